@@ -1,0 +1,112 @@
+// Installs what the project needs: the Debian packages listed in package.json
+// ("kikitori.debianPackages") and the npm packages of package-lock.json. Quick and quiet when
+// everything is already there; says plainly what it installs and what failed.
+// Plain Node with no dependencies, because it runs before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const NPM_STAMP = join(ROOT, 'node_modules', '.kikitori-install-stamp');
+
+const say = (line) => console.log(`setup: ${line}`);
+
+function runLogged(command, args, env = {}) {
+  const logDir = mkdtempSync(join(tmpdir(), 'kikitori-setup-'));
+  const log = join(logDir, 'output.log');
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  writeFileSync(log, `${result.stdout ?? ''}${result.stderr ?? ''}`);
+  if (result.status !== 0) {
+    const tail = `${result.stdout ?? ''}${result.stderr ?? ''}`
+      .trim()
+      .split('\n')
+      .slice(-25)
+      .join('\n');
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${tail}\n(full log: ${log})`,
+    );
+  }
+}
+
+function missingDebianPackages(packages) {
+  const query = spawnSync(
+    'dpkg-query',
+    ['-W', '-f=${Package} ${db:Status-Abbrev}\n', ...packages],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (query.error) return undefined; // not a Debian system
+  const installed = new Set(
+    query.stdout
+      .split('\n')
+      .filter((line) => /\sii\s*$/.test(line))
+      .map((line) => line.split(' ')[0]),
+  );
+  return packages.filter((name) => !installed.has(name));
+}
+
+function ensureDebianPackages(packages) {
+  const missing = missingDebianPackages(packages);
+  if (missing === undefined) {
+    say(`not a Debian system: make sure these are installed: ${packages.join(' ')}`);
+    return;
+  }
+  if (missing.length === 0) return;
+  const asRoot = process.getuid?.() === 0;
+  const sudo = !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0;
+  if (!asRoot && !sudo) {
+    throw new Error(
+      `these Debian packages are missing: ${missing.join(' ')}\n` +
+        `install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  const apt = (args) => (asRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
+  say(`installing Debian packages: ${missing.join(' ')}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  runLogged(...apt(['update', '-q']), env);
+  runLogged(...apt(['install', '-y', '-q', '--no-install-recommends', ...missing]), env);
+}
+
+function npmStamp() {
+  const hash = createHash('sha256');
+  for (const file of ['package.json', 'package-lock.json'])
+    hash.update(readFileSync(join(ROOT, file)));
+  hash.update(process.version);
+  return hash.digest('hex');
+}
+
+function ensureNpmPackages() {
+  const stamp = npmStamp();
+  if (existsSync(NPM_STAMP) && readFileSync(NPM_STAMP, 'utf8') === stamp) return;
+  say('installing npm packages (npm ci)');
+  // The Electron binary cannot be downloaded everywhere; the app falls back to the web host.
+  runLogged('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+  });
+  writeFileSync(NPM_STAMP, stamp);
+}
+
+export function ensureSetup() {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  ensureDebianPackages(pkg.kikitori?.debianPackages ?? []);
+  ensureNpmPackages();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    ensureSetup();
+    if (!process.argv.includes('--quiet')) say('everything is installed');
+  } catch (error) {
+    console.error(`setup failed: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,99 @@
+// `npm test`: installs what is missing, then runs lint, the format check, the type checks and
+// every vitest test, and ends with one plain line `N passed, N failed` built from the runners'
+// own reports (ESLint's and vitest's JSON). Every step runs even when an earlier one fails.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, ensureSetup } from './setup.mjs';
+
+const RESULTS = join(ROOT, '.test-results');
+
+try {
+  ensureSetup();
+} catch (error) {
+  console.error(`setup failed: ${error.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const run = (command, args) =>
+  spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+const checks = [];
+const check = (name, ok, detail) => {
+  checks.push({ name, ok });
+  console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
+};
+
+// Lint: ESLint's JSON report, printed as file:line:col lines.
+console.log('\n— lint');
+const eslintReport = join(RESULTS, 'eslint.json');
+run(bin('eslint'), ['.', '--max-warnings', '0', '--format', 'json', '--output-file', eslintReport]);
+try {
+  const files = JSON.parse(readFileSync(eslintReport, 'utf8'));
+  let problems = 0;
+  for (const file of files) {
+    for (const m of file.messages) {
+      problems++;
+      console.log(
+        `${file.filePath.slice(ROOT.length + 1)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`,
+      );
+    }
+  }
+  check('lint', problems === 0, `${files.length} files, ${problems} problems`);
+} catch {
+  check('lint', false, 'ESLint wrote no report');
+}
+
+console.log('\n— format');
+check(
+  'format',
+  run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).status === 0,
+  'prettier --check',
+);
+
+console.log('\n— typecheck');
+check('typecheck', run(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]).status === 0);
+
+console.log('\n— tests');
+const vitestReport = join(RESULTS, 'vitest.json');
+run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + report.numTodoTests;
+  // A test file that fails to load has no failed test of its own: count the file.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'),
+  );
+  for (const file of brokenFiles)
+    console.log(`test file failed to run: ${file.name.slice(ROOT.length + 1)}\n${file.message}`);
+  failed += brokenFiles.length;
+  check(
+    'vitest',
+    failed === 0 && report.numTotalTests > 0,
+    `${passed} passed, ${failed} failed, ${skipped} skipped`,
+  );
+} catch {
+  check('vitest', false, 'vitest wrote no report');
+  failed += 1;
+}
+
+const failedChecks = checks.filter((c) => !c.ok && c.name !== 'vitest').length;
+const passedChecks = checks.filter((c) => c.ok && c.name !== 'vitest').length;
+console.log(`\nlint, format and typecheck count as one check each; the rest are vitest tests.`);
+console.log(
+  `${passed + passedChecks} passed, ${failed + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
+process.exit(failed + failedChecks === 0 ? 0 : 1);
