@@ -1,0 +1,88 @@
+/**
+ * Compiles the PocketSphinx worker (native/ps-worker.c) against Debian's libpocketsphinx, once
+ * per source version, into native/.build/. Missing packages become an EngineUnavailableError
+ * that says what to install.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { EngineUnavailableError } from '../engine';
+
+const run = promisify(execFile);
+const here = dirname(fileURLToPath(import.meta.url));
+const SOURCE = join(here, 'native', 'ps-worker.c');
+
+export const MODEL_DIR = process.env.KIKITORI_PS_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us';
+export const MODEL = {
+  hmm: join(MODEL_DIR, 'en-us'),
+  lm: join(MODEL_DIR, 'en-us.lm.bin'),
+  dict: join(MODEL_DIR, 'cmudict-en-us.dict'),
+} as const;
+
+export const INSTALL_HINT =
+  'install the Debian packages pocketsphinx-en-us and libpocketsphinx-dev (apt-get install pocketsphinx-en-us libpocketsphinx-dev) and restart the service';
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+let building: Promise<string> | undefined;
+
+/** The path of a compiled worker for the current source, building it if needed. */
+export function workerBinary(): Promise<string> {
+  building ??= build().catch((error: unknown) => {
+    building = undefined;
+    throw error;
+  });
+  return building;
+}
+
+async function build(): Promise<string> {
+  for (const path of Object.values(MODEL)) {
+    if (!(await exists(path))) {
+      throw new EngineUnavailableError(
+        `the PocketSphinx English model is missing (${path}): ${INSTALL_HINT}`,
+      );
+    }
+  }
+  const source = await readFile(SOURCE);
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const binary = join(here, 'native', '.build', `ps-worker-${hash}`);
+  if (await exists(binary)) return binary;
+
+  let flags: string[];
+  try {
+    const { stdout } = await run('pkg-config', [
+      '--cflags',
+      '--libs',
+      'pocketsphinx',
+      'sphinxbase',
+    ]);
+    flags = stdout.trim().split(/\s+/);
+  } catch {
+    throw new EngineUnavailableError(
+      `the PocketSphinx library headers are missing: ${INSTALL_HINT}`,
+    );
+  }
+  await mkdir(dirname(binary), { recursive: true });
+  // Build under a unique name and rename, so that concurrent builds never see a partial file.
+  const partial = `${binary}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await run('cc', ['-O2', '-Wall', '-o', partial, SOURCE, ...flags]);
+    await rename(partial, binary);
+  } catch (error) {
+    await rm(partial, { force: true });
+    const detail =
+      error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+    throw new EngineUnavailableError(
+      `could not compile the PocketSphinx worker (${detail}): ${INSTALL_HINT}`,
+    );
+  }
+  return binary;
+}
