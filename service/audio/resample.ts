@@ -1,0 +1,98 @@
+/**
+ * Sample-rate conversion by a polyphase windowed-sinc FIR (Kaiser window): the low-pass cutoff
+ * sits below the lower Nyquist frequency, so downsampling does not alias. The ratio is exact
+ * (L/M in lowest terms), so 44.1 kHz → 16 kHz keeps its timing over an hour.
+ */
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** Zeroth-order modified Bessel function of the first kind, by its power series. */
+function besselI0(x: number): number {
+  let sum = 1;
+  let term = 1;
+  for (let k = 1; k < 50; k++) {
+    term *= (x / (2 * k)) ** 2;
+    sum += term;
+    if (term < 1e-12 * sum) break;
+  }
+  return sum;
+}
+
+export interface ResamplerDesign {
+  /** Zero crossings of the sinc on each side, in units of the cutoff: more is sharper. */
+  readonly zeroCrossings?: number;
+  /** Cutoff as a fraction of the lower Nyquist frequency. */
+  readonly rolloff?: number;
+  readonly kaiserBeta?: number;
+}
+
+export class Resampler {
+  private readonly up: number;
+  private readonly down: number;
+  private readonly halfTaps: number;
+  /** phase × tap, each phase normalised to unit DC gain. */
+  private readonly table: Float32Array;
+
+  constructor(
+    readonly inputRate: number,
+    readonly outputRate: number,
+    { zeroCrossings = 16, rolloff = 0.94, kaiserBeta = 8.6 }: ResamplerDesign = {},
+  ) {
+    const divisor = gcd(inputRate, outputRate);
+    this.up = outputRate / divisor;
+    this.down = inputRate / divisor;
+    // Cutoff in cycles per input sample.
+    const cutoff = 0.5 * Math.min(1, outputRate / inputRate) * rolloff;
+    this.halfTaps = Math.ceil(zeroCrossings / (2 * cutoff));
+    const taps = 2 * this.halfTaps;
+    this.table = new Float32Array(this.up * taps);
+    const i0Beta = besselI0(kaiserBeta);
+    for (let phase = 0; phase < this.up; phase++) {
+      const offset = phase / this.up;
+      let sum = 0;
+      for (let j = 0; j < taps; j++) {
+        // Distance from the output instant to input sample (k0 + j - halfTaps + 1), in input samples.
+        const tau = j - this.halfTaps + 1 - offset;
+        const x = 2 * cutoff * tau;
+        const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+        const r = tau / this.halfTaps;
+        const window = Math.abs(r) >= 1 ? 0 : besselI0(kaiserBeta * Math.sqrt(1 - r * r)) / i0Beta;
+        const value = sinc * window;
+        this.table[phase * taps + j] = value;
+        sum += value;
+      }
+      for (let j = 0; j < taps; j++) this.table[phase * taps + j]! /= sum;
+    }
+  }
+
+  /** Resamples a whole signal (samples before the start and after the end count as silence). */
+  process(input: Float32Array): Float32Array {
+    if (this.up === this.down) return input.slice();
+    const outputLength = Math.floor((input.length * this.up) / this.down);
+    const output = new Float32Array(outputLength);
+    const taps = 2 * this.halfTaps;
+    for (let n = 0; n < outputLength; n++) {
+      const position = n * this.down;
+      const k0 = Math.floor(position / this.up);
+      const phase = position - k0 * this.up;
+      const base = phase * taps;
+      const first = k0 - this.halfTaps + 1;
+      let acc = 0;
+      const jStart = Math.max(0, -first);
+      const jEnd = Math.min(taps, input.length - first);
+      for (let j = jStart; j < jEnd; j++) acc += input[first + j]! * this.table[base + j]!;
+      output[n] = acc;
+    }
+    return output;
+  }
+}
+
+/** Float samples in [-1, 1) to 16-bit, with clipping. */
+export function toInt16(samples: Float32Array): Int16Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const v = Math.round(samples[i]! * 32768);
+    out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+  }
+  return out;
+}
