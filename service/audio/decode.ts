@@ -1,27 +1,37 @@
 /**
- * Audio → 16 kHz mono 16-bit PCM for the engine. WAV and header-less `c` formats are decoded
- * here; FLAC, Ogg (Opus, Speex) and MP3 go through Debian's ffmpeg (a well-kept decoder for
- * every one of them) which hands back WAV PCM of the first channel at the source's rate; all
- * resampling is ours. The header wins over `c`.
+ * Audio → 16 kHz mono 16-bit PCM for the engine, streamed: chunks go in, PCM comes out, and
+ * memory stays flat however long the audio is. WAV and header-less `c` formats are decoded
+ * here; FLAC, Ogg (Opus, Speex) and MP3 go through Debian's ffmpeg over pipes (a well-kept
+ * decoder for all of them; nothing touches the disk), which hands back WAV PCM of the first
+ * channel at the source's rate. All resampling is ours. The header wins over `c`.
  */
 import { spawn } from 'node:child_process';
-import { ENGINE_SAMPLE_RATE, parseAudioFormatName, RESULT_MESSAGES } from '../../shared/api';
-import { firstChannel } from './pcm';
-import { Resampler, toInt16 } from './resample';
-import { isWav, parseWav } from './wav';
+import {
+  ENGINE_SAMPLE_RATE,
+  parseAudioFormatName,
+  RESULT_MESSAGES,
+  type SampleEncoding,
+} from '../../shared/api';
+import { bytesPerSampleOf, firstChannel } from './pcm';
+import { StreamingResampler, toInt16 } from './resample';
+import { isWav, parseWavHeader } from './wav';
 
-export interface DecodedAudio {
-  readonly pcm: Int16Array;
+export interface AudioInfo {
   /** What the audio was: wav, flac, ogg, mp3 or the `c` name. */
   readonly format: string;
   readonly sourceRate: number;
   readonly channels: number;
+  /** 16 kHz samples produced. */
+  readonly samples: number;
 }
 
-export type AudioDecode =
-  { ok: true; value: DecodedAudio } | { ok: false; code: '+' | '?'; message: string };
+export type Decode<T> = { ok: true; value: T } | { ok: false; code: '+' | '?'; message: string };
 
-const unsupported = (detail: string): AudioDecode => ({
+export interface DecodedAudio extends AudioInfo {
+  readonly pcm: Int16Array;
+}
+
+const unsupported = (detail: string): { ok: false; code: '+'; message: string } => ({
   ok: false,
   code: '+',
   message: `${RESULT_MESSAGES['+']} (${detail})`,
@@ -46,91 +56,193 @@ export function sniffContainer(bytes: Uint8Array, rawGiven: boolean): Container 
   return undefined;
 }
 
-const resamplers = new Map<number, Resampler>();
-function to16k(samples: Float32Array, rate: number): Int16Array {
-  if (rate === ENGINE_SAMPLE_RATE) return toInt16(samples);
-  let resampler = resamplers.get(rate);
-  if (!resampler) {
-    resampler = new Resampler(rate, ENGINE_SAMPLE_RATE);
-    resamplers.set(rate, resampler);
-  }
-  return toInt16(resampler.process(samples));
-}
-
-function tooLowRate(rate: number): AudioDecode {
-  return unsupported(
+const tooLowRate = (rate: number) =>
+  unsupported(
     `the audio is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more (upsampling gives no usable text)`,
   );
+
+export type PcmSink = (pcm: Int16Array) => Promise<void> | void;
+
+/** Reads a byte stream with look-ahead: the head is gathered first, then the rest flows on. */
+class Reader {
+  private readonly iterator: AsyncIterator<Uint8Array>;
+  head = new Uint8Array(0);
+  done = false;
+  constructor(source: AsyncIterable<Uint8Array>) {
+    this.iterator = source[Symbol.asyncIterator]();
+  }
+  /** Gathers at least `bytes` into head (fewer if the stream ends). */
+  async fill(bytes: number): Promise<void> {
+    while (this.head.length < bytes && !this.done) {
+      const next = await this.iterator.next();
+      if (next.done) {
+        this.done = true;
+        break;
+      }
+      const joined = new Uint8Array(this.head.length + next.value.length);
+      joined.set(this.head);
+      joined.set(next.value, this.head.length);
+      this.head = joined;
+    }
+  }
+  /** Everything from `offset` of the head on, then the rest of the stream. */
+  async *rest(offset: number): AsyncGenerator<Uint8Array> {
+    if (offset < this.head.length) yield this.head.subarray(offset);
+    this.head = new Uint8Array(0);
+    while (!this.done) {
+      const next = await this.iterator.next();
+      if (next.done) this.done = true;
+      else yield next.value;
+    }
+  }
 }
 
-/** Runs ffmpeg over the bytes (pipes only: nothing touches the disk) and returns WAV bytes. */
-function ffmpegToWav(
-  bytes: Uint8Array,
-): Promise<{ ok: true; wav: Buffer } | { ok: false; missing: boolean; detail: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-nostdin',
-        '-i',
-        'pipe:0',
-        '-map',
-        '0:a:0',
-        '-af',
-        'pan=mono|c0=c0',
-        '-c:a',
-        'pcm_s16le',
-        '-f',
-        'wav',
-        'pipe:1',
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-1000)));
-    child.stdin.on('error', () => {}); // ffmpeg may stop reading a file it cannot decode
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ ok: false, missing: error.code === 'ENOENT', detail: error.message }),
-    );
-    child.on('close', (code) => {
-      if (code === 0) resolve({ ok: true, wav: Buffer.concat(out) });
-      else
-        resolve({
-          ok: false,
-          missing: false,
-          detail: err.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
-        });
-    });
-    child.stdin.end(bytes);
-  });
+/** Streams interleaved samples through first-channel selection and resampling into the sink. */
+async function streamSamples(
+  chunks: AsyncIterable<Uint8Array>,
+  encoding: SampleEncoding,
+  channels: number,
+  rate: number,
+  limitBytes: number | undefined,
+  sink: PcmSink,
+): Promise<number> {
+  const frame = bytesPerSampleOf(encoding) * channels;
+  const resampler =
+    rate === ENGINE_SAMPLE_RATE ? undefined : new StreamingResampler(rate, ENGINE_SAMPLE_RATE);
+  let carry = new Uint8Array(0);
+  let remaining = limitBytes ?? Infinity;
+  let produced = 0;
+  const emit = async (samples: Float32Array) => {
+    const out = toInt16(resampler ? resampler.push(samples) : samples);
+    produced += out.length;
+    if (out.length > 0) await sink(out);
+  };
+  for await (let chunk of chunks) {
+    if (remaining <= 0) break;
+    if (chunk.length > remaining) chunk = chunk.subarray(0, remaining);
+    remaining -= chunk.length;
+    let bytes = chunk;
+    if (carry.length > 0) {
+      bytes = new Uint8Array(carry.length + chunk.length);
+      bytes.set(carry);
+      bytes.set(chunk, carry.length);
+    }
+    const whole = bytes.length - (bytes.length % frame);
+    carry = bytes.slice(whole);
+    if (whole > 0) await emit(firstChannel(bytes.subarray(0, whole), encoding, channels));
+  }
+  if (resampler) {
+    const tail = toInt16(resampler.flush());
+    produced += tail.length;
+    if (tail.length > 0) await sink(tail);
+  }
+  return produced;
 }
 
-export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<AudioDecode> {
-  if (bytes.length === 0) return unsupported('the audio is empty');
+/** Runs ffmpeg over the stream and returns its WAV output as a stream, with its fate. */
+function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
+  output: AsyncIterable<Uint8Array>;
+  result: Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>;
+} {
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-i',
+      'pipe:0',
+      '-map',
+      '0:a:0',
+      '-af',
+      'pan=mono|c0=c0',
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'wav',
+      'pipe:1',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
+  child.stdin.on('error', () => {}); // ffmpeg may stop reading a file it cannot decode
+  const result = new Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>(
+    (resolve) => {
+      child.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ ok: false, missing: error.code === 'ENOENT', detail: error.message }),
+      );
+      child.on('close', (code) =>
+        resolve(
+          code === 0
+            ? { ok: true }
+            : {
+                ok: false,
+                missing: false,
+                detail: stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
+              },
+        ),
+      );
+    },
+  );
+  void (async () => {
+    try {
+      for await (const chunk of chunks) {
+        if (child.stdin.destroyed) break;
+        if (!child.stdin.write(chunk))
+          await new Promise((resolve) => {
+            child.stdin.once('drain', resolve);
+            child.stdin.once('close', resolve);
+          });
+      }
+    } catch {
+      // the source failed: ffmpeg sees a truncated input
+    }
+    child.stdin.end();
+  })();
+  return { output: child.stdout, result };
+}
+
+/** Decodes a stream of audio bytes into 16 kHz PCM chunks handed to `sink`. */
+export async function decodeStream(
+  source: AsyncIterable<Uint8Array>,
+  c: string | undefined,
+  sink: PcmSink,
+): Promise<Decode<AudioInfo>> {
   let raw: ReturnType<typeof parseAudioFormatName> | undefined;
   if (c !== undefined && c !== '') {
     raw = parseAudioFormatName(c);
     if (!raw.ok) return unsupported(raw.message);
   }
   const rawFormat = raw?.ok && raw.value.kind === 'raw' ? raw.value.format : undefined;
-  const container = sniffContainer(bytes, rawFormat !== undefined);
+  const reader = new Reader(source);
+  await reader.fill(12);
+  if (reader.head.length === 0) return unsupported('the audio is empty');
+  const container = sniffContainer(reader.head, rawFormat !== undefined);
 
   if (container === 'wav') {
-    const wav = parseWav(bytes);
-    if (!wav.ok) return unsupported(wav.message);
-    const { sampleRate, channels, encoding, data } = wav.value;
+    let header = parseWavHeader(reader.head, reader.done);
+    while (header.state === 'need-more' && reader.head.length < 1024 * 1024) {
+      await reader.fill(reader.head.length + 4096);
+      header = parseWavHeader(reader.head, reader.done);
+    }
+    if (header.state !== 'ok')
+      return unsupported(
+        header.state === 'error' ? header.message : 'the WAV header is larger than 1 MiB',
+      );
+    const { sampleRate, channels, encoding, dataOffset, dataSize } = header.value;
     if (sampleRate < ENGINE_SAMPLE_RATE) return tooLowRate(sampleRate);
-    const samples = firstChannel(data, encoding, channels);
-    if (samples.length === 0) return unsupported('the WAV file holds no samples');
-    return {
-      ok: true,
-      value: { pcm: to16k(samples, sampleRate), format: 'wav', sourceRate: sampleRate, channels },
-    };
+    const samples = await streamSamples(
+      reader.rest(dataOffset),
+      encoding,
+      channels,
+      sampleRate,
+      dataSize,
+      sink,
+    );
+    if (samples === 0) return unsupported('the WAV file holds no samples');
+    return { ok: true, value: { format: 'wav', sourceRate: sampleRate, channels, samples } };
   }
   if (container === 'mp4' || container === 'webm') {
     return unsupported(
@@ -138,35 +250,24 @@ export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<AudioD
     );
   }
   if (container) {
-    const result = await ffmpegToWav(bytes);
-    if (!result.ok) {
-      if (result.missing) {
+    const name = container.toUpperCase();
+    const ffmpeg = ffmpegWav(reader.rest(0));
+    const inner = await decodeStream(ffmpeg.output, undefined, sink);
+    const fate = await ffmpeg.result;
+    if (!fate.ok) {
+      if (fate.missing)
         return {
           ok: false,
           code: '?',
-          message: `${container.toUpperCase()} needs ffmpeg, which is not installed on the service's machine (apt-get install ffmpeg)`,
+          message: `${name} needs ffmpeg, which is not installed on the service's machine (apt-get install ffmpeg)`,
         };
-      }
-      return unsupported(
-        `the ${container.toUpperCase()} audio could not be decoded: ${result.detail}`,
-      );
+      return unsupported(`the ${name} audio could not be decoded: ${fate.detail}`);
     }
-    const wav = parseWav(result.wav);
-    if (!wav.ok)
-      return unsupported(`the ${container.toUpperCase()} audio holds no decodable sound`);
-    if (wav.value.sampleRate < ENGINE_SAMPLE_RATE) return tooLowRate(wav.value.sampleRate);
-    const samples = firstChannel(wav.value.data, wav.value.encoding, 1);
-    if (samples.length === 0)
-      return unsupported(`the ${container.toUpperCase()} audio holds no samples`);
-    return {
-      ok: true,
-      value: {
-        pcm: to16k(samples, wav.value.sampleRate),
-        format: container,
-        sourceRate: wav.value.sampleRate,
-        channels: 1,
-      },
-    };
+    if (!inner.ok)
+      return inner.message.includes('Hz')
+        ? inner
+        : unsupported(`the ${name} audio holds no decodable sound`);
+    return { ok: true, value: { ...inner.value, format: container } };
   }
   if (!rawFormat) {
     return unsupported(
@@ -176,14 +277,37 @@ export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<AudioD
     );
   }
   if (rawFormat.sampleRate < ENGINE_SAMPLE_RATE) return tooLowRate(rawFormat.sampleRate);
-  const samples = firstChannel(bytes, rawFormat.encoding, 1);
+  const samples = await streamSamples(
+    reader.rest(0),
+    rawFormat.encoding,
+    1,
+    rawFormat.sampleRate,
+    undefined,
+    sink,
+  );
+  if (samples === 0) return unsupported('the audio holds no whole sample');
   return {
     ok: true,
-    value: {
-      pcm: to16k(samples, rawFormat.sampleRate),
-      format: rawFormat.name,
-      sourceRate: rawFormat.sampleRate,
-      channels: 1,
-    },
+    value: { format: rawFormat.name, sourceRate: rawFormat.sampleRate, channels: 1, samples },
   };
+}
+
+/** Decodes audio held in memory (sync requests) into one PCM array. */
+export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<Decode<DecodedAudio>> {
+  const parts: Int16Array[] = [];
+  const result = await decodeStream(
+    (async function* () {
+      yield bytes;
+    })(),
+    c,
+    (pcm) => void parts.push(pcm),
+  );
+  if (!result.ok) return result;
+  const pcm = new Int16Array(result.value.samples);
+  let at = 0;
+  for (const part of parts) {
+    pcm.set(part, at);
+    at += part.length;
+  }
+  return { ok: true, value: { ...result.value, pcm } };
 }

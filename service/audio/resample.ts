@@ -65,23 +65,38 @@ export class Resampler {
     }
   }
 
+  get shape(): { up: number; down: number; halfTaps: number } {
+    return { up: this.up, down: this.down, halfTaps: this.halfTaps };
+  }
+
   /** Resamples a whole signal (samples before the start and after the end count as silence). */
   process(input: Float32Array): Float32Array {
     if (this.up === this.down) return input.slice();
-    const outputLength = Math.floor((input.length * this.up) / this.down);
-    const output = new Float32Array(outputLength);
+    return this.range(0, Math.floor((input.length * this.up) / this.down), input, 0);
+  }
+
+  /**
+   * Outputs [n0, n1) from input samples held in `input`, whose first element is absolute sample
+   * `base`; samples outside it count as silence.
+   */
+  range(n0: number, n1: number, input: Float32Array, base: number): Float32Array {
+    const output = new Float32Array(Math.max(0, n1 - n0));
     const taps = 2 * this.halfTaps;
-    for (let n = 0; n < outputLength; n++) {
+    if (this.up === this.down) {
+      for (let n = n0; n < n1; n++) output[n - n0] = input[n - base] ?? 0;
+      return output;
+    }
+    for (let n = n0; n < n1; n++) {
       const position = n * this.down;
       const k0 = Math.floor(position / this.up);
       const phase = position - k0 * this.up;
-      const base = phase * taps;
-      const first = k0 - this.halfTaps + 1;
+      const tableBase = phase * taps;
+      const first = k0 - this.halfTaps + 1 - base;
       let acc = 0;
       const jStart = Math.max(0, -first);
       const jEnd = Math.min(taps, input.length - first);
-      for (let j = jStart; j < jEnd; j++) acc += input[first + j]! * this.table[base + j]!;
-      output[n] = acc;
+      for (let j = jStart; j < jEnd; j++) acc += input[first + j]! * this.table[tableBase + j]!;
+      output[n - n0] = acc;
     }
     return output;
   }
@@ -95,4 +110,52 @@ export function toInt16(samples: Float32Array): Int16Array {
     out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
   }
   return out;
+}
+
+/**
+ * The same filter over a signal that arrives in chunks: keeps just the input history the next
+ * outputs need, so memory stays flat however long the audio is. Output is identical to
+ * `Resampler.process` over the whole signal.
+ */
+export class StreamingResampler {
+  private readonly resampler: Resampler;
+  private buffer = new Float32Array(0);
+  /** Absolute index of buffer[0]. */
+  private base = 0;
+  private produced = 0;
+  private totalIn = 0;
+
+  constructor(inputRate: number, outputRate: number) {
+    this.resampler = new Resampler(inputRate, outputRate);
+  }
+
+  push(chunk: Float32Array): Float32Array {
+    this.totalIn += chunk.length;
+    const joined = new Float32Array(this.buffer.length + chunk.length);
+    joined.set(this.buffer);
+    joined.set(chunk, this.buffer.length);
+    this.buffer = joined;
+    const { up, down, halfTaps } = this.resampler.shape;
+    // Output n needs input up to floor(n*down/up) + halfTaps, so n < (last + 1) * up / down with
+    // last = (available - 1) - halfTaps.
+    const last = this.base + this.buffer.length - 1 - halfTaps;
+    const ready = last < 0 ? 0 : Math.ceil(((last + 1) * up) / down);
+    const end = Math.max(this.produced, Math.min(ready, Math.floor((this.totalIn * up) / down)));
+    return this.emit(end);
+  }
+
+  flush(): Float32Array {
+    const { up, down } = this.resampler.shape;
+    return this.emit(Math.floor((this.totalIn * up) / down));
+  }
+
+  private emit(end: number): Float32Array {
+    const out = this.resampler.range(this.produced, end, this.buffer, this.base);
+    this.produced = end;
+    const { up, down, halfTaps } = this.resampler.shape;
+    const keepFrom = Math.max(this.base, Math.floor((this.produced * down) / up) - halfTaps + 1);
+    this.buffer = this.buffer.slice(keepFrom - this.base);
+    this.base = keepFrom;
+    return out;
+  }
 }

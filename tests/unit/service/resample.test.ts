@@ -66,3 +66,30 @@ describe('G.711 and PCM sample decoding', () => {
     expect(Array.from(firstChannel(be, 's16be', 1))).toEqual([0.5, -0.5]);
   });
 });
+
+describe('streaming resampler', () => {
+  it.each([
+    [44_100, 4096],
+    [48_000, 1000],
+    [22_050, 7],
+    [16_000, 333],
+  ])('from %i Hz in chunks of %i gives exactly the whole-signal output', async (rate, chunk) => {
+    const { StreamingResampler } = await import('../../../service/audio/resample');
+    const input = Float32Array.from(
+      { length: rate / 2 + 123 },
+      (_, i) => Math.sin(i / 7) * 0.3 + Math.sin(i / 3.1) * 0.2,
+    );
+    const whole = new Resampler(rate, 16_000).process(input);
+    const stream = new StreamingResampler(rate, 16_000);
+    const parts: Float32Array[] = [];
+    for (let i = 0; i < input.length; i += chunk)
+      parts.push(stream.push(input.subarray(i, i + chunk)));
+    parts.push(stream.flush());
+    const joined = Float32Array.from(parts.flatMap((p) => Array.from(p)));
+    expect(joined.length).toBe(whole.length);
+    let maxDiff = 0;
+    for (let i = 0; i < whole.length; i++)
+      maxDiff = Math.max(maxDiff, Math.abs(joined[i]! - whole[i]!));
+    expect(maxDiff).toBeLessThan(1e-6);
+  });
+});

@@ -1,0 +1,29 @@
+/** Authentication of recognition and REST requests (api-reference.md §1, §5, §7). */
+import type { IncomingMessage } from 'node:http';
+import { REST_MESSAGES } from '../../shared/api';
+import type { KeyIdentity } from '../keys/accounts';
+import type { ServiceContext } from '../context';
+
+export function bearerOf(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '';
+}
+
+/** For REST endpoints (Bearer only): the identity, or the 401 message to answer with. */
+export function authenticateBearer(
+  ctx: ServiceContext,
+  req: IncomingMessage,
+): { ok: true; value: KeyIdentity } | { ok: false; message: string } {
+  const key = bearerOf(req);
+  if (!key) return { ok: false, message: REST_MESSAGES.cannotVerify };
+  const check = ctx.accounts.checkKey(key, clientAddress(req));
+  if (check.ok) return check;
+  if (check.reason === 'expired' && check.expiredAt)
+    return { ok: false, message: REST_MESSAGES.expired(check.expiredAt.toISOString()) };
+  return { ok: false, message: REST_MESSAGES.cannotVerify };
+}

@@ -1,0 +1,52 @@
+/** Response helpers: the sync-style error body and REST errors of api-reference.md §3 and §5. */
+import type { ServerResponse } from 'node:http';
+import { RESULT_MESSAGES, type ResultCode, type SyncResponse } from '../../shared/api';
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** The sync-style failure body, keys in the documented order. */
+export function syncError(code: ResultCode, message: string = RESULT_MESSAGES[code]): SyncResponse {
+  return { results: [{ tokens: [], tags: [], rulename: '', text: '' }], text: '', code, message };
+}
+
+export function sendSyncError(
+  res: ServerResponse,
+  code: ResultCode,
+  message?: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, syncError(code, message), headers);
+}
+
+export function sendRestError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+): void {
+  sendJson(res, status, { code, message });
+}
+
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}

@@ -1,0 +1,116 @@
+/** Async jobs: `POST /v1|v2/recognitions` and `GET /v1|v2/recognitions/{sessionid}` (api-reference.md §4). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { LIMITS, RESULT_MESSAGES, type JobStatus } from '../../../shared/api';
+import type { ServiceContext } from '../../context';
+import type { JobRow, JobStore } from '../../jobs/job-store';
+import type { JobRunner } from '../../jobs/job-runner';
+import { FileSink } from '../audio-sink';
+import { authenticateBearer } from '../auth';
+import { newSessionId } from '../ids';
+import { readRecognitionRequest } from '../recognition-request';
+import { sendJson, sendRestError, sendSyncError } from '../respond';
+import { admit, type Admission, type Refusal } from './recognize';
+
+export interface JobRoutes {
+  create(
+    req: IncomingMessage,
+    res: ServerResponse,
+    query: URLSearchParams,
+    version: 1 | 2,
+  ): Promise<void>;
+  status(req: IncomingMessage, res: ServerResponse, sessionId: string): void;
+}
+
+/** The status body, keys in the documented order. */
+export function jobBody(job: JobRow): JobStatus {
+  const base = {
+    session_id: job.session_id,
+    service_id: 'local',
+    audio_size: job.audio_size,
+    audio_md5: job.audio_md5,
+    ...(job.content_id !== null && { content_id: job.content_id }),
+  };
+  if (job.status === 'completed') {
+    return {
+      status: 'completed',
+      ...base,
+      ...(JSON.parse(job.result_json ?? '{}') as object),
+    } as JobStatus;
+  }
+  if (job.status === 'error')
+    return { status: 'error', ...base, error_message: job.error_message ?? 'ERROR: unknown' };
+  return { status: job.status, ...base };
+}
+
+export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunner): JobRoutes {
+  return {
+    async create(req, res, query, version) {
+      const sessionId = newSessionId();
+      const sink = new FileSink(join(runner.jobsDir, `${sessionId}.audio`), LIMITS.asyncAudioBytes);
+      let admission: Admission | undefined;
+      let refusal: Refusal | undefined;
+      let recorded = false;
+      try {
+        const outcome = await readRecognitionRequest(req, {
+          query,
+          sink,
+          beforeAudio: (params) => {
+            const result = admit(ctx, req, params);
+            if (!result.ok) refusal = result.refusal;
+            else admission = result.value;
+            return result.ok;
+          },
+        });
+        if (outcome.kind === 'rejected' && refusal)
+          return sendSyncError(res, refusal.code, refusal.message, refusal.status);
+        if (outcome.kind === 'too-large')
+          return sendSyncError(
+            res,
+            '%',
+            `${RESULT_MESSAGES['%']} (the async limit is ${LIMITS.asyncAudioBytes} bytes)`,
+            413,
+            { Connection: 'close' },
+          );
+        if (outcome.kind === 'malformed')
+          return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400);
+        if (outcome.kind === 'no-audio' || !admission || outcome.kind !== 'ok') {
+          return sendSyncError(
+            res,
+            '>',
+            `${RESULT_MESSAGES['>']} (no audio: send it in the part a, last)`,
+          );
+        }
+        await sink.end();
+        store.insert({
+          session_id: sessionId,
+          account_id: admission.identity.accountId,
+          api_version: version,
+          d: outcome.params.get('d') ?? '',
+          c: outcome.params.get('c') ?? null,
+          audio_path: sink.path,
+          audio_size: sink.size,
+          audio_md5: sink.digest(),
+          content_id: admission.settings.contentId ?? null,
+          logging_opt_out: admission.settings.loggingOptOut ? 1 : 0,
+        });
+        recorded = true;
+        runner.enqueue(sessionId);
+        sendJson(res, 200, { sessionid: sessionId, text: '...' });
+      } finally {
+        admission?.release();
+        if (!recorded) await sink.discard();
+      }
+    },
+
+    status(req, res, sessionId) {
+      const auth = authenticateBearer(ctx, req);
+      if (!auth.ok) return sendRestError(res, 401, '-', auth.message);
+      const job = store.get(sessionId);
+      // Another account's session is reported as missing: existence never leaks.
+      if (!job || job.account_id !== auth.value.accountId)
+        return sendJson(res, 404, { code: '?', message: 'session not found' });
+      sendJson(res, 200, jobBody(job));
+    },
+  };
+}

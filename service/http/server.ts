@@ -1,0 +1,159 @@
+/** The HTTP front: request-line limit, routing, method checks, and a last-resort error guard. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { LIMITS, RESULT_MESSAGES, REST_MESSAGES } from '../../shared/api';
+import type { ServiceContext } from '../context';
+import { sendJson, sendRestError, sendSyncError } from './respond';
+import { handleClassnames, handleProfileWords } from './routes/dictionary';
+import { handleEngines } from './routes/engines';
+import { handleIssue } from './routes/issue';
+import { handleSyncRecognize } from './routes/recognize';
+import type { JobRoutes } from './routes/jobs';
+
+type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  match: RegExpExecArray,
+) => Promise<void> | void;
+
+interface Route {
+  readonly pattern: RegExp;
+  readonly methods: Readonly<Record<string, Handler>>;
+  /** Recognition paths answer errors with the sync-style body. */
+  readonly sync?: boolean;
+}
+
+export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
+  const routes: Route[] = [
+    {
+      pattern: /^\/v1\/recognize$/,
+      sync: true,
+      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, true) },
+    },
+    {
+      pattern: /^\/v1\/nolog\/recognize$/,
+      sync: true,
+      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, false) },
+    },
+    {
+      pattern: /^\/(v1|v2)\/recognitions$/,
+      sync: true,
+      methods: { POST: (req, res, q, m) => jobs.create(req, res, q, m[1] === 'v2' ? 2 : 1) },
+    },
+    {
+      pattern: /^\/(v1|v2)\/recognitions\/([^/]+)$/,
+      methods: { GET: (req, res, _q, m) => jobs.status(req, res, m[2]!) },
+    },
+    { pattern: /^\/v1\/engines$/, methods: { GET: (_req, res) => handleEngines(ctx, res) } },
+    {
+      pattern: /^\/profilewords\/([^/]+)\/([^/]*)$/,
+      methods: {
+        GET: (req, res, q, m) =>
+          handleProfileWords(
+            ctx,
+            req,
+            res,
+            q,
+            decodeURIComponent(m[1]!),
+            m[2] ? decodeURIComponent(m[2]) : undefined,
+          ),
+        POST: (req, res, q, m) =>
+          m[2]
+            ? handleProfileWords(
+                ctx,
+                req,
+                res,
+                q,
+                decodeURIComponent(m[1]!),
+                decodeURIComponent(m[2]),
+              )
+            : sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed('POST')),
+      },
+    },
+    {
+      pattern: /^\/classnames\/([^/]+)$/,
+      methods: {
+        GET: (req, res, _q, m) => handleClassnames(ctx, req, res, decodeURIComponent(m[1]!)),
+      },
+    },
+    {
+      pattern: /^\/issue_service_authorization$/,
+      methods: { POST: (req, res, q) => handleIssue(ctx, req, res, q) },
+    },
+  ];
+
+  const server = createServer(
+    { maxHeaderSize: 64 * 1024, requestTimeout: 30 * 60_000, headersTimeout: 60_000 },
+    (req, res) => {
+      void route(req, res).catch((error: unknown) => {
+        // Never let one request take the process down.
+        const detail = error instanceof Error ? error.message : String(error);
+        if (!res.headersSent) sendRestError(res, 500, '?', `${RESULT_MESSAGES['?']} (${detail})`);
+        else res.destroy();
+      });
+    },
+  );
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestLine = `${req.method} ${req.url} HTTP/${req.httpVersion}`;
+    if (Buffer.byteLength(requestLine) > LIMITS.requestLineBytes) {
+      return sendSyncError(
+        res,
+        '>',
+        `${RESULT_MESSAGES['>']} (the request line is longer than ${LIMITS.requestLineBytes} bytes: send d as a multipart part)`,
+        414,
+        { Connection: 'close' },
+      );
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      return sendRestError(
+        res,
+        400,
+        '>',
+        `the request target ${JSON.stringify(req.url)} is not a valid URL`,
+      );
+    }
+    for (const candidate of routes) {
+      const match = candidate.pattern.exec(url.pathname);
+      if (!match) continue;
+      const handler = candidate.methods[req.method ?? ''];
+      if (!handler) {
+        res.setHeader('Allow', Object.keys(candidate.methods).join(', '));
+        return sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed(req.method ?? ''));
+      }
+      try {
+        return await handler(req, res, url.searchParams, match);
+      } catch (error) {
+        if (error instanceof URIError)
+          return sendRestError(
+            res,
+            400,
+            '>',
+            `the path ${url.pathname} has invalid percent-encoding`,
+          );
+        throw error;
+      }
+    }
+    sendJson(res, 404, { code: '>', message: `no such endpoint: ${req.method} ${url.pathname}` });
+  }
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Malformed HTTP or headers over the limit: answer plainly and close; never crash.
+    if (!socket.writable) return socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : '400 Bad Request';
+    const body = JSON.stringify({
+      code: '>',
+      message: `${RESULT_MESSAGES['>']} (${error.code ?? 'malformed HTTP'})`,
+    });
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}

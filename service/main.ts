@@ -1,0 +1,81 @@
+/**
+ * `npm run service -- --port <n> --data <dir> [--init-key <key>]`: the local speech recognition
+ * service on 127.0.0.1. Prints JSON lines on stdout (account-created once, then listening);
+ * SIGTERM or SIGINT drains in-flight requests and exits 0.
+ */
+import { parseArgs } from 'node:util';
+import { LocalService, defaultDataDir, type ServiceEvent } from './service';
+
+const USAGE =
+  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>]';
+
+function fail(message: string): never {
+  process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function positiveInt(
+  name: string,
+  value: string | undefined,
+  fallback: number | undefined,
+  min = 1,
+): number | undefined {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    fail(`--${name} must be a whole number of at least ${min}, not "${value}"`);
+  return Number(value);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'init-key': { type: 'string' },
+      workers: { type: 'string' },
+      'job-retention-days': { type: 'string' },
+      'log-retention-days': { type: 'string' },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const port = positiveInt('port', values.port, 8700, 0)!;
+if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
+const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
+
+try {
+  const service = await LocalService.start({
+    dataDir: values.data ?? defaultDataDir(),
+    port,
+    initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
+    workers: positiveInt('workers', values.workers, undefined),
+    jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
+    logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
+    onEvent: emit,
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`kikitori service: shutdown failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  fail(
+    e.code === 'EADDRINUSE'
+      ? `port ${port} is already in use: choose another with --port`
+      : e.message,
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Splits audio at silences into utterances: 10 ms frames whose energy stays below the noise
+ * floor (10th percentile) + 12 dB for at least `minSilenceMs` are silence; cuts go in the middle
+ * of a silence; neighbouring pieces are merged up to `targetMs`, and a piece longer than `maxMs`
+ * with no such silence is cut at its quietest frame.
+ */
+
+export interface Span {
+  /** First sample. */
+  readonly start: number;
+  /** One past the last sample. */
+  readonly end: number;
+}
+
+export interface SegmentOptions {
+  readonly sampleRate?: number;
+  readonly minSilenceMs?: number;
+  readonly targetMs?: number;
+  readonly maxMs?: number;
+}
+
+const FRAME_MS = 10;
+
+/** Frame energies (dB) of PCM arriving in chunks: a few bytes per 10 ms, so an hour is ~3 MB. */
+export class EnergyMeter {
+  private readonly values: number[] = [];
+  private sum = 0;
+  private count = 0;
+  samples = 0;
+  constructor(readonly frame: number) {}
+
+  push(pcm: Int16Array): void {
+    for (let i = 0; i < pcm.length; i++) {
+      this.sum += pcm[i]! * pcm[i]!;
+      if (++this.count === this.frame) this.close();
+    }
+    this.samples += pcm.length;
+  }
+
+  private close(): void {
+    this.values.push(10 * Math.log10(this.sum / this.count + 1));
+    this.sum = 0;
+    this.count = 0;
+  }
+
+  energies(): Float64Array {
+    if (this.count > 0) this.close();
+    return Float64Array.from(this.values);
+  }
+}
+
+export function splitAtSilences(pcm: Int16Array, options: SegmentOptions = {}): Span[] {
+  const meter = new EnergyMeter(((options.sampleRate ?? 16_000) * FRAME_MS) / 1000);
+  meter.push(pcm);
+  return spansFromEnergies(meter.energies(), pcm.length, options);
+}
+
+/** Spans of a signal of `length` samples from its 10 ms frame energies. */
+export function spansFromEnergies(
+  energies: Float64Array,
+  length: number,
+  options: SegmentOptions = {},
+): Span[] {
+  const { sampleRate = 16_000, minSilenceMs = 400, targetMs = 20_000, maxMs = 30_000 } = options;
+  const frame = (sampleRate * FRAME_MS) / 1000;
+  if (length === 0 || energies.length === 0) return [];
+  const sorted = Float64Array.from(energies).sort();
+  const floor = sorted[Math.floor(sorted.length * 0.1)]!;
+  const threshold = floor + 12;
+  const silent = (f: number) => energies[f]! < threshold;
+
+  // Cut points (frame indices) in the middle of long silences.
+  const cuts: number[] = [];
+  const minRun = minSilenceMs / FRAME_MS;
+  for (let f = 0; f < energies.length;) {
+    if (!silent(f)) {
+      f++;
+      continue;
+    }
+    let end = f;
+    while (end < energies.length && silent(end)) end++;
+    if (end - f >= minRun && f > 0 && end < energies.length) cuts.push(Math.floor((f + end) / 2));
+    f = end;
+  }
+
+  // Pieces between cuts, merged up to the target length.
+  const targetFrames = targetMs / FRAME_MS;
+  const maxFrames = maxMs / FRAME_MS;
+  const bounds = [0, ...cuts, energies.length];
+  const pieces: Array<[number, number]> = [];
+  let start = 0;
+  for (let i = 1; i < bounds.length; i++) {
+    const next = bounds[i]!;
+    const isLast = i === bounds.length - 1;
+    const following = isLast ? Infinity : bounds[i + 1]! - start;
+    if (isLast || following > targetFrames) {
+      pieces.push([start, next]);
+      start = next;
+    }
+  }
+
+  // Hard-cut pieces that are still too long, at their quietest frame.
+  const spans: Array<[number, number]> = [];
+  const queue = [...pieces];
+  while (queue.length > 0) {
+    const [a, b] = queue.shift()!;
+    if (b - a <= maxFrames) {
+      spans.push([a, b]);
+      continue;
+    }
+    let quietest = a + Math.floor((b - a) / 2);
+    for (let f = a + Math.floor(targetFrames / 2); f < Math.min(b, a + maxFrames); f++) {
+      if (energies[f]! < energies[quietest]!) quietest = f;
+    }
+    queue.unshift([a, quietest], [quietest, b]);
+  }
+
+  return spans
+    .filter(([a, b]) => {
+      // Drop pieces with no frame above the silence threshold: nothing to recognise there.
+      for (let f = a; f < b; f++) if (!silent(f)) return true;
+      return false;
+    })
+    .map(([a, b]) => ({ start: a * frame, end: Math.min(length, b * frame) }));
+}

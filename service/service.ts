@@ -1,0 +1,121 @@
+/** The local speech recognition service, assembled: storage, accounts, engine, jobs, HTTP. */
+import type { Server } from 'node:http';
+import { mkdir } from 'node:fs/promises';
+import { availableParallelism, homedir } from 'node:os';
+import { join } from 'node:path';
+import { LIMITS, LOCAL_ENGINE } from '../shared/api';
+import type { EngineSlot, ServiceContext } from './context';
+import { ProfileStore } from './dictionary/profile-store';
+import { EngineUnavailableError } from './engine/engine';
+import { PocketSphinxEngine } from './engine/pocketsphinx/pocketsphinx-engine';
+import { ConcurrencyLimiter } from './http/concurrency';
+import { jobRoutes } from './http/routes/jobs';
+import { createHttpServer } from './http/server';
+import { JobRunner } from './jobs/job-runner';
+import { JobStore } from './jobs/job-store';
+import { AccountStore } from './keys/accounts';
+import { LogStore } from './logs/log-store';
+import { openDatabase } from './storage/database';
+
+export interface ServiceOptions {
+  readonly dataDir: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly initKey?: string;
+  readonly workers?: number;
+  readonly jobRetentionDays?: number;
+  readonly logRetentionDays?: number;
+  readonly onEvent?: (event: ServiceEvent) => void;
+}
+
+export type ServiceEvent =
+  | { event: 'account-created'; sid: string; spw: string; apiKey: string }
+  | { event: 'engine-unavailable'; engine: string; message: string }
+  | { event: 'jobs-resumed'; count: number }
+  | { event: 'listening'; url: string };
+
+export function defaultDataDir(): string {
+  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'kikitori', 'service');
+}
+
+export class LocalService {
+  private constructor(
+    readonly url: string,
+    readonly context: ServiceContext,
+    private readonly server: Server,
+    private readonly runner: JobRunner,
+    private readonly timers: NodeJS.Timeout[],
+  ) {}
+
+  static async start(options: ServiceOptions): Promise<LocalService> {
+    const emit = options.onEvent ?? (() => {});
+    const db = openDatabase(options.dataDir);
+    const accounts = new AccountStore(db);
+    if (!accounts.hasAccount())
+      emit({ event: 'account-created', ...accounts.createAccount(options.initKey) });
+
+    const workers = options.workers ?? availableParallelism();
+    const engines = new Map<string, EngineSlot>();
+    try {
+      engines.set(LOCAL_ENGINE, {
+        state: 'ready',
+        engine: await PocketSphinxEngine.start(workers),
+      });
+    } catch (error) {
+      if (!(error instanceof EngineUnavailableError)) throw error;
+      engines.set(LOCAL_ENGINE, { state: 'unavailable', message: error.message });
+      emit({ event: 'engine-unavailable', engine: LOCAL_ENGINE, message: error.message });
+    }
+
+    const ctx: ServiceContext = {
+      db,
+      dataDir: options.dataDir,
+      accounts,
+      logs: new LogStore(db, options.dataDir, options.logRetentionDays ?? 30),
+      profiles: new ProfileStore(db),
+      limiter: new ConcurrencyLimiter(LIMITS.maxConcurrentPerKey),
+      engines,
+      now: Date.now,
+    };
+    const jobsDir = join(options.dataDir, 'jobs');
+    await mkdir(jobsDir, { recursive: true, mode: 0o700 });
+    const store = new JobStore(db);
+    const runner = new JobRunner(ctx, store, jobsDir, workers);
+    const resumed = await runner.resume();
+    if (resumed > 0) emit({ event: 'jobs-resumed', count: resumed });
+
+    const jobRetentionDays = options.jobRetentionDays ?? 7;
+    const purge = async () => {
+      for (const job of store.expired(jobRetentionDays)) store.delete(job.session_id);
+      await ctx.logs.purge();
+    };
+    await purge();
+    const timers = [setInterval(() => void purge(), 3_600_000).unref()];
+
+    const server = createHttpServer(ctx, jobRoutes(ctx, store, runner));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const service = new LocalService(`http://127.0.0.1:${port}`, ctx, server, runner, timers);
+    emit({ event: 'listening', url: service.url });
+    return service;
+  }
+
+  /** Stops taking requests, finishes the ones in flight, then stops the engine and the database. */
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    await closed;
+    // A job in flight stays unfinished in the database and resumes at the next start.
+    this.runner.stop();
+    for (const slot of this.context.engines.values())
+      if (slot.state === 'ready') await slot.engine.close();
+    await this.runner.idle();
+    this.context.db.close();
+  }
+}

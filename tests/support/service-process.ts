@@ -1,0 +1,170 @@
+/** Runs the real local service as its own process on a free port, for integration tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly process: ChildProcess;
+  /** Every JSON line the service printed. */
+  readonly events: Array<Record<string, unknown>>;
+  /** The first key (from account-created, or the one given). */
+  readonly key: string;
+  readonly sid: string;
+  readonly spw: string;
+  readonly stderr: () => string;
+  /** SIGTERM and wait; resolves to the exit code. */
+  stop(): Promise<number | null>;
+  kill(): Promise<void>;
+}
+
+export async function tempDir(prefix = 'kikitori-service-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function startService(
+  options: { dataDir?: string; args?: string[]; env?: Record<string, string>; key?: string } = {},
+): Promise<RunningService> {
+  const dataDir = options.dataDir ?? (await tempDir());
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'service/main.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const events: Array<Record<string, unknown>> = [];
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      events.push(event);
+      if (event.event === 'listening') resolve(event);
+    });
+    void exited.then((code) =>
+      reject(new Error(`the service exited with ${code} before listening: ${stderr}`)),
+    );
+  });
+  const created = events.find((e) => e.event === 'account-created');
+  const url = String(listening.url);
+  return {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    process: child,
+    events,
+    key: options.key ?? String(created?.apiKey ?? ''),
+    sid: String(created?.sid ?? ''),
+    spw: String(created?.spw ?? ''),
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+  json<T = Record<string, unknown>>(): T;
+}
+
+/** Sends exactly the bytes given (as chunks, optionally chunked transfer encoding). */
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer | Buffer[];
+    chunked?: boolean;
+  },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? 'POST',
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: <T>() => JSON.parse(body) as T,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (options.chunked) req.setHeader('Transfer-Encoding', 'chunked');
+    const parts =
+      options.body === undefined ? [] : Array.isArray(options.body) ? options.body : [options.body];
+    for (const part of parts) req.write(part);
+    req.end();
+  });
+}
+
+/** A multipart/form-data body from parts in the given order. */
+export function multipart(
+  parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>,
+  options: { boundary?: string; preamble?: string } = {},
+): { body: Buffer; contentType: string } {
+  const boundary = options.boundary ?? `----kikitori${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  if (options.preamble) chunks.push(Buffer.from(`${options.preamble}\r\n`));
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.type) head += `Content-Type: ${part.type}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
