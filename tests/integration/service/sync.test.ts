@@ -242,7 +242,8 @@ describe('sync recognition over HTTP (real service, real engine, real audio)', (
   });
 
   it('keeps fillers and silences only with keepFillerToken=1, and answers silence with code o', async () => {
-    const audio = await fixture(CLIP);
+    // This clip has a pause mid-sentence and breath noise at its end.
+    const audio = await fixture('librivox/sense_and_sensibility_01_austen_64kb-0870.wav');
     const plain = await recognize([
       { name: 'u', value: service.key },
       { name: 'd', value: '-a-general-en' },

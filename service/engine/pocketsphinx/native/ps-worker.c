@@ -44,8 +44,11 @@ int main(int argc, char **argv) {
     }
     err_set_logfp(NULL);
     double started = now_ms();
+    /* -remove_noise keeps a running noise estimate from one utterance to the next, which made a
+     * piece's words depend on what the worker had decoded before; off, decoding is a pure function
+     * of the audio (and the LibriVox WER is the same, 20/71). */
     cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", argv[1], "-lm", argv[2], "-dict",
-                                   argv[3], "-samprate", "16000", NULL);
+                                   argv[3], "-samprate", "16000", "-remove_noise", "no", NULL);
     ps_decoder_t *ps = config ? ps_init(config) : NULL;
     if (ps == NULL) {
         printf("{\"error\":\"could not load the PocketSphinx model from %s\"}\n", argv[1]);
