@@ -115,15 +115,18 @@ export async function validateProfileWords(
   return { ok: true, value: words };
 }
 
-/** The words a recognition uses: the request's `profileWords` first, then its profile's. */
+/**
+ * The words a recognition uses: `profileWords` takes precedence over `profileId` (§2), so when
+ * the request carries words of its own the profile is not consulted.
+ */
 export function wordsInEffect(
   ctx: ServiceContext,
   accountId: number,
   settings: RecognitionSettings,
 ): ProfileWord[] {
-  const words = [...(settings.profileWords ?? [])];
+  if (settings.profileWords && settings.profileWords.length > 0) return [...settings.profileWords];
   if (settings.profile) {
-    words.push(...(ctx.profiles.get(accountId, settings.engine, '16k', settings.profile.id) ?? []));
+    return ctx.profiles.get(accountId, settings.engine, '16k', settings.profile.id) ?? [];
   }
-  return words;
+  return [];
 }

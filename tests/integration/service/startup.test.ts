@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import {
+  multipart,
+  rawRequest,
+  removeDir,
+  startService,
+  tempDir,
+} from '../../support/service-process';
+
+describe('service start and stop', () => {
+  it('creates the account once, with secure random credentials, then only says it is listening', async () => {
+    const dataDir = await tempDir();
+    const first = await startService({ dataDir });
+    expect(first.events.map((e) => e.event)).toEqual(['account-created', 'listening']);
+    expect(first.events[0]).toMatchObject({
+      sid: expect.stringMatching(/^kikitori-/),
+      spw: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+      apiKey: expect.stringMatching(/^[A-Za-z0-9_-]{40}$/),
+    });
+    expect(first.events[1]).toEqual({ event: 'listening', url: first.url });
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await first.stop()).toBe(0);
+    const second = await startService({ dataDir });
+    expect(second.events.map((e) => e.event)).toEqual(['listening']);
+    await second.stop();
+    const other = await startService();
+    expect(other.key).not.toBe(first.key);
+    await other.stop();
+    await removeDir(dataDir);
+    await removeDir(other.dataDir);
+  });
+
+  it('takes the first key from --init-key or KIKITORI_INIT_KEY', async () => {
+    const byFlag = await startService({ args: ['--init-key', 'flag-key-0123456789'] });
+    expect(byFlag.events[0]).toMatchObject({
+      event: 'account-created',
+      apiKey: 'flag-key-0123456789',
+    });
+    const engines = await rawRequest(byFlag.url, { method: 'GET', path: '/v1/engines' });
+    expect(engines.status).toBe(200);
+    await byFlag.stop();
+    const byEnv = await startService({ env: { KIKITORI_INIT_KEY: 'env-key-0123456789' } });
+    expect(byEnv.events[0]).toMatchObject({ apiKey: 'env-key-0123456789' });
+    await byEnv.stop();
+    await removeDir(byFlag.dataDir);
+    await removeDir(byEnv.dataDir);
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const service = await startService();
+    const { body, contentType } = multipart([
+      { name: 'u', value: service.key },
+      { name: 'd', value: '-a-general-en' },
+      {
+        name: 'a',
+        value: await readFile(
+          join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0870.wav'),
+        ),
+        filename: 'a.wav',
+      },
+    ]);
+    const answer = rawRequest(service.url, {
+      path: '/v1/nolog/recognize',
+      headers: { 'Content-Type': contentType },
+      body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const exit = service.stop();
+    const res = await answer;
+    expect(res.json<{ code: string; text: string }>()).toMatchObject({
+      code: '',
+      text: expect.stringMatching(/john/),
+    });
+    expect(await exit).toBe(0);
+    await removeDir(service.dataDir);
+  });
+
+  it('starts without the engine and answers code ! saying what to install', async () => {
+    const service = await startService({ env: { KIKITORI_PS_MODEL_DIR: '/nonexistent/model' } });
+    expect(service.events.find((e) => e.event === 'engine-unavailable')).toMatchObject({
+      message: expect.stringMatching(/apt-get install pocketsphinx-en-us libpocketsphinx-dev/),
+    });
+    const res = await rawRequest(service.url, {
+      path: `/v1/nolog/recognize?u=${encodeURIComponent(service.key)}&d=-a-general-en&c=LSB16K`,
+      body: Buffer.alloc(3200),
+    });
+    expect(res.json()).toMatchObject({
+      code: '!',
+      message: expect.stringMatching(/^failed to connect to recognizer server \(.*install/),
+    });
+    await service.stop();
+    await removeDir(service.dataDir);
+  });
+
+  it('refuses bad arguments with exit 2 and the usage', async () => {
+    for (const args of [['--port', 'abc'], ['--bogus'], ['--port', '70000'], ['--workers', '0']]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts', ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/usage: npm run service/);
+    }
+  });
+});
