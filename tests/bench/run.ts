@@ -1,0 +1,263 @@
+/**
+ * `npm run bench`: the local service's speed and memory, as ratios measured side by side in one
+ * run (never asserted in tests). Prints one line per measure with its goal.
+ *
+ *   (a) sync latency on a 5 s clip / the engine's decode time alone     goal <= 1.15
+ *   (b) v2 wall time / v1 wall time on a >= 5 min recording             goal <= 0.6 (2 cores)
+ *   (c) v2 real-time factor on that recording                           goal <= 0.25 (2 cores)
+ *   (d) peak RSS of the service while an hour-long job runs             goal <= 300 MB
+ *   (e) RSS growth per 1,000 malformed requests after a warm-up          (leak check)
+ *
+ * `npm run bench -- --quick` skips the hour-long job.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
+import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import {
+  multipart,
+  rawRequest,
+  removeDir,
+  startService,
+  tempDir,
+  type RunningService,
+} from '../support/service-process';
+
+const run = promisify(execFile);
+const quick = process.argv.includes('--quick');
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const line = (label: string, value: string, goal: string, ok: boolean) =>
+  console.log(
+    `${label.padEnd(58)} ${value.padStart(10)}   goal ${goal.padEnd(8)} ${ok ? 'met' : 'NOT MET'}`,
+  );
+
+/** Peak resident memory (VmHWM) of a process, in MB. */
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+async function childPids(pid: number): Promise<number[]> {
+  const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(pid)]).catch(() => ({
+    stdout: '',
+  }));
+  return stdout.split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** A recording of at least `seconds`: the LibriVox clips over and over, a second of room tone between. */
+async function recording(dir: string, seconds: number): Promise<string> {
+  const librivox = (await buildFixtures()).fixtures.filter((f) => f.kind === 'librivox');
+  const gap = join(dir, 'gap.wav');
+  // Quiet noise rather than digital zeros, like a real room.
+  await run('sox', [
+    '-R',
+    '-n',
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    gap,
+    'synth',
+    '1',
+    'whitenoise',
+    'vol',
+    '0.002',
+  ]);
+  const cycle = join(dir, 'cycle.wav');
+  await run('sox', [
+    '-R',
+    ...librivox.flatMap((c) => [join(DEFAULT_FIXTURES_DIR, c.path), gap]),
+    cycle,
+  ]);
+  const cycleSeconds = Number((await run('soxi', ['-D', cycle])).stdout);
+  const out = join(dir, `recording-${seconds}.wav`);
+  await run('sox', [
+    '-R',
+    ...Array.from({ length: Math.ceil(seconds / cycleSeconds) }, () => cycle),
+    out,
+  ]);
+  return out;
+}
+
+async function createJob(service: RunningService, audio: Buffer, version: 1 | 2): Promise<string> {
+  const { body, contentType } = multipart([
+    { name: 'u', value: service.key },
+    { name: 'd', value: '-a-general-en loggingOptOut=True' },
+    { name: 'a', value: audio, filename: 'a.wav' },
+  ]);
+  const res = await rawRequest(service.url, {
+    path: `/v${version}/recognitions`,
+    headers: { 'Content-Type': contentType },
+    body,
+  });
+  return res.json<{ sessionid: string }>().sessionid;
+}
+
+async function waitJob(
+  service: RunningService,
+  sessionId: string,
+  version: 1 | 2,
+  onPoll?: () => Promise<void>,
+): Promise<void> {
+  for (;;) {
+    const res = await rawRequest(service.url, {
+      method: 'GET',
+      path: `/v${version}/recognitions/${sessionId}`,
+      headers: { Authorization: `Bearer ${service.key}` },
+    });
+    const status = res.json<{ status: string; error_message?: string }>();
+    if (status.status === 'completed') return;
+    if (status.status === 'error') throw new Error(status.error_message);
+    await onPoll?.();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const work = await tempDir('kikitori-bench-');
+  const service = await startService();
+  console.log(
+    `Kikitori local service benchmarks (${availableParallelism()} cores, ${service.url})\n`,
+  );
+  try {
+    // (a) Sync latency vs the engine's decode time, interleaved, medians of 15.
+    const clip = join(work, 'clip5s.wav');
+    await run('sox', [
+      '-R',
+      join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0920.wav'),
+      clip,
+      'trim',
+      '0',
+      '5',
+    ]);
+    const wav = await readFile(clip);
+    const pcm = new Int16Array(
+      wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength),
+    );
+    const engine = await PocketSphinxEngine.start(1);
+    const { body, contentType } = multipart([
+      { name: 'u', value: service.key },
+      { name: 'd', value: '-a-general-en' },
+      { name: 'a', value: wav, filename: 'a.wav' },
+    ]);
+    const latencies: number[] = [];
+    const decodes: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      let t = performance.now();
+      await engine.recognize(pcm);
+      const decode = performance.now() - t;
+      t = performance.now();
+      await rawRequest(service.url, {
+        path: '/v1/nolog/recognize',
+        headers: { 'Content-Type': contentType },
+        body,
+      });
+      const latency = performance.now() - t;
+      if (i > 0) {
+        decodes.push(decode);
+        latencies.push(latency);
+      }
+    }
+    await engine.close();
+    const a = median(latencies) / median(decodes);
+    line(
+      `(a) sync latency ${median(latencies).toFixed(0)} ms / decode alone ${median(decodes).toFixed(0)} ms (5 s clip)`,
+      a.toFixed(3),
+      '<= 1.15',
+      a <= 1.15,
+    );
+
+    // (b), (c) v2 vs v1 on a recording of at least 5 minutes.
+    const fiveMinutes = await recording(work, 300);
+    const seconds = Number((await run('soxi', ['-D', fiveMinutes])).stdout);
+    const audio = await readFile(fiveMinutes);
+    let t = performance.now();
+    await waitJob(service, await createJob(service, audio, 1), 1);
+    const v1 = (performance.now() - t) / 1000;
+    t = performance.now();
+    await waitJob(service, await createJob(service, audio, 2), 2);
+    const v2 = (performance.now() - t) / 1000;
+    line(
+      `(b) v2 ${v2.toFixed(1)} s / v1 ${v1.toFixed(1)} s (${(seconds / 60).toFixed(1)} min recording)`,
+      (v2 / v1).toFixed(3),
+      '<= 0.6',
+      v2 / v1 <= 0.6,
+    );
+    line(`(c) v2 real-time factor`, (v2 / seconds).toFixed(3), '<= 0.25', v2 / seconds <= 0.25);
+
+    // (e) Leak check: after a warm-up, RSS must not keep growing with more malformed requests.
+    const pid = service.process.pid!;
+    const bad = [
+      {
+        path: '/v1/nolog/recognize',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=zz' },
+        body: Buffer.from(
+          '--zz\r\nContent-Disposition: form-data; name="d"\r\n\r\nx\r\n--zz\r\nbroken',
+        ),
+      },
+      { path: `/v1/nolog/recognize?u=${service.key}&d=%E3%81%zz`, body: Buffer.from('RIFF') },
+      { path: `/v1/nolog/recognize?u=wrong&d=-a-general-en`, body: Buffer.alloc(20_000) },
+    ];
+    const hammer = async (count: number) => {
+      for (let i = 0; i < count; i++) await rawRequest(service.url, bad[i % bad.length]!);
+      return rssMb(pid);
+    };
+    const warm = await hammer(1000);
+    const mid = await hammer(2000);
+    const end = await hammer(2000);
+    const perThousand = Math.max(0, end - mid) / 2;
+    line(
+      `(e) RSS after warm-up ${warm.toFixed(0)} MB, +2k ${mid.toFixed(0)} MB, +4k ${end.toFixed(0)} MB (malformed requests)`,
+      `${perThousand.toFixed(1)} MB/1k`,
+      '< 1 MB/1k',
+      perThousand < 1,
+    );
+
+    // (d) Peak RSS while an hour-long job runs.
+    if (!quick) {
+      const hour = await recording(work, 3600);
+      const hourSeconds = Number((await run('soxi', ['-D', hour])).stdout);
+      const workerPids = await childPids(pid);
+      const { body: hourBody, contentType: hourType } = multipart([
+        { name: 'u', value: service.key },
+        { name: 'd', value: '-a-general-en loggingOptOut=True' },
+        { name: 'a', value: await readFile(hour), filename: 'a.wav' },
+      ]);
+      const baseline = await rssMb(pid);
+      t = performance.now();
+      const created = await rawRequest(service.url, {
+        path: '/v2/recognitions',
+        headers: { 'Content-Type': hourType },
+        body: hourBody,
+      });
+      await waitJob(service, created.json<{ sessionid: string }>().sessionid, 2);
+      const wall = (performance.now() - t) / 1000;
+      const peak = await peakRssMb(pid);
+      const workers = await Promise.all(workerPids.map(peakRssMb));
+      line(
+        `(d) service peak RSS over an hour-long v2 job (${(hourSeconds / 60).toFixed(0)} min, RTF ${(wall / hourSeconds).toFixed(3)}, before ${baseline.toFixed(0)} MB)`,
+        `${peak.toFixed(0)} MB`,
+        '<= 300 MB',
+        peak <= 300,
+      );
+      console.log(
+        `    decoder workers (one per core, model loaded once each): peak ${workers.map((w) => `${w.toFixed(0)} MB`).join(', ')}`,
+      );
+    }
+  } finally {
+    await service.stop();
+    await removeDir(service.dataDir);
+    await removeDir(work);
+  }
+}
+
+await main();
