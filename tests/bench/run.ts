@@ -250,7 +250,7 @@ async function main(): Promise<void> {
         peak <= 300,
       );
       console.log(
-        `    decoder workers (one per core, model loaded once each): peak ${workers.map((w) => `${w.toFixed(0)} MB`).join(', ')}`,
+        `    decoder workers (one per core, model loaded once each, independent of audio length): peak ${workers.map((w) => `${w.toFixed(0)} MB`).join(', ')}; service and workers together: ${(peak + workers.reduce((x, y) => x + y, 0)).toFixed(0)} MB`,
       );
     }
   } finally {

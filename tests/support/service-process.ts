@@ -23,6 +23,12 @@ export interface RunningService {
   kill(): Promise<void>;
 }
 
+/** Every service this test process started: killed when it exits, even after a failed assertion. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 export async function tempDir(prefix = 'kikitori-service-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
@@ -49,6 +55,8 @@ export async function startService(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const events: Array<Record<string, unknown>> = [];

@@ -281,7 +281,7 @@ describe('async jobs across a crash', () => {
     await removeDir(dataDir);
   });
 
-  it('purges finished jobs older than the retention period at start', async () => {
+  it('purges finished jobs and log entries older than their retention periods at start', async () => {
     const dataDir = await tempDir();
     const first = await startService({ dataDir, args: ['--job-retention-days', '3'] });
     const audio = await readFile(join(DEFAULT_FIXTURES_DIR, CLIP.path));
@@ -290,19 +290,25 @@ describe('async jobs across a crash', () => {
     await waitForJob(first, old);
     await waitForJob(first, recent);
     await first.stop();
-    const db = new Database(join(dataDir, 'service.sqlite'));
-    db.prepare('UPDATE jobs SET finished_at = ? WHERE session_id = ?').run(
-      Date.now() - 4 * 86_400_000,
-      old,
+    expect(await readdir(join(dataDir, 'logs'))).toEqual(
+      expect.arrayContaining([`${old}.audio`, `${recent}.audio`]),
     );
+    const db = new Database(join(dataDir, 'service.sqlite'));
+    const daysAgo = (days: number) => Date.now() - days * 86_400_000;
+    db.prepare('UPDATE jobs SET finished_at = ? WHERE session_id = ?').run(daysAgo(4), old);
+    db.prepare('UPDATE request_log SET created_at = ? WHERE session_id = ?').run(daysAgo(2), old);
     db.close();
     const second = await startService({
       dataDir,
-      args: ['--job-retention-days', '3'],
+      args: ['--job-retention-days', '3', '--log-retention-days', '1'],
       key: first.key,
     });
     expect((await status(second, old)).status).toBe(404);
     expect((await status(second, recent)).json<{ status: string }>().status).toBe('completed');
+    // The log store keeps its own retention: the old entry's audio is gone, the recent one stays.
+    const logs = await readdir(join(dataDir, 'logs'));
+    expect(logs).toContain(`${recent}.audio`);
+    expect(logs).not.toContain(`${old}.audio`);
     await second.stop();
     await removeDir(dataDir);
   });

@@ -51,22 +51,25 @@ describe('audio decoding of every accepted format', () => {
     },
   );
 
-  it('decodes µ-law WAV exactly as sox does', async () => {
-    const result = await decodeAudio(await readFile(at('formats/wav-mulaw-16k.wav')));
-    if (!result.ok) throw new Error(result.message);
-    const { stdout } = await run(
-      'sox',
-      [at('formats/wav-mulaw-16k.wav'), '-t', 'raw', '-e', 'signed', '-b', '16', '-'],
-      {
-        encoding: 'buffer',
-        maxBuffer: 1 << 24,
-      },
-    );
-    const sox = new Int16Array(
-      stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength),
-    );
-    expect(Array.from(result.value.pcm)).toEqual(Array.from(sox));
-  });
+  it.each(['formats/wav-mulaw-16k.wav', 'formats/wav-alaw-16k.wav'])(
+    'decodes %s exactly as sox does',
+    async (path) => {
+      const result = await decodeAudio(await readFile(at(path)));
+      if (!result.ok) throw new Error(result.message);
+      const { stdout } = await run(
+        'sox',
+        [at(path), '-t', 'raw', '-e', 'signed', '-b', '16', '-'],
+        {
+          encoding: 'buffer',
+          maxBuffer: 1 << 24,
+        },
+      );
+      const sox = new Int16Array(
+        stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength),
+      );
+      expect(Array.from(result.value.pcm)).toEqual(Array.from(sox));
+    },
+  );
 
   it('takes the first channel of the stereo clip, not a mix', async () => {
     const result = await decodeAudio(await readFile(at('formats/wav-44k1-stereo.wav')));

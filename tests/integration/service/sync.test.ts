@@ -433,3 +433,39 @@ describe('sync recognition over HTTP (real service, real engine, real audio)', (
     expect(res.json()).toEqual({ engines: [{ name: '-a-general-en', language: 'en' }] });
   });
 });
+
+describe('requests cut off mid-upload', () => {
+  it('release their concurrency slot: after 12 aborted uploads the key still works', async () => {
+    const { connect } = await import('node:net');
+    const target = new URL(service.url);
+    const audio = await readFile(join(DEFAULT_FIXTURES_DIR, CLIP));
+    const { body, contentType } = multipart([
+      { name: 'u', value: service.key },
+      { name: 'd', value: '-a-general-en' },
+      { name: 'a', value: audio, filename: 'a.wav' },
+    ]);
+    for (let i = 0; i < 12; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(target.port), target.hostname, () => {
+          socket.write(
+            `POST /v1/nolog/recognize HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+          );
+          // Past the start of the audio part (so the request is admitted), then gone.
+          socket.write(body.subarray(0, body.length / 2), () =>
+            setTimeout(() => socket.destroy(), 50),
+          );
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', reject);
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await recognize([
+      { name: 'u', value: service.key },
+      { name: 'd', value: '-a-general-en' },
+      { name: 'a', value: audio, filename: 'a.wav' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.json<{ text: string }>().text).toMatch(CLIP_TEXT);
+  });
+});
