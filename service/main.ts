@@ -47,8 +47,29 @@ const port = positiveInt('port', values.port, 8700, 0)!;
 if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
 const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
+// Signal handlers go in before the service starts: a SIGTERM that comes right after the
+// "listening" line (or during start-up) must still drain and exit 0, not kill the process.
+let service: LocalService | undefined;
+let stopRequested = false;
+const stop = () => {
+  if (stopRequested && !service) return;
+  stopRequested = true;
+  if (!service) return; // start-up finishes first, then stops
+  const running = service;
+  service = undefined;
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`kikitori service: shutdown failed: ${(error as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
 try {
-  const service = await LocalService.start({
+  service = await LocalService.start({
     dataDir: values.data ?? defaultDataDir(),
     port,
     initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
@@ -57,20 +78,7 @@ try {
     logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
     onEvent: emit,
   });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`kikitori service: shutdown failed: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  if (stopRequested) stop();
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   fail(

@@ -109,8 +109,12 @@ export class LocalService {
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Connections that finish their request during the drain go idle and are closed then, rather
+    // than at the keep-alive timeout.
     this.server.closeIdleConnections();
+    const sweeper = setInterval(() => this.server.closeIdleConnections(), 50);
     await closed;
+    clearInterval(sweeper);
     // A job in flight stays unfinished in the database and resumes at the next start.
     this.runner.stop();
     for (const slot of this.context.engines.values())

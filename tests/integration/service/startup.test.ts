@@ -79,6 +79,36 @@ describe('service start and stop', () => {
     await removeDir(service.dataDir);
   });
 
+  it('exits 0 on SIGTERM during start-up and right after it says it is listening', async () => {
+    const dataDir = await tempDir();
+    for (const delay of [0, 150, 400]) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'service/main.ts', '--port', '0', '--data', dataDir],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const exit = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300 + delay));
+      child.kill('SIGTERM');
+      expect(await exit, `SIGTERM ${300 + delay} ms after spawn`).toBe(0);
+    }
+    const listening = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'service/main.ts', '--port', '0', '--data', dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exit = new Promise<number | null>((resolve) =>
+      listening.on('exit', (code) => resolve(code)),
+    );
+    listening.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('"listening"')) listening.kill('SIGTERM');
+    });
+    expect(await exit).toBe(0);
+    await removeDir(dataDir);
+  });
+
   it('starts without the engine and answers code ! saying what to install', async () => {
     const service = await startService({ env: { KIKITORI_PS_MODEL_DIR: '/nonexistent/model' } });
     expect(service.events.find((e) => e.event === 'engine-unavailable')).toMatchObject({

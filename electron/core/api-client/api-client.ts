@@ -1,0 +1,400 @@
+/**
+ * The speech recognition API client (api-reference.md): every endpoint, responses parsed with the
+ * shared schemas, every failure turned into an AppError. Retries with backoff happen only for
+ * idempotent requests, and for a job creation only when the connection failed before any byte
+ * was sent, so a job is never created twice.
+ */
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
+import {
+  classnamesSchema,
+  engineListSchema,
+  jobCreatedSchema,
+  jobStatusSchema,
+  profileListSchema,
+  profileWordsBodySchema,
+  restErrorSchema,
+  syncResponseSchema,
+  type JobStatus,
+  type ProfileWord,
+  type SyncResponse,
+} from '../../../shared/api';
+import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
+import { exchange, ExchangeError, type Exchange, type Reply } from './http';
+
+export interface Endpoint {
+  readonly baseUrl: string;
+  readonly asyncUrl: string;
+  readonly key: string | undefined;
+}
+
+export interface ClientOptions {
+  /** Longest silence on a connection before giving up (default 120 s: sync decoding takes time). */
+  readonly idleTimeoutMs?: number;
+  /** Attempts for what may be retried (default 3). */
+  readonly attempts?: number;
+  readonly backoffMs?: number;
+}
+
+export interface RecognitionUpload {
+  readonly filePath: string;
+  readonly d: string;
+  readonly c?: string;
+  readonly onProgress?: (sent: number, total: number) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The body's `code` (sync style) → an AppError, or undefined on success. */
+export function errorOfCode(code: string, message: string): AppError | undefined {
+  switch (code) {
+    case '':
+      return undefined;
+    case '-':
+      return appError('auth', { detail: message }, message);
+    case '+':
+      return appError('unsupported-audio', { detail: message }, message);
+    case 'o':
+      return appError('nothing-recognised', {}, message);
+    case '>':
+      return appError('bad-request', { detail: message }, message);
+    case '%':
+      return appError('too-large', { detail: message }, message);
+    case '!':
+      return appError('engine-unavailable', { detail: message }, message);
+    default:
+      return appError('server', { detail: message || `code ${code}` }, message);
+  }
+}
+
+export class ApiClient {
+  private readonly idleTimeoutMs: number;
+  private readonly attempts: number;
+  private readonly backoffMs: number;
+
+  constructor(
+    private readonly endpoint: Endpoint,
+    options: ClientOptions = {},
+  ) {
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
+    this.attempts = options.attempts ?? 3;
+    this.backoffMs = options.backoffMs ?? 500;
+  }
+
+  private host(url: string): string {
+    try {
+      return new URL(url).host;
+    } catch {
+      return url;
+    }
+  }
+
+  private requireKey(): string {
+    if (!this.endpoint.key)
+      throw new AppFailure(appError('no-key', { connection: this.endpoint.baseUrl }));
+    return this.endpoint.key;
+  }
+
+  /** Runs an exchange; retries what is safe to retry; turns transport failures into AppErrors. */
+  private async call(options: Exchange, idempotent: boolean): Promise<Reply> {
+    const host = this.host(options.url);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const reply = await exchange(options);
+        const retryable = idempotent && (reply.status >= 500 || reply.status === 429);
+        if (!retryable || attempt >= this.attempts) return reply;
+      } catch (error) {
+        if (!(error instanceof ExchangeError)) throw error;
+        if (error.kind === 'file')
+          throw new AppFailure(
+            appError('file', {
+              path: String((options.body as { file?: { path: string } })?.file?.path ?? ''),
+              reason: error.message,
+            }),
+          );
+        // A request the server may have seen is retried only when repeating it is harmless.
+        const safe = idempotent || !error.connected;
+        if (!safe || attempt >= this.attempts) {
+          throw new AppFailure(
+            error.kind === 'timeout'
+              ? appError(
+                  'timeout',
+                  { host, seconds: Math.round(options.idleTimeoutMs / 1000) },
+                  error.message,
+                )
+              : appError('network', { host, reason: error.message }, error.message),
+          );
+        }
+      }
+      await sleep(this.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
+    }
+  }
+
+  /** Multipart in the order u, d, c, a: the audio last, as the API requires. */
+  private async multipart(upload: RecognitionUpload, key: string) {
+    let size: number;
+    try {
+      const info = await stat(upload.filePath);
+      if (!info.isFile()) throw new Error('not a file');
+      size = info.size;
+    } catch (error) {
+      throw new AppFailure(
+        appError('file', { path: upload.filePath, reason: (error as Error).message }),
+      );
+    }
+    const boundary = `kikitori-${randomBytes(12).toString('hex')}`;
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head = Buffer.from(
+      field('u', key) +
+        field('d', upload.d) +
+        (upload.c ? field('c', upload.c) : '') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="a"; filename="audio"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    return {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      body: {
+        head,
+        file: { path: upload.filePath, size },
+        tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+      },
+    };
+  }
+
+  private parse<T>(schema: z.ZodType<T>, reply: Reply, what: string): T {
+    let json: unknown;
+    try {
+      json = JSON.parse(reply.body);
+    } catch {
+      throw new AppFailure(
+        appError(
+          'bad-response',
+          { detail: `${what}: HTTP ${reply.status}, not JSON` },
+          reply.body.slice(0, 200),
+        ),
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new AppFailure(
+        appError(
+          'bad-response',
+          { detail: `${what}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}` },
+          reply.body.slice(0, 200),
+        ),
+      );
+    }
+    return parsed.data;
+  }
+
+  /** HTTP-level failures of recognition endpoints (their bodies are sync style). */
+  private recognitionFailure(reply: Reply): AppError | undefined {
+    let code = '';
+    let message = '';
+    try {
+      const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
+      code = typeof body.code === 'string' ? body.code : '';
+      message = typeof body.message === 'string' ? body.message : '';
+    } catch {
+      // handled by status below
+    }
+    if (reply.status === 413)
+      return appError('too-large', { detail: message || 'HTTP 413' }, message);
+    if (reply.status === 429) return appError('busy', {}, message);
+    if (reply.status === 401 || reply.status === 403)
+      return appError('auth', { detail: message || `HTTP ${reply.status}` }, message);
+    if (reply.status === 404)
+      return appError('not-found', { what: 'The endpoint' }, message || 'HTTP 404');
+    if (reply.status >= 500)
+      return appError('server', { detail: message || `HTTP ${reply.status}` }, message);
+    if (reply.status !== 200) return errorOfCode(code || '>', message || `HTTP ${reply.status}`);
+    return errorOfCode(code, message);
+  }
+
+  /** Sync recognition; `logging` picks `/v1/recognize` or `/v1/nolog/recognize`. */
+  async recognize(
+    upload: RecognitionUpload & { logging: boolean },
+  ): Promise<SyncResponse & { sessionId?: string }> {
+    const { contentType, body } = await this.multipart(upload, this.requireKey());
+    const reply = await this.call(
+      {
+        method: 'POST',
+        url: `${this.endpoint.baseUrl}/v1/${upload.logging ? '' : 'nolog/'}recognize`,
+        headers: { 'Content-Type': contentType },
+        body,
+        idleTimeoutMs: this.idleTimeoutMs,
+        ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
+      },
+      false,
+    );
+    const failure = this.recognitionFailure(reply);
+    if (failure && failure.code !== 'nothing-recognised') throw new AppFailure(failure);
+    const result = this.parse(syncResponseSchema, reply, 'sync result');
+    const sessionId = reply.headers['x-session-id'];
+    return { ...result, ...(typeof sessionId === 'string' ? { sessionId } : {}) };
+  }
+
+  /** Creates an async job; never retried once the request may have reached the server. */
+  async createJob(upload: RecognitionUpload & { version: 1 | 2 }): Promise<{ sessionid: string }> {
+    const { contentType, body } = await this.multipart(upload, this.requireKey());
+    const reply = await this.call(
+      {
+        method: 'POST',
+        url: `${this.endpoint.asyncUrl}/v${upload.version}/recognitions`,
+        headers: { 'Content-Type': contentType },
+        body,
+        idleTimeoutMs: this.idleTimeoutMs,
+        ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
+      },
+      false,
+    );
+    const failure = this.recognitionFailure(reply);
+    if (failure) throw new AppFailure(failure);
+    return this.parse(jobCreatedSchema, reply, 'job creation');
+  }
+
+  async getJob(sessionId: string, version: 1 | 2): Promise<JobStatus> {
+    const reply = await this.rest(
+      'GET',
+      `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
+    );
+    if (reply.status === 404)
+      throw new AppFailure(appError('not-found', { what: `The job ${sessionId}` }, reply.body));
+    this.throwRestFailure(reply);
+    return this.parse(jobStatusSchema, reply, 'job status');
+  }
+
+  async engines() {
+    const reply = await this.rest('GET', `${this.endpoint.baseUrl}/v1/engines`, false);
+    this.throwRestFailure(reply);
+    return this.parse(engineListSchema, reply, 'engine list').engines;
+  }
+
+  async listProfiles(engine: string, adf = '16k'): Promise<string[]> {
+    const reply = await this.rest(
+      'GET',
+      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/?adf=${adf}`,
+    );
+    this.throwRestFailure(reply);
+    return this.parse(profileListSchema, reply, 'profile list').profiles;
+  }
+
+  async getWords(engine: string, profileId: string, adf = '16k'): Promise<ProfileWord[]> {
+    const reply = await this.rest(
+      'GET',
+      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
+    );
+    if (reply.status === 404) return [];
+    this.throwRestFailure(reply);
+    return this.parse(profileWordsBodySchema, reply, 'profile words').profilewords;
+  }
+
+  /** Replaces the whole profile (idempotent: the same words give the same profile). */
+  async setWords(
+    engine: string,
+    profileId: string,
+    words: readonly ProfileWord[],
+    adf = '16k',
+  ): Promise<ProfileWord[]> {
+    const reply = await this.rest(
+      'POST',
+      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
+      true,
+      Buffer.from(JSON.stringify({ profilewords: words })),
+      'application/json',
+    );
+    this.throwRestFailure(reply);
+    // The cloud's answer body is unpublished: accept an echo of the words or an empty body.
+    const echoed = z
+      .object({ profilewords: z.array(z.any()) })
+      .safeParse(JSON.parse(reply.body || '{}'));
+    return echoed.success
+      ? this.parse(profileWordsBodySchema, reply, 'profile words').profilewords
+      : [...words];
+  }
+
+  async classnames(engine: string): Promise<string[]> {
+    const reply = await this.rest(
+      'GET',
+      `${this.endpoint.baseUrl}/classnames/${encodeURIComponent(engine)}`,
+    );
+    this.throwRestFailure(reply);
+    return this.parse(classnamesSchema, reply, 'class names').classnames;
+  }
+
+  /** Issues a key (not idempotent: never retried once sent). With sid/spw, or the issuable key. */
+  async issueKey(input: {
+    epi?: string;
+    ipa?: string;
+    sid?: string;
+    spw?: string;
+  }): Promise<string> {
+    const form = new URLSearchParams();
+    if (input.sid && input.spw) {
+      form.set('sid', input.sid);
+      form.set('spw', input.spw);
+    }
+    if (input.epi) form.set('epi', input.epi);
+    if (input.ipa) form.set('ipa', input.ipa);
+    const reply = await this.rest(
+      'POST',
+      `${this.endpoint.baseUrl}/issue_service_authorization`,
+      false,
+      Buffer.from(form.toString()),
+      'application/x-www-form-urlencoded',
+      !(input.sid && input.spw),
+    );
+    this.throwRestFailure(reply);
+    const key = reply.body.trim();
+    if (!/^\S{8,}$/.test(key))
+      throw new AppFailure(
+        appError('bad-response', { detail: 'the issued key is empty or malformed' }),
+      );
+    return key;
+  }
+
+  private rest(
+    method: 'GET' | 'POST',
+    url: string,
+    idempotent = true,
+    body?: Buffer,
+    contentType?: string,
+    bearer = true,
+  ): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (bearer) headers.Authorization = `Bearer ${this.requireKey()}`;
+    if (contentType) headers['Content-Type'] = contentType;
+    return this.call(
+      {
+        method,
+        url,
+        headers,
+        ...(body ? { body } : {}),
+        idleTimeoutMs: Math.min(this.idleTimeoutMs, 30_000),
+      },
+      idempotent,
+    );
+  }
+
+  private throwRestFailure(reply: Reply): void {
+    if (reply.status >= 200 && reply.status < 300) return;
+    const parsed = restErrorSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(reply.body);
+        } catch {
+          return undefined;
+        }
+      })(),
+    );
+    const message = parsed.success ? parsed.data.message : `HTTP ${reply.status}`;
+    if (reply.status === 401 || reply.status === 403)
+      throw new AppFailure(appError('auth', { detail: message }, message));
+    if (reply.status === 404)
+      throw new AppFailure(appError('not-found', { what: message }, message));
+    if (reply.status === 429) throw new AppFailure(appError('busy', {}, message));
+    if (reply.status >= 500) throw new AppFailure(appError('server', { detail: message }, message));
+    throw new AppFailure(appError('bad-request', { detail: message }, message));
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * One HTTP exchange with a speech service, streaming a file body from disk with progress. It
+ * knows whether any byte reached the server, so callers can retry only what is safe to retry.
+ */
+import { createReadStream } from 'node:fs';
+import {
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+export interface FileBody {
+  /** Bytes before the file (multipart heads). */
+  readonly head: Buffer;
+  readonly file: { readonly path: string; readonly size: number };
+  /** Bytes after the file (the closing boundary). */
+  readonly tail: Buffer;
+}
+
+export interface Exchange {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly headers?: OutgoingHttpHeaders;
+  readonly body?: Buffer | FileBody;
+  /** No bytes for this long (connecting, sending, or waiting for the answer) → timeout. */
+  readonly idleTimeoutMs: number;
+  readonly onProgress?: (sent: number, total: number) => void;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+export class ExchangeError extends Error {
+  constructor(
+    readonly kind: 'network' | 'timeout' | 'file',
+    message: string,
+    /** Whether the connection was made (so the server may have seen the request). */
+    readonly connected: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const isFileBody = (body: Buffer | FileBody | undefined): body is FileBody =>
+  body !== undefined && !Buffer.isBuffer(body);
+
+export function exchange(options: Exchange): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(options.url);
+    const body = options.body;
+    const total =
+      body === undefined
+        ? 0
+        : isFileBody(body)
+          ? body.head.length + body.file.size + body.tail.length
+          : body.length;
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let connected = false;
+    let settled = false;
+    const fail = (error: ExchangeError) => {
+      if (settled) return;
+      settled = true;
+      req.destroy();
+      reject(error);
+    };
+    const req = send(url, {
+      method: options.method,
+      headers: { ...options.headers, ...(body === undefined ? {} : { 'Content-Length': total }) },
+      // A fresh connection per exchange: a reused socket could have been closed by the server,
+      // and then we could not tell whether it saw the request.
+      agent: false,
+    });
+    req.setTimeout(options.idleTimeoutMs, () =>
+      fail(
+        new ExchangeError('timeout', `no answer for ${options.idleTimeoutMs / 1000} s`, connected),
+      ),
+    );
+    req.on('socket', (socket) => {
+      if (!socket.connecting) connected = true;
+      else socket.once('connect', () => (connected = true));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      fail(new ExchangeError('network', error.code ?? error.message, connected)),
+    );
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (error: NodeJS.ErrnoException) =>
+        fail(new ExchangeError('network', error.code ?? error.message, true)),
+      );
+      res.on('end', () => {
+        if (settled) return;
+        settled = true;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+
+    if (body === undefined) return void req.end();
+    if (!isFileBody(body)) return void req.end(body);
+    let sent = 0;
+    const progress = (bytes: number) => {
+      sent += bytes;
+      options.onProgress?.(sent, total);
+    };
+    req.write(body.head);
+    progress(body.head.length);
+    const file = createReadStream(body.file.path, { highWaterMark: 256 * 1024 });
+    file.on('error', (error: NodeJS.ErrnoException) =>
+      fail(new ExchangeError('file', `${error.code ?? ''} ${error.message}`.trim(), connected)),
+    );
+    file.on('data', (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      if (!req.write(bytes)) {
+        file.pause();
+        req.once('drain', () => file.resume());
+      }
+      progress(bytes.length);
+    });
+    file.on('end', () => {
+      req.end(body.tail);
+      progress(body.tail.length);
+    });
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * API keys in the OS keychain through keytar (Secret Service on Linux). Everything about a key
+ * (the key, its label and connection) lives in the keychain entry; nothing is written to disk or
+ * logs by us. When keytar cannot load or no Secret Service answers, keys are kept in memory for
+ * this session only, with a notice saying so — never in plaintext on disk.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { KeyEntry } from '../../../shared/domain/key';
+
+export const KEYCHAIN_SERVICE = 'kikitori';
+
+const storedSchema = z.object({
+  key: z.string().min(1),
+  label: z.string(),
+  connection: z.string(),
+  createdAt: z.number(),
+});
+type Stored = z.infer<typeof storedSchema>;
+
+interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+export interface KeyStore {
+  /** `keychain` or `session` (memory only, lost when the app quits). */
+  readonly kind: 'keychain' | 'session';
+  /** Why keys are session-only, for the person to act on. */
+  readonly notice: string | undefined;
+  list(): Promise<KeyEntry[]>;
+  add(input: { label: string; key: string; connection: string }): Promise<KeyEntry>;
+  remove(id: string): Promise<boolean>;
+  /** The key itself: only for an explicit user action or a request the main process makes. */
+  reveal(id: string): Promise<string | undefined>;
+}
+
+const entryOf = (id: string, stored: Stored): KeyEntry => ({
+  id,
+  label: stored.label,
+  connection: stored.connection,
+  last4: stored.key.slice(-4),
+  createdAt: stored.createdAt,
+});
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the keychain did not answer within ${ms / 1000} s while ${what}`)),
+        ms,
+      );
+    }),
+  ]);
+}
+
+class KeychainStore implements KeyStore {
+  readonly kind = 'keychain';
+  readonly notice = undefined;
+  constructor(private readonly keytar: Keytar) {}
+
+  private async all(): Promise<Array<[string, Stored]>> {
+    const credentials = await withTimeout(
+      this.keytar.findCredentials(KEYCHAIN_SERVICE),
+      10_000,
+      'listing keys',
+    );
+    return credentials.flatMap(({ account, password }) => {
+      try {
+        return [[account, storedSchema.parse(JSON.parse(password))] as [string, Stored]];
+      } catch {
+        return []; // not ours, or damaged: leave it alone
+      }
+    });
+  }
+
+  async list(): Promise<KeyEntry[]> {
+    return (await this.all())
+      .map(([id, stored]) => entryOf(id, stored))
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async add(input: { label: string; key: string; connection: string }): Promise<KeyEntry> {
+    const id = randomUUID();
+    const stored: Stored = {
+      key: input.key,
+      label: input.label,
+      connection: input.connection,
+      createdAt: Date.now(),
+    };
+    await withTimeout(
+      this.keytar.setPassword(KEYCHAIN_SERVICE, id, JSON.stringify(stored)),
+      10_000,
+      'saving a key',
+    );
+    return entryOf(id, stored);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return withTimeout(this.keytar.deletePassword(KEYCHAIN_SERVICE, id), 10_000, 'deleting a key');
+  }
+
+  async reveal(id: string): Promise<string | undefined> {
+    const password = await withTimeout(
+      this.keytar.getPassword(KEYCHAIN_SERVICE, id),
+      10_000,
+      'reading a key',
+    );
+    if (password === null) return undefined;
+    const parsed = storedSchema.safeParse(JSON.parse(password));
+    return parsed.success ? parsed.data.key : undefined;
+  }
+}
+
+export class SessionKeyStore implements KeyStore {
+  readonly kind = 'session';
+  private readonly keys = new Map<string, Stored>();
+  constructor(readonly notice: string) {}
+
+  async list(): Promise<KeyEntry[]> {
+    return [...this.keys].map(([id, stored]) => entryOf(id, stored));
+  }
+  async add(input: { label: string; key: string; connection: string }): Promise<KeyEntry> {
+    const id = randomUUID();
+    const stored = { ...input, createdAt: Date.now() };
+    this.keys.set(id, stored);
+    return entryOf(id, stored);
+  }
+  async remove(id: string): Promise<boolean> {
+    return this.keys.delete(id);
+  }
+  async reveal(id: string): Promise<string | undefined> {
+    return this.keys.get(id)?.key;
+  }
+}
+
+/** Opens the keychain, or a session-only store with a notice when there is none. */
+export async function openKeyStore(
+  loadKeytar: () => Promise<Keytar> = defaultKeytar,
+): Promise<KeyStore> {
+  let keytar: Keytar;
+  try {
+    keytar = await loadKeytar();
+  } catch (error) {
+    return new SessionKeyStore(
+      `The keychain library could not be loaded (${(error as Error).message}); keys are kept for this session only. Install libsecret (apt-get install libsecret-1-0) and reinstall Kikitori.`,
+    );
+  }
+  try {
+    await withTimeout(keytar.findCredentials(KEYCHAIN_SERVICE), 10_000, 'opening the keychain');
+  } catch (error) {
+    return new SessionKeyStore(
+      `No keychain answered (${(error as Error).message.split('\n')[0]}); keys are kept for this session only. Start a Secret Service such as GNOME Keyring or KWallet to keep them.`,
+    );
+  }
+  return new KeychainStore(keytar);
+}
+
+async function defaultKeytar(): Promise<Keytar> {
+  const module = (await import('keytar')) as unknown as Keytar & { default?: Keytar };
+  return module.default ?? module;
+}

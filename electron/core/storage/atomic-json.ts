@@ -1,0 +1,72 @@
+/**
+ * Durable JSON files: written to a temporary file, fsynced, renamed over the old one, and the
+ * folder fsynced, so a crash leaves either the old or the new content, never a torn file. Each
+ * file carries a schema version; a file from a newer version is refused, not overwritten.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export class StorageError extends Error {
+  constructor(
+    readonly code: 'corrupt' | 'newer-version',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function writeJsonAtomic(
+  path: string,
+  value: unknown,
+  schemaVersion: number,
+): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  const file = await open(temp, 'wx', 0o600);
+  try {
+    await file.writeFile(`${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+/** Reads a file written by writeJsonAtomic; undefined when it does not exist. */
+export async function readJson(path: string, schemaVersion: number): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let parsed: { schemaVersion?: unknown; data?: unknown };
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    throw new StorageError('corrupt', `${path} is not valid JSON`);
+  }
+  if (typeof parsed.schemaVersion !== 'number')
+    throw new StorageError('corrupt', `${path} has no schema version`);
+  if (parsed.schemaVersion > schemaVersion) {
+    throw new StorageError(
+      'newer-version',
+      `${path} was written by a newer Kikitori (schema ${parsed.schemaVersion}); update Kikitori to read it`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,218 @@
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../electron/core/api-client/api-client';
+import { AppFailure } from '../../../shared/domain/errors';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { removeDir, startService, type RunningService } from '../../support/service-process';
+
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+let service: RunningService;
+let client: ApiClient;
+beforeAll(async () => {
+  service = await startService();
+  client = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
+});
+afterAll(async () => {
+  await service.stop();
+  await removeDir(service.dataDir);
+});
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppFailure) return error.error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+function listen(server: Server | ReturnType<typeof createHttpServer>): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }),
+  );
+}
+
+describe('API client against the real local service', () => {
+  it('recognises a file streamed from disk, with upload progress up to the whole body', async () => {
+    const progress: Array<[number, number]> = [];
+    const result = await client.recognize({
+      filePath: CLIP,
+      d: '-a-general-en',
+      logging: false,
+      onProgress: (sent, total) => progress.push([sent, total]),
+    });
+    expect(result.code).toBe('');
+    expect(result.text).toMatch(/he might even have been made/);
+    expect(result.sessionId).toMatch(/^[0-9a-f]{24}$/);
+    const [lastSent, total] = progress.at(-1)!;
+    expect(lastSent).toBe(total);
+    expect(progress.map(([sent]) => sent)).toEqual(
+      [...progress.map(([sent]) => sent)].sort((a, b) => a - b),
+    );
+  });
+
+  it('creates an async job and follows it to completion', async () => {
+    const { sessionid } = await client.createJob({
+      filePath: CLIP,
+      d: '-a-general-en',
+      version: 2,
+    });
+    let status = await client.getJob(sessionid, 2);
+    while (status.status !== 'completed' && status.status !== 'error') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await client.getJob(sessionid, 2);
+    }
+    expect(status).toMatchObject({
+      status: 'completed',
+      text: expect.stringMatching(/he might even/),
+    });
+    expect(await failure(client.getJob('0123456789abcdef01234567', 2))).toMatchObject({
+      code: 'not-found',
+    });
+  });
+
+  it('reads and replaces dictionary words, lists profiles and class names, and issues keys', async () => {
+    expect(
+      await client.setWords('-a-general-en', 'client-test', [
+        { written: 'Himself', spoken: 'himself' },
+      ]),
+    ).toEqual([{ written: 'Himself', spoken: 'himself' }]);
+    expect(await client.getWords('-a-general-en', 'client-test')).toEqual([
+      { written: 'Himself', spoken: 'himself' },
+    ]);
+    expect(await client.listProfiles('-a-general-en')).toContain('client-test');
+    expect(await client.classnames('-a-general-en')).toContain('PERSON');
+    expect(await client.engines()).toEqual([{ name: '-a-general-en', language: 'en' }]);
+    const issued = await client.issueKey({ epi: '1h', ipa: '127.0.0.1' });
+    const withIssued = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: issued });
+    expect(
+      (await withIssued.recognize({ filePath: CLIP, d: '-a-general-en', logging: false })).code,
+    ).toBe('');
+    const bySid = await new ApiClient({
+      baseUrl: service.url,
+      asyncUrl: service.url,
+      key: undefined,
+    }).issueKey({ sid: service.sid, spw: service.spw, epi: '5m' });
+    expect(bySid).toMatch(/^[A-Za-z0-9_-]{40}$/);
+  });
+
+  it('turns API failures into codes with messages in English and Japanese', async () => {
+    const badKey = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: 'wrong-key' });
+    const auth = await failure(
+      badKey.recognize({ filePath: CLIP, d: '-a-general-en', logging: false }),
+    );
+    expect(auth).toMatchObject({ code: 'auth', detail: 'received illegal service authorization' });
+    expect(auth.message).toMatch(/refused the API key/);
+    expect(auth.messageJa).toMatch(/API キーを受け付けませんでした/);
+    expect(await failure(badKey.listProfiles('-a-general-en'))).toMatchObject({ code: 'auth' });
+    expect(
+      await failure(
+        client.recognize({
+          filePath: join(DEFAULT_FIXTURES_DIR, 'garbage/random.bin'),
+          d: '-a-general-en',
+          logging: false,
+        }),
+      ),
+    ).toMatchObject({ code: 'unsupported-audio' });
+    expect(
+      await failure(client.recognize({ filePath: CLIP, d: '-a-general', logging: false })),
+    ).toMatchObject({ code: 'server', detail: expect.stringMatching(/unknown engine/) });
+    expect(
+      await failure(
+        client.recognize({ filePath: '/nonexistent/file.wav', d: '-a-general-en', logging: false }),
+      ),
+    ).toMatchObject({ code: 'file' });
+    const noKey = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: undefined });
+    expect(
+      await failure(noKey.recognize({ filePath: CLIP, d: '-a-general-en', logging: false })),
+    ).toMatchObject({ code: 'no-key' });
+  });
+});
+
+describe('API client when the service misbehaves', () => {
+  it('reports a closed port as a network error after retrying an idempotent request', async () => {
+    const closed = createServer();
+    const url = await listen(closed);
+    closed.close();
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
+    const error = await failure(c.getJob('abc', 2));
+    expect(error).toMatchObject({ code: 'network', detail: 'ECONNREFUSED' });
+    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+  });
+
+  it('gives up on a service that stalls, with a timeout error', async () => {
+    const stalled = createServer((socket) => socket.on('data', () => {}));
+    const url = await listen(stalled);
+    const c = new ApiClient(
+      { baseUrl: url, asyncUrl: url, key: 'k' },
+      { idleTimeoutMs: 300, attempts: 1 },
+    );
+    expect(
+      await failure(c.recognize({ filePath: CLIP, d: '-a-general-en', logging: false })),
+    ).toMatchObject({ code: 'timeout' });
+    stalled.close();
+  });
+
+  it('retries a GET answered with 500 and then reports a server error; never retries a job creation', async () => {
+    let requests = 0;
+    const failing = createHttpServer((req, res) => {
+      requests++;
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({ code: '?', message: 'unexpected exception occurred (disk full)' }),
+        );
+      });
+    });
+    const url = await listen(failing);
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
+    expect(await failure(c.getJob('abc', 2))).toMatchObject({
+      code: 'server',
+      detail: 'unexpected exception occurred (disk full)',
+    });
+    expect(requests).toBe(3);
+    requests = 0;
+    expect(
+      await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
+    ).toMatchObject({ code: 'server' });
+    expect(requests).toBe(1);
+    failing.close();
+  });
+
+  it('never creates a job twice when the answer to a creation is lost', async () => {
+    // A proxy that delivers the request to the real service but drops its answer.
+    const target = new URL(service.url);
+    const proxy = createServer((clientSocket) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      clientSocket.pipe(upstream);
+      upstream.once('data', () => {
+        clientSocket.destroy();
+        upstream.destroy();
+      });
+      upstream.on('error', () => clientSocket.destroy());
+      clientSocket.on('error', () => upstream.destroy());
+    });
+    const url = await listen(proxy);
+    const countJobs = () => {
+      const db = new Database(join(service.dataDir, 'service.sqlite'), { readonly: true });
+      const { n } = db.prepare('SELECT count(*) AS n FROM jobs').get() as { n: number };
+      db.close();
+      return n;
+    };
+    const before = countJobs();
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: service.key }, { backoffMs: 10 });
+    expect(
+      await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
+    ).toMatchObject({ code: 'network' });
+    expect(countJobs()).toBe(before + 1);
+    proxy.close();
+  });
+});
