@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { LocalService, defaultDataDir, type ServiceEvent } from './service';
 
 const USAGE =
-  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>]';
+  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
 
 function fail(message: string): never {
   process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
@@ -36,6 +36,7 @@ try {
       workers: { type: 'string' },
       'job-retention-days': { type: 'string' },
       'log-retention-days': { type: 'string' },
+      'exit-with-stdin': { type: 'boolean' },
     },
     strict: true,
   }));
@@ -67,6 +68,13 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Run by the app: when the app goes away (even killed with SIGKILL) its end of the pipe closes,
+// and the service stops rather than live on beside the app's next one.
+if (values['exit-with-stdin']) {
+  process.stdin.on('end', stop);
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+}
 
 try {
   service = await LocalService.start({

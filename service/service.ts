@@ -16,6 +16,7 @@ import { JobStore } from './jobs/job-store';
 import { AccountStore } from './keys/accounts';
 import { LogStore } from './logs/log-store';
 import { openDatabase } from './storage/database';
+import { lockDataDir } from './storage/lock';
 
 export interface ServiceOptions {
   readonly dataDir: string;
@@ -46,10 +47,13 @@ export class LocalService {
     private readonly server: Server,
     private readonly runner: JobRunner,
     private readonly timers: NodeJS.Timeout[],
+    private readonly unlock: () => Promise<void>,
   ) {}
 
   static async start(options: ServiceOptions): Promise<LocalService> {
     const emit = options.onEvent ?? (() => {});
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const unlock = await lockDataDir(options.dataDir);
     const db = openDatabase(options.dataDir);
     const accounts = new AccountStore(db);
     if (!accounts.hasAccount())
@@ -100,7 +104,14 @@ export class LocalService {
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    const service = new LocalService(`http://127.0.0.1:${port}`, ctx, server, runner, timers);
+    const service = new LocalService(
+      `http://127.0.0.1:${port}`,
+      ctx,
+      server,
+      runner,
+      timers,
+      unlock,
+    );
     emit({ event: 'listening', url: service.url });
     return service;
   }
@@ -121,5 +132,6 @@ export class LocalService {
       if (slot.state === 'ready') await slot.engine.close();
     await this.runner.idle();
     this.context.db.close();
+    await this.unlock();
   }
 }

@@ -24,6 +24,7 @@ export const APP_ERROR_CODES = [
   'conversion-failed',
   'keychain',
   'invalid-input',
+  'interrupted',
   'internal',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -110,6 +111,10 @@ const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
     ja: 'キーチェーンでエラーが発生しました：{detail}',
   },
   'invalid-input': { en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
+  interrupted: {
+    en: 'Sending {name} was cut off when Kikitori stopped, so the service may or may not have the job. Retry to send it again.',
+    ja: 'Kikitori が停止したため {name} の送信が中断されました。サービス側にジョブがあるかは分かりません。再試行すると送り直します。',
+  },
   internal: {
     en: 'Something went wrong inside Kikitori: {detail}',
     ja: 'Kikitori 内部でエラーが発生しました：{detail}',

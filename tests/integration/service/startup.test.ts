@@ -126,6 +126,42 @@ describe('service start and stop', () => {
     await removeDir(service.dataDir);
   });
 
+  it('refuses a second service on the same data folder, and takes over the lock of a killed one', async () => {
+    const first = await startService();
+    const second = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'service/main.ts', '--port', '0', '--data', first.dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    second.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    expect(await new Promise((resolve) => second.on('exit', resolve))).toBe(2);
+    expect(stderr).toMatch(
+      new RegExp(`another Kikitori service \\(pid ${first.process.pid}\\) is using`),
+    );
+    await first.kill();
+    const third = await startService({ dataDir: first.dataDir, key: first.key });
+    expect(third.events.map((e) => e.event)).toEqual(['listening']);
+    await third.stop();
+    await removeDir(first.dataDir);
+  });
+
+  it('with --exit-with-stdin stops when its parent goes away', async () => {
+    const dataDir = await tempDir();
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'service/main.ts', '--port', '0', '--data', dataDir, '--exit-with-stdin'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (c: Buffer) => c.toString().includes('"listening"') && resolve()),
+    );
+    child.stdin.end();
+    expect(await exit).toBe(0);
+    await removeDir(dataDir);
+  });
+
   it('refuses bad arguments with exit 2 and the usage', async () => {
     for (const args of [['--port', 'abc'], ['--bogus'], ['--port', '70000'], ['--workers', '0']]) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts', ...args], {

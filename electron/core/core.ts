@@ -1,0 +1,251 @@
+/**
+ * The host-agnostic core of the main process: the stores, the runner and the supervisor behind
+ * one handler map. The Electron registrar and the web host both call `invoke`, which validates
+ * the input against the IPC contract and always answers a Result (thrown errors lose their shape
+ * across IPC).
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ProfileWord } from '../../shared/api';
+import { AppFailure, appError } from '../../shared/domain/errors';
+import {
+  CHANNELS,
+  type Channel,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload,
+  type Result,
+} from '../../shared/ipc/contract';
+import { ApiClient } from './api-client/api-client';
+import { ConnectionStore } from './connections/connection-store';
+import { JobJournal } from './jobs/job-journal';
+import { TranscriptionRunner, toAppError } from './jobs/transcription-runner';
+import { openKeyStore, type KeyStore } from './key-store/key-store';
+import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
+
+export type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export interface CoreOptions {
+  readonly dataDir: string;
+  readonly keyStore?: KeyStore;
+  readonly serviceCommand?: SupervisorDeps['command'];
+  /** Whether to run the bundled local service (default true). */
+  readonly localService?: boolean;
+  readonly pollMinMs?: number;
+  readonly pollMaxMs?: number;
+}
+
+export function defaultAppDataDir(): string {
+  if (process.env.KIKITORI_DATA_DIR) return process.env.KIKITORI_DATA_DIR;
+  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'kikitori', 'app');
+}
+
+type Handlers = {
+  [C in Channel]: (
+    input: ReturnType<(typeof CHANNELS)[C]['input']['parse']>,
+  ) => Promise<ChannelOutput<C>>;
+};
+
+/** What changes between two versions of a profile, by written form. */
+export function diffWords(before: readonly ProfileWord[], after: readonly ProfileWord[]) {
+  const key = (w: ProfileWord) => w.written;
+  const old = new Map(before.map((w) => [key(w), JSON.stringify(w)]));
+  const next = new Map(after.map((w) => [key(w), JSON.stringify(w)]));
+  let added = 0;
+  let changed = 0;
+  for (const [k, v] of next) {
+    if (!old.has(k)) added++;
+    else if (old.get(k) !== v) changed++;
+  }
+  const removed = [...old.keys()].filter((k) => !next.has(k)).length;
+  return { added, removed, changed };
+}
+
+export class Core {
+  private readonly listeners = new Set<Listener>();
+  readonly handlers: Handlers;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly connections: ConnectionStore,
+    readonly keys: KeyStore,
+    readonly journal: JobJournal,
+    readonly runner: TranscriptionRunner,
+    readonly supervisor: LocalServiceSupervisor | undefined,
+  ) {
+    this.handlers = this.makeHandlers();
+  }
+
+  static async open(options: CoreOptions): Promise<Core> {
+    const connections = await ConnectionStore.open(options.dataDir);
+    const keys = options.keyStore ?? (await openKeyStore());
+    const journal = await JobJournal.open(options.dataDir);
+    let core: Core | undefined;
+    const emit: Listener = (event, payload) => core?.emit(event, payload);
+    const runner = new TranscriptionRunner({
+      journal,
+      connections,
+      keys,
+      dataDir: options.dataDir,
+      emit,
+      ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
+      ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
+    });
+    const supervisor =
+      options.localService === false
+        ? undefined
+        : new LocalServiceSupervisor({
+            dataDir: options.dataDir,
+            connections,
+            keys,
+            onStatus: (status) => emit('service:status', status),
+            ...(options.serviceCommand ? { command: options.serviceCommand } : {}),
+          });
+    core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
+    return core;
+  }
+
+  /** Starts the local service, then resumes the jobs of the last run. */
+  async start(): Promise<void> {
+    await this.supervisor?.start();
+    await this.runner.resume();
+  }
+
+  async stop(): Promise<void> {
+    this.runner.stop();
+    await this.supervisor?.stop();
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    for (const listener of this.listeners) listener(event, payload);
+  }
+
+  /** Validates and runs one channel; never throws. */
+  async invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+    if (!Object.hasOwn(CHANNELS, channel)) {
+      return {
+        ok: false,
+        error: appError('invalid-input', { detail: `there is no channel ${channel}` }),
+      };
+    }
+    const contract = CHANNELS[channel as Channel];
+    const parsed = contract.input.safeParse(input ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        error: appError('invalid-input', {
+          detail: `${channel}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`,
+        }),
+      };
+    }
+    try {
+      const handler = this.handlers[channel as Channel] as (input: unknown) => Promise<unknown>;
+      return { ok: true, data: await handler(parsed.data) };
+    } catch (error) {
+      return { ok: false, error: toAppError(error) };
+    }
+  }
+
+  private async clientFor(connectionId?: string): Promise<ApiClient> {
+    const connection = this.connections.get(connectionId);
+    if (!connection)
+      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
+    const key = connection.keyRef ? await this.keys.reveal(connection.keyRef) : undefined;
+    if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
+    return new ApiClient({ baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key });
+  }
+
+  private makeHandlers(): Handlers {
+    return {
+      'connections:list': async () => ({
+        connections: this.connections.list(),
+        active: this.connections.activeId(),
+      }),
+      'connections:save': async ({ connection }) => ({
+        connection: await this.connections.save(connection),
+      }),
+      'connections:setActive': async ({ id }) => {
+        await this.connections.setActive(id);
+        return { active: id };
+      },
+      'keys:list': async () => ({
+        keys: await this.keys.list(),
+        storage: this.keys.kind,
+        ...(this.keys.notice ? { notice: this.keys.notice } : {}),
+      }),
+      'keys:add': async ({ label, key, connection }) => {
+        const target = this.connections.get(connection);
+        if (!target)
+          throw new AppFailure(appError('no-connection', { connection: connection ?? '' }));
+        const entry = await this.keys.add({ label, key, connection: target.id });
+        await this.connections.save({ ...target, keyRef: entry.id });
+        return { key: entry };
+      },
+      'keys:remove': async ({ id }) => {
+        const removed = await this.keys.remove(id);
+        for (const connection of this.connections.list()) {
+          if (connection.keyRef === id)
+            await this.connections.save({ ...connection, keyRef: null });
+        }
+        return { removed };
+      },
+      'keys:reveal': async ({ id }) => {
+        const key = await this.keys.reveal(id);
+        if (!key) throw new AppFailure(appError('not-found', { what: 'The key' }));
+        return { key };
+      },
+      'keys:issue': async ({ connection, epi, ipa, save, label }) => {
+        const key = await (
+          await this.clientFor(connection)
+        ).issueKey({ epi, ...(ipa ? { ipa } : {}) });
+        if (!save) return { key };
+        const target = this.connections.get(connection)!;
+        const saved = await this.keys.add({
+          label:
+            label ?? `Issued ${new Date().toISOString().slice(0, 16).replace('T', ' ')} (${epi})`,
+          key,
+          connection: target.id,
+        });
+        return { key, saved };
+      },
+      'transcribe:files': async ({ paths, connection }) => ({
+        jobs: await this.runner.submit(paths, connection),
+      }),
+      'jobs:list': async () => ({ jobs: this.journal.list() }),
+      'jobs:get': async ({ id }) => {
+        const job = this.journal.get(id);
+        if (!job) throw new AppFailure(appError('not-found', { what: `The job ${id}` }));
+        const transcript = await this.journal.readResult(job);
+        return { job, ...(transcript ? { transcript } : {}) };
+      },
+      'jobs:remove': async ({ id }) => ({ removed: await this.runner.remove(id) }),
+      'jobs:retry': async ({ id }) => ({ job: await this.runner.retry(id) }),
+      'dictionary:profiles': async ({ engine, connection }) => ({
+        profiles: await (await this.clientFor(connection)).listProfiles(engine),
+      }),
+      'dictionary:getWords': async ({ engine, profileId, connection }) => ({
+        words: await (await this.clientFor(connection)).getWords(engine, profileId),
+      }),
+      'dictionary:setWords': async ({ engine, profileId, words, connection }) => {
+        const client = await this.clientFor(connection);
+        const before = await client.getWords(engine, profileId);
+        const stored = await client.setWords(engine, profileId, words);
+        return { words: stored, ...diffWords(before, stored) };
+      },
+      'dictionary:classnames': async ({ engine, connection }) => ({
+        classnames: await (await this.clientFor(connection)).classnames(engine),
+      }),
+      'service:status': async () =>
+        this.supervisor?.current() ?? {
+          state: 'stopped',
+          message: 'the local service is turned off',
+        },
+    };
+  }
+}

@@ -1,0 +1,38 @@
+/** A transcription job as the app tracks it (sync or async), and its stored transcript. */
+import { z } from 'zod';
+import { utteranceSchema } from '../api/recognition';
+import { appErrorSchema } from './errors';
+
+export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'failed'] as const;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  file: z.object({ path: z.string(), name: z.string(), size: z.number().int().nonnegative() }),
+  /** The file actually sent, when the original had to be converted (deleted once done). */
+  convertedPath: z.string().optional(),
+  connection: z.string(),
+  params: z.object({ d: z.string(), c: z.string().optional(), logging: z.boolean() }),
+  mode: z.enum(['sync', 'async']),
+  apiVersion: z.union([z.literal(1), z.literal(2)]).optional(),
+  sessionid: z.string().optional(),
+  status: z.enum(JOB_STATES),
+  /** Upload progress 0–1 while uploading. */
+  progress: z.number().min(0).max(1).optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  completedAt: z.number().optional(),
+  /** Next status poll of an async job, and the delay that led to it (2 s rising to 30 s). */
+  nextPollAt: z.number().optional(),
+  pollDelayMs: z.number().optional(),
+  error: appErrorSchema.optional(),
+  /** Where the transcript is stored (set together with status completed). */
+  resultFile: z.string().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const transcriptSchema = z.object({
+  text: z.string(),
+  utterances: z.array(utteranceSchema),
+  sessionId: z.string().optional(),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;

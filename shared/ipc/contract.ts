@@ -1,0 +1,120 @@
+/**
+ * The IPC contract (DESIGN.md §4): every channel's input and output schema, and every event's
+ * payload. The Electron registrar, the preload and the web host are all built from this table;
+ * types are inferred from it, never written twice.
+ */
+import { z } from 'zod';
+import { profileWordSchema } from '../api/profile-words';
+import { connectionSchema } from '../domain/connection';
+import { appErrorSchema } from '../domain/errors';
+import { jobSchema, transcriptSchema } from '../domain/job';
+import { keyEntrySchema } from '../domain/key';
+
+const connectionRef = z.object({ connection: z.string().optional() });
+
+export const serviceStatusSchema = z.object({
+  state: z.enum(['starting', 'running', 'restarting', 'stopped', 'unavailable']),
+  url: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const CHANNELS = {
+  'connections:list': {
+    input: z.object({}),
+    output: z.object({ connections: z.array(connectionSchema), active: z.string() }),
+  },
+  'connections:save': {
+    input: z.object({ connection: connectionSchema }),
+    output: z.object({ connection: connectionSchema }),
+  },
+  'connections:setActive': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ active: z.string() }),
+  },
+  'keys:list': {
+    input: z.object({}),
+    output: z.object({
+      keys: z.array(keyEntrySchema),
+      storage: z.enum(['keychain', 'session']),
+      notice: z.string().optional(),
+    }),
+  },
+  'keys:add': {
+    input: connectionRef.extend({
+      label: z.string().trim().min(1).max(100),
+      key: z.string().trim().min(8),
+    }),
+    output: z.object({ key: keyEntrySchema }),
+  },
+  'keys:remove': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ removed: z.boolean() }),
+  },
+  'keys:reveal': { input: z.object({ id: z.string() }), output: z.object({ key: z.string() }) },
+  'keys:issue': {
+    input: connectionRef.extend({
+      epi: z.string().min(1),
+      ipa: z.string().optional(),
+      save: z.boolean().optional(),
+      label: z.string().optional(),
+    }),
+    output: z.object({ key: z.string(), saved: keyEntrySchema.optional() }),
+  },
+  'transcribe:files': {
+    input: connectionRef.extend({ paths: z.array(z.string().min(1)).min(1).max(500) }),
+    output: z.object({ jobs: z.array(jobSchema) }),
+  },
+  'jobs:list': { input: z.object({}), output: z.object({ jobs: z.array(jobSchema) }) },
+  'jobs:get': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ job: jobSchema, transcript: transcriptSchema.optional() }),
+  },
+  'jobs:remove': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ removed: z.boolean() }),
+  },
+  'jobs:retry': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
+  'dictionary:profiles': {
+    input: connectionRef.extend({ engine: z.string() }),
+    output: z.object({ profiles: z.array(z.string()) }),
+  },
+  'dictionary:getWords': {
+    input: connectionRef.extend({ engine: z.string(), profileId: z.string() }),
+    output: z.object({ words: z.array(profileWordSchema) }),
+  },
+  'dictionary:setWords': {
+    input: connectionRef.extend({
+      engine: z.string(),
+      profileId: z.string(),
+      words: z.array(profileWordSchema),
+    }),
+    output: z.object({
+      words: z.array(profileWordSchema),
+      added: z.number(),
+      removed: z.number(),
+      changed: z.number(),
+    }),
+  },
+  'dictionary:classnames': {
+    input: connectionRef.extend({ engine: z.string() }),
+    output: z.object({ classnames: z.array(z.string()) }),
+  },
+  'service:status': { input: z.object({}), output: serviceStatusSchema },
+} as const;
+
+export type Channel = keyof typeof CHANNELS;
+export type ChannelInput<C extends Channel> = z.input<(typeof CHANNELS)[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<(typeof CHANNELS)[C]['output']>;
+
+export const EVENTS = {
+  'jobs:changed': z.object({ job: jobSchema }),
+  'jobs:removed': z.object({ id: z.string() }),
+  'upload:progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
+  'service:status': serviceStatusSchema,
+} as const;
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
+
+/** What every handler returns: thrown errors lose their shape across IPC. */
+export type Result<T> =
+  { ok: true; data: T } | { ok: false; error: z.output<typeof appErrorSchema> };

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, Transcript } from '../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
+import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
+import { rawRequest, removeDir, tempDir } from '../support/service-process';
+import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { corpusWordErrorRate } from '../support/wer';
+
+const run = promisify(execFile);
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+
+let keyring: PrivateKeyring;
+let dataDir: string;
+let work: string;
+let host: RunningWebHost;
+let env: Record<string, string>;
+/** A 48 kHz stereo WAV of the five clips four times over: over 16 MB, so it goes async. */
+let large: string;
+let largeReference: string;
+
+beforeAll(async () => {
+  keyring = await startPrivateKeyring();
+  env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
+  dataDir = await tempDir('kikitori-app-');
+  work = await tempDir('kikitori-e2e-');
+  const librivox = (await loadFixtures()).fixtures.filter((f) => f.kind === 'librivox');
+  large = join(work, 'large.wav');
+  const parts = Array.from({ length: 4 }, () =>
+    librivox.map((c) => join(DEFAULT_FIXTURES_DIR, c.path)),
+  ).flat();
+  await run('sox', ['-R', ...parts, '-r', '48000', '-c', '2', large]);
+  largeReference = Array.from({ length: 4 }, () => librivox.map((c) => c.text).join(' ')).join(' ');
+  host = await startWebHostProcess(dataDir, env);
+});
+afterAll(async () => {
+  await host?.stop();
+  await keyring.stop();
+  await removeDir(dataDir);
+  await removeDir(work);
+});
+
+async function until<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+const getJob = (id: string) => host.call<{ job: Job; transcript?: Transcript }>('jobs:get', { id });
+const finished = (value: { job: Job }) =>
+  value.job.status === 'completed' || value.job.status === 'failed';
+
+describe('web host security', () => {
+  it('refuses requests without the token, with a foreign Origin, or a foreign Host', async () => {
+    const noToken = await fetch(`${host.url}/rpc/jobs:list`, { method: 'POST', body: '{}' });
+    expect(noToken.status).toBe(401);
+    const wrong = await fetch(`${host.url}/rpc/jobs:list`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer nope' },
+      body: '{}',
+    });
+    expect(wrong.status).toBe(401);
+    const port = new URL(host.url).port;
+    const foreignOrigin = await rawRequest(host.url, {
+      path: '/rpc/jobs:list',
+      headers: { Authorization: `Bearer ${host.token}`, Origin: 'http://evil.example' },
+      body: Buffer.from('{}'),
+    });
+    expect(foreignOrigin.status).toBe(403);
+    const foreignHost = await rawRequest(host.url, {
+      path: '/rpc/jobs:list',
+      headers: { Authorization: `Bearer ${host.token}`, Host: `evil.example:${port}` },
+      body: Buffer.from('{}'),
+    });
+    expect(foreignHost.status).toBe(403);
+    const events = await fetch(`${host.url}/events`);
+    expect(events.status).toBe(401);
+    expect((await host.rpc('no:such')).ok).toBe(false);
+    expect(await host.rpc('jobs:get', { id: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
+  });
+});
+
+describe('the core through the web host, with the real service and a real keychain', () => {
+  it('starts the local service and files its first key in the keychain for the Local connection', async () => {
+    const status = await host.call<{ state: string; url: string }>('service:status');
+    expect(status).toMatchObject({
+      state: 'running',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
+    const { connections, active } = await host.call<{
+      connections: Array<{ id: string; baseUrl: string; keyRef: string | null }>;
+      active: string;
+    }>('connections:list');
+    expect(active).toBe('local');
+    const local = connections.find((c) => c.id === 'local')!;
+    expect(local.baseUrl).toBe(status.url);
+    expect(connections.find((c) => c.id === 'cloud')).toMatchObject({
+      baseUrl: 'https://acp-api.amivoice.com',
+      keyRef: null,
+    });
+    const { keys, storage } = await host.call<{
+      keys: Array<{ id: string; label: string; last4: string }>;
+      storage: string;
+    }>('keys:list');
+    expect(storage).toBe('keychain');
+    expect(keys).toEqual([
+      expect.objectContaining({
+        id: local.keyRef,
+        label: 'Local service',
+        last4: expect.stringMatching(/^.{4}$/),
+      }),
+    ]);
+  });
+
+  it('transcribes a dropped file (sync) and stores the transcript', async () => {
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [CLIP] });
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ mode: 'sync', status: 'queued' });
+    const done = await until(() => getJob(jobs[0]!.id), finished);
+    expect(done.job.status).toBe('completed');
+    expect(done.transcript?.text).toMatch(/he might even have been made/);
+    expect((await host.call<{ jobs: Job[] }>('jobs:list')).jobs.map((j) => j.id)).toContain(
+      jobs[0]!.id,
+    );
+  });
+
+  it('converts an M4A with ffmpeg before sending it', async () => {
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', {
+      paths: [join(DEFAULT_FIXTURES_DIR, 'formats/aac-16k.m4a')],
+    });
+    const done = await until(() => getJob(jobs[0]!.id), finished);
+    expect(done.job).toMatchObject({
+      status: 'completed',
+      convertedPath: expect.stringMatching(/\.flac$/),
+    });
+    expect(done.transcript?.text).toMatch(/young man/);
+  });
+
+  it('reports a missing file and garbage clearly, and retries and removes jobs', async () => {
+    expect(await host.rpc('transcribe:files', { paths: ['/nonexistent/talk.wav'] })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'file',
+        message: expect.stringMatching(/Cannot read \/nonexistent\/talk\.wav/),
+      },
+    });
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', {
+      paths: [join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav')],
+    });
+    const failed = await until(() => getJob(jobs[0]!.id), finished);
+    expect(failed.job).toMatchObject({
+      status: 'failed',
+      error: { code: expect.stringMatching(/conversion-failed|unsupported-audio/) },
+    });
+    expect(failed.job.error?.messageJa).toBeTruthy();
+    await host.call('jobs:retry', { id: jobs[0]!.id });
+    await until(() => getJob(jobs[0]!.id), finished);
+    expect(await host.call('jobs:remove', { id: jobs[0]!.id })).toEqual({ removed: true });
+    expect(await host.rpc('jobs:get', { id: jobs[0]!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+  });
+
+  it('edits the dictionary with a diff, and issues a key into the keychain', async () => {
+    const first = await host.call('dictionary:setWords', {
+      engine: '-a-general-en',
+      profileId: 'e2e',
+      words: [
+        { written: 'Amiable', spoken: 'amiable' },
+        { written: 'Himself', spoken: 'himself' },
+      ],
+    });
+    expect(first).toMatchObject({ added: 2, removed: 0, changed: 0 });
+    const second = await host.call('dictionary:setWords', {
+      engine: '-a-general-en',
+      profileId: 'e2e',
+      words: [{ written: 'Amiable', spoken: 'amiable', classname: 'TERM' }],
+    });
+    expect(second).toMatchObject({ added: 0, removed: 1, changed: 1 });
+    expect(
+      await host.call('dictionary:getWords', { engine: '-a-general-en', profileId: 'e2e' }),
+    ).toEqual({ words: [{ written: 'Amiable', spoken: 'amiable', classname: 'TERM' }] });
+    expect(
+      (await host.call<{ profiles: string[] }>('dictionary:profiles', { engine: '-a-general-en' }))
+        .profiles,
+    ).toContain('e2e');
+    expect(
+      (
+        await host.call<{ classnames: string[] }>('dictionary:classnames', {
+          engine: '-a-general-en',
+        })
+      ).classnames,
+    ).toContain('TERM');
+    const issued = await host.call<{ key: string; saved: { label: string; last4: string } }>(
+      'keys:issue',
+      { epi: '1h', ipa: '127.0.0.1', save: true, label: 'for a colleague' },
+    );
+    expect(issued.saved).toMatchObject({ label: 'for a colleague', last4: issued.key.slice(-4) });
+    expect(await host.rpc('keys:issue', { epi: '12x' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request', detail: expect.stringMatching(/unknown unit "x"/) },
+    });
+  });
+
+  it('brings every job back after the app is killed with SIGKILL while jobs are polling', async () => {
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [large, CLIP] });
+    expect(jobs.map((j) => j.mode)).toEqual(['async', 'sync']);
+    const polling = await until(
+      () => getJob(jobs[0]!.id),
+      (v) => v.job.status === 'recognizing' && v.job.sessionid !== undefined,
+    );
+    expect(polling.job.apiVersion).toBe(2);
+    await host.kill();
+    host = await startWebHostProcess(dataDir, env);
+    for (const job of jobs) {
+      const done = await until(() => getJob(job.id), finished, 300_000);
+      expect(done.job.status, job.file.name).toBe('completed');
+    }
+    const transcript = (await getJob(jobs[0]!.id)).transcript!;
+    expect(transcript.sessionId).toBe(polling.job.sessionid);
+    expect(
+      corpusWordErrorRate([{ reference: largeReference, hypothesis: transcript.text }]).wer,
+    ).toBeLessThanOrEqual(0.35);
+  });
+});

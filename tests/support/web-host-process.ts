@@ -1,0 +1,86 @@
+/** Runs the web host (core + supervised local service) as its own process, for end-to-end tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface RunningWebHost {
+  readonly url: string;
+  readonly token: string;
+  readonly process: ChildProcess;
+  rpc<T = unknown>(
+    channel: string,
+    input?: unknown,
+  ): Promise<
+    | { ok: true; data: T }
+    | { ok: false; error: { code: string; message: string; messageJa: string; detail?: string } }
+  >;
+  /** Like rpc, but throws on an error Result. */
+  call<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
+  stop(): Promise<number | null>;
+  kill(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+export async function startWebHostProcess(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<RunningWebHost> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web-host/main.ts', '--port', '0', '--no-open', '--data', dataDir],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    let address: { url: string; token: string } | undefined;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^(http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)$/.exec(line);
+      if (match) address = { url: match[1]!, token: match[2]! };
+      if (line.startsWith('Local service:') && address) resolve(address);
+    });
+    void exited.then((code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
+  });
+  const rpc = async (channel: string, input: unknown = {}) => {
+    const res = await fetch(`${url}/rpc/${channel}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    return res.json();
+  };
+  return {
+    url,
+    token,
+    process: child,
+    rpc,
+    async call(channel, input) {
+      const result = await rpc(channel, input);
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+      return result.data;
+    },
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  } as RunningWebHost;
+}
