@@ -7,10 +7,14 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
-/** Imports that only Node or Electron can satisfy. */
+/**
+ * Imports that only Node or Electron can satisfy. Built-in names are matched as bare specifiers
+ * only (anchored regex): a gitignore-style `domain/*` would also catch `../domain/job`.
+ */
+const builtinPattern = `^(node:|(${nodeBuiltins.map((name) => name.replace(/[/]/g, '\\/')).join('|')})(/|$))`;
 const platformImports = [
   {
-    group: ['node:*', ...nodeBuiltins, ...nodeBuiltins.map((name) => `${name}/*`)],
+    regex: builtinPattern,
     message: 'Node built-ins are not available here: move this code to electron/core or service/.',
   },
   {

@@ -80,8 +80,9 @@ export class Core {
     const connections = await ConnectionStore.open(options.dataDir);
     const keys = options.keyStore ?? (await openKeyStore());
     const journal = await JobJournal.open(options.dataDir);
-    let core: Core | undefined;
-    const emit: Listener = (event, payload) => core?.emit(event, payload);
+    // Events raised while the core is being assembled go to it once it exists.
+    const ref: { core?: Core } = {};
+    const emit: Listener = (event, payload) => ref.core?.emit(event, payload);
     const runner = new TranscriptionRunner({
       journal,
       connections,
@@ -101,8 +102,8 @@ export class Core {
             onStatus: (status) => emit('service:status', status),
             ...(options.serviceCommand ? { command: options.serviceCommand } : {}),
           });
-    core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
-    return core;
+    ref.core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
+    return ref.core;
   }
 
   /** Starts the local service, then resumes the jobs of the last run. */

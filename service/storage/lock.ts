@@ -26,7 +26,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-        throw new Error(`another Kikitori service (pid ${owner}) is using ${dataDir}`);
+        throw new Error(`another Kikitori service (pid ${owner}) is using ${dataDir}`, {
+          cause: error,
+        });
       }
       await rm(path, { force: true });
     }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { profileWordSchema } from '../api/profile-words';
 import { connectionSchema } from '../domain/connection';
-import { appErrorSchema } from '../domain/errors';
+import type { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 

@@ -54,13 +54,14 @@ export async function startWebHostProcess(
     });
     void exited.then((code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
   });
-  const rpc = async (channel: string, input: unknown = {}) => {
+  type RpcResult = Awaited<ReturnType<RunningWebHost['rpc']>>;
+  const rpc = async (channel: string, input: unknown = {}): Promise<RpcResult> => {
     const res = await fetch(`${url}/rpc/${channel}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
     });
-    return res.json();
+    return (await res.json()) as RpcResult;
   };
   return {
     url,
