@@ -23,11 +23,38 @@ export interface RunningService {
   kill(): Promise<void>;
 }
 
-/** Every service this test process started: killed when it exits, even after a failed assertion. */
+/** Every process the test helpers started: killed when the test process exits, even after a failed assertion. */
 const started = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
+
+/**
+ * Tracks a child for the exit sweep and gives it `stop` (SIGTERM, resolves to the exit code)
+ * and `kill` (SIGKILL), both waiting for the exit.
+ */
+export function supervise(child: ChildProcess) {
+  started.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      started.delete(child);
+      resolve(code);
+    }),
+  );
+  return {
+    exited,
+    async stop(): Promise<number | null> {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill(): Promise<void> {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
 
 export async function tempDir(prefix = 'kikitori-service-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
@@ -55,14 +82,10 @@ export async function startService(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  started.add(child);
-  child.once('exit', () => started.delete(child));
+  const { exited, stop, kill } = supervise(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const events: Array<Record<string, unknown>> = [];
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
   const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -86,16 +109,8 @@ export async function startService(
     sid: String(created?.sid ?? ''),
     spw: String(created?.spw ?? ''),
     stderr: () => stderr,
-    async stop() {
-      if (child.exitCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      return exited;
-    },
-    async kill() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGKILL');
-      await exited;
-    },
+    stop,
+    kill,
   };
 }
 

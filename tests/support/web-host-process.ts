@@ -1,6 +1,7 @@
 /** Runs the web host (core + supervised local service) as its own process, for end-to-end tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { supervise } from './service-process';
 
 export interface RunningWebHost {
   readonly url: string;
@@ -19,11 +20,6 @@ export interface RunningWebHost {
   kill(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
 export async function startWebHostProcess(
   dataDir: string,
   env: Record<string, string>,
@@ -36,15 +32,10 @@ export async function startWebHostProcess(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  running.add(child);
+  const { exited, stop, kill } = supervise(child);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
+
   const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
     let address: { url: string; token: string } | undefined;
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -73,15 +64,7 @@ export async function startWebHostProcess(
       if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
       return result.data;
     },
-    async stop() {
-      if (child.exitCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      return exited;
-    },
-    async kill() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGKILL');
-      await exited;
-    },
+    stop,
+    kill,
   } as RunningWebHost;
 }

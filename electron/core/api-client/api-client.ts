@@ -212,21 +212,29 @@ export class ApiClient {
     return errorOfCode(code, message);
   }
 
-  /** Sync recognition; `logging` picks `/v1/recognize` or `/v1/nolog/recognize`. */
-  async recognize(
-    upload: RecognitionUpload & { logging: boolean },
-  ): Promise<SyncResponse & { sessionId?: string }> {
+  /** Sends a recognition upload (multipart u, d, c, a) to `url`; never retried once it may have arrived. */
+  private async upload(url: string, upload: RecognitionUpload): Promise<Reply> {
     const { contentType, body } = await this.multipart(upload, this.requireKey());
-    const reply = await this.call(
+    return this.call(
       {
         method: 'POST',
-        url: `${this.endpoint.baseUrl}/v1/${upload.logging ? '' : 'nolog/'}recognize`,
+        url,
         headers: { 'Content-Type': contentType },
         body,
         idleTimeoutMs: this.idleTimeoutMs,
         ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
       },
       false,
+    );
+  }
+
+  /** Sync recognition; `logging` picks `/v1/recognize` or `/v1/nolog/recognize`. */
+  async recognize(
+    upload: RecognitionUpload & { logging: boolean },
+  ): Promise<SyncResponse & { sessionId?: string }> {
+    const reply = await this.upload(
+      `${this.endpoint.baseUrl}/v1/${upload.logging ? '' : 'nolog/'}recognize`,
+      upload,
     );
     const failure = this.recognitionFailure(reply);
     if (failure && failure.code !== 'nothing-recognised') throw new AppFailure(failure);
@@ -237,17 +245,9 @@ export class ApiClient {
 
   /** Creates an async job; never retried once the request may have reached the server. */
   async createJob(upload: RecognitionUpload & { version: 1 | 2 }): Promise<{ sessionid: string }> {
-    const { contentType, body } = await this.multipart(upload, this.requireKey());
-    const reply = await this.call(
-      {
-        method: 'POST',
-        url: `${this.endpoint.asyncUrl}/v${upload.version}/recognitions`,
-        headers: { 'Content-Type': contentType },
-        body,
-        idleTimeoutMs: this.idleTimeoutMs,
-        ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
-      },
-      false,
+    const reply = await this.upload(
+      `${this.endpoint.asyncUrl}/v${upload.version}/recognitions`,
+      upload,
     );
     const failure = this.recognitionFailure(reply);
     if (failure) throw new AppFailure(failure);

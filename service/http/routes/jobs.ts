@@ -8,9 +8,8 @@ import type { JobRunner } from '../../jobs/job-runner';
 import { FileSink } from '../audio-sink';
 import { authenticateBearer } from '../auth';
 import { newSessionId } from '../ids';
-import { readRecognitionRequest } from '../recognition-request';
 import { sendJson, sendRestError, sendSyncError } from '../respond';
-import { admit, type Admission, type Refusal } from './recognize';
+import { readAdmitted, type Admission } from './recognize';
 
 export interface JobRoutes {
   create(
@@ -49,19 +48,11 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
       const sessionId = newSessionId();
       const sink = new FileSink(join(runner.jobsDir, `${sessionId}.audio`), LIMITS.asyncAudioBytes);
       let admission: Admission | undefined;
-      let refusal: Refusal | undefined;
       let recorded = false;
       try {
-        const outcome = await readRecognitionRequest(req, {
-          query,
-          sink,
-          beforeAudio: (params) => {
-            const result = admit(ctx, req, params);
-            if (!result.ok) refusal = result.refusal;
-            else admission = result.value;
-            return result.ok;
-          },
-        });
+        const read = await readAdmitted(ctx, req, query, sink);
+        const { outcome, refusal } = read;
+        admission = read.admission;
         if (outcome.kind === 'rejected' && refusal)
           return sendSyncError(res, refusal.code, refusal.message, refusal.status);
         if (outcome.kind === 'too-large')

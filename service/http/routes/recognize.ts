@@ -16,10 +16,10 @@ import type { ServiceContext } from '../../context';
 import { type Engine, EngineUnavailableError } from '../../engine/engine';
 import type { KeyIdentity } from '../../keys/accounts';
 import { recognize, textOf } from '../../recognition/recognize';
-import { MemorySink } from '../audio-sink';
+import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
 import { newSessionId, utteranceId } from '../ids';
-import { type Params, readRecognitionRequest } from '../recognition-request';
+import { type Params, type ReadOutcome, readRecognitionRequest } from '../recognition-request';
 import { sendJson, sendSyncError } from '../respond';
 import { wordsInEffect } from '../../dictionary/profile-store';
 
@@ -77,19 +77,21 @@ export function admit(
   };
 }
 
-export async function handleSyncRecognize(
+/**
+ * Reads a recognition request, admitting it (`admit`) as soon as its parameters are known, so a
+ * refused request is answered without receiving its audio. `acceptAudio` may still refuse the
+ * audio of an admitted request. The caller releases the admission when the request is done; if
+ * reading itself fails, it is released here.
+ */
+export async function readAdmitted(
   ctx: ServiceContext,
   req: IncomingMessage,
-  res: ServerResponse,
   query: URLSearchParams,
-  logged: boolean,
-): Promise<void> {
-  const sessionId = newSessionId();
-  const headers = { 'X-Session-ID': sessionId };
-  const sink = new MemorySink(LIMITS.syncAudioBytes);
+  sink: AudioSink,
+  acceptAudio: () => boolean = () => true,
+): Promise<{ outcome: ReadOutcome; admission?: Admission; refusal?: Refusal }> {
   let admission: Admission | undefined;
   let refusal: Refusal | undefined;
-  const declared = Number(req.headers['content-length'] ?? 0);
   try {
     const outcome = await readRecognitionRequest(req, {
       query,
@@ -101,10 +103,39 @@ export async function handleSyncRecognize(
           return false;
         }
         admission = result.value;
-        // A body declared far larger than the limit (with room for the other parts) is refused now.
-        return !(declared > LIMITS.syncAudioBytes + 1024 * 1024);
+        return acceptAudio();
       },
     });
+    return { outcome, ...(admission ? { admission } : {}), ...(refusal ? { refusal } : {}) };
+  } catch (error) {
+    admission?.release();
+    throw error;
+  }
+}
+
+export async function handleSyncRecognize(
+  ctx: ServiceContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  logged: boolean,
+): Promise<void> {
+  const sessionId = newSessionId();
+  const headers = { 'X-Session-ID': sessionId };
+  const sink = new MemorySink(LIMITS.syncAudioBytes);
+  let admission: Admission | undefined;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  try {
+    // A body declared far larger than the limit (with room for the other parts) is refused now.
+    const read = await readAdmitted(
+      ctx,
+      req,
+      query,
+      sink,
+      () => !(declared > LIMITS.syncAudioBytes + 1024 * 1024),
+    );
+    const { outcome, refusal } = read;
+    admission = read.admission;
     if (outcome.kind === 'rejected' && refusal) {
       return sendSyncError(res, refusal.code, refusal.message, refusal.status, {
         ...headers,
