@@ -13,7 +13,7 @@ try {
 }
 
 const port = process.env.KIKITORI_SERVICE_PORT ?? '8700';
-const args = ['--import', 'tsx', 'service/main.ts', '--port', port, ...process.argv.slice(2)];
+const args = ['service/bin.mjs', '--port', port, ...process.argv.slice(2)];
 console.log(
   'Kikitori: the app window is not built yet; starting the local, offline speech recognition service ' +
     '(the AmiVoice-compatible API with an English engine). Stop it with Ctrl+C.',

@@ -1,7 +1,8 @@
 /**
- * `npm run service -- --port <n> --data <dir> [--init-key <key>]`: the local speech recognition
- * service on 127.0.0.1. Prints JSON lines on stdout (account-created once, then listening);
- * SIGTERM or SIGINT drains in-flight requests and exits 0.
+ * The local speech recognition service on 127.0.0.1, started by `service/bin.mjs`
+ * (`npm run service -- --port <n> --data <dir> [--init-key <key>]`). Prints JSON lines on stdout
+ * (starting, account-created once, listening); SIGTERM or SIGINT drains in-flight requests and
+ * exits 0, at any point after the `starting` line.
  */
 import { parseArgs } from 'node:util';
 import { LocalService, defaultDataDir, type ServiceEvent } from './service';
@@ -26,72 +27,81 @@ function positiveInt(
   return Number(value);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      'init-key': { type: 'string' },
-      workers: { type: 'string' },
-      'job-retention-days': { type: 'string' },
-      'log-retention-days': { type: 'string' },
-      'exit-with-stdin': { type: 'boolean' },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  fail((error as Error).message);
+/** Signals taken by the entry point before this module was loaded. */
+export interface EarlyStop {
+  requested(): boolean;
+  /** Calls the handler on every later SIGTERM/SIGINT, and at once if one already came. */
+  onRequest(handler: () => void): void;
 }
 
-const port = positiveInt('port', values.port, 8700, 0)!;
-if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
-const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
+export async function main(argv: readonly string[], early: EarlyStop): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        'init-key': { type: 'string' },
+        workers: { type: 'string' },
+        'job-retention-days': { type: 'string' },
+        'log-retention-days': { type: 'string' },
+        'exit-with-stdin': { type: 'boolean' },
+      },
+      args: [...argv],
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
 
-// Signal handlers go in before the service starts: a SIGTERM that comes right after the
-// "listening" line (or during start-up) must still drain and exit 0, not kill the process.
-let service: LocalService | undefined;
-let stopRequested = false;
-const stop = () => {
-  if (stopRequested && !service) return;
-  stopRequested = true;
-  if (!service) return; // start-up finishes first, then stops
-  const running = service;
-  service = undefined;
-  running.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`kikitori service: shutdown failed: ${(error as Error).message}\n`);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-// Run by the app: when the app goes away (even killed with SIGKILL) its end of the pipe closes,
-// and the service stops rather than live on beside the app's next one.
-if (values['exit-with-stdin']) {
-  process.stdin.on('end', stop);
-  process.stdin.on('close', stop);
-  process.stdin.resume();
-}
+  const port = positiveInt('port', values.port, 8700, 0)!;
+  if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
+  const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
-try {
-  service = await LocalService.start({
-    dataDir: values.data ?? defaultDataDir(),
-    port,
-    initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
-    workers: positiveInt('workers', values.workers, undefined),
-    jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
-    logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
-    onEvent: emit,
-  });
-  if (stopRequested) stop();
-} catch (error) {
-  const e = error as NodeJS.ErrnoException;
-  fail(
-    e.code === 'EADDRINUSE'
-      ? `port ${port} is already in use: choose another with --port`
-      : e.message,
-  );
+  // A SIGTERM during start-up (taken by bin.mjs) or right after the "listening" line must still
+  // drain and exit 0, not kill the process.
+  let service: LocalService | undefined;
+  let stopRequested = early.requested();
+  const stop = () => {
+    if (stopRequested && !service) return;
+    stopRequested = true;
+    if (!service) return; // start-up finishes first, then stops
+    const running = service;
+    service = undefined;
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`kikitori service: shutdown failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  early.onRequest(stop);
+  // Run by the app: when the app goes away (even killed with SIGKILL) its end of the pipe closes,
+  // and the service stops rather than live on beside the app's next one.
+  if (values['exit-with-stdin']) {
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
+
+  try {
+    service = await LocalService.start({
+      dataDir: values.data ?? defaultDataDir(),
+      port,
+      initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
+      workers: positiveInt('workers', values.workers, undefined),
+      jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
+      logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
+      onEvent: emit,
+    });
+    if (stopRequested) stop();
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    fail(
+      e.code === 'EADDRINUSE'
+        ? `port ${port} is already in use: choose another with --port`
+        : e.message,
+    );
+  }
 }

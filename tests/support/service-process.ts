@@ -23,6 +23,9 @@ export interface RunningService {
   kill(): Promise<void>;
 }
 
+/** The service's entry point, run with `node` from the repository root. */
+export const SERVICE_ENTRY = 'service/bin.mjs';
+
 /** Every process the test helpers started: killed when the test process exits, even after a failed assertion. */
 const started = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -66,16 +69,7 @@ export async function startService(
   const dataDir = options.dataDir ?? (await tempDir());
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'service/main.ts',
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      ...(options.args ?? []),
-    ],
+    [SERVICE_ENTRY, '--port', '0', '--data', dataDir, ...(options.args ?? [])],
     {
       cwd: process.cwd(),
       env: { ...process.env, ...options.env },

@@ -20,7 +20,7 @@ export interface SupervisorDeps {
   readonly connections: ConnectionStore;
   readonly keys: KeyStore;
   readonly onStatus: (status: Status) => void;
-  /** The command that runs the service (default: this checkout's service/main.ts under tsx). */
+  /** The command that runs the service (default: this checkout's service/bin.mjs). */
   readonly command?: { readonly file: string; readonly args: readonly string[] };
 }
 
@@ -71,7 +71,7 @@ export class LocalServiceSupervisor {
     this.set({ state: this.restarts > 0 ? 'restarting' : 'starting' });
     const command = this.deps.command ?? {
       file: process.execPath,
-      args: ['--import', 'tsx', join(ROOT, 'service', 'main.ts')],
+      args: [join(ROOT, 'service', 'bin.mjs')],
     };
     const child = spawn(
       command.file,
