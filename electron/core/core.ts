@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ProfileWord } from '../../shared/api';
 import { AppFailure, appError } from '../../shared/domain/errors';
+import { formatWordTable, parseWordTable } from '../../shared/domain/word-table';
 import {
   CHANNELS,
   type Channel,
@@ -238,6 +239,13 @@ export class Core {
         const before = await client.getWords(engine, profileId);
         const stored = await client.setWords(engine, profileId, words);
         return { words: stored, ...diffWords(before, stored) };
+      },
+      'dictionary:diff': async ({ engine, profileId, words, connection }) =>
+        diffWords(await (await this.clientFor(connection)).getWords(engine, profileId), words),
+      'dictionary:import': async ({ text, format }) => parseWordTable(text, format),
+      'dictionary:export': async ({ engine, profileId, format, connection }) => {
+        const words = await (await this.clientFor(connection)).getWords(engine, profileId);
+        return { text: formatWordTable(words, format), count: words.length };
       },
       'dictionary:classnames': async ({ engine, connection }) => ({
         classnames: await (await this.clientFor(connection)).classnames(engine),

@@ -9,6 +9,7 @@ import { connectionSchema } from '../domain/connection';
 import type { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
+import { WORD_TABLE_FORMATS } from '../domain/word-table';
 
 const connectionRef = z.object({ connection: z.string().optional() });
 
@@ -17,6 +18,16 @@ export const serviceStatusSchema = z.object({
   url: z.string().optional(),
   message: z.string().optional(),
 });
+
+/** What replacing a profile's words changes, counted by written form. */
+const wordDiffSchema = z.object({
+  added: z.number(),
+  removed: z.number(),
+  changed: z.number(),
+});
+
+/** A word table to import: 100,000 words of up to 256 characters fit well within this. */
+const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 
 export const CHANNELS = {
   'connections:list': {
@@ -88,12 +99,34 @@ export const CHANNELS = {
       profileId: z.string(),
       words: z.array(profileWordSchema),
     }),
-    output: z.object({
+    output: wordDiffSchema.extend({ words: z.array(profileWordSchema) }),
+  },
+  'dictionary:diff': {
+    input: connectionRef.extend({
+      engine: z.string(),
+      profileId: z.string(),
       words: z.array(profileWordSchema),
-      added: z.number(),
-      removed: z.number(),
-      changed: z.number(),
     }),
+    output: wordDiffSchema,
+  },
+  'dictionary:import': {
+    input: z.object({
+      text: z.string().max(WORD_TABLE_MAX_CHARS),
+      format: z.enum(WORD_TABLE_FORMATS).optional(),
+    }),
+    output: z.object({
+      format: z.enum(WORD_TABLE_FORMATS),
+      words: z.array(profileWordSchema),
+      rejected: z.array(z.object({ line: z.number(), text: z.string(), reason: z.string() })),
+    }),
+  },
+  'dictionary:export': {
+    input: connectionRef.extend({
+      engine: z.string(),
+      profileId: z.string(),
+      format: z.enum(WORD_TABLE_FORMATS),
+    }),
+    output: z.object({ text: z.string(), count: z.number() }),
   },
   'dictionary:classnames': {
     input: connectionRef.extend({ engine: z.string() }),

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileWord } from '../../shared/api/profile-words';
+import { EPI_PRESETS } from '../../shared/domain/epi-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
 import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
@@ -214,6 +216,68 @@ describe('the core through the web host, with the real service and a real keycha
       ok: false,
       error: { code: 'bad-request', detail: expect.stringMatching(/unknown unit "x"/) },
     });
+  });
+
+  it('imports a word table with a report of rejected lines, previews the diff, and exports it back', async () => {
+    const engine = '-a-general-en';
+    const table = [
+      'written\tspoken\tclass',
+      'Willoughby\twill oh be',
+      '\tno written form',
+      'Marianne\tmary ann\tPERSON',
+      'Willoughby\tagain',
+      'Norland\tnor land\tPLACE\textra',
+    ].join('\n');
+    const imported = await host.call<{
+      format: string;
+      words: ProfileWord[];
+      rejected: Array<{ line: number; reason: string }>;
+    }>('dictionary:import', { text: table });
+    expect(imported.format).toBe('tsv');
+    expect(imported.words.map((w) => w.written)).toEqual(['Willoughby', 'Marianne']);
+    expect(imported.rejected.map((r) => r.line)).toEqual([3, 5, 6]);
+    await host.call('dictionary:setWords', {
+      engine,
+      profileId: 'imported',
+      words: [
+        { written: 'Elinor', spoken: 'ellen or' },
+        { written: 'Marianne', spoken: 'marian' },
+      ],
+    });
+    const preview = { engine, profileId: 'imported', words: imported.words };
+    expect(await host.call('dictionary:diff', preview)).toEqual({
+      added: 1,
+      removed: 1,
+      changed: 1,
+    });
+    // The preview changed nothing; applying does exactly what it said.
+    expect(await host.call('dictionary:getWords', preview)).toMatchObject({
+      words: [{ written: 'Elinor' }, { written: 'Marianne', spoken: 'marian' }],
+    });
+    expect(await host.call('dictionary:setWords', preview)).toMatchObject({
+      added: 1,
+      removed: 1,
+      changed: 1,
+    });
+    const exported = await host.call<{ text: string; count: number }>('dictionary:export', {
+      engine,
+      profileId: 'imported',
+      format: 'csv',
+    });
+    expect(exported.count).toBe(2);
+    expect(exported.text).toBe(
+      'written,spoken,class\nWilloughby,will oh be,\nMarianne,mary ann,PERSON\n',
+    );
+    expect(
+      await host.call('dictionary:import', { text: exported.text, format: 'csv' }),
+    ).toMatchObject({ words: imported.words, rejected: [] });
+  });
+
+  it('issues a key for every validity preset', async () => {
+    for (const preset of EPI_PRESETS) {
+      const issued = await host.rpc('keys:issue', { epi: preset.epi });
+      expect(issued, preset.id).toMatchObject({ ok: true, data: { key: expect.any(String) } });
+    }
   });
 
   it('brings every job back after the app is killed with SIGKILL while jobs are polling', async () => {

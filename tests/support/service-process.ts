@@ -128,6 +128,8 @@ export function rawRequest(
     headers?: Record<string, string | number>;
     body?: Buffer | Buffer[];
     chunked?: boolean;
+    /** Called once the whole request has been handed to the operating system. */
+    onSent?: () => void;
   },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -159,7 +161,7 @@ export function rawRequest(
     const parts =
       options.body === undefined ? [] : Array.isArray(options.body) ? options.body : [options.body];
     for (const part of parts) req.write(part);
-    req.end();
+    req.end(options.onSent);
   });
 }
 

@@ -65,12 +65,17 @@ describe('service start and stop', () => {
         filename: 'a.wav',
       },
     ]);
+    let sent!: () => void;
+    const allSent = new Promise<void>((resolve) => (sent = resolve));
     const answer = rawRequest(service.url, {
       path: '/v1/nolog/recognize',
       headers: { 'Content-Type': contentType },
       body,
+      onSent: sent,
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Decoding the clip takes about a second: stop while it is in flight.
+    await allSent;
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const exit = service.stop();
     const res = await answer;
     expect(res.json<{ code: string; text: string }>()).toMatchObject({

@@ -1,0 +1,195 @@
+/**
+ * Dictionary words as a table a person edits in a spreadsheet or text editor: one word per line,
+ * columns `written`, `spoken`, `class` (the last one or two optional), as TSV or as CSV (RFC 4180
+ * quoting). Import keeps every good line and reports every other one with its line number and
+ * a reason; export writes what import reads back unchanged.
+ */
+import { LIMITS } from '../api/codes';
+import { profileWordSchema, type ProfileWord } from '../api/profile-words';
+
+export const WORD_TABLE_FORMATS = ['tsv', 'csv'] as const;
+export type WordTableFormat = (typeof WORD_TABLE_FORMATS)[number];
+
+export interface RejectedLine {
+  /** 1-based line number in the text. */
+  readonly line: number;
+  readonly text: string;
+  readonly reason: string;
+}
+
+export interface WordTableImport {
+  readonly format: WordTableFormat;
+  readonly words: ProfileWord[];
+  readonly rejected: RejectedLine[];
+}
+
+const HEADER = ['written', 'spoken', 'class'];
+const HEADER_ALIASES = new Set([
+  'written',
+  'spoken',
+  'class',
+  'classname',
+  '表記',
+  '読み',
+  'クラス',
+]);
+
+/** TSV when the first line with content has a tab, CSV otherwise. */
+export function detectWordTableFormat(text: string): WordTableFormat {
+  const first = text.split(/\r?\n/).find((line) => line.trim() !== '');
+  return first?.includes('\t') ? 'tsv' : 'csv';
+}
+
+interface Row {
+  readonly line: number;
+  readonly text: string;
+  readonly fields: string[];
+  readonly error?: string;
+}
+
+function* tsvRows(text: string): Generator<Row> {
+  const lines = text.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    yield { line: index + 1, text: line, fields: line.split('\t') };
+  }
+}
+
+/** CSV rows per RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
+function* csvRows(text: string): Generator<Row> {
+  let line = 1;
+  let i = 0;
+  while (i <= text.length) {
+    const startLine = line;
+    const start = i;
+    const fields: string[] = [];
+    let field = '';
+    let error: string | undefined;
+    let quoted = false;
+    let fieldStart = true;
+    for (; i < text.length; i++) {
+      const ch = text[i]!;
+      if (quoted) {
+        if (ch === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i++;
+          } else quoted = false;
+        } else {
+          if (ch === '\n') line++;
+          field += ch;
+        }
+        continue;
+      }
+      if (ch === '"' && fieldStart) {
+        quoted = true;
+        fieldStart = false;
+      } else if (ch === '"') {
+        error ??=
+          'a quote (") inside a field that does not start with one: put the whole field in quotes and double the inner quote';
+        field += ch;
+      } else if (ch === ',') {
+        fields.push(field);
+        field = '';
+        fieldStart = true;
+      } else if (ch === '\n' || (ch === '\r' && text[i + 1] === '\n')) {
+        break;
+      } else {
+        field += ch;
+        fieldStart = false;
+      }
+    }
+    if (quoted) error ??= 'a quoted field is never closed';
+    fields.push(field);
+    const end = i;
+    if (text[i] === '\r') i++;
+    i++;
+    line++;
+    yield {
+      line: startLine,
+      text: text.slice(start, end).replace(/\r$/, ''),
+      fields,
+      ...(error ? { error } : {}),
+    };
+  }
+}
+
+function isHeader(fields: readonly string[]): boolean {
+  return fields.length > 0 && fields.every((f) => HEADER_ALIASES.has(f.trim().toLowerCase()));
+}
+
+/**
+ * Reads a word table. Blank lines and a header line are skipped; a line
+ * is rejected (with its reason) when it has too many columns, an empty written form, a field the
+ * API would refuse, or the written form of an earlier line.
+ */
+export function parseWordTable(text: string, format?: WordTableFormat): WordTableImport {
+  const chosen = format ?? detectWordTableFormat(text);
+  const words: ProfileWord[] = [];
+  const rejected: RejectedLine[] = [];
+  const seen = new Map<string, number>();
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let headerAllowed = true;
+  for (const row of chosen === 'tsv' ? tsvRows(body) : csvRows(body)) {
+    const reject = (reason: string) => rejected.push({ line: row.line, text: row.text, reason });
+    if (row.text.trim() === '') continue;
+    if (headerAllowed && isHeader(row.fields)) {
+      headerAllowed = false;
+      continue;
+    }
+    headerAllowed = false;
+    if (row.error) {
+      reject(row.error);
+      continue;
+    }
+    const fields = row.fields.map((f) => f.trim());
+    while (fields.length > 1 && fields.at(-1) === '') fields.pop();
+    if (fields.length > 3) {
+      reject(
+        `${fields.length} columns: a line is written, spoken and an optional class (${chosen === 'tsv' ? 'separated by tabs' : 'separated by commas; quote a field that holds a comma'})`,
+      );
+      continue;
+    }
+    const [written = '', spoken = '', classname = ''] = fields;
+    if (written === '') {
+      reject('the written form (first column) is empty');
+      continue;
+    }
+    const candidate = {
+      written,
+      ...(spoken ? { spoken } : {}),
+      ...(classname ? { classname } : {}),
+    };
+    const checked = profileWordSchema.safeParse(candidate);
+    if (!checked.success) {
+      reject(checked.error.issues[0]?.message ?? 'not a valid word');
+      continue;
+    }
+    const earlier = seen.get(written);
+    if (earlier !== undefined) {
+      reject(`"${written}" is already on line ${earlier}: keep one of them`);
+      continue;
+    }
+    if (words.length >= LIMITS.profileMaxWords) {
+      reject(`a profile holds at most ${LIMITS.profileMaxWords} words`);
+      continue;
+    }
+    seen.set(written, row.line);
+    words.push(checked.data);
+  }
+  return { format: chosen, words, rejected };
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) || value !== value.trim()
+    ? `"${value.replace(/"/g, '""')}"`
+    : value;
+}
+
+/** Writes words as a table with a header line, in the order given. */
+export function formatWordTable(words: readonly ProfileWord[], format: WordTableFormat): string {
+  const rows = [HEADER, ...words.map((w) => [w.written, w.spoken ?? '', w.classname ?? ''])];
+  return rows
+    .map((row) => (format === 'tsv' ? row.join('\t') : row.map(csvField).join(',')))
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseEpi } from '../../../../shared/api';
+import type { ProfileWord } from '../../../../shared/api/profile-words';
+import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
+import {
+  detectWordTableFormat,
+  formatWordTable,
+  parseWordTable,
+} from '../../../../shared/domain/word-table';
+
+describe('word tables (dictionary import and export)', () => {
+  it('reads TSV with and without a header, keeping optional columns optional', () => {
+    const text =
+      'written\tspoken\tclass\nKikitori\tkiki tori\tPRODUCT\nSQLite\tsequel light\n\nGNOME\n';
+    expect(parseWordTable(text)).toEqual({
+      format: 'tsv',
+      words: [
+        { written: 'Kikitori', spoken: 'kiki tori', classname: 'PRODUCT' },
+        { written: 'SQLite', spoken: 'sequel light' },
+        { written: 'GNOME' },
+      ],
+      rejected: [],
+    });
+  });
+
+  it('reads CSV with RFC 4180 quoting, CRLF line ends and a byte-order mark', () => {
+    const text =
+      '\uFEFFwritten,spoken,class\r\n"Smith, Jones",smith jones,\r\n"say ""hi""",say hi,GREETING\r\n';
+    expect(parseWordTable(text)).toEqual({
+      format: 'csv',
+      words: [
+        { written: 'Smith, Jones', spoken: 'smith jones' },
+        { written: 'say "hi"', spoken: 'say hi', classname: 'GREETING' },
+      ],
+      rejected: [],
+    });
+  });
+
+  it('keeps every good line and reports each bad one with its line number and a reason', () => {
+    const text = [
+      'alpha,al fa',
+      ',no written form',
+      'beta,be ta,CLASS,extra',
+      'alpha,again',
+      'gam"ma,gamma',
+      'pipe|word,pipe word',
+      `${'x'.repeat(257)},long`,
+      'delta,del ta',
+      '"never closed,oops',
+    ].join('\n');
+    const result = parseWordTable(text);
+    expect(result.words).toEqual([
+      { written: 'alpha', spoken: 'al fa' },
+      { written: 'delta', spoken: 'del ta' },
+    ]);
+    expect(result.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [2, expect.stringMatching(/written form .* is empty/)],
+      [3, expect.stringMatching(/^4 columns: .*quote a field that holds a comma/)],
+      [4, expect.stringMatching(/"alpha" is already on line 1/)],
+      [5, expect.stringMatching(/quote .* inside a field/)],
+      [6, expect.stringMatching(/written has .*"\|"/)],
+      [7, expect.stringMatching(/longer than 256 characters/)],
+      [9, expect.stringMatching(/never closed/)],
+    ]);
+    expect(result.rejected[1]!.text).toBe('beta,be ta,CLASS,extra');
+  });
+
+  it('detects the format from the first line with content, and honours an explicit one', () => {
+    expect(detectWordTableFormat('\n\na\tb\n')).toBe('tsv');
+    expect(detectWordTableFormat('a,b\n')).toBe('csv');
+    expect(parseWordTable('a,b\tc\n', 'tsv').words).toEqual([{ written: 'a,b', spoken: 'c' }]);
+  });
+
+  it('reads back exactly what it writes, in both formats (fast-check, 300 runs each)', () => {
+    const field = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+      .filter((s) => s.trim() === s && !/[\t\n\r|]/.test(s) && !s.startsWith('\uFEFF'));
+    const word = fc.record(
+      { written: field, spoken: field, classname: field },
+      { requiredKeys: ['written'] },
+    );
+    const words = fc.uniqueArray(word, { selector: (w) => w.written, maxLength: 30 });
+    for (const format of ['tsv', 'csv'] as const) {
+      fc.assert(
+        fc.property(words, (list: ProfileWord[]) => {
+          const back = parseWordTable(formatWordTable(list, format), format);
+          expect(back.rejected).toEqual([]);
+          expect(back.words).toEqual(list);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+});
+
+describe('key validity presets', () => {
+  it('each parses as an epi and lies in the future, shortest first', () => {
+    const now = new Date('2026-11-22T09:00:00Z');
+    const expiries = EPI_PRESETS.map((preset) => {
+      const result = parseEpi(preset.epi, { now, utcOffsetMinutes: 0 });
+      if (!result.ok) throw new Error(result.message);
+      return result.value.getTime() - now.getTime();
+    });
+    expect(expiries[0]).toBe(30_000);
+    expect(expiries).toEqual([...expiries].sort((a, b) => a - b));
+    expect(new Set(EPI_PRESETS.map((p) => p.id)).size).toBe(EPI_PRESETS.length);
+    for (const preset of EPI_PRESETS) expect(preset.label.ja).not.toBe(preset.label.en);
+  });
+});
