@@ -1,8 +1,12 @@
-// `npm start`: installs what is missing, then starts what exists of Kikitori. The app window
-// (Electron main process, renderer, web host) is not built yet; the local speech recognition
-// service is, so this starts it on 127.0.0.1:8700 and says in plain words how to use it.
+// `npm start [-- options]`: installs what is missing, then opens Kikitori with the local, offline
+// service as its default connection. With the Electron runtime installed it opens the desktop
+// window; without it (it cannot be downloaded everywhere) it says so in one sentence and opens
+// the same app in the browser through the web host. Options go to the web host:
+// --port <n>, --no-open, --data <dir>.
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './build-app.mjs';
 import { ROOT, ensureSetup } from './setup.mjs';
 
 try {
@@ -12,36 +16,34 @@ try {
   process.exit(1);
 }
 
-const port = process.env.KIKITORI_SERVICE_PORT ?? '8700';
-const args = ['service/bin.mjs', '--port', port, ...process.argv.slice(2)];
-console.log(
-  'Kikitori: the app window is not built yet; starting the local, offline speech recognition service ' +
-    '(the AmiVoice-compatible API with an English engine). Stop it with Ctrl+C.',
-);
-const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-createInterface({ input: child.stdout }).on('line', (line) => {
-  let event;
-  try {
-    event = JSON.parse(line);
-  } catch {
-    console.log(line);
-    return;
-  }
-  if (event.event === 'account-created') {
-    console.log(
-      `A new account was created. These are shown only once, so keep them somewhere safe:\n` +
-        `  service id (sid):       ${event.sid}\n  service password (spw): ${event.spw}\n  API key:                ${event.apiKey}`,
-    );
-  } else if (event.event === 'engine-unavailable') {
-    console.log(`The English engine is unavailable: ${event.message}`);
-  } else if (event.event === 'jobs-resumed') {
-    console.log(`Resuming ${event.count} unfinished async job(s).`);
-  } else if (event.event === 'listening') {
-    console.log(
-      `Listening on ${event.url}. Try:\n` +
-        `  curl -F u=<API key> -F d=-a-general-en -F a=@speech.wav ${event.url}/v1/recognize`,
-    );
-  }
-});
+/**
+ * The Electron binary when its runtime was downloaded: the electron package's path.txt names it.
+ * KIKITORI_ELECTRON_DIR points at another copy of the package (tests use an empty folder).
+ */
+function electronBinary() {
+  const dir = process.env.KIKITORI_ELECTRON_DIR || join(ROOT, 'node_modules', 'electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+const args = process.argv.slice(2);
+const binary = electronBinary();
+let child;
+if (binary) {
+  await buildApp({ quiet: true });
+  const data = args.indexOf('--data');
+  const env = { ...process.env, ...(data >= 0 ? { KIKITORI_DATA_DIR: args[data + 1] } : {}) };
+  child = spawn(binary, [ROOT], { cwd: ROOT, stdio: 'inherit', env });
+} else {
+  console.log(
+    'The Electron runtime is not installed (run `node node_modules/electron/install.js` where GitHub downloads are reachable), so Kikitori opens in your browser instead.',
+  );
+  child = spawn(process.execPath, ['--import', 'tsx', 'electron/web-host/main.ts', ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 0));

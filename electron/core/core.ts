@@ -17,7 +17,7 @@ import {
   type EventPayload,
   type Result,
 } from '../../shared/ipc/contract';
-import { ApiClient } from './api-client/api-client';
+import { ApiClient, type ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner, toAppError } from './jobs/transcription-runner';
@@ -29,11 +29,17 @@ export type Listener = <E extends EventName>(event: E, payload: EventPayload<E>)
 export interface CoreOptions {
   readonly dataDir: string;
   readonly keyStore?: KeyStore;
-  readonly serviceCommand?: SupervisorDeps['command'];
+  readonly serviceLauncher?: SupervisorDeps['launcher'];
+  readonly serviceTiming?: Pick<
+    SupervisorDeps,
+    'healthIntervalMs' | 'healthTimeoutMs' | 'restartBaseMs'
+  >;
   /** Whether to run the bundled local service (default true). */
   readonly localService?: boolean;
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
+  /** Timeouts and retries of every API request (defaults in ApiClient). */
+  readonly clientOptions?: ClientOptions;
 }
 
 export function defaultAppDataDir(): string {
@@ -73,6 +79,7 @@ export class Core {
     readonly journal: JobJournal,
     readonly runner: TranscriptionRunner,
     readonly supervisor: LocalServiceSupervisor | undefined,
+    private readonly clientOptions: ClientOptions | undefined,
   ) {
     this.handlers = this.makeHandlers();
   }
@@ -90,6 +97,7 @@ export class Core {
       keys,
       dataDir: options.dataDir,
       emit,
+      clientFor: (endpoint) => new ApiClient(endpoint, options.clientOptions),
       ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
       ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
     });
@@ -101,9 +109,18 @@ export class Core {
             connections,
             keys,
             onStatus: (status) => emit('service:status', status),
-            ...(options.serviceCommand ? { command: options.serviceCommand } : {}),
+            ...(options.serviceLauncher ? { launcher: options.serviceLauncher } : {}),
+            ...options.serviceTiming,
           });
-    ref.core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
+    ref.core = new Core(
+      options.dataDir,
+      connections,
+      keys,
+      journal,
+      runner,
+      supervisor,
+      options.clientOptions,
+    );
     return ref.core;
   }
 
@@ -160,7 +177,10 @@ export class Core {
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     const key = connection.keyRef ? await this.keys.reveal(connection.keyRef) : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return new ApiClient({ baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key });
+    return new ApiClient(
+      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
+      this.clientOptions,
+    );
   }
 
   private makeHandlers(): Handlers {

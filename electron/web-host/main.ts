@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
@@ -27,7 +28,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const core = await Core.open({ dataDir: values.data ?? defaultAppDataDir() });
 const token = randomBytes(24).toString('base64url');
-const host = await startWebHost({ core, port, token });
+const host = await startWebHost({
+  core,
+  port,
+  token,
+  staticDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
+});
 let stopping = false;
 const stop = () => {
   if (stopping) return;

@@ -7,9 +7,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
 import { appError } from '../../shared/domain/errors';
 import type { Core } from '../core/core';
+import {
+  PLACEHOLDER_PAGE,
+  contentTypeOf,
+  rendererHeaders,
+  resolveRendererFile,
+} from '../core/renderer-files';
 
 export interface WebHostOptions {
   readonly core: Core;
@@ -18,18 +23,6 @@ export interface WebHostOptions {
   /** The built renderer (index.html and assets). */
   readonly staticDir?: string;
 }
-
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=UTF-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -138,20 +131,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const headers = {
-      'Content-Security-Policy': CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    };
     const root = options.staticDir;
-    const relative = normalize(
-      decodeURIComponent(pathname === '/' ? '/index.html' : pathname),
-    ).replace(/^[/\\]+/, '');
-    const file = root ? join(root, relative) : undefined;
+    const file = root ? resolveRendererFile(root, pathname) : undefined;
     const isFile =
       file &&
-      root &&
-      file.startsWith(root + sep) &&
       (await stat(file).then(
         (s) => s.isFile(),
         () => false,
@@ -159,19 +142,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (file && isFile) {
       const body = await readFile(file);
       res.writeHead(200, {
-        ...headers,
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        ...rendererHeaders(contentTypeOf(file)),
         'Content-Length': body.length,
       });
       return void res.end(body);
     }
-    if (relative === 'index.html') {
-      const body =
-        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Kikitori</title><p>The Kikitori window has not been built yet; this host answers its API at /rpc/&lt;channel&gt;.</p></html>';
-      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html']! });
-      return void res.end(body);
+    if (pathname === '/' || pathname === '/index.html') {
+      res.writeHead(200, rendererHeaders(contentTypeOf('index.html')));
+      return void res.end(PLACEHOLDER_PAGE);
     }
-    res.writeHead(404, headers);
+    res.writeHead(404, rendererHeaders('text/plain; charset=utf-8'));
     res.end();
   }
 

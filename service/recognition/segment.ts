@@ -118,8 +118,11 @@ export function spansFromEnergies(
       spans.push([a, b]);
       continue;
     }
+    // The cut goes strictly inside the piece, at least a quarter of maxMs in, so that both
+    // halves are shorter and the loop ends (a cut at `a` itself would split off nothing).
+    const from = a + Math.max(1, Math.floor(targetFrames / 2), Math.floor(maxFrames / 4));
     let quietest = a + Math.floor((b - a) / 2);
-    for (let f = a + Math.floor(targetFrames / 2); f < Math.min(b, a + maxFrames); f++) {
+    for (let f = from; f < Math.min(b, a + maxFrames); f++) {
       if (energies[f]! < energies[quietest]!) quietest = f;
     }
     queue.unshift([a, quietest], [quietest, b]);

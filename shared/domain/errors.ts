@@ -25,6 +25,7 @@ export const APP_ERROR_CODES = [
   'keychain',
   'invalid-input',
   'interrupted',
+  'forbidden',
   'internal',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -111,6 +112,10 @@ const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
     ja: 'キーチェーンでエラーが発生しました：{detail}',
   },
   'invalid-input': { en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
+  forbidden: {
+    en: 'Refused a request that did not come from Kikitori’s own window ({origin}).',
+    ja: 'Kikitori 自身のウィンドウ以外（{origin}）からの要求を拒否しました。',
+  },
   interrupted: {
     en: 'Sending {name} was cut off when Kikitori stopped, so the service may or may not have the job. Retry to send it again.',
     ja: 'Kikitori が停止したため {name} の送信が中断されました。サービス側にジョブがあるかは分かりません。再試行すると送り直します。',

@@ -25,6 +25,11 @@ export const jobSchema = z.object({
   nextPollAt: z.number().optional(),
   pollDelayMs: z.number().optional(),
   error: appErrorSchema.optional(),
+  /**
+   * Why the last status check of an async job failed (service away, answering 500, too slow).
+   * The job is kept and asked about again at nextPollAt; cleared by the next answer.
+   */
+  pollProblem: appErrorSchema.optional(),
   /** Where the transcript is stored (set together with status completed). */
   resultFile: z.string().optional(),
 });

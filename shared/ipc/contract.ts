@@ -4,6 +4,7 @@
  * types are inferred from it, never written twice.
  */
 import { z } from 'zod';
+import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import { connectionSchema } from '../domain/connection';
 import type { appErrorSchema } from '../domain/errors';
@@ -133,7 +134,7 @@ export const CHANNELS = {
     output: z.object({ classnames: z.array(z.string()) }),
   },
   'service:status': { input: z.object({}), output: serviceStatusSchema },
-} as const;
+} as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
 export type ChannelInput<C extends Channel> = z.input<(typeof CHANNELS)[C]['input']>;
@@ -144,8 +145,8 @@ export const EVENTS = {
   'jobs:removed': z.object({ id: z.string() }),
   'upload:progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
   'service:status': serviceStatusSchema,
-} as const;
-export type EventName = keyof typeof EVENTS;
+} as const satisfies Record<EventName, z.ZodType>;
+export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
 /** What every handler returns: thrown errors lose their shape across IPC. */

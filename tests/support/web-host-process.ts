@@ -7,6 +7,8 @@ export interface RunningWebHost {
   readonly url: string;
   readonly token: string;
   readonly process: ChildProcess;
+  /** Every line it printed on stdout. */
+  readonly lines: string[];
   rpc<T = unknown>(
     channel: string,
     input?: unknown,
@@ -23,15 +25,14 @@ export interface RunningWebHost {
 export async function startWebHostProcess(
   dataDir: string,
   env: Record<string, string>,
+  /** What to run with node (default: the web host itself; `npm start` runs scripts/start.mjs). */
+  entry: readonly string[] = ['--import', 'tsx', 'electron/web-host/main.ts'],
 ): Promise<RunningWebHost> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/web-host/main.ts', '--port', '0', '--no-open', '--data', dataDir],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const lines: string[] = [];
+  const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open', '--data', dataDir], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { exited, stop, kill } = supervise(child);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -39,6 +40,7 @@ export async function startWebHostProcess(
   const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
     let address: { url: string; token: string } | undefined;
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
       const match = /^(http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)$/.exec(line);
       if (match) address = { url: match[1]!, token: match[2]! };
       if (line.startsWith('Local service:') && address) resolve(address);
@@ -58,6 +60,7 @@ export async function startWebHostProcess(
     url,
     token,
     process: child,
+    lines,
     rpc,
     async call(channel, input) {
       const result = await rpc(channel, input);

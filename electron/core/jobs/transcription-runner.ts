@@ -138,6 +138,7 @@ export class TranscriptionRunner {
       progress: undefined,
       nextPollAt: undefined,
       pollDelayMs: undefined,
+      pollProblem: undefined,
     });
     void this.process(id);
     return reset;
@@ -275,6 +276,7 @@ export class TranscriptionRunner {
           resultFile,
           completedAt: Date.now(),
           nextPollAt: undefined,
+          pollProblem: undefined,
         });
         await this.dropConverted(job);
         return;
@@ -288,6 +290,7 @@ export class TranscriptionRunner {
         status: 'recognizing',
         nextPollAt: Date.now() + delay,
         pollDelayMs: delay,
+        pollProblem: undefined,
       });
       this.schedulePoll(job, delay);
     } catch (error) {
@@ -297,7 +300,11 @@ export class TranscriptionRunner {
         !(error instanceof AppFailure && appErr.detail?.startsWith('ERROR:'))
       ) {
         // The service is away or struggling: keep the job and ask again later.
-        job = await this.update(job, { nextPollAt: Date.now() + delay, pollDelayMs: delay });
+        job = await this.update(job, {
+          nextPollAt: Date.now() + delay,
+          pollDelayMs: delay,
+          pollProblem: appErr,
+        });
         this.schedulePoll(job, delay);
       } else {
         await this.fail(id, error);

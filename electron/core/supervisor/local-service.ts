@@ -4,7 +4,7 @@
  * health, restarts it with backoff when it dies, and reports `service:status`. (In Electron the
  * process is started through utilityProcess; here, and in the web host, as a child process.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,19 +15,64 @@ import type { KeyStore } from '../key-store/key-store';
 
 type Status = EventPayload<'service:status'>;
 
+/** A running service process, however it was started. */
+export interface ServiceProcess {
+  readonly pid: number | undefined;
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stderr: NodeJS.ReadableStream;
+  /** Whether it has exited. */
+  exited(): boolean;
+  onExit(handler: (code: number | null, signal: string | null) => void): void;
+  kill(signal: 'SIGTERM' | 'SIGKILL'): void;
+}
+
+/** Starts the service with these arguments (`--port 0 --data <dir>`…). */
+export type ServiceLauncher = (args: readonly string[]) => ServiceProcess;
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Runs the service as a child process of this Node (the web host, tests). With
+ * `--exit-with-stdin` it ends when this process does, even after a SIGKILL.
+ */
+export function childProcessLauncher(
+  command: { readonly file: string; readonly args: readonly string[] } = {
+    file: process.execPath,
+    args: [join(ROOT, 'service', 'bin.mjs')],
+  },
+): ServiceLauncher {
+  return (args) => {
+    const child = spawn(command.file, [...command.args, ...args, '--exit-with-stdin'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    return {
+      pid: child.pid,
+      stdout: child.stdout,
+      stderr: child.stderr,
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+      onExit: (handler) => child.on('exit', handler),
+      kill: (signal) => child.kill(signal),
+    };
+  };
+}
+
 export interface SupervisorDeps {
   readonly dataDir: string;
   readonly connections: ConnectionStore;
   readonly keys: KeyStore;
   readonly onStatus: (status: Status) => void;
-  /** The command that runs the service (default: this checkout's service/bin.mjs). */
-  readonly command?: { readonly file: string; readonly args: readonly string[] };
+  /** How the service is started (default: this checkout's service/bin.mjs as a child process). */
+  readonly launcher?: ServiceLauncher;
+  /** How often the service is asked whether it is alive (default 10 s), and how long it has to answer (5 s). */
+  readonly healthIntervalMs?: number;
+  readonly healthTimeoutMs?: number;
+  /** The first wait before a restart (default 1 s), doubled for each quick death up to 32 times. */
+  readonly restartBaseMs?: number;
 }
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
 export class LocalServiceSupervisor {
-  private child: ChildProcess | undefined;
+  private child: ServiceProcess | undefined;
   private status: Status = { state: 'stopped' };
   private restarts = 0;
   private stopping = false;
@@ -69,24 +114,11 @@ export class LocalServiceSupervisor {
 
   private launch(): Promise<Status> {
     this.set({ state: this.restarts > 0 ? 'restarting' : 'starting' });
-    const command = this.deps.command ?? {
-      file: process.execPath,
-      args: [join(ROOT, 'service', 'bin.mjs')],
-    };
-    const child = spawn(
-      command.file,
-      [...command.args, '--port', '0', '--data', this.serviceDir, '--exit-with-stdin'],
-      {
-        cwd: ROOT,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
+    const launch = this.deps.launcher ?? childProcessLauncher();
+    const child = launch(['--port', '0', '--data', this.serviceDir]);
     this.child = child;
     let stderr = '';
-    child.stderr!.on(
-      'data',
-      (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)),
-    );
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     return new Promise((resolve) => {
       let settled = false;
       const settle = (status: Status) => {
@@ -96,7 +128,7 @@ export class LocalServiceSupervisor {
           resolve(status);
         }
       };
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
         let event: Record<string, unknown>;
         try {
           event = JSON.parse(line) as Record<string, unknown>;
@@ -108,7 +140,7 @@ export class LocalServiceSupervisor {
           this.set({ state: 'starting', message: String(event.message) });
         if (event.event === 'listening') {
           const url = String(event.url);
-          this.restarts = 0;
+          this.listeningAt = Date.now();
           void this.keyFiled.then(() => {
             this.deps.connections.setLocalUrl(url);
             settle({ state: 'running', url });
@@ -116,12 +148,22 @@ export class LocalServiceSupervisor {
           });
         }
       });
-      child.on('exit', (code, signal) => {
+      child.onExit((code, signal) => {
         clearInterval(this.health);
         this.deps.connections.setLocalUrl(undefined);
         if (this.stopping) return settle({ state: 'stopped' });
-        const reason = `the local service stopped (${signal ?? `exit ${code}`})${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`;
-        const delay = Math.min(30_000, 1_000 * 2 ** Math.min(this.restarts++, 5));
+        // Backoff grows while it keeps dying soon after starting, and starts over after a good run.
+        if (this.listeningAt !== undefined && Date.now() - this.listeningAt > 60_000)
+          this.restarts = 0;
+        this.listeningAt = undefined;
+        const reason = this.unresponsive
+          ? 'the local service stopped answering'
+          : `the local service stopped (${signal ?? `exit ${code}`})${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`;
+        this.unresponsive = false;
+        const delay = Math.min(
+          30_000,
+          (this.deps.restartBaseMs ?? 1_000) * 2 ** Math.min(this.restarts++, 5),
+        );
         settle({ state: 'restarting', message: `${reason}; restarting in ${delay / 1000} s` });
         this.restartTimer = setTimeout(() => void this.launch(), delay);
       });
@@ -129,6 +171,8 @@ export class LocalServiceSupervisor {
   }
 
   private keyFiled: Promise<void> = Promise.resolve();
+  private listeningAt: number | undefined;
+  private unresponsive = false;
 
   private fileKey(apiKey: string): void {
     this.keyFiled = (async () => {
@@ -145,7 +189,9 @@ export class LocalServiceSupervisor {
   private watchHealth(url: string): void {
     clearInterval(this.health);
     this.health = setInterval(() => {
-      fetch(`${url}/v1/engines`, { signal: AbortSignal.timeout(5_000) }).then(
+      fetch(`${url}/v1/engines`, {
+        signal: AbortSignal.timeout(this.deps.healthTimeoutMs ?? 5_000),
+      }).then(
         (res) => {
           if (!res.ok)
             this.set({
@@ -156,10 +202,11 @@ export class LocalServiceSupervisor {
         },
         () => {
           // Not answering: end it, and the exit handler restarts it.
+          this.unresponsive = true;
           this.child?.kill('SIGKILL');
         },
       );
-    }, 10_000);
+    }, this.deps.healthIntervalMs ?? 10_000);
     this.health.unref();
   }
 
@@ -168,9 +215,9 @@ export class LocalServiceSupervisor {
     clearTimeout(this.restartTimer);
     clearInterval(this.health);
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exited()) return;
     await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
+      child.onExit(() => resolve());
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
     });

@@ -1,0 +1,56 @@
+/**
+ * `window.kikitori`, built from the IPC contract: one named method per channel, grouped by
+ * domain (`kikitori.jobs.list({})` calls `jobs:list`), and `on(event, listener)` for the events.
+ * There is no generic invoke: the renderer can reach exactly the channels of the contract.
+ * Free of Electron, so that it is unit-tested as is; preload.ts gives it ipcRenderer.
+ */
+import {
+  type Channel,
+  type ChannelInput,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload,
+  type Result,
+} from '../../shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/names';
+
+type Split<C extends string> = C extends `${infer D}:${infer V}` ? [D, V] : never;
+type Domain = Split<Channel>[0];
+type VerbsOf<D extends Domain> = Split<Extract<Channel, `${D}:${string}`>>[1];
+
+type Method<C> = C extends Channel
+  ? (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
+  : never;
+
+export type KikitoriBridge = {
+  readonly [D in Domain]: { readonly [V in VerbsOf<D>]: Method<`${D}:${V}`> };
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The path of a dropped or picked file (Electron only; the web host gets paths another way). */
+  pathForFile(file: File): string;
+};
+
+export interface BridgeTransport {
+  invoke(channel: Channel, input: unknown): Promise<unknown>;
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+  pathForFile(file: File): string;
+}
+
+export function buildBridge(transport: BridgeTransport): KikitoriBridge {
+  const domains: Record<string, Record<string, (input: unknown) => Promise<unknown>>> = {};
+  for (const channel of CHANNEL_NAMES) {
+    const [domain, verb] = channel.split(':') as [string, string];
+    const methods = (domains[domain] ??= {});
+    methods[verb] = (input: unknown) => transport.invoke(channel, input ?? {});
+  }
+  const bridge = {
+    ...Object.fromEntries(Object.entries(domains).map(([d, m]) => [d, Object.freeze(m)])),
+    on(event: EventName, listener: (payload: unknown) => void) {
+      if (!(EVENT_NAMES as readonly string[]).includes(event))
+        throw new Error(`there is no event ${event}`);
+      return transport.subscribe(event, listener);
+    },
+    pathForFile: (file: File) => transport.pathForFile(file),
+  };
+  return Object.freeze(bridge) as unknown as KikitoriBridge;
+}

@@ -1,0 +1,20 @@
+/**
+ * The preload (sandboxed, bundled to one CommonJS file that requires only `electron`): exposes
+ * `window.kikitori` built from the IPC contract, and nothing else.
+ */
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { buildBridge } from './bridge';
+
+contextBridge.exposeInMainWorld(
+  'kikitori',
+  buildBridge({
+    invoke: (channel, input) => ipcRenderer.invoke(channel, input),
+    subscribe: (event, listener) => {
+      const channel = `event:${event}`;
+      const handler = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+      ipcRenderer.on(channel, handler);
+      return () => void ipcRenderer.removeListener(channel, handler);
+    },
+    pathForFile: (file) => webUtils.getPathForFile(file),
+  }),
+);

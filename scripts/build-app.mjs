@@ -1,0 +1,32 @@
+// Builds what the Electron runtime loads: the main process (dist/app/main.mjs, ESM, packages left
+// to node_modules) and the preload (dist/app/preload.cjs: one CommonJS file that requires only
+// `electron`, as a sandboxed preload must be). The renderer is built by Vite into dist/renderer.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { ROOT } from './setup.mjs';
+
+export async function buildApp({ quiet = false } = {}) {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    logLevel: quiet ? 'error' : 'info',
+    sourcemap: true,
+  };
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'electron/main/main.ts')],
+    outfile: join(ROOT, 'dist/app/main.mjs'),
+    format: 'esm',
+    packages: 'external',
+  });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'electron/preload/preload.ts')],
+    outfile: join(ROOT, 'dist/app/preload.cjs'),
+    format: 'cjs',
+    external: ['electron'],
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildApp();

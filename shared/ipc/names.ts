@@ -1,0 +1,36 @@
+/**
+ * The names of the IPC channels and events, without their schemas: what the preload needs to
+ * build `window.kikitori`, without bundling zod into it. contract.ts must define exactly these.
+ */
+export const CHANNEL_NAMES = [
+  'connections:list',
+  'connections:save',
+  'connections:setActive',
+  'keys:list',
+  'keys:add',
+  'keys:remove',
+  'keys:reveal',
+  'keys:issue',
+  'transcribe:files',
+  'jobs:list',
+  'jobs:get',
+  'jobs:remove',
+  'jobs:retry',
+  'dictionary:profiles',
+  'dictionary:getWords',
+  'dictionary:setWords',
+  'dictionary:diff',
+  'dictionary:import',
+  'dictionary:export',
+  'dictionary:classnames',
+  'service:status',
+] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+export const EVENT_NAMES = [
+  'jobs:changed',
+  'jobs:removed',
+  'upload:progress',
+  'service:status',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];

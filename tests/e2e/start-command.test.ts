@@ -1,0 +1,47 @@
+/**
+ * The README's start command as a person runs it: `npm start` (scripts/start.mjs) on a machine
+ * without the Electron runtime says so in one sentence, opens the web host with the local service
+ * as the active connection, and stops everything on SIGTERM.
+ */
+import { describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../support/service-process';
+import { startWebHostProcess } from '../support/web-host-process';
+
+describe('npm start', () => {
+  it('without Electron: one plain sentence, then the app in browser mode with the local service', async () => {
+    const dataDir = await tempDir('kikitori-start-');
+    // No Electron runtime in this (empty) package folder, and no Secret Service on this bus
+    // address: keys stay in the session, as the app says.
+    const host = await startWebHostProcess(
+      dataDir,
+      { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', KIKITORI_ELECTRON_DIR: dataDir },
+      ['scripts/start.mjs'],
+    );
+    try {
+      expect(host.lines[0]).toMatch(
+        /^The Electron runtime is not installed \(.*\), so Kikitori opens in your browser instead\.$/,
+      );
+      expect(host.lines.filter((l) => /Electron/.test(l))).toHaveLength(1);
+      expect(host.lines).toContainEqual(
+        expect.stringMatching(/keys are kept for this session only/),
+      );
+      const status = await host.call<{ state: string; url: string }>('service:status');
+      expect(status.state).toBe('running');
+      const { connections, active } = await host.call<{
+        connections: Array<{ id: string; baseUrl: string; keyRef: string | null }>;
+        active: string;
+      }>('connections:list');
+      expect(active).toBe('local');
+      expect(connections.find((c) => c.id === 'local')).toMatchObject({
+        baseUrl: status.url,
+        keyRef: expect.any(String),
+      });
+      const page = await fetch(`${host.url}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    } finally {
+      expect(await host.stop()).toBe(0);
+      await removeDir(dataDir);
+    }
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The core against a real local service that dies, answers 500 or stalls while jobs are under
+ * way (through FaultProxy). Each case ends with a clear error or a finished job, the job still in
+ * the journal, and the service's own job table showing that no job was created twice.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../electron/core/core';
+import { SessionKeyStore } from '../../../electron/core/key-store/key-store';
+import type { Job } from '../../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
+import { FaultProxy } from '../../support/fault-proxy';
+import {
+  removeDir,
+  startService,
+  tempDir,
+  type RunningService,
+} from '../../support/service-process';
+
+const run = promisify(execFile);
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+
+let service: RunningService;
+let proxy: FaultProxy;
+let core: Core;
+let appDir: string;
+let work: string;
+/** The five clips and 70 s of silence at 48 kHz stereo: over 16 MB, so it goes async. */
+let large: string;
+const changes: Job[] = [];
+const uploaded = new Map<string, { sent: number; total: number }>();
+
+beforeAll(async () => {
+  service = await startService();
+  proxy = await FaultProxy.start(service.url);
+  appDir = await tempDir('kikitori-app-');
+  work = await tempDir('kikitori-faults-');
+  large = join(work, 'large.wav');
+  const clips = (await loadFixtures()).fixtures
+    .filter((f) => f.kind === 'librivox')
+    .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
+  await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '70']);
+  core = await Core.open({
+    dataDir: appDir,
+    keyStore: new SessionKeyStore('tests'),
+    localService: false,
+    pollMinMs: 100,
+    pollMaxMs: 400,
+    clientOptions: { idleTimeoutMs: 1_500, attempts: 2, backoffMs: 50 },
+  });
+  core.subscribe((event, payload) => {
+    if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
+    if (event === 'upload:progress') {
+      const { id, sent, total } = payload as { id: string; sent: number; total: number };
+      uploaded.set(id, { sent, total });
+    }
+  });
+  const local = core.connections.get('local')!;
+  await core.connections.save({
+    ...local,
+    id: 'proxied',
+    name: 'Local service behind a faulty link',
+    kind: 'cloud',
+    baseUrl: proxy.url,
+    asyncUrl: proxy.url,
+  });
+  await core.invoke('keys:add', { label: 'test', key: service.key, connection: 'proxied' });
+  await core.connections.setActive('proxied');
+});
+
+afterAll(async () => {
+  await core?.stop();
+  await proxy?.close();
+  await service?.stop();
+  await removeDir(appDir);
+  await removeDir(work);
+  await removeDir(service.dataDir);
+});
+
+async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, ms = 120_000) {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const job = (id: string) => core.journal.get(id)!;
+const settled = (j: Job) => j.status === 'completed' || j.status === 'failed';
+
+async function submit(path: string): Promise<Job> {
+  const result = await core.invoke('transcribe:files', { paths: [path] });
+  if (!result.ok) throw new Error(result.error.message);
+  return (result.data as { jobs: Job[] }).jobs[0]!;
+}
+
+/** Rows in the service's own job table (its SQLite database). */
+function serviceJobCount(): number {
+  const db = new Database(join(service.dataDir, 'service.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM jobs').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('jobs when the service fails', { timeout: 120_000 }, () => {
+  it('the service killed mid-upload: the job fails with a network error, is kept, and a retry after the restart creates exactly one job', async () => {
+    const before = serviceJobCount();
+    proxy.setRule(({ method }) =>
+      method === 'POST' ? { kind: 'pass', bytesPerSecond: 4 * 1024 * 1024 } : { kind: 'pass' },
+    );
+    const submitted = await submit(large);
+    expect(submitted.mode).toBe('async');
+    await until(
+      () => job(submitted.id),
+      (j) => j.status === 'uploading',
+    );
+    await until(
+      () => proxy.seen.filter((r) => r.method === 'POST').length,
+      (n) => n > 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await service.kill();
+    const failed = await until(() => job(submitted.id), settled);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'network' } });
+    expect(failed.error!.message).toMatch(/Could not reach/);
+    expect(failed.sessionid).toBeUndefined();
+    // It really was cut off in the middle: between a tenth and nine tenths of the file had gone.
+    const cutAt = uploaded.get(submitted.id)!;
+    expect(cutAt.sent / cutAt.total).toBeGreaterThan(0.1);
+    expect(cutAt.sent / cutAt.total).toBeLessThan(0.9);
+
+    service = await startService({ dataDir: service.dataDir, key: service.key });
+    proxy.target = service.url;
+    proxy.setRule(() => ({ kind: 'pass' }));
+    expect(serviceJobCount()).toBe(before);
+    await core.invoke('jobs:retry', { id: submitted.id });
+    const done = await until(() => job(submitted.id), settled);
+    expect(done.status).toBe('completed');
+    expect(serviceJobCount()).toBe(before + 1);
+    const got = await core.invoke('jobs:get', { id: submitted.id });
+    expect(got).toMatchObject({ ok: true, data: { transcript: { text: expect.any(String) } } });
+  });
+
+  it('a job creation answered with 500 fails with a server error and is not sent again', async () => {
+    const before = serviceJobCount();
+    const posts = proxy.seen.filter((r) => r.method === 'POST').length;
+    // The service creates the job, but its answer is lost behind a 500.
+    proxy.setRule(({ method }) =>
+      method === 'POST' ? { kind: 'status', status: 500, forward: true } : { kind: 'pass' },
+    );
+    const submitted = await submit(large);
+    const failed = await until(() => job(submitted.id), settled);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'server' } });
+    expect(failed.error!.message.length).toBeGreaterThan(20);
+    expect(proxy.seen.filter((r) => r.method === 'POST').length).toBe(posts + 1);
+    expect(serviceJobCount()).toBe(before + 1);
+    expect(core.journal.get(submitted.id)).toBeDefined();
+  });
+
+  it('status checks answered with 500 or stalling leave the job recognising with the reason, and it completes once they answer', async () => {
+    proxy.setRule(() => ({ kind: 'pass' }));
+    const submitted = await submit(large);
+    const recognising = await until(
+      () => job(submitted.id),
+      (j) => j.status === 'recognizing' || settled(j),
+    );
+    expect(recognising.status).toBe('recognizing');
+    let gets = 0;
+    proxy.setRule(({ method }) => {
+      if (method !== 'GET') return { kind: 'pass' };
+      gets++;
+      // Two failed polls (each retried once by the client), then two stalled ones.
+      if (gets <= 4) return { kind: 'status', status: 500 };
+      if (gets <= 8) return { kind: 'stall' };
+      return { kind: 'pass' };
+    });
+    const done = await until(() => job(submitted.id), settled);
+    expect(done.status).toBe('completed');
+    expect(done.pollProblem).toBeUndefined();
+    const problems = changes
+      .filter((c) => c.id === submitted.id && c.pollProblem)
+      .map((c) => c.pollProblem!.code);
+    expect(problems).toContain('server');
+    expect(problems).toContain('timeout');
+    expect(changes.filter((c) => c.id === submitted.id && c.status === 'failed')).toEqual([]);
+  });
+
+  it('a recognition that stalls fails with a timeout, and a retry completes it', async () => {
+    proxy.setRule(({ method }) => (method === 'POST' ? { kind: 'stall' } : { kind: 'pass' }));
+    const submitted = await submit(CLIP);
+    expect(submitted.mode).toBe('sync');
+    const failed = await until(() => job(submitted.id), settled);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
+    expect(failed.resultFile).toBeUndefined();
+    proxy.setRule(() => ({ kind: 'pass' }));
+    await core.invoke('jobs:retry', { id: submitted.id });
+    const done = await until(() => job(submitted.id), settled);
+    expect(done.status).toBe('completed');
+    const got = await core.invoke('jobs:get', { id: submitted.id });
+    expect(got).toMatchObject({
+      ok: true,
+      data: { transcript: { text: expect.stringMatching(/he might even have been made/) } },
+    });
+  });
+});

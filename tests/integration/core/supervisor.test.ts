@@ -1,0 +1,111 @@
+/**
+ * The supervisor with the real local service: restarted with backoff when it dies or stops
+ * answering, keeping its data and key, and reporting each step as `service:status`.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../electron/core/core';
+import { SessionKeyStore } from '../../../electron/core/key-store/key-store';
+import type { Job } from '../../../shared/domain/job';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { removeDir, tempDir } from '../../support/service-process';
+
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+type Status = EventPayload<'service:status'>;
+
+let core: Core;
+let appDir: string;
+const statuses: Status[] = [];
+
+beforeAll(async () => {
+  appDir = await tempDir('kikitori-app-');
+  core = await Core.open({
+    dataDir: appDir,
+    keyStore: new SessionKeyStore('tests'),
+    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 1_000, restartBaseMs: 250 },
+  });
+  core.subscribe((event, payload) => {
+    if (event === 'service:status') statuses.push(payload as Status);
+  });
+  await core.start();
+});
+
+afterAll(async () => {
+  await core?.stop();
+  await removeDir(appDir);
+});
+
+async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, ms = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const status = () => core.supervisor!.current();
+
+async function transcribes(): Promise<void> {
+  const result = await core.invoke('transcribe:files', { paths: [CLIP] });
+  if (!result.ok) throw new Error(result.error.message);
+  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
+  const job = await until(
+    () => core.journal.get(id)!,
+    (j) => j.status === 'completed' || j.status === 'failed',
+  );
+  expect(job.status).toBe('completed');
+}
+
+describe('local service supervisor', () => {
+  it('restarts the service when it is killed, on a new port, with the same key', async () => {
+    const first = status();
+    expect(first.state).toBe('running');
+    const keyRef = core.connections.get('local')!.keyRef;
+    const pid = core.supervisor!.pid()!;
+    statuses.length = 0;
+    process.kill(pid, 'SIGKILL');
+    const back = await until(status, (s) => s.state === 'running' && s.url !== first.url);
+    expect(core.supervisor!.pid()).not.toBe(pid);
+    expect(statuses[0]).toMatchObject({
+      state: 'restarting',
+      message: expect.stringMatching(/stopped \(SIGKILL\); restarting in 0.25 s/),
+    });
+    expect(statuses.map((s) => s.state)).toEqual(['restarting', 'restarting', 'running']);
+    expect(core.connections.get('local')).toMatchObject({ baseUrl: back.url, keyRef });
+    await transcribes();
+  });
+
+  it('restarts a service that stops answering its health check', async () => {
+    const before = status();
+    const pid = core.supervisor!.pid()!;
+    statuses.length = 0;
+    process.kill(pid, 'SIGSTOP');
+    const back = await until(status, (s) => s.state === 'running' && s.url !== before.url);
+    expect(statuses[0]).toMatchObject({
+      state: 'restarting',
+      message: expect.stringMatching(/stopped answering; restarting in/),
+    });
+    expect(back.url).not.toBe(before.url);
+    await transcribes();
+  });
+
+  it('backs off when the service keeps dying right after it starts', async () => {
+    statuses.length = 0;
+    for (let i = 0; i < 3; i++) {
+      const before = status();
+      const pid = core.supervisor!.pid()!;
+      process.kill(pid, 'SIGKILL');
+      await until(status, (s) => s.state === 'running' && s.url !== before.url);
+    }
+    const delays = statuses
+      .filter((s) => s.state === 'restarting' && s.message)
+      .map((s) => Number(/restarting in ([\d.]+) s/.exec(s.message!)?.[1]));
+    expect(delays).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+    // Each death soon after a start doubles the wait.
+    expect(delays[1]).toBe(delays[0]! * 2);
+    expect(delays[2]).toBe(delays[1]! * 2);
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * The Electron-only files, without the Electron binary (it cannot be downloaded here): the window
+ * options, navigation and permission guards, the app:// file mapping, the IPC registrar's sender
+ * check, and the preload's bridge. Electron's objects are stood in for by the smallest objects
+ * with the same methods; the bundles are built for real and inspected.
+ */
+import { execFile } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
+import {
+  APP_ENTRY,
+  CONTENT_SECURITY_POLICY,
+  denyPermissions,
+  hardenWebContents,
+  resolveAppPath,
+  windowOptions,
+} from '../../../electron/main/security';
+import { buildBridge } from '../../../electron/preload/bridge';
+import { CHANNELS, EVENTS } from '../../../shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc/names';
+
+describe('window factory', () => {
+  it('isolates the renderer: context isolation, sandbox, no Node, no webviews', () => {
+    const options = windowOptions('/app/preload.cjs');
+    expect(options.show).toBe(false);
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      experimentalFeatures: false,
+    });
+  });
+
+  it('has a CSP with nothing inline, nothing evaluated, and nothing from elsewhere', () => {
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => {
+        const [name, ...values] = d.split(' ');
+        return [name!, values];
+      }),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|\*|http:|https:/);
+    expect(APP_ENTRY).toBe('app://kikitori/index.html');
+  });
+
+  it('blocks navigation away from the app and new windows; opens web links in the browser', () => {
+    const contents = new EventEmitter() as EventEmitter & {
+      setWindowOpenHandler: (h: (d: { url: string }) => { action: string }) => void;
+      openHandler?: (d: { url: string }) => { action: string };
+    };
+    contents.setWindowOpenHandler = (handler) => (contents.openHandler = handler);
+    const opened: string[] = [];
+    hardenWebContents(contents as never, (url) => opened.push(url));
+    const navigate = (name: string, url: string) => {
+      let prevented = false;
+      contents.emit(name, { preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    };
+    expect(navigate('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(navigate('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(navigate('will-navigate', 'app://kikitori.evil/index.html')).toBe(true);
+    expect(navigate('will-navigate', 'app://kikitori/index.html#jobs')).toBe(false);
+    expect(navigate('will-redirect', 'http://127.0.0.1:1/')).toBe(true);
+    expect(navigate('will-attach-webview', 'app://kikitori/')).toBe(true);
+    expect(contents.openHandler!({ url: 'https://www.amivoice.com/' })).toEqual({
+      action: 'deny',
+    });
+    expect(contents.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(opened).toEqual(['https://www.amivoice.com/']);
+  });
+
+  it('denies every permission request and check', () => {
+    const handlers: Record<string, (...args: unknown[]) => unknown> = {};
+    denyPermissions({
+      setPermissionRequestHandler: (h: never) => (handlers.request = h),
+      setPermissionCheckHandler: (h: never) => (handlers.check = h),
+      setDevicePermissionHandler: (h: never) => (handlers.device = h),
+    } as never);
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'hid']) {
+      let granted: boolean | undefined;
+      handlers.request!({}, permission, (answer: boolean) => (granted = answer), {});
+      expect(granted, permission).toBe(false);
+      expect(handlers.check!({}, permission, 'app://kikitori', {})).toBe(false);
+    }
+    expect(handlers.device!({})).toBe(false);
+  });
+
+  it('maps app:// URLs to files inside the renderer folder only', () => {
+    const dir = '/opt/kikitori/dist/renderer';
+    expect(resolveAppPath(dir, 'app://kikitori/')).toBe(`${dir}/index.html`);
+    expect(resolveAppPath(dir, 'app://kikitori/assets/index-1a2b.js')).toBe(
+      `${dir}/assets/index-1a2b.js`,
+    );
+    expect(resolveAppPath(dir, 'app://kikitori/a%20b.css')).toBe(`${dir}/a b.css`);
+    // The URL parser already folds dot segments, so these stay inside the folder.
+    expect(resolveAppPath(dir, 'app://kikitori/../../../etc/passwd')).toBe(`${dir}/etc/passwd`);
+    expect(resolveAppPath(dir, 'app://kikitori/%2e%2e/%2e%2e/etc/passwd')).toBe(
+      `${dir}/etc/passwd`,
+    );
+    for (const bad of [
+      'app://kikitori/..%2f..%2fetc/passwd',
+      'app://kikitori/assets%5c..%5c..%5csecret',
+      'app://kikitori/a%00.js',
+      'app://kikitori/%E0%A4%A',
+      'app://other/index.html',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      expect(resolveAppPath(dir, bad), bad).toBeUndefined();
+    }
+  });
+});
+
+describe('IPC registrar', () => {
+  function registered() {
+    const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+    const calls: Array<[string, unknown]> = [];
+    const names = registerIpc(
+      { handle: (channel, h) => handlers.set(channel, h as never) },
+      (channel, input) => {
+        calls.push([channel, input]);
+        return Promise.resolve({ ok: true, data: { echoed: channel } });
+      },
+    );
+    return { handlers, calls, names };
+  }
+
+  it('registers exactly the channels of the contract', () => {
+    const { handlers, names } = registered();
+    expect([...handlers.keys()].sort()).toEqual(Object.keys(CHANNELS).sort());
+    expect(names.sort()).toEqual([...CHANNEL_NAMES].sort());
+  });
+
+  it('serves the app’s own top-level page and refuses every other sender', async () => {
+    const { handlers, calls } = registered();
+    const listJobs = handlers.get('jobs:list')!;
+    const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+    expect(await listJobs(frame('app://kikitori/index.html#jobs'), {})).toEqual({
+      ok: true,
+      data: { echoed: 'jobs:list' },
+    });
+    for (const sender of [
+      frame('https://evil.example/'),
+      frame('file:///home/me/page.html'),
+      frame('app://kikitori.evil/index.html'),
+      frame('app://kikitori/index.html', { url: 'app://kikitori/index.html' }),
+      { senderFrame: null },
+    ]) {
+      const answer = await listJobs(sender, {});
+      expect(answer, JSON.stringify(sender)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: expect.stringMatching(/Refused a request/) },
+      });
+    }
+    expect(calls).toEqual([['jobs:list', {}]]);
+  });
+
+  it('forwards core events to the window while it exists', () => {
+    const sent: Array<[string, unknown]> = [];
+    let destroyed = false;
+    let listener: ((event: never, payload: unknown) => void) | undefined;
+    const stop = forwardEvents(
+      (l) => {
+        listener = l;
+        return () => (listener = undefined);
+      },
+      {
+        send: (channel: string, payload: unknown) => sent.push([channel, payload]),
+        isDestroyed: () => destroyed,
+      } as never,
+    );
+    listener!('jobs:removed' as never, { id: 'a' });
+    destroyed = true;
+    listener!('jobs:removed' as never, { id: 'b' });
+    stop();
+    expect(listener).toBeUndefined();
+    expect(sent).toEqual([['event:jobs:removed', { id: 'a' }]]);
+  });
+});
+
+describe('preload bridge', () => {
+  it('has one named method per channel, grouped by domain, and no generic invoke', async () => {
+    const invoked: Array<[string, unknown]> = [];
+    const bridge = buildBridge({
+      invoke: async (channel, input) => {
+        invoked.push([channel, input]);
+        return { ok: true, data: null };
+      },
+      subscribe: () => () => {},
+      pathForFile: () => '/x',
+    });
+    const methods = Object.entries(bridge)
+      .filter(([, value]) => typeof value === 'object')
+      .flatMap(([domain, group]) =>
+        Object.keys(group as object).map((verb) => `${domain}:${verb}`),
+      );
+    expect(methods.sort()).toEqual(Object.keys(CHANNELS).sort());
+    expect(Object.keys(bridge)).not.toContain('invoke');
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(Object.isFrozen(bridge.jobs)).toBe(true);
+    await bridge.jobs.get({ id: 'j1' });
+    await bridge.dictionary.getWords({ engine: '-a-general-en', profileId: 'p' });
+    await bridge.jobs.list({});
+    expect(invoked).toEqual([
+      ['jobs:get', { id: 'j1' }],
+      ['dictionary:getWords', { engine: '-a-general-en', profileId: 'p' }],
+      ['jobs:list', {}],
+    ]);
+  });
+
+  it('subscribes to the contract’s events only', () => {
+    const subscribed: string[] = [];
+    const bridge = buildBridge({
+      invoke: async () => null,
+      subscribe: (event) => {
+        subscribed.push(event);
+        return () => {};
+      },
+      pathForFile: () => '/x',
+    });
+    for (const event of EVENT_NAMES) bridge.on(event, () => {});
+    expect(subscribed).toEqual(Object.keys(EVENTS));
+    expect(() => bridge.on('keys:reveal' as never, () => {})).toThrow(/no event keys:reveal/);
+  });
+});
+
+describe('bundles', () => {
+  it('builds a preload that requires nothing but electron, and a main process in ESM', async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build-app.mjs']);
+    const preload = await readFile(join('dist', 'app', 'preload.cjs'), 'utf8');
+    const required = [...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+    expect(new Set(required)).toEqual(new Set(['electron']));
+    expect(preload).toContain('exposeInMainWorld');
+    expect(preload.length).toBeLessThan(20_000);
+    const main = await readFile(join('dist', 'app', 'main.mjs'), 'utf8');
+    expect(main).toMatch(/from "electron"/);
+    expect(main).toContain('registerSchemesAsPrivileged');
+  });
+});
