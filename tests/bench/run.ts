@@ -11,10 +11,11 @@
  * `npm run bench -- --quick` skips the hour-long job.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ApiClient } from '../../electron/core/api-client/api-client';
 import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import {
@@ -27,6 +28,25 @@ import {
 } from '../support/service-process';
 
 const run = promisify(execFile);
+
+/** A WAV of `bytes` in all, 16 kHz mono silence: sparse on disk, so it costs no space. */
+async function writeSilentWav(path: string, bytes: number): Promise<void> {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(bytes - 8, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(bytes - 44, 40);
+  await writeFile(path, header);
+  await truncate(path, bytes);
+}
 const quick = process.argv.includes('--quick');
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -221,6 +241,64 @@ async function main(): Promise<void> {
       '< 1 MB/1k',
       perThousand < 1,
     );
+
+    // (f) The app's API client against curl: the same file, the same service, interleaved.
+    const client = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
+    const clientTimes: number[] = [];
+    const curlTimes: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      let t0 = performance.now();
+      const ours = await client.recognize({ filePath: clip, d: '-a-general-en', logging: false });
+      const mine = performance.now() - t0;
+      t0 = performance.now();
+      const curl = await run('curl', [
+        '-sS',
+        '--fail-with-body',
+        '-F',
+        `u=${service.key}`,
+        '-F',
+        'd=-a-general-en',
+        '-F',
+        `a=@${clip}`,
+        `${service.url}/v1/nolog/recognize`,
+      ]);
+      const theirs = performance.now() - t0;
+      if (JSON.parse(curl.stdout).text !== ours.text) throw new Error('curl and the client differ');
+      if (i > 0) {
+        clientTimes.push(mine);
+        curlTimes.push(theirs);
+      }
+    }
+    const f = median(clientTimes) / median(curlTimes);
+    line(
+      `(f) app client sync request ${median(clientTimes).toFixed(0)} ms / curl ${median(curlTimes).toFixed(0)} ms (5 s clip)`,
+      f.toFixed(3),
+      '<= 1.1',
+      f <= 1.1,
+    );
+
+    // (g) Memory the client adds while streaming a 1 GiB file to an async job, in its own process.
+    const gib = join(work, 'one-gib.wav');
+    await writeSilentWav(gib, 1024 ** 3);
+    const upload = await run(
+      process.execPath,
+      ['--import', 'tsx', 'tests/bench/upload-client.ts', service.url, service.key, gib, clip],
+      { maxBuffer: 1024 * 1024 },
+    );
+    const g = JSON.parse(upload.stdout) as {
+      beforeMb: number;
+      peakMb: number;
+      seconds: number;
+      sent: number;
+    };
+    const added = g.peakMb - g.beforeMb;
+    line(
+      `(g) RSS the client adds uploading 1 GiB (${(g.sent / 1024 ** 3).toFixed(2)} GiB in ${g.seconds.toFixed(1)} s; before ${g.beforeMb.toFixed(0)} MB, peak ${g.peakMb.toFixed(0)} MB)`,
+      `${added.toFixed(1)} MB`,
+      '<= 64 MB',
+      added <= 64,
+    );
+    await rm(gib, { force: true });
 
     // (d) Peak RSS while an hour-long job runs.
     if (!quick) {
