@@ -273,6 +273,84 @@ describe('the core through the web host, with the real service and a real keycha
     ).toMatchObject({ words: imported.words, rejected: [] });
   });
 
+  it('manages connections and their keys: save, make active, add, reveal and remove a key', async () => {
+    const status = await host.call<{ url: string }>('service:status');
+    const { key: issued } = await host.call<{ key: string }>('keys:issue', { epi: '1h' });
+    const second = {
+      id: 'second',
+      name: 'Same service, logged',
+      kind: 'cloud',
+      baseUrl: status.url,
+      asyncUrl: status.url,
+      keyRef: null,
+      logging: true,
+      engine: '-a-general-en',
+      profileId: null,
+      settings: {},
+    };
+    expect(await host.call('connections:save', { connection: second })).toEqual({
+      connection: second,
+    });
+    const { key: entry } = await host.call<{ key: { id: string; last4: string } }>('keys:add', {
+      label: 'issued for the second connection',
+      key: issued,
+      connection: 'second',
+    });
+    expect(entry.last4).toBe(issued.slice(-4));
+    const listed = await host.call<{ connections: Array<{ id: string; keyRef: string | null }> }>(
+      'connections:list',
+    );
+    expect(listed.connections.find((c) => c.id === 'second')!.keyRef).toBe(entry.id);
+    expect(await host.call('keys:reveal', { id: entry.id })).toEqual({ key: issued });
+    // keys:list never carries a key itself.
+    expect(JSON.stringify(await host.call('keys:list'))).not.toContain(issued);
+
+    // With no connection given, a transcription goes through the active one.
+    await host.call('connections:setActive', { id: 'second' });
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [CLIP] });
+    expect(jobs[0]!.connection).toBe('second');
+    expect((await until(() => getJob(jobs[0]!.id), finished)).job.status).toBe('completed');
+
+    // Events arrive on /events: removing the job is announced.
+    const events = await fetch(`${host.url}/events?token=${host.token}`);
+    const reader = events.body!.getReader();
+    await host.call('jobs:remove', { id: jobs[0]!.id });
+    let text = '';
+    while (!text.includes('event: jobs:removed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+    expect(text).toContain(`event: jobs:removed\ndata: {"id":"${jobs[0]!.id}"}`);
+
+    // Removing the key clears it from its connection; the connection then says it has none.
+    expect(await host.call('keys:remove', { id: entry.id })).toEqual({ removed: true });
+    const after = await host.call<{ connections: Array<{ id: string; keyRef: string | null }> }>(
+      'connections:list',
+    );
+    expect(after.connections.find((c) => c.id === 'second')!.keyRef).toBeNull();
+    expect(await host.rpc('keys:reveal', { id: entry.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+    const keyless = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [CLIP] });
+    expect((await until(() => getJob(keyless.jobs[0]!.id), finished)).job).toMatchObject({
+      status: 'failed',
+      error: { code: 'no-key', message: expect.stringMatching(/Same service, logged/) },
+    });
+    await host.call('connections:setActive', { id: 'local' });
+    expect(
+      await host.rpc('connections:save', { connection: { ...second, id: 'Not An Id' } }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: expect.stringMatching(/connection\.id: a connection id is lower-case/),
+      },
+    });
+  });
+
   it('issues a key for every validity preset', async () => {
     for (const preset of EPI_PRESETS) {
       const issued = await host.rpc('keys:issue', { epi: preset.epi });
