@@ -49,7 +49,8 @@ beforeAll(async () => {
     localService: false,
     pollMinMs: 100,
     pollMaxMs: 400,
-    clientOptions: { idleTimeoutMs: 1_500, attempts: 2, backoffMs: 50 },
+    // Long enough for a slow machine to decode a clip, short enough to keep the stall cases quick.
+    clientOptions: { idleTimeoutMs: 4_000, attempts: 2, backoffMs: 50 },
   });
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   core = await Core.open({
     dataDir: appDir,
     keyStore: new SessionKeyStore('tests'),
-    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 1_000, restartBaseMs: 250 },
+    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 2_000, restartBaseMs: 250 },
   });
   core.subscribe((event, payload) => {
     if (event === 'service:status') statuses.push(payload as Status);
