@@ -10,6 +10,7 @@ import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
 import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
 import { corpusWordErrorRate } from '../support/wer';
+import { until } from '../support/until';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -44,20 +45,6 @@ afterAll(async () => {
   await removeDir(work);
 });
 
-async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 120_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const getJob = (id: string) => host.call<{ job: Job; transcript?: Transcript }>('jobs:get', { id });
 const finished = (value: { job: Job }) =>
   value.job.status === 'completed' || value.job.status === 'failed';
@@ -369,7 +356,7 @@ describe('the core through the web host, with the real service and a real keycha
     await host.kill();
     host = await startWebHostProcess(dataDir, env);
     for (const job of jobs) {
-      const done = await until(() => getJob(job.id), finished, 300_000);
+      const done = await until(() => getJob(job.id), finished, { timeoutMs: 300_000 });
       expect(done.job.status, job.file.name).toBe('completed');
     }
     const transcript = (await getJob(jobs[0]!.id)).transcript!;

@@ -19,6 +19,7 @@ import {
   tempDir,
   type RunningService,
 } from '../../support/service-process';
+import { until } from '../../support/until';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -80,16 +81,6 @@ afterAll(async () => {
   await removeDir(work);
   await removeDir(service.dataDir);
 });
-
-async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, ms = 120_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const job = (id: string) => core.journal.get(id)!;
 const settled = (j: Job) => j.status === 'completed' || j.status === 'failed';

@@ -10,6 +10,7 @@ import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { removeDir, tempDir } from '../../support/service-process';
+import { until } from '../../support/until';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 type Status = EventPayload<'service:status'>;
@@ -35,16 +36,6 @@ afterAll(async () => {
   await core?.stop();
   await removeDir(appDir);
 });
-
-async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, ms = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const status = () => core.supervisor!.current();
 
