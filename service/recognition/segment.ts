@@ -112,7 +112,11 @@ export function spansFromEnergies(
   // Hard-cut pieces that are still too long, at their quietest frame.
   const spans: Array<[number, number]> = [];
   const queue = [...pieces];
+  // Every cut makes pieces strictly shorter, so this ends; the bound turns a future mistake into
+  // an error for one request instead of a service that hangs.
+  let budget = 2 * energies.length + pieces.length;
   while (queue.length > 0) {
+    if (--budget < 0) throw new Error('splitting audio at silences did not finish');
     const [a, b] = queue.shift()!;
     if (b - a <= maxFrames) {
       spans.push([a, b]);
