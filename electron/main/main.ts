@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, app, ipcMain, protocol, session, shell } from 'electron';
-import { Core } from '../core/core';
+import { Core, defaultAppDataDir } from '../core/core';
 import { PLACEHOLDER_PAGE } from '../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
 import {
@@ -27,7 +27,9 @@ const ROOT = app.getAppPath();
 const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
 const PRELOAD = join(ROOT, 'dist', 'app', 'preload.cjs');
 
-if (process.env.KIKITORI_DATA_DIR) app.setPath('userData', process.env.KIKITORI_DATA_DIR);
+// The same data folder as browser mode (KIKITORI_DATA_DIR or ~/.local/share/kikitori/app), so
+// jobs, connections and the local service's data are one set whichever host opens them.
+app.setPath('userData', defaultAppDataDir());
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 if (!app.requestSingleInstanceLock()) {
