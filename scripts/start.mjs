@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './build-app.mjs';
 import { ROOT, ensureSetup } from './setup.mjs';
 
 try {
@@ -32,6 +31,8 @@ const args = process.argv.slice(2);
 const binary = electronBinary();
 let child;
 if (binary) {
+  // esbuild is loaded only when there is an Electron window to build for.
+  const { buildApp } = await import('./build-app.mjs');
   await buildApp({ quiet: true });
   const data = args.indexOf('--data');
   const env = { ...process.env, ...(data >= 0 ? { KIKITORI_DATA_DIR: args[data + 1] } : {}) };

@@ -17,7 +17,7 @@ import {
   type EventPayload,
   type Result,
 } from '../../shared/ipc/contract';
-import { ApiClient, type ClientOptions } from './api-client/api-client';
+import type { ApiClient, ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner, toAppError } from './jobs/transcription-runner';
@@ -79,7 +79,6 @@ export class Core {
     readonly journal: JobJournal,
     readonly runner: TranscriptionRunner,
     readonly supervisor: LocalServiceSupervisor | undefined,
-    private readonly clientOptions: ClientOptions | undefined,
   ) {
     this.handlers = this.makeHandlers();
   }
@@ -97,7 +96,7 @@ export class Core {
       keys,
       dataDir: options.dataDir,
       emit,
-      clientFor: (endpoint) => new ApiClient(endpoint, options.clientOptions),
+      ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
       ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
       ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
     });
@@ -112,15 +111,7 @@ export class Core {
             ...(options.serviceLauncher ? { launcher: options.serviceLauncher } : {}),
             ...options.serviceTiming,
           });
-    ref.core = new Core(
-      options.dataDir,
-      connections,
-      keys,
-      journal,
-      runner,
-      supervisor,
-      options.clientOptions,
-    );
+    ref.core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
     return ref.core;
   }
 
@@ -171,16 +162,9 @@ export class Core {
     }
   }
 
-  private async clientFor(connectionId?: string): Promise<ApiClient> {
-    const connection = this.connections.get(connectionId);
-    if (!connection)
-      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
-    const key = connection.keyRef ? await this.keys.reveal(connection.keyRef) : undefined;
-    if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return new ApiClient(
-      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
-      this.clientOptions,
-    );
+  /** A client for a connection, checked and keyed by the runner (one place for both). */
+  private clientFor(connectionId?: string): Promise<ApiClient> {
+    return this.runner.clientFor(connectionId);
   }
 
   private makeHandlers(): Handlers {

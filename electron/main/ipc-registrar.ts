@@ -6,7 +6,8 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { appError } from '../../shared/domain/errors';
-import { CHANNELS, EVENTS, type EventName, type Result } from '../../shared/ipc/contract';
+import type { EventName, Result } from '../../shared/ipc/contract';
+import { CHANNEL_NAMES } from '../../shared/ipc/names';
 import { isTrustedSender } from './security';
 
 export type Invoke = (channel: string, input: unknown) => Promise<Result<unknown>>;
@@ -15,7 +16,7 @@ export type Invoke = (channel: string, input: unknown) => Promise<Result<unknown
 export const eventChannel = (event: EventName) => `event:${event}`;
 
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, invoke: Invoke): string[] {
-  const channels = Object.keys(CHANNELS);
+  const channels = [...CHANNEL_NAMES];
   for (const channel of channels) {
     ipcMain.handle(channel, async (event: Pick<IpcMainInvokeEvent, 'senderFrame'>, input) => {
       if (!isTrustedSender(event.senderFrame)) {
@@ -36,7 +37,7 @@ export function forwardEvents(
   contents: Pick<WebContents, 'send' | 'isDestroyed'>,
 ): () => void {
   return subscribe((event, payload) => {
-    if (!Object.hasOwn(EVENTS, event) || contents.isDestroyed()) return;
+    if (contents.isDestroyed()) return;
     contents.send(eventChannel(event), payload);
   });
 }

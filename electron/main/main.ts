@@ -7,16 +7,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, app, ipcMain, protocol, session, shell } from 'electron';
 import { Core, defaultAppDataDir } from '../core/core';
-import { PLACEHOLDER_PAGE } from '../core/renderer-files';
+import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
 import {
   APP_ENTRY,
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
-  contentTypeOf,
   denyPermissions,
   hardenWebContents,
-  rendererHeaders,
   resolveAppPath,
   windowOptions,
 } from './security';

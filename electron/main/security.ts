@@ -16,8 +16,6 @@ import type {
 } from 'electron';
 import { resolveRendererFile } from '../core/renderer-files';
 
-export { CONTENT_SECURITY_POLICY, contentTypeOf, rendererHeaders } from '../core/renderer-files';
-
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'kikitori';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;

@@ -63,22 +63,49 @@ export async function tempDir(prefix = 'kikitori-service-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
+/**
+ * Starts the service with these arguments as its own process, tracked for the exit sweep.
+ * `printed(text)` resolves once its stdout has contained `text`.
+ */
+export function spawnService(
+  args: readonly string[],
+  options: { stdin?: 'pipe' | 'ignore'; env?: Record<string, string> } = {},
+) {
+  const child = spawn(process.execPath, [SERVICE_ENTRY, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...options.env },
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: Array<{ text: string; resolve: () => void }> = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const waiter of waiters.filter((w) => stdout.includes(w.text))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return {
+    child,
+    ...supervise(child),
+    stderr: () => stderr,
+    printed: (text: string) =>
+      new Promise<void>((resolve) =>
+        stdout.includes(text) ? resolve() : waiters.push({ text, resolve }),
+      ),
+  };
+}
+
 export async function startService(
   options: { dataDir?: string; args?: string[]; env?: Record<string, string>; key?: string } = {},
 ): Promise<RunningService> {
   const dataDir = options.dataDir ?? (await tempDir());
-  const child = spawn(
-    process.execPath,
-    [SERVICE_ENTRY, '--port', '0', '--data', dataDir, ...(options.args ?? [])],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const { child, exited, stop, kill, stderr } = spawnService(
+    ['--port', '0', '--data', dataDir, ...(options.args ?? [])],
+    options.env ? { env: options.env } : {},
   );
-  const { exited, stop, kill } = supervise(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const events: Array<Record<string, unknown>> = [];
   const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -88,7 +115,7 @@ export async function startService(
       if (event.event === 'listening') resolve(event);
     });
     void exited.then((code) =>
-      reject(new Error(`the service exited with ${code} before listening: ${stderr}`)),
+      reject(new Error(`the service exited with ${code} before listening: ${stderr()}`)),
     );
   });
   const created = events.find((e) => e.event === 'account-created');
@@ -102,7 +129,7 @@ export async function startService(
     key: options.key ?? String(created?.apiKey ?? ''),
     sid: String(created?.sid ?? ''),
     spw: String(created?.spw ?? ''),
-    stderr: () => stderr,
+    stderr,
     stop,
     kill,
   };

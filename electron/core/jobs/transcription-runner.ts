@@ -12,7 +12,7 @@ import type { Connection } from '../../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
-import { ApiClient, type Endpoint } from '../api-client/api-client';
+import { ApiClient, type ClientOptions } from '../api-client/api-client';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
 import type { JobJournal } from './job-journal';
@@ -24,7 +24,8 @@ export interface RunnerDeps {
   readonly keys: KeyStore;
   readonly dataDir: string;
   readonly emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  readonly clientFor?: (endpoint: Endpoint) => ApiClient;
+  /** Timeouts and retries of every API request (defaults in ApiClient). */
+  readonly clientOptions?: ClientOptions;
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
 }
@@ -52,12 +53,10 @@ export class TranscriptionRunner {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<string>();
   private stopped = false;
-  private readonly clientFor: (endpoint: Endpoint) => ApiClient;
   private readonly pollMinMs: number;
   private readonly pollMaxMs: number;
 
   constructor(private readonly deps: RunnerDeps) {
-    this.clientFor = deps.clientFor ?? ((endpoint) => new ApiClient(endpoint));
     this.pollMinMs = deps.pollMinMs ?? 2_000;
     this.pollMaxMs = deps.pollMaxMs ?? 30_000;
   }
@@ -68,11 +67,11 @@ export class TranscriptionRunner {
     return next;
   }
 
-  private async client(
-    connectionId: string,
-  ): Promise<{ client: ApiClient; connection: Connection }> {
+  /** A client for a connection (the active one by default), with its key from the key store. */
+  async clientFor(connectionId?: string): Promise<ApiClient> {
     const connection = this.deps.connections.get(connectionId);
-    if (!connection) throw new AppFailure(appError('no-connection', { connection: connectionId }));
+    if (!connection)
+      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     if (connection.kind === 'local' && !connection.baseUrl) {
       throw new AppFailure(
         appError('network', { host: 'the local service', reason: 'it is not running' }),
@@ -80,10 +79,10 @@ export class TranscriptionRunner {
     }
     const key = connection.keyRef ? await this.deps.keys.reveal(connection.keyRef) : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return {
-      client: this.clientFor({ baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key }),
-      connection,
-    };
+    return new ApiClient(
+      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
+      this.deps.clientOptions,
+    );
   }
 
   /** Queues files for transcription; returns their jobs at once, work continues in the background. */
@@ -170,7 +169,7 @@ export class TranscriptionRunner {
     try {
       let job = this.deps.journal.get(id);
       if (!job) return;
-      const { client } = await this.client(job.connection);
+      const client = await this.clientFor(job.connection);
       let path = job.convertedPath ?? job.file.path;
       await checkFile(job.file.path);
       if (!job.convertedPath && (await sniffFile(job.file.path)) === 'convert') {
@@ -262,7 +261,7 @@ export class TranscriptionRunner {
       Math.max(this.pollMinMs, Math.round((job.pollDelayMs ?? this.pollMinMs / 1.5) * 1.5)),
     );
     try {
-      const { client } = await this.client(job.connection);
+      const client = await this.clientFor(job.connection);
       const status = await client.getJob(job.sessionid, job.apiVersion ?? 2);
       if (status.status === 'completed') {
         const utterances = utterancesOfJob(status);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import {
   removeDir,
   startService,
   tempDir,
-  SERVICE_ENTRY,
+  spawnService,
 } from '../../support/service-process';
 
 describe('service start and stop', () => {
@@ -92,29 +91,14 @@ describe('service start and stop', () => {
   it('exits 0 on SIGTERM at any point after it says it is starting, and right after it says it is listening', async () => {
     const dataDir = await tempDir();
     for (const delay of [0, 20, 80, 200, 400]) {
-      const child = spawn(process.execPath, [SERVICE_ENTRY, '--port', '0', '--data', dataDir], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exit = new Promise<number | null>((resolve) =>
-        child.on('exit', (code) => resolve(code)),
-      );
-      await new Promise<void>((resolve) =>
-        child.stdout.on('data', (c: Buffer) => c.toString().includes('"starting"') && resolve()),
-      );
+      const service = spawnService(['--port', '0', '--data', dataDir]);
+      await service.printed('"starting"');
       await new Promise((resolve) => setTimeout(resolve, delay));
-      child.kill('SIGTERM');
-      expect(await exit, `SIGTERM ${delay} ms after "starting"`).toBe(0);
+      expect(await service.stop(), `SIGTERM ${delay} ms after "starting"`).toBe(0);
     }
-    const listening = spawn(process.execPath, [SERVICE_ENTRY, '--port', '0', '--data', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exit = new Promise<number | null>((resolve) =>
-      listening.on('exit', (code) => resolve(code)),
-    );
-    listening.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('"listening"')) listening.kill('SIGTERM');
-    });
-    expect(await exit).toBe(0);
+    const listening = spawnService(['--port', '0', '--data', dataDir]);
+    await listening.printed('"listening"');
+    expect(await listening.stop()).toBe(0);
     await removeDir(dataDir);
   });
 
@@ -137,15 +121,9 @@ describe('service start and stop', () => {
 
   it('refuses a second service on the same data folder, and takes over the lock of a killed one', async () => {
     const first = await startService();
-    const second = spawn(
-      process.execPath,
-      [SERVICE_ENTRY, '--port', '0', '--data', first.dataDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    second.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    expect(await new Promise((resolve) => second.on('exit', resolve))).toBe(2);
-    expect(stderr).toMatch(
+    const second = spawnService(['--port', '0', '--data', first.dataDir]);
+    expect(await second.exited).toBe(2);
+    expect(second.stderr()).toMatch(
       new RegExp(`another Kikitori service \\(pid ${first.process.pid}\\) is using`),
     );
     await first.kill();
@@ -157,30 +135,20 @@ describe('service start and stop', () => {
 
   it('with --exit-with-stdin stops when its parent goes away', async () => {
     const dataDir = await tempDir();
-    const child = spawn(
-      process.execPath,
-      [SERVICE_ENTRY, '--port', '0', '--data', dataDir, '--exit-with-stdin'],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve) =>
-      child.stdout.on('data', (c: Buffer) => c.toString().includes('"listening"') && resolve()),
-    );
-    child.stdin.end();
-    expect(await exit).toBe(0);
+    const service = spawnService(['--port', '0', '--data', dataDir, '--exit-with-stdin'], {
+      stdin: 'pipe',
+    });
+    await service.printed('"listening"');
+    service.child.stdin!.end();
+    expect(await service.exited).toBe(0);
     await removeDir(dataDir);
   });
 
   it('refuses bad arguments with exit 2 and the usage', async () => {
     for (const args of [['--port', 'abc'], ['--bogus'], ['--port', '70000'], ['--workers', '0']]) {
-      const child = spawn(process.execPath, [SERVICE_ENTRY, ...args], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr).toMatch(/usage: npm run service/);
+      const service = spawnService(args);
+      expect(await service.exited, args.join(' ')).toBe(2);
+      expect(service.stderr()).toMatch(/usage: npm run service/);
     }
   });
 });
