@@ -1,13 +1,13 @@
 /**
  * The Electron main process: one instance per data folder, the app:// protocol serving the built
  * renderer, the hardened window, IPC from the contract, and the core (with the local service as
- * a utility process). Everything else lives in electron/core and is shared with the web host.
+ * a utility process). Everything else lives in core/ and is shared with the web host.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, app, ipcMain, protocol, session, shell } from 'electron';
-import { Core, defaultAppDataDir } from '../core/core';
-import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../core/renderer-files';
+import { Core, defaultAppDataDir } from '../../core/core';
+import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
 import {
   APP_ENTRY,

@@ -3,7 +3,7 @@
  * ends with the app), in the shape the supervisor expects.
  */
 import { utilityProcess } from 'electron';
-import type { ServiceLauncher } from '../core/supervisor/local-service';
+import type { ServiceLauncher } from '../../core/supervisor/local-service';
 
 export function utilityProcessLauncher(entry: string, cwd: string): ServiceLauncher {
   return (args) => {

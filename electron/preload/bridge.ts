@@ -4,13 +4,13 @@
  * There is no generic invoke: the renderer can reach exactly the channels of the contract.
  * Free of Electron, so that it is unit-tested as is; preload.ts gives it ipcRenderer.
  */
-import {
-  type Channel,
-  type ChannelInput,
-  type ChannelOutput,
-  type EventName,
-  type EventPayload,
-  type Result,
+import type {
+  Channel,
+  ChannelInput,
+  ChannelOutput,
+  EventName,
+  EventPayload,
+  Result,
 } from '../../shared/ipc/contract';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/names';
 

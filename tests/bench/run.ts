@@ -15,7 +15,7 @@ import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiClient } from '../../electron/core/api-client/api-client';
+import { ApiClient } from '../../core/api-client/api-client';
 import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import {

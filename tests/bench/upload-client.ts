@@ -3,7 +3,7 @@
  * client and reports the process's resident memory before and during the upload, so that what the
  * client adds is measured alone (`node --import tsx tests/bench/upload-client.ts <url> <key> <file> <warm-up file>`).
  */
-import { ApiClient } from '../../electron/core/api-client/api-client';
+import { ApiClient } from '../../core/api-client/api-client';
 
 const [url, key, file, warmUp] = process.argv.slice(2) as [string, string, string, string];
 const client = new ApiClient({ baseUrl: url, asyncUrl: url, key });

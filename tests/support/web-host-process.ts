@@ -26,7 +26,7 @@ export async function startWebHostProcess(
   dataDir: string,
   env: Record<string, string>,
   /** What to run with node (default: the web host itself; `npm start` runs scripts/start.mjs). */
-  entry: readonly string[] = ['--import', 'tsx', 'electron/web-host/main.ts'],
+  entry: readonly string[] = ['--import', 'tsx', 'web-host/main.ts'],
 ): Promise<RunningWebHost> {
   const lines: string[] = [];
   const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open', '--data', dataDir], {

@@ -1,6 +1,7 @@
 /**
- * Compiles the PocketSphinx worker (native/ps-worker.c) against Debian's libpocketsphinx, once
- * per source version, into native/.build/. Missing packages become an EngineUnavailableError
+ * Compiles the PocketSphinx worker (native/ps-worker.c) against Debian's libpocketsphinx into
+ * native/.build/ (git-ignored), once per combination of everything that shapes the binary: the
+ * source, the compiler and its flags, the library's version, the platform and architecture. Missing packages become an EngineUnavailableError
  * that says what to install.
  */
 import { execFile } from 'node:child_process';
@@ -32,6 +33,32 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+const COMPILER = 'cc';
+const COMPILER_ARGS = ['-O2', '-Wall'];
+
+/** Everything that shapes the worker binary; a change in any of them builds a new one. */
+export interface WorkerBuildInputs {
+  source: Uint8Array;
+  compilerArgs: readonly string[];
+  compilerVersion: string;
+  libraryVersion: string;
+  platform: string;
+}
+
+/** The name under which a worker built from these inputs is cached. */
+export function workerCacheKey(inputs: WorkerBuildInputs): string {
+  const hash = createHash('sha256').update(inputs.source);
+  for (const part of [
+    inputs.compilerArgs.join('\0'),
+    inputs.compilerVersion,
+    inputs.libraryVersion,
+    inputs.platform,
+  ]) {
+    hash.update('\0').update(part);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 let building: Promise<string> | undefined;
 
 /** The path of a compiled worker for the current source, building it if needed. */
@@ -51,12 +78,8 @@ async function build(): Promise<string> {
       );
     }
   }
-  const source = await readFile(SOURCE);
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  const binary = join(here, 'native', '.build', `ps-worker-${hash}`);
-  if (await exists(binary)) return binary;
-
   let flags: string[];
+  let libraryVersion: string;
   try {
     const { stdout } = await run('pkg-config', [
       '--cflags',
@@ -65,16 +88,32 @@ async function build(): Promise<string> {
       'sphinxbase',
     ]);
     flags = stdout.trim().split(/\s+/);
+    libraryVersion = (await run('pkg-config', ['--modversion', 'pocketsphinx', 'sphinxbase']))
+      .stdout;
   } catch {
     throw new EngineUnavailableError(
       `the PocketSphinx library headers are missing: ${INSTALL_HINT}`,
     );
   }
+  const compilerVersion = await run(COMPILER, ['--version']).then(
+    ({ stdout }) => stdout,
+    () => 'unknown',
+  );
+  const key = workerCacheKey({
+    source: await readFile(SOURCE),
+    compilerArgs: [...COMPILER_ARGS, ...flags],
+    compilerVersion,
+    libraryVersion,
+    platform: `${process.platform}-${process.arch}`,
+  });
+  const binary = join(here, 'native', '.build', `ps-worker-${key}`);
+  if (await exists(binary)) return binary;
+
   await mkdir(dirname(binary), { recursive: true });
   // Build under a unique name and rename, so that concurrent builds never see a partial file.
   const partial = `${binary}.${process.pid}.${Date.now()}.tmp`;
   try {
-    await run('cc', ['-O2', '-Wall', '-o', partial, SOURCE, ...flags]);
+    await run(COMPILER, [...COMPILER_ARGS, '-o', partial, SOURCE, ...flags]);
     await rename(partial, binary);
   } catch (error) {
     await rm(partial, { force: true });

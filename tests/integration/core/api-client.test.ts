@@ -3,7 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../electron/core/api-client/api-client';
+import { ApiClient } from '../../../core/api-client/api-client';
 import { AppFailure } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { removeDir, startService, type RunningService } from '../../support/service-process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openKeyStore } from '../../../electron/core/key-store/key-store';
+import { openKeyStore } from '../../../core/key-store/key-store';
 
 describe('key store without a keychain', () => {
   it('falls back to a session-only store with a clear notice when no Secret Service answers', async () => {

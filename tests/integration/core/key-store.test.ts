@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeyStore, type KeyStore } from '../../../electron/core/key-store/key-store';
+import { openKeyStore, type KeyStore } from '../../../core/key-store/key-store';
 import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring';
 
 let keyring: PrivateKeyring;

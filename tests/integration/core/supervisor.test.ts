@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../electron/core/core';
-import { SessionKeyStore } from '../../../electron/core/key-store/key-store';
+import { Core } from '../../../core/core';
+import { SessionKeyStore } from '../../../core/key-store/key-store';
 import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';

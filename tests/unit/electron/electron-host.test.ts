@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/core/renderer-files';
+import { CONTENT_SECURITY_POLICY } from '../../../core/renderer-files';
 import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
 import {
   APP_ENTRY,

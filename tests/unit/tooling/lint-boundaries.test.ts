@@ -16,11 +16,13 @@ describe('import boundaries are enforced by lint', () => {
     ["import { ipcRenderer } from 'electron';", /only available in electron\/main/],
     ["import { readFile } from 'node:fs/promises';", /Node built-ins are not available/],
     ["import path from 'path';", /Node built-ins are not available/],
+    ["import { handlers } from '../../../../core/core';", /only through src\/lib\/bridge/],
     [
-      "import { handlers } from '../../../electron/core/handlers';",
+      "import { startWebHost } from '../../../../web-host/server';",
       /only through src\/lib\/bridge/,
     ],
-    ["import { start } from '../../service/main';", /only through the main process/],
+    ["import { x } from '../../../../electron/main/security';", /only through src\/lib\/bridge/],
+    ["import { start } from '../../../../service/main';", /only through the main process/],
   ])('renderer/: %s fails', async (code, message) => {
     const errors = await boundaryErrors('renderer/src/features/transcribe/Drop.tsx', code);
     expect(errors.length).toBeGreaterThanOrEqual(1);
@@ -31,10 +33,38 @@ describe('import boundaries are enforced by lint', () => {
     ["import { readFileSync } from 'fs';", /Node built-ins/],
     ["import { app } from 'electron';", /Electron is only available/],
     ["import React from 'react';", /may import zod and other shared\/ modules only/],
-    ["import { x } from '../../electron/core/x';", /may not import from electron\//],
-    ["import { y } from '../../renderer/src/store';", /may not import from electron\/, renderer\//],
+    ["import { x } from '../../core/x';", /may not import from electron\/, core\//],
+    ["import { y } from '../../renderer/src/store';", /may not import from .*renderer\//],
+    ["import { y } from '../../service/main';", /may not import from .*service\//],
   ])('shared/: %s fails', async (code, message) => {
     const errors = await boundaryErrors('shared/api/example.ts', code);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it.each([
+    ['core/jobs/example.ts', "import { app } from 'electron';", /Electron is only available/],
+    ['core/jobs/example.ts', "import { app } from 'electron/main';", /Electron is only available/],
+    ['core/example.ts', "import { x } from '../electron/main/security';", /host-agnostic/],
+    ['core/jobs/example.ts', "import { x } from '../../web-host/server';", /host-agnostic/],
+    ['core/jobs/example.ts', "import { x } from '../../service/service';", /share only shared/],
+    ['web-host/example.ts', "import { app } from 'electron';", /Electron is only available/],
+    ['web-host/example.ts', "import { x } from '../electron/main/security';", /host of its own/],
+    ['web-host/example.ts', "import { x } from '../service/service';", /share only shared/],
+    ['electron/main/example.ts', "import { x } from '../../service/service';", /share only/],
+    ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
+    ['service/http/example.ts', "import { app } from 'electron';", /Electron is only available/],
+    ['service/http/example.ts', "import { Core } from '../../core/core';", /share only shared/],
+    ['service/example.ts', "import { x } from '../web-host/server';", /share only shared/],
+    [
+      'electron/preload/example.ts',
+      "import { CHANNELS } from '../../shared/ipc/contract';",
+      /preload/,
+    ],
+    ['electron/preload/example.ts', "import { z } from 'zod';", /preload may import only/],
+    ['electron/preload/example.ts', "import { Core } from '../../core/core';", /preload/],
+  ])('%s: %s fails', async (file, code, message) => {
+    const errors = await boundaryErrors(file, code);
     expect(errors.length).toBeGreaterThanOrEqual(1);
     expect(errors.join('\n')).toMatch(message);
   });
@@ -55,8 +85,20 @@ describe('import boundaries are enforced by lint', () => {
     ).toEqual([]);
     expect(
       await boundaryErrors(
-        'electron/core/example.ts',
+        'core/example.ts',
         "import { readFile } from 'node:fs/promises';\nexport { readFile };",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'electron/preload/example.ts',
+        "import { ipcRenderer } from 'electron';\nimport type { Channel } from '../../shared/ipc/contract';\nimport { CHANNEL_NAMES } from '../../shared/ipc/names';\nimport { b } from './bridge';\nexport type { Channel };\nexport { ipcRenderer, CHANNEL_NAMES, b };",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'electron/main/example.ts',
+        "import { app } from 'electron';\nimport { Core } from '../../core/core';\nexport { app, Core };",
       ),
     ).toEqual([]);
   });

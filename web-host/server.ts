@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { appError } from '../../shared/domain/errors';
+import { appError } from '../shared/domain/errors';
 import type { Core } from '../core/core';
 import {
   PLACEHOLDER_PAGE,

@@ -5,7 +5,7 @@ import {
   BUILT_IN_CONNECTIONS,
   connectionSchema,
   type Connection,
-} from '../../../shared/domain/connection';
+} from '../../shared/domain/connection';
 import { readJson, writeJsonAtomic } from '../storage/atomic-json';
 
 const SCHEMA_VERSION = 1;

@@ -32,7 +32,7 @@ const host = await startWebHost({
   core,
   port,
   token,
-  staticDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
+  staticDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
 });
 let stopping = false;
 const stop = () => {

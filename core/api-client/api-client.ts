@@ -19,8 +19,8 @@ import {
   type JobStatus,
   type ProfileWord,
   type SyncResponse,
-} from '../../../shared/api';
-import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
+} from '../../shared/api';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 
 export interface Endpoint {

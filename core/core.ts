@@ -6,9 +6,9 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ProfileWord } from '../../shared/api';
-import { AppFailure, appError } from '../../shared/domain/errors';
-import { formatWordTable, parseWordTable } from '../../shared/domain/word-table';
+import type { ProfileWord } from '../shared/api';
+import { AppFailure, appError } from '../shared/domain/errors';
+import { formatWordTable, parseWordTable } from '../shared/domain/word-table';
 import {
   CHANNELS,
   type Channel,
@@ -16,7 +16,7 @@ import {
   type EventName,
   type EventPayload,
   type Result,
-} from '../../shared/ipc/contract';
+} from '../shared/ipc/contract';
 import type { ApiClient, ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { encodeD, settingsToD, utterancesOfJob } from '../../../shared/api';
-import type { Connection } from '../../../shared/domain/connection';
-import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
-import type { Job } from '../../../shared/domain/job';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract';
+import { encodeD, settingsToD, utterancesOfJob } from '../../shared/api';
+import type { Connection } from '../../shared/domain/connection';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import type { Job } from '../../shared/domain/job';
+import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { ApiClient, type ClientOptions } from '../api-client/api-client';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';

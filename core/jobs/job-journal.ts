@@ -6,7 +6,7 @@
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../../shared/domain/job';
+import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
 import { readJson, StorageError, writeJsonAtomic } from '../storage/atomic-json';
 
 const JOB_SCHEMA = 1;

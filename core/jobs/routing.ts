@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
-import { LIMITS } from '../../../shared/api';
-import { AppFailure, appError } from '../../../shared/domain/errors';
+import { LIMITS } from '../../shared/api';
+import { AppFailure, appError } from '../../shared/domain/errors';
 
 const run = promisify(execFile);
 

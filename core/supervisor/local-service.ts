@@ -9,7 +9,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { EventPayload } from '../../../shared/ipc/contract';
+import type { EventPayload } from '../../shared/ipc/contract';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
 
@@ -29,7 +29,7 @@ export interface ServiceProcess {
 /** Starts the service with these arguments (`--port 0 --data <dir>`…). */
 export type ServiceLauncher = (args: readonly string[]) => ServiceProcess;
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Runs the service as a child process of this Node (the web host, tests). With

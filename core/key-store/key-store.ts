@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { KeyEntry } from '../../../shared/domain/key';
+import type { KeyEntry } from '../../shared/domain/key';
 
 export const KEYCHAIN_SERVICE = 'kikitori';
 
