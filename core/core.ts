@@ -140,7 +140,7 @@ export class Core {
     if (!Object.hasOwn(CHANNELS, channel)) {
       return {
         ok: false,
-        error: appError('invalid-input', { detail: `there is no channel ${channel}` }),
+        error: appError('invalid-input', {}, `there is no channel ${channel}`),
       };
     }
     const contract = CHANNELS[channel as Channel];
@@ -149,9 +149,11 @@ export class Core {
       const issue = parsed.error.issues[0];
       return {
         ok: false,
-        error: appError('invalid-input', {
-          detail: `${channel}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`,
-        }),
+        error: appError(
+          'invalid-input',
+          {},
+          `${channel}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`,
+        ),
       };
     }
     try {
@@ -203,7 +205,7 @@ export class Core {
       },
       'keys:reveal': async ({ id }) => {
         const key = await this.keys.reveal(id);
-        if (!key) throw new AppFailure(appError('not-found', { what: 'The key' }));
+        if (!key) throw new AppFailure(appError('not-found', { what: 'key' }));
         return { key };
       },
       'keys:issue': async ({ connection, epi, ipa, save, label }) => {
@@ -226,7 +228,7 @@ export class Core {
       'jobs:list': async () => ({ jobs: this.journal.list() }),
       'jobs:get': async ({ id }) => {
         const job = this.journal.get(id);
-        if (!job) throw new AppFailure(appError('not-found', { what: `The job ${id}` }));
+        if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
         const transcript = await this.journal.readResult(job);
         return { job, ...(transcript ? { transcript } : {}) };
       },

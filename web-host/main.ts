@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
+import { errorText } from '../shared/domain/errors';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>]';
 let values;
@@ -48,11 +49,11 @@ console.log(
   "Kikitori is running in browser mode. Open this address (it holds this launch's secret token):",
 );
 console.log(address);
-if (core.keys.notice) console.log(core.keys.notice);
+if (core.keys.notice) console.log(errorText(core.keys.notice, 'en'));
 await core.start();
 const status = core.supervisor?.current();
 console.log(
-  `Local service: ${status?.state ?? 'off'}${status?.url ? ` at ${status.url}` : ''}${status?.message ? ` (${status.message})` : ''}`,
+  `Local service: ${status?.state ?? 'off'}${status?.url ? ` at ${status.url}` : ''}${status?.problem ? ` (${errorText(status.problem, 'en')})` : ''}`,
 );
 if (!values['no-open']) {
   const opener = spawn('xdg-open', [address], { stdio: 'ignore', detached: true });

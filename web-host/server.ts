@@ -34,8 +34,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-const refuse = (res: ServerResponse, status: number, detail: string) =>
-  send(res, status, { ok: false, error: appError('invalid-input', { detail }) });
+/** A caller that is not this app's window is `forbidden`; a malformed request is `invalid-input`. */
+const refuse = (
+  res: ServerResponse,
+  status: number,
+  code: 'forbidden' | 'invalid-input',
+  detail: string,
+) => send(res, status, { ok: false, error: appError(code, {}, detail) });
 
 export interface WebHost {
   readonly server: Server;
@@ -63,7 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!res.headersSent) {
         send(res, 500, {
           ok: false,
-          error: appError('internal', { detail: (error as Error).message }),
+          error: appError('internal', {}, (error as Error).message),
         });
       } else res.destroy();
     });
@@ -72,23 +77,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
     if (!loopback.includes(req.headers.host ?? '')) {
-      return refuse(res, 403, `Host ${req.headers.host ?? '(none)'} is not this app`);
+      return refuse(res, 403, 'forbidden', `Host ${req.headers.host ?? '(none)'} is not this app`);
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !loopback.map((h) => `http://${h}`).includes(origin)) {
-      return refuse(res, 403, `Origin ${origin} is not this app`);
+      return refuse(res, 403, 'forbidden', `Origin ${origin} is not this app`);
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
 
     if (url.pathname.startsWith('/rpc/')) {
-      if (req.method !== 'POST') return refuse(res, 405, 'use POST');
-      if (!tokenOk(bearer)) return refuse(res, 401, 'missing or wrong token');
+      if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
+      if (!tokenOk(bearer)) return refuse(res, 401, 'forbidden', 'missing or wrong token');
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of req as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > 4 * 1024 * 1024) return refuse(res, 413, 'the input is larger than 4 MiB');
+        if (size > 4 * 1024 * 1024)
+          return refuse(res, 413, 'invalid-input', 'the input is larger than 4 MiB');
         chunks.push(chunk);
       }
       let input: unknown = {};
@@ -96,7 +102,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         try {
           input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         } catch {
-          return refuse(res, 400, 'the input is not JSON');
+          return refuse(res, 400, 'invalid-input', 'the input is not JSON');
         }
       }
       return send(
@@ -109,7 +115,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname === '/events') {
       // EventSource cannot set headers: the token may come as ?token=.
       if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined)) {
-        return refuse(res, 401, 'missing or wrong token');
+        return refuse(res, 401, 'forbidden', 'missing or wrong token');
       }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
@@ -126,7 +132,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
 
-    if (req.method !== 'GET') return refuse(res, 405, 'use GET');
+    if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
     return serveStatic(url.pathname, res);
   }
 

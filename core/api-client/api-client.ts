@@ -20,8 +20,9 @@ import {
   type ProfileWord,
   type SyncResponse,
 } from '../../shared/api';
-import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError, type AppError, type SubCode } from '../../shared/domain/errors';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
+import { fileReason, networkReason } from './reasons';
 
 export interface Endpoint {
   readonly baseUrl: string;
@@ -48,24 +49,42 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The body's `code` (sync style) → an AppError, or undefined on success. */
 export function errorOfCode(code: string, message: string): AppError | undefined {
+  const detail = message || (code === '' ? undefined : `code ${code}`);
   switch (code) {
     case '':
       return undefined;
     case '-':
-      return appError('auth', { detail: message }, message);
+      return appError('auth', {}, detail);
     case '+':
-      return appError('unsupported-audio', { detail: message }, message);
+      return appError('unsupported-audio', {}, detail);
     case 'o':
-      return appError('nothing-recognised', {}, message);
+      return appError('nothing-recognised', {}, detail);
     case '>':
-      return appError('bad-request', { detail: message }, message);
+      return appError('bad-request', {}, detail);
     case '%':
-      return appError('too-large', { detail: message }, message);
+      return appError('too-large', {}, detail);
     case '!':
-      return appError('engine-unavailable', { detail: message }, message);
+      return appError('engine-unavailable', {}, detail);
     default:
-      return appError('server', { detail: message || `code ${code}` }, message);
+      return appError('server', {}, detail);
   }
+}
+
+/**
+ * The one mapping of an HTTP status to an AppError, for recognition and REST endpoints alike;
+ * undefined for a status that says nothing beyond the body (2xx, other 4xx).
+ */
+function errorOfStatus(
+  status: number,
+  detail: string,
+  missing: SubCode<'not-found', 'what'>,
+): AppError | undefined {
+  if (status === 401 || status === 403) return appError('auth', {}, detail);
+  if (status === 404) return appError('not-found', { what: missing }, detail);
+  if (status === 413) return appError('too-large', {}, detail);
+  if (status === 429) return appError('busy', {}, detail);
+  if (status >= 500) return appError('server', {}, detail);
+  return undefined;
 }
 
 export class ApiClient {
@@ -108,10 +127,14 @@ export class ApiClient {
         if (!(error instanceof ExchangeError)) throw error;
         if (error.kind === 'file')
           throw new AppFailure(
-            appError('file', {
-              path: String((options.body as { file?: { path: string } })?.file?.path ?? ''),
-              reason: error.message,
-            }),
+            appError(
+              'file',
+              {
+                path: String((options.body as { file?: { path: string } })?.file?.path ?? ''),
+                reason: fileReason({ code: error.errno }),
+              },
+              error.message,
+            ),
           );
         // A request the server may have seen is retried only when repeating it is harmless.
         const safe = idempotent || !error.connected;
@@ -123,7 +146,11 @@ export class ApiClient {
                   { host, seconds: Math.round(options.idleTimeoutMs / 1000) },
                   error.message,
                 )
-              : appError('network', { host, reason: error.message }, error.message),
+              : appError(
+                  'network',
+                  { host, reason: networkReason(error.errno ?? error.message) },
+                  error.message,
+                ),
           );
         }
       }
@@ -136,11 +163,12 @@ export class ApiClient {
     let size: number;
     try {
       const info = await stat(upload.filePath);
-      if (!info.isFile()) throw new Error('not a file');
+      if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       size = info.size;
     } catch (error) {
+      const failure = error as NodeJS.ErrnoException;
       throw new AppFailure(
-        appError('file', { path: upload.filePath, reason: (error as Error).message }),
+        appError('file', { path: upload.filePath, reason: fileReason(failure) }, failure.message),
       );
     }
     const boundary = `kikitori-${randomBytes(12).toString('hex')}`;
@@ -170,8 +198,8 @@ export class ApiClient {
       throw new AppFailure(
         appError(
           'bad-response',
-          { detail: `${what}: HTTP ${reply.status}, not JSON` },
-          reply.body.slice(0, 200),
+          {},
+          `${what}: HTTP ${reply.status}, not JSON: ${reply.body.slice(0, 200)}`,
         ),
       );
     }
@@ -180,8 +208,8 @@ export class ApiClient {
       throw new AppFailure(
         appError(
           'bad-response',
-          { detail: `${what}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}` },
-          reply.body.slice(0, 200),
+          {},
+          `${what}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}: ${reply.body.slice(0, 200)}`,
         ),
       );
     }
@@ -199,15 +227,8 @@ export class ApiClient {
     } catch {
       // handled by status below
     }
-    if (reply.status === 413)
-      return appError('too-large', { detail: message || 'HTTP 413' }, message);
-    if (reply.status === 429) return appError('busy', {}, message);
-    if (reply.status === 401 || reply.status === 403)
-      return appError('auth', { detail: message || `HTTP ${reply.status}` }, message);
-    if (reply.status === 404)
-      return appError('not-found', { what: 'The endpoint' }, message || 'HTTP 404');
-    if (reply.status >= 500)
-      return appError('server', { detail: message || `HTTP ${reply.status}` }, message);
+    const byStatus = errorOfStatus(reply.status, message || `HTTP ${reply.status}`, 'endpoint');
+    if (byStatus) return byStatus;
     if (reply.status !== 200) return errorOfCode(code || '>', message || `HTTP ${reply.status}`);
     return errorOfCode(code, message);
   }
@@ -260,7 +281,7 @@ export class ApiClient {
       `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
     );
     if (reply.status === 404)
-      throw new AppFailure(appError('not-found', { what: `The job ${sessionId}` }, reply.body));
+      throw new AppFailure(appError('not-found', { what: 'job', id: sessionId }, reply.body));
     this.throwRestFailure(reply);
     return this.parse(jobStatusSchema, reply, 'job status');
   }
@@ -348,9 +369,7 @@ export class ApiClient {
     this.throwRestFailure(reply);
     const key = reply.body.trim();
     if (!/^\S{8,}$/.test(key))
-      throw new AppFailure(
-        appError('bad-response', { detail: 'the issued key is empty or malformed' }),
-      );
+      throw new AppFailure(appError('bad-response', {}, 'the issued key is empty or malformed'));
     return key;
   }
 
@@ -389,12 +408,8 @@ export class ApiClient {
       })(),
     );
     const message = parsed.success ? parsed.data.message : `HTTP ${reply.status}`;
-    if (reply.status === 401 || reply.status === 403)
-      throw new AppFailure(appError('auth', { detail: message }, message));
-    if (reply.status === 404)
-      throw new AppFailure(appError('not-found', { what: message }, message));
-    if (reply.status === 429) throw new AppFailure(appError('busy', {}, message));
-    if (reply.status >= 500) throw new AppFailure(appError('server', { detail: message }, message));
-    throw new AppFailure(appError('bad-request', { detail: message }, message));
+    throw new AppFailure(
+      errorOfStatus(reply.status, message, 'resource') ?? appError('bad-request', {}, message),
+    );
   }
 }

@@ -40,6 +40,8 @@ export class ExchangeError extends Error {
     message: string,
     /** Whether the connection was made (so the server may have seen the request). */
     readonly connected: boolean,
+    /** The system's error code (ECONNREFUSED, ENOENT…), for a reason each language can say. */
+    readonly errno?: string,
   ) {
     super(message);
   }
@@ -84,13 +86,13 @@ export function exchange(options: Exchange): Promise<Reply> {
       else socket.once('connect', () => (connected = true));
     });
     req.on('error', (error: NodeJS.ErrnoException) =>
-      fail(new ExchangeError('network', error.code ?? error.message, connected)),
+      fail(new ExchangeError('network', error.code ?? error.message, connected, error.code)),
     );
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error: NodeJS.ErrnoException) =>
-        fail(new ExchangeError('network', error.code ?? error.message, true)),
+        fail(new ExchangeError('network', error.code ?? error.message, true, error.code)),
       );
       res.on('end', () => {
         if (settled) return;
@@ -114,7 +116,14 @@ export function exchange(options: Exchange): Promise<Reply> {
     progress(body.head.length);
     const file = createReadStream(body.file.path, { highWaterMark: 256 * 1024 });
     file.on('error', (error: NodeJS.ErrnoException) =>
-      fail(new ExchangeError('file', `${error.code ?? ''} ${error.message}`.trim(), connected)),
+      fail(
+        new ExchangeError(
+          'file',
+          `${error.code ?? ''} ${error.message}`.trim(),
+          connected,
+          error.code,
+        ),
+      ),
     );
     file.on('data', (chunk: Buffer | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { LIMITS } from '../../shared/api';
 import { AppFailure, appError } from '../../shared/domain/errors';
+import { fileReason } from '../api-client/reasons';
 
 const run = promisify(execFile);
 
@@ -38,11 +39,12 @@ export async function sniffFile(path: string): Promise<Sniffed> {
 export async function checkFile(path: string): Promise<{ size: number }> {
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw new Error('it is not a file');
-    if (info.size === 0) throw new Error('it is empty');
+    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    if (info.size === 0) throw Object.assign(new Error('the file is empty'), { code: 'EMPTY' });
     return { size: info.size };
   } catch (error) {
-    throw new AppFailure(appError('file', { path, reason: (error as Error).message }));
+    const failure = error as NodeJS.ErrnoException;
+    throw new AppFailure(appError('file', { path, reason: fileReason(failure) }, failure.message));
   }
 }
 
@@ -73,7 +75,7 @@ export async function convertToFlac(input: string, output: string): Promise<void
     if (e.code === 'ENOENT')
       throw new AppFailure(appError('ffmpeg-missing', { name: basename(input) }));
     const detail = (e.stderr ?? e.message).trim().split('\n').at(-1) ?? 'ffmpeg failed';
-    throw new AppFailure(appError('conversion-failed', { name: basename(input), detail }, detail));
+    throw new AppFailure(appError('conversion-failed', { name: basename(input) }, detail));
   }
 }
 

@@ -34,7 +34,7 @@ const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy']);
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) return error.error;
-  return appError('internal', { detail: error instanceof Error ? error.message : String(error) });
+  return appError('internal', {}, error instanceof Error ? error.message : String(error));
 }
 
 /** The `d` a connection sends: its engine, profile, other settings, and loggingOptOut for unlogged jobs. */
@@ -45,7 +45,7 @@ export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
     loggingOptOut: mode === 'async' && !connection.logging,
     unknown: connection.settings,
   });
-  if (!params.ok) throw new AppFailure(appError('invalid-input', { detail: params.message }));
+  if (!params.ok) throw new AppFailure(appError('invalid-input', {}, params.message));
   return encodeD(params.value);
 }
 
@@ -73,9 +73,7 @@ export class TranscriptionRunner {
     if (!connection)
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     if (connection.kind === 'local' && !connection.baseUrl) {
-      throw new AppFailure(
-        appError('network', { host: 'the local service', reason: 'it is not running' }),
-      );
+      throw new AppFailure(appError('network', { host: connection.name, reason: 'not-running' }));
     }
     const key = connection.keyRef ? await this.deps.keys.reveal(connection.keyRef) : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
@@ -127,7 +125,7 @@ export class TranscriptionRunner {
 
   async retry(id: string): Promise<Job> {
     const job = this.deps.journal.get(id);
-    if (!job) throw new AppFailure(appError('not-found', { what: `The job ${id}` }));
+    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
     if (job.status !== 'failed') return job;
     const reset = await this.update(job, {
       status: 'queued',
@@ -281,9 +279,7 @@ export class TranscriptionRunner {
         return;
       }
       if (status.status === 'error') {
-        throw new AppFailure(
-          appError('server', { detail: status.error_message }, status.error_message),
-        );
+        throw new AppFailure(appError('job-failed', {}, status.error_message));
       }
       job = await this.update(job, {
         status: 'recognizing',
@@ -294,10 +290,7 @@ export class TranscriptionRunner {
       this.schedulePoll(job, delay);
     } catch (error) {
       const appErr = toAppError(error);
-      if (
-        TRANSIENT.has(appErr.code) &&
-        !(error instanceof AppFailure && appErr.detail?.startsWith('ERROR:'))
-      ) {
+      if (TRANSIENT.has(appErr.code)) {
         // The service is away or struggling: keep the job and ask again later.
         job = await this.update(job, {
           nextPollAt: Date.now() + delay,

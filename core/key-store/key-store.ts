@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyEntry } from '../../shared/domain/key';
+import { appError, type AppError } from '../../shared/domain/errors';
 
 export const KEYCHAIN_SERVICE = 'kikitori';
 
@@ -29,7 +30,7 @@ export interface KeyStore {
   /** `keychain` or `session` (memory only, lost when the app quits). */
   readonly kind: 'keychain' | 'session';
   /** Why keys are session-only, for the person to act on. */
-  readonly notice: string | undefined;
+  readonly notice: AppError | undefined;
   list(): Promise<KeyEntry[]>;
   add(input: { label: string; key: string; connection: string }): Promise<KeyEntry>;
   remove(id: string): Promise<boolean>;
@@ -119,7 +120,7 @@ class KeychainStore implements KeyStore {
 export class SessionKeyStore implements KeyStore {
   readonly kind = 'session';
   private readonly keys = new Map<string, Stored>();
-  constructor(readonly notice: string) {}
+  constructor(readonly notice: AppError) {}
 
   async list(): Promise<KeyEntry[]> {
     return [...this.keys].map(([id, stored]) => entryOf(id, stored));
@@ -146,15 +147,13 @@ export async function openKeyStore(
   try {
     keytar = await loadKeytar();
   } catch (error) {
-    return new SessionKeyStore(
-      `The keychain library could not be loaded (${(error as Error).message}); keys are kept for this session only. Install libsecret (apt-get install libsecret-1-0) and reinstall Kikitori.`,
-    );
+    return new SessionKeyStore(appError('keychain-library-missing', {}, (error as Error).message));
   }
   try {
     await withTimeout(keytar.findCredentials(KEYCHAIN_SERVICE), 10_000, 'opening the keychain');
   } catch (error) {
     return new SessionKeyStore(
-      `No keychain answered (${(error as Error).message.split('\n')[0]}); keys are kept for this session only. Start a Secret Service such as GNOME Keyring or KWallet to keep them.`,
+      appError('keychain-unavailable', {}, (error as Error).message.split('\n')[0]),
     );
   }
   return new KeychainStore(keytar);

@@ -9,6 +9,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { appError } from '../../shared/domain/errors';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
@@ -137,7 +138,14 @@ export class LocalServiceSupervisor {
         }
         if (event.event === 'account-created') void this.fileKey(String(event.apiKey));
         if (event.event === 'engine-unavailable')
-          this.set({ state: 'starting', message: String(event.message) });
+          this.set({
+            state: 'starting',
+            problem: appError(
+              'local-service',
+              { reason: 'engine-unavailable' },
+              String(event.message),
+            ),
+          });
         if (event.event === 'listening') {
           const url = String(event.url);
           this.listeningAt = Date.now();
@@ -156,15 +164,19 @@ export class LocalServiceSupervisor {
         if (this.listeningAt !== undefined && Date.now() - this.listeningAt > 60_000)
           this.restarts = 0;
         this.listeningAt = undefined;
-        const reason = this.unresponsive
-          ? 'the local service stopped answering'
-          : `the local service stopped (${signal ?? `exit ${code}`})${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`;
+        const problem = this.unresponsive
+          ? appError('local-service', { reason: 'stopped-answering' })
+          : appError(
+              'local-service',
+              { reason: 'exited' },
+              `${signal ?? `exit ${code}`}${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
+            );
         this.unresponsive = false;
         const delay = Math.min(
           30_000,
           (this.deps.restartBaseMs ?? 1_000) * 2 ** Math.min(this.restarts++, 5),
         );
-        settle({ state: 'restarting', message: `${reason}; restarting in ${delay / 1000} s` });
+        settle({ state: 'restarting', problem, retryInMs: delay });
         this.restartTimer = setTimeout(() => void this.launch(), delay);
       });
     });
@@ -197,7 +209,7 @@ export class LocalServiceSupervisor {
             this.set({
               state: 'running',
               url,
-              message: `health check answered HTTP ${res.status}`,
+              problem: appError('local-service', { reason: 'health-check' }, `HTTP ${res.status}`),
             });
         },
         () => {

@@ -22,7 +22,7 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, invoke: Invoke): s
       if (!isTrustedSender(event.senderFrame)) {
         return {
           ok: false,
-          error: appError('forbidden', { origin: event.senderFrame?.url || 'a closed frame' }),
+          error: appError('forbidden', {}, event.senderFrame?.url || '(closed frame)'),
         } satisfies Result<never>;
       }
       return invoke(channel, input);

@@ -1,8 +1,13 @@
 /**
- * Errors a person sees: a code a program can branch on and a message, in English and Japanese,
- * that says what failed and what to do.
+ * Errors a person sees. An error crosses every boundary (IPC, journal, HTTP) as data: a code a
+ * program can branch on, params that are values (names, numbers, hosts, paths, or sub-codes
+ * listed in SUB_CODES), and the raw text the system said. Each language writes the whole
+ * sentence where it is shown (errorText), so no language ever carries another's fragments.
  */
 import { z } from 'zod';
+import { EN } from './error-text/en';
+import { JA } from './error-text/ja';
+import { renderError, renderRejection, type Language } from './error-text/render';
 
 export const APP_ERROR_CODES = [
   'network',
@@ -27,118 +32,90 @@ export const APP_ERROR_CODES = [
   'interrupted',
   'forbidden',
   'internal',
+  'job-failed',
+  'keychain-library-missing',
+  'keychain-unavailable',
+  'local-service',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
+/**
+ * Params whose value is one of a closed set: each language translates every value, so a reason
+ * or a kind of thing is never prose in a sentence of another language.
+ */
+export const SUB_CODES = {
+  network: {
+    reason: ['not-running', 'refused', 'dns', 'reset', 'unreachable', 'tls', 'other'],
+  },
+  file: { reason: ['missing', 'not-a-file', 'empty', 'denied', 'unreadable'] },
+  'not-found': { what: ['job', 'key', 'endpoint', 'resource'] },
+  'local-service': {
+    reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check'],
+  },
+} as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
+export type SubCodes = typeof SUB_CODES;
+export type SubCode<
+  C extends keyof SubCodes,
+  P extends keyof SubCodes[C],
+> = SubCodes[C][P] extends readonly (infer V)[] ? V : never;
+
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
 export const appErrorSchema = z.object({
   code: z.enum(APP_ERROR_CODES),
-  message: z.string(),
-  /** The same in Japanese. */
-  messageJa: z.string(),
-  /** What the server or the system said, verbatim, for a support request. */
+  // Errors journalled before params existed read back with none.
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  /** What the server or the system said, verbatim, shown apart from the sentence. */
   detail: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 
-type Params = Readonly<Record<string, string | number>>;
-const fill = (text: string, params: Params) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+export function appError(code: AppErrorCode, params: ErrorParams = {}, detail?: string): AppError {
+  return { code, params: { ...params }, ...(detail === undefined ? {} : { detail }) };
+}
 
-const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
-  network: {
-    en: 'Could not reach {host} ({reason}). Check the connection settings and your network, or that the local service is running.',
-    ja: '{host} に接続できませんでした（{reason}）。接続設定とネットワーク、またはローカルサービスが動いているかを確認してください。',
-  },
-  timeout: {
-    en: '{host} did not answer within {seconds} s. Try again later, or send long audio as an async job.',
-    ja: '{host} が {seconds} 秒以内に応答しませんでした。時間をおいて再試行するか、長い音声は非同期ジョブで送ってください。',
-  },
-  auth: {
-    en: 'The service refused the API key ({detail}). Check the key of this connection in Settings, or issue a new one.',
-    ja: 'サービスが API キーを受け付けませんでした（{detail}）。設定でこの接続のキーを確認するか、新しいキーを発行してください。',
-  },
-  'unsupported-audio': {
-    en: 'The service could not decode this audio ({detail}). Use WAV, FLAC, Ogg, MP3 or raw PCM; the local engine needs 16 kHz or more.',
-    ja: 'サービスがこの音声を解釈できませんでした（{detail}）。WAV・FLAC・Ogg・MP3・PCM を使ってください。ローカルエンジンは 16 kHz 以上が必要です。',
-  },
-  'nothing-recognised': {
-    en: "No speech was recognised in this audio. Check that it contains speech in the engine's language.",
-    ja: 'この音声から発話を認識できませんでした。エンジンの言語の発話が含まれているか確認してください。',
-  },
-  'bad-request': {
-    en: "The service rejected the request ({detail}). Check the connection's engine and settings.",
-    ja: 'サービスがリクエストを拒否しました（{detail}）。接続のエンジンと設定を確認してください。',
-  },
-  'too-large': {
-    en: 'The audio is too large for this request ({detail}). Files over 16 MB are sent as async jobs.',
-    ja: '音声がこのリクエストには大きすぎます（{detail}）。16 MB を超えるファイルは非同期ジョブで送ります。',
-  },
-  busy: {
-    en: 'The service is busy with other requests of this key. Try again in a moment.',
-    ja: 'このキーの他のリクエストでサービスが混み合っています。少し待って再試行してください。',
-  },
-  'engine-unavailable': {
-    en: 'The recognition engine is unavailable ({detail}).',
-    ja: '認識エンジンを利用できません（{detail}）。',
-  },
-  server: {
-    en: 'The service failed ({detail}). Try again later.',
-    ja: 'サービスでエラーが発生しました（{detail}）。時間をおいて再試行してください。',
-  },
-  'bad-response': {
-    en: "The service answered in a way Kikitori does not understand ({detail}). Check the connection's URLs.",
-    ja: 'サービスの応答を解釈できませんでした（{detail}）。接続の URL を確認してください。',
-  },
-  'not-found': { en: '{what} was not found.', ja: '{what} が見つかりませんでした。' },
-  'no-key': {
-    en: 'The connection "{connection}" has no API key. Add one in Settings.',
-    ja: '接続「{connection}」に API キーがありません。設定で追加してください。',
-  },
-  'no-connection': {
-    en: 'There is no connection "{connection}".',
-    ja: '接続「{connection}」がありません。',
-  },
-  file: { en: 'Cannot read {path}: {reason}', ja: '{path} を読めません：{reason}' },
-  'ffmpeg-missing': {
-    en: '{name} must be converted before sending, and that needs ffmpeg, which is not installed. Install ffmpeg, or convert the file to FLAC or WAV yourself.',
-    ja: '{name} は送信前に変換が必要で、そのためには ffmpeg が必要ですがインストールされていません。ffmpeg をインストールするか、FLAC か WAV に変換してください。',
-  },
-  'conversion-failed': {
-    en: 'Could not convert {name} ({detail}).',
-    ja: '{name} を変換できませんでした（{detail}）。',
-  },
-  keychain: {
-    en: 'The keychain failed: {detail}',
-    ja: 'キーチェーンでエラーが発生しました：{detail}',
-  },
-  'invalid-input': { en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
-  forbidden: {
-    en: 'Refused a request that did not come from Kikitori’s own window ({origin}).',
-    ja: 'Kikitori 自身のウィンドウ以外（{origin}）からの要求を拒否しました。',
-  },
-  interrupted: {
-    en: 'Sending {name} was cut off when Kikitori stopped, so the service may or may not have the job. Retry to send it again.',
-    ja: 'Kikitori が停止したため {name} の送信が中断されました。サービス側にジョブがあるかは分かりません。再試行すると送り直します。',
-  },
-  internal: {
-    en: 'Something went wrong inside Kikitori: {detail}',
-    ja: 'Kikitori 内部でエラーが発生しました：{detail}',
-  },
-};
+export type Lang = 'en' | 'ja';
+export const LANGUAGES: Readonly<Record<Lang, Language>> = { en: EN, ja: JA };
 
-export function appError(code: AppErrorCode, params: Params = {}, detail?: string): AppError {
-  const text = MESSAGES[code];
-  return {
-    code,
-    message: fill(text.en, params),
-    messageJa: fill(text.ja, params),
-    ...(detail === undefined ? {} : { detail }),
-  };
+/** The whole sentence for an error in one language (without its detail, which is shown apart). */
+export function errorText(error: Pick<AppError, 'code' | 'params'>, lang: Lang): string {
+  return renderError(LANGUAGES[lang], error);
 }
 
 /** An AppError as a throwable, so it can cross async code and be turned back into a Result. */
 export class AppFailure extends Error {
   constructor(readonly error: AppError) {
-    super(error.message);
+    super(`${errorText(error, 'en')}${error.detail ? ` (${error.detail})` : ''}`);
   }
+}
+
+/** Why a line of a word table was not imported: a code and values, rendered per language. */
+export const WORD_REJECTION_CODES = [
+  'quote-inside-field',
+  'unclosed-quote',
+  'too-many-columns',
+  'empty-written',
+  'invalid-field',
+  'duplicate',
+  'too-many-words',
+] as const;
+export type WordRejectionCode = (typeof WORD_REJECTION_CODES)[number];
+
+export const WORD_REJECTION_SUB_CODES = {
+  'too-many-columns': { separator: ['tab', 'comma'] },
+  'invalid-field': {
+    field: ['written', 'spoken', 'classname'],
+    problem: ['empty', 'too-long', 'bad-characters'],
+  },
+} as const satisfies Partial<Record<WordRejectionCode, Record<string, readonly string[]>>>;
+export type WordRejectionSubCodes = typeof WORD_REJECTION_SUB_CODES;
+
+export const wordRejectionSchema = z.object({
+  code: z.enum(WORD_REJECTION_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type WordRejection = z.infer<typeof wordRejectionSchema>;
+
+export function wordRejectionText(rejection: WordRejection, lang: Lang): string {
+  return renderRejection(LANGUAGES[lang], rejection);
 }

@@ -2,10 +2,12 @@
  * Dictionary words as a table a person edits in a spreadsheet or text editor: one word per line,
  * columns `written`, `spoken`, `class` (the last one or two optional), as TSV or as CSV (RFC 4180
  * quoting). Import keeps every good line and reports every other one with its line number and
- * a reason; export writes what import reads back unchanged.
+ * a reason (a code and values, rendered per language by wordRejectionText); export writes what
+ * import reads back unchanged.
  */
 import { LIMITS } from '../api/codes';
 import { profileWordSchema, type ProfileWord } from '../api/profile-words';
+import type { WordRejection } from './errors';
 
 export const WORD_TABLE_FORMATS = ['tsv', 'csv'] as const;
 export type WordTableFormat = (typeof WORD_TABLE_FORMATS)[number];
@@ -14,7 +16,7 @@ export interface RejectedLine {
   /** 1-based line number in the text. */
   readonly line: number;
   readonly text: string;
-  readonly reason: string;
+  readonly reason: WordRejection;
 }
 
 export interface WordTableImport {
@@ -44,7 +46,7 @@ interface Row {
   readonly line: number;
   readonly text: string;
   readonly fields: string[];
-  readonly error?: string;
+  readonly error?: WordRejection;
 }
 
 function* tsvRows(text: string): Generator<Row> {
@@ -63,7 +65,7 @@ function* csvRows(text: string): Generator<Row> {
     const start = i;
     const fields: string[] = [];
     let field = '';
-    let error: string | undefined;
+    let error: WordRejection | undefined;
     let quoted = false;
     let fieldStart = true;
     for (; i < text.length; i++) {
@@ -84,8 +86,7 @@ function* csvRows(text: string): Generator<Row> {
         quoted = true;
         fieldStart = false;
       } else if (ch === '"') {
-        error ??=
-          'a quote (") inside a field that does not start with one: put the whole field in quotes and double the inner quote';
+        error ??= { code: 'quote-inside-field', params: {} };
         field += ch;
       } else if (ch === ',') {
         fields.push(field);
@@ -98,7 +99,7 @@ function* csvRows(text: string): Generator<Row> {
         fieldStart = false;
       }
     }
-    if (quoted) error ??= 'a quoted field is never closed';
+    if (quoted) error ??= { code: 'unclosed-quote', params: {} };
     fields.push(field);
     const end = i;
     if (text[i] === '\r') i++;
@@ -111,6 +112,21 @@ function* csvRows(text: string): Generator<Row> {
       ...(error ? { error } : {}),
     };
   }
+}
+
+/** Which column a word's check refused, and why, from the schema's first issue. */
+function invalidField(issue: { path: PropertyKey[]; code: string } | undefined) {
+  const field = issue?.path[0];
+  return {
+    field: field === 'spoken' || field === 'classname' ? field : 'written',
+    problem:
+      issue?.code === 'too_small'
+        ? 'empty'
+        : issue?.code === 'too_big'
+          ? 'too-long'
+          : 'bad-characters',
+    max: LIMITS.wordMaxChars,
+  };
 }
 
 function isHeader(fields: readonly string[]): boolean {
@@ -130,7 +146,8 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let headerAllowed = true;
   for (const row of chosen === 'tsv' ? tsvRows(body) : csvRows(body)) {
-    const reject = (reason: string) => rejected.push({ line: row.line, text: row.text, reason });
+    const reject = (code: WordRejection['code'], params: WordRejection['params'] = {}) =>
+      rejected.push({ line: row.line, text: row.text, reason: { code, params } });
     if (row.text.trim() === '') continue;
     if (headerAllowed && isHeader(row.fields)) {
       headerAllowed = false;
@@ -138,20 +155,21 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
     }
     headerAllowed = false;
     if (row.error) {
-      reject(row.error);
+      reject(row.error.code, row.error.params);
       continue;
     }
     const fields = row.fields.map((f) => f.trim());
     while (fields.length > 1 && fields.at(-1) === '') fields.pop();
     if (fields.length > 3) {
-      reject(
-        `${fields.length} columns: a line is written, spoken and an optional class (${chosen === 'tsv' ? 'separated by tabs' : 'separated by commas; quote a field that holds a comma'})`,
-      );
+      reject('too-many-columns', {
+        columns: fields.length,
+        separator: chosen === 'tsv' ? 'tab' : 'comma',
+      });
       continue;
     }
     const [written = '', spoken = '', classname = ''] = fields;
     if (written === '') {
-      reject('the written form (first column) is empty');
+      reject('empty-written');
       continue;
     }
     const candidate = {
@@ -161,16 +179,16 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
     };
     const checked = profileWordSchema.safeParse(candidate);
     if (!checked.success) {
-      reject(checked.error.issues[0]?.message ?? 'not a valid word');
+      reject('invalid-field', invalidField(checked.error.issues[0]));
       continue;
     }
     const earlier = seen.get(written);
     if (earlier !== undefined) {
-      reject(`"${written}" is already on line ${earlier}: keep one of them`);
+      reject('duplicate', { written, line: earlier });
       continue;
     }
     if (words.length >= LIMITS.profileMaxWords) {
-      reject(`a profile holds at most ${LIMITS.profileMaxWords} words`);
+      reject('too-many-words', { max: LIMITS.profileMaxWords });
       continue;
     }
     seen.set(written, row.line);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import { connectionSchema } from '../domain/connection';
-import type { appErrorSchema } from '../domain/errors';
+import { appErrorSchema, wordRejectionSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
@@ -17,7 +17,10 @@ const connectionRef = z.object({ connection: z.string().optional() });
 export const serviceStatusSchema = z.object({
   state: z.enum(['starting', 'running', 'restarting', 'stopped', 'unavailable']),
   url: z.string().optional(),
-  message: z.string().optional(),
+  /** What went wrong, as an error each language renders (code 'local-service' and its reason). */
+  problem: appErrorSchema.optional(),
+  /** When the service is restarted after it stopped: the wait before the next start. */
+  retryInMs: z.number().optional(),
 });
 
 /** What replacing a profile's words changes, counted by written form. */
@@ -48,7 +51,7 @@ export const CHANNELS = {
     output: z.object({
       keys: z.array(keyEntrySchema),
       storage: z.enum(['keychain', 'session']),
-      notice: z.string().optional(),
+      notice: appErrorSchema.optional(),
     }),
   },
   'keys:add': {
@@ -118,7 +121,9 @@ export const CHANNELS = {
     output: z.object({
       format: z.enum(WORD_TABLE_FORMATS),
       words: z.array(profileWordSchema),
-      rejected: z.array(z.object({ line: z.number(), text: z.string(), reason: z.string() })),
+      rejected: z.array(
+        z.object({ line: z.number(), text: z.string(), reason: wordRejectionSchema }),
+      ),
     }),
   },
   'dictionary:export': {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileWord } from '../../shared/api/profile-words';
 import { EPI_PRESETS } from '../../shared/domain/epi-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
+import { errorText } from '../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
 import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
@@ -143,7 +144,7 @@ describe('the core through the web host, with the real service and a real keycha
       ok: false,
       error: {
         code: 'file',
-        message: expect.stringMatching(/Cannot read \/nonexistent\/talk\.wav/),
+        params: { path: '/nonexistent/talk.wav', reason: 'missing' },
       },
     });
     const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', {
@@ -154,7 +155,7 @@ describe('the core through the web host, with the real service and a real keycha
       status: 'failed',
       error: { code: expect.stringMatching(/conversion-failed|unsupported-audio/) },
     });
-    expect(failed.job.error?.messageJa).toBeTruthy();
+    expect(errorText(failed.job.error!, 'ja')).toMatch(/。$/);
     await host.call('jobs:retry', { id: jobs[0]!.id });
     await until(() => getJob(jobs[0]!.id), finished);
     expect(await host.call('jobs:remove', { id: jobs[0]!.id })).toEqual({ removed: true });
@@ -333,7 +334,7 @@ describe('the core through the web host, with the real service and a real keycha
       ok: false,
       error: {
         code: 'invalid-input',
-        message: expect.stringMatching(/connection\.id: a connection id is lower-case/),
+        detail: expect.stringMatching(/connection\.id: a connection id is lower-case/),
       },
     });
   });

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { supervise } from './service-process';
+import { errorText, type AppError } from '../../shared/domain/errors';
 
 export interface RunningWebHost {
   readonly url: string;
@@ -12,10 +13,7 @@ export interface RunningWebHost {
   rpc<T = unknown>(
     channel: string,
     input?: unknown,
-  ): Promise<
-    | { ok: true; data: T }
-    | { ok: false; error: { code: string; message: string; messageJa: string; detail?: string } }
-  >;
+  ): Promise<{ ok: true; data: T } | { ok: false; error: AppError }>;
   /** Like rpc, but throws on an error Result. */
   call<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
   stop(): Promise<number | null>;
@@ -64,7 +62,8 @@ export async function startWebHostProcess(
     rpc,
     async call(channel, input) {
       const result = await rpc(channel, input);
-      if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+      if (!result.ok)
+        throw new Error(`${channel}: ${result.error.code}: ${errorText(result.error, 'en')}`);
       return result.data;
     },
     stop,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
-import { AppFailure } from '../../../shared/domain/errors';
+import { AppFailure, errorText } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { removeDir, startService, type RunningService } from '../../support/service-process';
 
@@ -109,8 +109,8 @@ describe('API client against the real local service', () => {
       badKey.recognize({ filePath: CLIP, d: '-a-general-en', logging: false }),
     );
     expect(auth).toMatchObject({ code: 'auth', detail: 'received illegal service authorization' });
-    expect(auth.message).toMatch(/refused the API key/);
-    expect(auth.messageJa).toMatch(/API キーを受け付けませんでした/);
+    expect(errorText(auth, 'en')).toMatch(/refused the API key/);
+    expect(errorText(auth, 'ja')).toMatch(/API キーを受け付けませんでした/);
     expect(await failure(badKey.listProfiles('-a-general-en'))).toMatchObject({ code: 'auth' });
     expect(
       await failure(
@@ -128,7 +128,7 @@ describe('API client against the real local service', () => {
       await failure(
         client.recognize({ filePath: '/nonexistent/file.wav', d: '-a-general-en', logging: false }),
       ),
-    ).toMatchObject({ code: 'file' });
+    ).toMatchObject({ code: 'file', params: { reason: 'missing' }, detail: /ENOENT/ });
     const noKey = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: undefined });
     expect(
       await failure(noKey.recognize({ filePath: CLIP, d: '-a-general-en', logging: false })),
@@ -143,8 +143,14 @@ describe('API client when the service misbehaves', () => {
     closed.close();
     const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
     const error = await failure(c.getJob('abc', 2));
-    expect(error).toMatchObject({ code: 'network', detail: 'ECONNREFUSED' });
-    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(error).toMatchObject({
+      code: 'network',
+      params: { reason: 'refused' },
+      detail: 'ECONNREFUSED',
+    });
+    expect(errorText(error, 'en')).toMatch(
+      /^Could not reach 127\.0\.0\.1:\d+: nothing answers at that address\./,
+    );
   });
 
   it('gives up on a service that stalls, with a timeout error', async () => {

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
+import { appError, errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { FaultProxy } from '../../support/fault-proxy';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '70']);
   core = await Core.open({
     dataDir: appDir,
-    keyStore: new SessionKeyStore('tests'),
+    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
     localService: false,
     pollMinMs: 100,
     pollMaxMs: 400,
@@ -87,7 +88,7 @@ const settled = (j: Job) => j.status === 'completed' || j.status === 'failed';
 
 async function submit(path: string): Promise<Job> {
   const result = await core.invoke('transcribe:files', { paths: [path] });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(errorText(result.error, 'en'));
   return (result.data as { jobs: Job[] }).jobs[0]!;
 }
 
@@ -121,7 +122,8 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     await service.kill();
     const failed = await until(() => job(submitted.id), settled);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'network' } });
-    expect(failed.error!.message).toMatch(/Could not reach/);
+    expect(errorText(failed.error!, 'en')).toMatch(/^Could not reach 127\.0\.0\.1:\d+: /);
+    expect(failed.error!.detail).toMatch(/^E[A-Z]+$/);
     expect(failed.sessionid).toBeUndefined();
     // It really was cut off in the middle: between a tenth and nine tenths of the file had gone.
     const cutAt = uploaded.get(submitted.id)!;
@@ -150,7 +152,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     const submitted = await submit(large);
     const failed = await until(() => job(submitted.id), settled);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'server' } });
-    expect(failed.error!.message.length).toBeGreaterThan(20);
+    expect(failed.error!.detail).toBeTruthy();
     expect(proxy.seen.filter((r) => r.method === 'POST').length).toBe(posts + 1);
     expect(serviceJobCount()).toBe(before + 1);
     expect(core.journal.get(submitted.id)).toBeDefined();

@@ -6,7 +6,10 @@ describe('key store without a keychain', () => {
     process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/kikitori-bus';
     const store = await openKeyStore();
     expect(store.kind).toBe('session');
-    expect(store.notice).toMatch(/No keychain answered .*kept for this session only/);
+    expect(store.notice).toMatchObject({
+      code: 'keychain-unavailable',
+      detail: expect.any(String),
+    });
     const entry = await store.add({ label: 'temp', key: 'session-key-1234', connection: 'cloud' });
     expect(await store.reveal(entry.id)).toBe('session-key-1234');
     expect(await store.list()).toEqual([entry]);
@@ -17,6 +20,9 @@ describe('key store without a keychain', () => {
       throw new Error('libsecret-1.so.0: cannot open shared object file');
     });
     expect(store.kind).toBe('session');
-    expect(store.notice).toMatch(/could not be loaded \(libsecret-1\.so\.0.*\)/);
+    expect(store.notice).toMatchObject({
+      code: 'keychain-library-missing',
+      detail: expect.stringMatching(/^libsecret-1\.so\.0/),
+    });
   });
 });

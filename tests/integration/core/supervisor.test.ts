@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
+import { appError, errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   appDir = await tempDir('kikitori-app-');
   core = await Core.open({
     dataDir: appDir,
-    keyStore: new SessionKeyStore('tests'),
+    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
     serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 2_000, restartBaseMs: 250 },
   });
   core.subscribe((event, payload) => {
@@ -41,7 +42,7 @@ const status = () => core.supervisor!.current();
 
 async function transcribes(): Promise<void> {
   const result = await core.invoke('transcribe:files', { paths: [CLIP] });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(errorText(result.error, 'en'));
   const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
   const job = await until(
     () => core.journal.get(id)!,
@@ -62,7 +63,8 @@ describe('local service supervisor', () => {
     expect(core.supervisor!.pid()).not.toBe(pid);
     expect(statuses[0]).toMatchObject({
       state: 'restarting',
-      message: expect.stringMatching(/stopped \(SIGKILL\); restarting in 0.25 s/),
+      problem: { code: 'local-service', params: { reason: 'exited' }, detail: 'SIGKILL' },
+      retryInMs: 250,
     });
     expect(statuses.map((s) => s.state)).toEqual(['restarting', 'restarting', 'running']);
     expect(core.connections.get('local')).toMatchObject({ baseUrl: back.url, keyRef });
@@ -77,7 +79,8 @@ describe('local service supervisor', () => {
     const back = await until(status, (s) => s.state === 'running' && s.url !== before.url);
     expect(statuses[0]).toMatchObject({
       state: 'restarting',
-      message: expect.stringMatching(/stopped answering; restarting in/),
+      problem: { code: 'local-service', params: { reason: 'stopped-answering' } },
+      retryInMs: expect.any(Number),
     });
     expect(back.url).not.toBe(before.url);
     await transcribes();
@@ -92,8 +95,8 @@ describe('local service supervisor', () => {
       await until(status, (s) => s.state === 'running' && s.url !== before.url);
     }
     const delays = statuses
-      .filter((s) => s.state === 'restarting' && s.message)
-      .map((s) => Number(/restarting in ([\d.]+) s/.exec(s.message!)?.[1]));
+      .filter((s) => s.state === 'restarting' && s.retryInMs !== undefined)
+      .map((s) => s.retryInMs);
     expect(delays).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
     // Each death soon after a start doubles the wait.
     expect(delays[1]).toBe(delays[0]! * 2);

@@ -6,10 +6,13 @@
  */
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { Core } from '../../../core/core';
+import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { CONTENT_SECURITY_POLICY } from '../../../core/renderer-files';
 import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
 import {
@@ -20,6 +23,7 @@ import {
   windowOptions,
 } from '../../../electron/main/security';
 import { buildBridge } from '../../../electron/preload/bridge';
+import { appError } from '../../../shared/domain/errors';
 import { CHANNELS, EVENTS } from '../../../shared/ipc/contract';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc/names';
 
@@ -164,10 +168,37 @@ describe('IPC registrar', () => {
       const answer = await listJobs(sender, {});
       expect(answer, JSON.stringify(sender)).toMatchObject({
         ok: false,
-        error: { code: 'forbidden', message: expect.stringMatching(/Refused a request/) },
+        error: { code: 'forbidden', params: {}, detail: expect.any(String) },
       });
     }
     expect(calls).toEqual([['jobs:list', {}]]);
+  });
+
+  it('answers bad input from the app’s page with invalid-input, as the web host does', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kikitori-registrar-'));
+    const core = await Core.open({
+      dataDir,
+      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+      localService: false,
+    });
+    try {
+      const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+      registerIpc({ handle: (channel, h) => handlers.set(channel, h as never) }, (c, input) =>
+        core.invoke(c, input),
+      );
+      const own = { senderFrame: { url: 'app://kikitori/index.html', parent: null } };
+      expect(await handlers.get('jobs:get')!(own, { id: 42 })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', detail: expect.stringMatching(/^jobs:get: id: /) },
+      });
+      expect(await handlers.get('jobs:get')!({ senderFrame: null }, { id: 42 })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+    } finally {
+      await core.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('forwards core events to the window while it exists', () => {

@@ -8,6 +8,10 @@ import {
   formatWordTable,
   parseWordTable,
 } from '../../../../shared/domain/word-table';
+import { wordRejectionText } from '../../../../shared/domain/errors';
+
+const badCharacters = { field: 'written', problem: 'bad-characters' };
+const tooLong = { field: 'written', problem: 'too-long', max: 256 };
 
 describe('word tables (dictionary import and export)', () => {
   it('reads TSV with and without a header, keeping optional columns optional', () => {
@@ -55,15 +59,26 @@ describe('word tables (dictionary import and export)', () => {
       { written: 'delta', spoken: 'del ta' },
     ]);
     expect(result.rejected.map((r) => [r.line, r.reason])).toEqual([
-      [2, expect.stringMatching(/written form .* is empty/)],
-      [3, expect.stringMatching(/^4 columns: .*quote a field that holds a comma/)],
-      [4, expect.stringMatching(/"alpha" is already on line 1/)],
-      [5, expect.stringMatching(/quote .* inside a field/)],
-      [6, expect.stringMatching(/written has .*"\|"/)],
-      [7, expect.stringMatching(/longer than 256 characters/)],
-      [9, expect.stringMatching(/never closed/)],
+      [2, { code: 'empty-written', params: {} }],
+      [3, { code: 'too-many-columns', params: { columns: 4, separator: 'comma' } }],
+      [4, { code: 'duplicate', params: { written: 'alpha', line: 1 } }],
+      [5, { code: 'quote-inside-field', params: {} }],
+      [6, { code: 'invalid-field', params: expect.objectContaining(badCharacters) }],
+      [7, { code: 'invalid-field', params: expect.objectContaining(tooLong) }],
+      [9, { code: 'unclosed-quote', params: {} }],
     ]);
     expect(result.rejected[1]!.text).toBe('beta,be ta,CLASS,extra');
+    const [columns, , , , long] = result.rejected.slice(1).map((r) => r.reason);
+    expect(wordRejectionText(columns!, 'en')).toBe(
+      'The line has 4 columns, separated by commas (quote a field that holds a comma): a line is written, spoken and an optional class.',
+    );
+    expect(wordRejectionText(long!, 'ja')).toBe('表記が 256 文字を超えています。');
+  });
+
+  it('names the column a word check refused', () => {
+    const spoken = parseWordTable(`w,${'y'.repeat(257)}\n`).rejected[0]!.reason;
+    expect(spoken).toMatchObject({ params: { field: 'spoken', problem: 'too-long' } });
+    expect(wordRejectionText(spoken, 'en')).toBe('The spoken form is longer than 256 characters.');
   });
 
   it('detects the format from the first line with content, and honours an explicit one', () => {

@@ -1,0 +1,113 @@
+/** English: every error and word-table rejection as a whole sentence. */
+import type { Language } from './render';
+
+export const EN: Language = {
+  errors: {
+    network:
+      'Could not reach {host}: {reason}. Check the connection settings and your network, or that the local service is running.',
+    timeout:
+      '{host} did not answer within {seconds} s. Try again later, or send long audio as an async job.',
+    auth: 'The service refused the API key. Check the key of this connection in Settings, or issue a new one.',
+    'unsupported-audio':
+      'The service could not decode this audio. Use WAV, FLAC, Ogg, MP3 or raw PCM; the local engine needs 16 kHz or more.',
+    'nothing-recognised':
+      "No speech was recognised in this audio. Check that it contains speech in the engine's language.",
+    'bad-request': "The service rejected the request. Check the connection's engine and settings.",
+    'too-large':
+      'The audio is too large for this request. Files over 16 MB are sent as async jobs.',
+    busy: 'The service is busy with other requests of this key. Try again in a moment.',
+    'engine-unavailable':
+      'The recognition engine is unavailable. Try again later, or choose another engine for this connection.',
+    server: 'The service failed. Try again later.',
+    'bad-response':
+      "The service answered in a way Kikitori does not understand. Check the connection's URLs.",
+    'not-found': '{what} was not found. Refresh the list and try again.',
+    'no-key': 'The connection "{connection}" has no API key. Add one in Settings.',
+    'no-connection': 'There is no connection "{connection}". Choose a connection in Settings.',
+    file: 'Cannot read {path}: {reason}. Check that the file is there and readable.',
+    'ffmpeg-missing':
+      '{name} must be converted before sending, and that needs ffmpeg, which is not installed. Install ffmpeg, or convert the file to FLAC or WAV yourself.',
+    'conversion-failed':
+      'Could not convert {name}. Check that the file is a complete audio file, or convert it to FLAC or WAV yourself.',
+    keychain: 'The keychain failed. Check that the keychain is unlocked, then try again.',
+    'invalid-input':
+      'Kikitori received a request it cannot carry out. Reload the window and try again.',
+    interrupted:
+      'Sending {name} was cut off when Kikitori stopped, so the service may or may not have the job. Retry to send it again.',
+    forbidden: 'Refused a request that did not come from Kikitori’s own window.',
+    internal:
+      'Something went wrong inside Kikitori. Try again; if it happens again, report it with the details.',
+    'job-failed':
+      'The service could not transcribe this job. Check the audio and the engine, then retry.',
+    'keychain-library-missing':
+      'The keychain library could not be loaded, so keys are kept for this session only. Install libsecret (apt-get install libsecret-1-0) and reinstall Kikitori.',
+    'keychain-unavailable':
+      'No keychain answered, so keys are kept for this session only. Start a Secret Service such as GNOME Keyring or KWallet to keep them.',
+    'local-service': 'The local service has a problem: {reason}. Kikitori restarts it by itself.',
+  },
+  errorSubCodes: {
+    network: {
+      reason: {
+        'not-running': 'the local service is not running',
+        refused: 'nothing answers at that address',
+        dns: 'the host name was not found',
+        reset: 'the connection was cut off',
+        unreachable: 'the network cannot reach it',
+        tls: 'the secure connection could not be set up',
+        other: 'the connection failed',
+      },
+    },
+    file: {
+      reason: {
+        missing: 'it does not exist',
+        'not-a-file': 'it is not a file',
+        empty: 'it is empty',
+        denied: 'permission denied',
+        unreadable: 'reading it failed',
+      },
+    },
+    'not-found': {
+      what: {
+        job: 'The job {id}',
+        key: 'The key',
+        endpoint: 'The service endpoint',
+        resource: 'What was asked for',
+      },
+    },
+    'local-service': {
+      reason: {
+        'engine-unavailable': 'its recognition engine is unavailable',
+        'stopped-answering': 'it stopped answering',
+        exited: 'it stopped',
+        'health-check': 'its health check failed',
+      },
+    },
+  },
+  wordRejections: {
+    'quote-inside-field':
+      'A quote (") is inside a field that does not start with one: put the whole field in quotes and double the inner quote.',
+    'unclosed-quote': 'A quoted field is never closed: add the closing quote (").',
+    'too-many-columns':
+      'The line has {columns} columns, {separator}: a line is written, spoken and an optional class.',
+    'empty-written': 'The written form (first column) is empty.',
+    'invalid-field': 'The {field} {problem}.',
+    duplicate: '"{written}" is already on line {line}: keep one of them.',
+    'too-many-words': 'A profile holds at most {max} words.',
+  },
+  wordRejectionSubCodes: {
+    'too-many-columns': {
+      separator: {
+        tab: 'separated by tabs',
+        comma: 'separated by commas (quote a field that holds a comma)',
+      },
+    },
+    'invalid-field': {
+      field: { written: 'written form', spoken: 'spoken form', classname: 'class' },
+      problem: {
+        empty: 'is empty',
+        'too-long': 'is longer than {max} characters',
+        'bad-characters': 'has leading or trailing spaces, a tab, a line break or "|"',
+      },
+    },
+  },
+};

@@ -1,0 +1,115 @@
+/** Japanese: every error and word-table rejection as a whole sentence. */
+import type { Language } from './render';
+
+export const JA: Language = {
+  errors: {
+    network:
+      '{host} に接続できませんでした（{reason}）。接続設定とネットワーク、またはローカルサービスが動いているかを確認してください。',
+    timeout:
+      '{host} が {seconds} 秒以内に応答しませんでした。時間をおいて再試行するか、長い音声は非同期ジョブで送ってください。',
+    auth: 'サービスが API キーを受け付けませんでした。設定でこの接続のキーを確認するか、新しいキーを発行してください。',
+    'unsupported-audio':
+      'サービスがこの音声を解釈できませんでした。WAV・FLAC・Ogg・MP3・PCM を使ってください。ローカルエンジンは 16 kHz 以上が必要です。',
+    'nothing-recognised':
+      'この音声から発話を認識できませんでした。エンジンの言語の発話が含まれているか確認してください。',
+    'bad-request': 'サービスがリクエストを拒否しました。接続のエンジンと設定を確認してください。',
+    'too-large':
+      '音声がこのリクエストには大きすぎます。16 MB を超えるファイルは非同期ジョブで送ります。',
+    busy: 'このキーの他のリクエストでサービスが混み合っています。少し待って再試行してください。',
+    'engine-unavailable':
+      '認識エンジンを利用できません。時間をおいて再試行するか、この接続で別のエンジンを選んでください。',
+    server: 'サービスでエラーが発生しました。時間をおいて再試行してください。',
+    'bad-response': 'サービスの応答を解釈できませんでした。接続の URL を確認してください。',
+    'not-found': '{what}が見つかりませんでした。一覧を更新してからもう一度試してください。',
+    'no-key': '接続「{connection}」に API キーがありません。設定で追加してください。',
+    'no-connection': '接続「{connection}」がありません。設定で接続を選んでください。',
+    file: '{path} を読めません（{reason}）。ファイルがあり、読み取れるかを確認してください。',
+    'ffmpeg-missing':
+      '{name} は送信前に変換が必要で、そのためには ffmpeg が必要ですがインストールされていません。ffmpeg をインストールするか、FLAC か WAV に変換してください。',
+    'conversion-failed':
+      '{name} を変換できませんでした。完全な音声ファイルか確認するか、FLAC か WAV に変換してください。',
+    keychain:
+      'キーチェーンでエラーが発生しました。キーチェーンのロックが解除されているか確認して、再試行してください。',
+    'invalid-input':
+      'Kikitori が実行できない要求を受け取りました。ウィンドウを再読み込みしてもう一度試してください。',
+    interrupted:
+      'Kikitori が停止したため {name} の送信が中断されました。サービス側にジョブがあるかは分かりません。再試行すると送り直します。',
+    forbidden: 'Kikitori 自身のウィンドウ以外からの要求を拒否しました。',
+    internal:
+      'Kikitori 内部でエラーが発生しました。再試行して、また起きる場合は詳細を添えて報告してください。',
+    'job-failed':
+      'サービスがこのジョブを文字起こしできませんでした。音声とエンジンを確認してから再試行してください。',
+    'keychain-library-missing':
+      'キーチェーンのライブラリを読み込めないため、キーはこのセッションの間だけ保持されます。libsecret をインストール（apt-get install libsecret-1-0）して Kikitori を入れ直してください。',
+    'keychain-unavailable':
+      'キーチェーンが応答しないため、キーはこのセッションの間だけ保持されます。保存するには GNOME Keyring や KWallet などの Secret Service を起動してください。',
+    'local-service':
+      'ローカルサービスに問題があります（{reason}）。Kikitori が自動的に再起動します。',
+  },
+  errorSubCodes: {
+    network: {
+      reason: {
+        'not-running': 'ローカルサービスが動いていません',
+        refused: 'そのアドレスで応答するものがありません',
+        dns: 'ホスト名が見つかりません',
+        reset: '接続が途中で切れました',
+        unreachable: 'ネットワークから到達できません',
+        tls: '安全な接続を確立できません',
+        other: '接続に失敗しました',
+      },
+    },
+    file: {
+      reason: {
+        missing: '存在しません',
+        'not-a-file': 'ファイルではありません',
+        empty: '空のファイルです',
+        denied: '権限がありません',
+        unreadable: '読み取りに失敗しました',
+      },
+    },
+    'not-found': {
+      what: {
+        job: 'ジョブ「{id}」',
+        key: 'キー',
+        endpoint: 'サービスのエンドポイント',
+        resource: '要求された項目',
+      },
+    },
+    'local-service': {
+      reason: {
+        'engine-unavailable': '認識エンジンを利用できません',
+        'stopped-answering': '応答しなくなりました',
+        exited: '停止しました',
+        'health-check': '稼働確認に失敗しました',
+      },
+    },
+  },
+  wordRejections: {
+    'quote-inside-field':
+      '引用符（"）で始まらないフィールドの中に引用符があります。フィールド全体を引用符で囲み、中の引用符を二重にしてください。',
+    'unclosed-quote':
+      '引用符で囲んだフィールドが閉じられていません。閉じる引用符（"）を足してください。',
+    'too-many-columns':
+      'この行は{separator} {columns} 列あります。1 行は表記・読み・（省略可の）クラスです。',
+    'empty-written': '表記（1 列目）が空です。',
+    'invalid-field': '{field}{problem}。',
+    duplicate: '「{written}」は {line} 行目にもあります。どちらか一方を残してください。',
+    'too-many-words': '1 つのプロファイルに入る単語は {max} 語までです。',
+  },
+  wordRejectionSubCodes: {
+    'too-many-columns': {
+      separator: {
+        tab: 'タブ区切りで',
+        comma: 'カンマ区切りで（カンマを含むフィールドは引用符で囲んでください）',
+      },
+    },
+    'invalid-field': {
+      field: { written: '表記', spoken: '読み', classname: 'クラス' },
+      problem: {
+        empty: 'が空です',
+        'too-long': 'が {max} 文字を超えています',
+        'bad-characters': 'の前後に空白があるか、タブ・改行・「|」が含まれています',
+      },
+    },
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Fills a language's sentence for a code. Pure, without Node, so the window renders errors the
+ * same way the tests check them.
+ */
+import type { AppErrorCode, SubCodes, WordRejectionCode, WordRejectionSubCodes } from '../errors';
+
+type Translations<S> = {
+  readonly [C in keyof S]: {
+    readonly [P in keyof S[C]]: S[C][P] extends readonly (infer V extends string)[]
+      ? Readonly<Record<V, string>>
+      : never;
+  };
+};
+
+/** Every sentence and every sub-code of one language; the types make a missing one an error. */
+export interface Language {
+  readonly errors: Readonly<Record<AppErrorCode, string>>;
+  readonly errorSubCodes: Translations<SubCodes>;
+  readonly wordRejections: Readonly<Record<WordRejectionCode, string>>;
+  readonly wordRejectionSubCodes: Translations<WordRejectionSubCodes>;
+}
+
+type Params = Readonly<Record<string, string | number>>;
+type SubTable = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
+
+function fill(text: string, params: Params, sub: SubTable | undefined): string {
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    if (value === undefined) return placeholder;
+    const translated = sub?.[name]?.[String(value)];
+    // A sub-code's sentence may itself hold params ("job {id}").
+    return translated === undefined ? String(value) : fill(translated, params, undefined);
+  });
+}
+
+export function renderError(
+  lang: Language,
+  error: { readonly code: AppErrorCode; readonly params: Params },
+): string {
+  const sub = (lang.errorSubCodes as Readonly<Record<string, SubTable>>)[error.code];
+  return fill(lang.errors[error.code], error.params, sub);
+}
+
+export function renderRejection(
+  lang: Language,
+  rejection: { readonly code: WordRejectionCode; readonly params: Params },
+): string {
+  const sub = (lang.wordRejectionSubCodes as Readonly<Record<string, SubTable>>)[rejection.code];
+  return fill(lang.wordRejections[rejection.code], rejection.params, sub);
+}

@@ -1,0 +1,67 @@
+/**
+ * The web host refuses a caller that is not the app's own window with `forbidden`, and a
+ * malformed request from the window with `invalid-input`: the same codes as the Electron host.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../core/core';
+import { SessionKeyStore } from '../../../core/key-store/key-store';
+import { appError } from '../../../shared/domain/errors';
+import { startWebHost, type WebHost } from '../../../web-host/server';
+import { rawRequest, removeDir, tempDir } from '../../support/service-process';
+
+const TOKEN = 'refusals-test-token-0123456789';
+let dataDir: string;
+let core: Core;
+let host: WebHost;
+
+beforeAll(async () => {
+  dataDir = await tempDir('kikitori-web-host-');
+  core = await Core.open({
+    dataDir,
+    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+    localService: false,
+  });
+  host = await startWebHost({ core, port: 0, token: TOKEN });
+});
+afterAll(async () => {
+  await host?.close();
+  await core?.stop();
+  await removeDir(dataDir);
+});
+
+const rpc = (headers: Record<string, string>, body = '{}', method = 'POST') =>
+  rawRequest(host.url, { method, path: '/rpc/jobs:list', headers, body: Buffer.from(body) });
+const bearer = { Authorization: `Bearer ${TOKEN}` };
+
+describe('web host refusals', () => {
+  it('answers a foreign caller with forbidden', async () => {
+    const callers = [
+      rpc({}),
+      rpc({ Authorization: 'Bearer wrong' }),
+      rpc({ ...bearer, Origin: 'http://evil.example' }),
+      rpc({ ...bearer, Host: `evil.example:${host.port}` }),
+      rawRequest(host.url, { method: 'GET', path: '/events' }),
+    ];
+    for (const answer of await Promise.all(callers)) {
+      expect([401, 403]).toContain(answer.status);
+      expect(answer.json()).toMatchObject({ ok: false, error: { code: 'forbidden', params: {} } });
+    }
+  });
+
+  it('answers bad input from the window with invalid-input', async () => {
+    const answers = await Promise.all([
+      rpc(bearer, 'not json'),
+      rpc(bearer, '{}', 'PUT'),
+      rawRequest(host.url, {
+        path: '/rpc/jobs:get',
+        headers: bearer,
+        body: Buffer.from('{"id":42}'),
+      }),
+      rawRequest(host.url, { path: '/rpc/no:such', headers: bearer, body: Buffer.from('{}') }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    }
+    expect(answers.map((a) => a.status)).toEqual([400, 405, 200, 200]);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Every error and word-table rejection renders a whole sentence in each language: every
+ * placeholder filled, every sub-code translated, and no English prose inside a Japanese one.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  APP_ERROR_CODES,
+  SUB_CODES,
+  WORD_REJECTION_CODES,
+  WORD_REJECTION_SUB_CODES,
+  appError,
+  appErrorSchema,
+  errorText,
+  wordRejectionText,
+  type AppErrorCode,
+  type WordRejectionCode,
+} from '../../../../shared/domain/errors';
+
+/** Values a caller passes: names, hosts, paths, numbers; sub-codes are added from their lists. */
+const VALUES: Readonly<Record<string, string | number>> = {
+  host: 'api.example.com',
+  seconds: 120,
+  id: '0123456789abcdef01234567',
+  connection: 'Cloud',
+  path: '/home/me/talk.wav',
+  name: 'talk.wav',
+  columns: 7,
+  written: 'Kikitori',
+  line: 12,
+  max: 1000,
+};
+
+/** Names of things and technical tokens that a Japanese sentence may carry as they are. */
+const ALLOWED_LATIN = new Set([
+  'API',
+  'URL',
+  'WAV',
+  'FLAC',
+  'Ogg',
+  'MP3',
+  'PCM',
+  'kHz',
+  'MB',
+  'ffmpeg',
+  'Kikitori',
+  'libsecret',
+  'apt-get',
+  'install',
+  'libsecret-1-0',
+  'GNOME',
+  'Keyring',
+  'KWallet',
+  'Secret',
+  'Service',
+]);
+
+/** Every combination of a code's sub-codes, each with the plain values. */
+function paramSets(subCodes: Readonly<Record<string, readonly string[]>> | undefined) {
+  let sets: Array<Record<string, string | number>> = [{ ...VALUES }];
+  for (const [param, values] of Object.entries(subCodes ?? {})) {
+    sets = sets.flatMap((set) => values.map((value) => ({ ...set, [param]: value })));
+  }
+  return sets;
+}
+
+function englishLeaks(text: string): string[] {
+  const stripped = Object.values(VALUES).reduce<string>(
+    (rest, value) => rest.split(String(value)).join(' '),
+    text,
+  );
+  return (stripped.match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w));
+}
+
+const errorCases = APP_ERROR_CODES.flatMap((code: AppErrorCode) =>
+  paramSets(
+    (SUB_CODES as Partial<Record<AppErrorCode, Record<string, readonly string[]>>>)[code],
+  ).map((params) => ({ code, params })),
+);
+const rejectionCases = WORD_REJECTION_CODES.flatMap((code: WordRejectionCode) =>
+  paramSets(
+    (
+      WORD_REJECTION_SUB_CODES as Partial<
+        Record<WordRejectionCode, Record<string, readonly string[]>>
+      >
+    )[code],
+  ).map((params) => ({ code, params })),
+);
+
+describe('error sentences', () => {
+  it.each(errorCases)('$code $params renders whole sentences in English and Japanese', (error) => {
+    const en = errorText(error, 'en');
+    const ja = errorText(error, 'ja');
+    for (const text of [en, ja]) {
+      expect(text).not.toMatch(/[{}]/);
+      expect(text).toMatch(/[.。]$/);
+    }
+    expect(englishLeaks(ja)).toEqual([]);
+    expect(ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+
+  it.each(rejectionCases)('word-table rejection $code $params renders in both languages', (r) => {
+    const en = wordRejectionText(r, 'en');
+    const ja = wordRejectionText(r, 'ja');
+    for (const text of [en, ja]) {
+      expect(text).not.toMatch(/[{}]/);
+      expect(text).toMatch(/[.。]$/);
+    }
+    expect(englishLeaks(ja)).toEqual([]);
+  });
+
+  it('translates every sub-code value, so a reason is never shown as its code', () => {
+    const reasons = SUB_CODES.network.reason.map((reason) =>
+      errorText(appError('network', { host: 'h', reason }), 'ja'),
+    );
+    for (const [i, text] of reasons.entries())
+      expect(text).not.toContain(SUB_CODES.network.reason[i]!);
+    expect(new Set(reasons).size).toBe(reasons.length);
+  });
+
+  it('finds English left in a Japanese sentence', () => {
+    expect(englishLeaks('The job 42 が見つかりませんでした。')).toEqual(['The', 'job']);
+    expect(englishLeaks('the local service に接続できませんでした（it is not running）。')).toEqual(
+      ['the', 'local', 'service', 'it', 'is', 'not', 'running'],
+    );
+  });
+
+  it('keeps the raw detail apart from the sentence, and reads errors journalled before params', () => {
+    const error = appError('server', {}, 'unexpected exception occurred (disk full)');
+    expect(errorText(error, 'ja')).not.toContain('disk full');
+    expect(appErrorSchema.parse({ code: 'server', message: 'old', messageJa: '古い' })).toEqual({
+      code: 'server',
+      params: {},
+    });
+  });
+});
