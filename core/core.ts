@@ -5,8 +5,8 @@
  * across IPC).
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { ProfileWord } from '../shared/api';
+import { defaultDataDir } from '../shared/domain/data-dir';
 import { AppFailure, appError } from '../shared/domain/errors';
 import { formatWordTable, parseWordTable } from '../shared/domain/word-table';
 import {
@@ -43,8 +43,7 @@ export interface CoreOptions {
 }
 
 export function defaultAppDataDir(): string {
-  if (process.env.KIKITORI_DATA_DIR) return process.env.KIKITORI_DATA_DIR;
-  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'kikitori', 'app');
+  return defaultDataDir('app', process.env, homedir());
 }
 
 type Handlers = {

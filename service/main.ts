@@ -2,17 +2,28 @@
  * The local speech recognition service on 127.0.0.1, started by `service/bin.mjs`
  * (`npm run service -- --port <n> --data <dir> [--init-key <key>]`). Prints JSON lines on stdout
  * (starting, account-created once, listening); SIGTERM or SIGINT drains in-flight requests and
- * exits 0, at any point after the `starting` line.
+ * exits 0, at any point after the `starting` line. Without --port it takes a free port and names
+ * it in the `listening` line. A start that cannot happen says why in one JSON line and one
+ * sentence on stderr, and exits with a code of its own (EXIT_CODES).
  */
 import { parseArgs } from 'node:util';
-import { LocalService, defaultDataDir, type ServiceEvent } from './service';
+import { LocalService, defaultServiceDataDir, type ServiceEvent } from './service';
+import { DataDirLockedError } from './storage/lock';
+
+export const EXIT_CODES = {
+  usage: 2,
+  /** Another live service holds the data folder. */
+  dataFolderLocked: 3,
+  /** The --port asked for is taken. */
+  portInUse: 4,
+} as const;
 
 const USAGE =
-  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
+  'usage: npm run service -- [--port <n>, default: a free one] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
 
 function fail(message: string): never {
   process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODES.usage);
 }
 
 function positiveInt(
@@ -54,7 +65,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
     fail((error as Error).message);
   }
 
-  const port = positiveInt('port', values.port, 8700, 0)!;
+  const port = positiveInt('port', values.port, 0, 0)!;
   if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
   const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
@@ -87,7 +98,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
 
   try {
     service = await LocalService.start({
-      dataDir: values.data ?? defaultDataDir(),
+      dataDir: values.data ?? defaultServiceDataDir(),
       port,
       initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
       workers: positiveInt('workers', values.workers, undefined),
@@ -97,11 +108,28 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
     });
     if (stopRequested) stop();
   } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    fail(
-      e.code === 'EADDRINUSE'
-        ? `port ${port} is already in use: choose another with --port`
-        : e.message,
-    );
+    refuse(error, port, emit);
   }
+}
+
+/** Ends a start that could not happen: one event, one sentence, its own exit code. */
+function refuse(error: unknown, port: number, emit: (event: ServiceEvent) => void): never {
+  if (error instanceof DataDirLockedError) {
+    emit({
+      event: 'data-folder-locked',
+      dataDir: error.dataDir,
+      holder: error.holder ? { ...error.holder } : null,
+      message: error.message,
+    });
+    process.stderr.write(`kikitori service: ${error.message}\n`);
+    process.exit(EXIT_CODES.dataFolderLocked);
+  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    const message = `port ${port} is already in use: choose another with --port, or leave --port out to take a free one`;
+    emit({ event: 'port-in-use', port, message });
+    process.stderr.write(`kikitori service: ${message}\n`);
+    process.exit(EXIT_CODES.portInUse);
+  }
+  process.stderr.write(`kikitori service: ${(error as Error).message}\n`);
+  process.exit(1);
 }

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS, LOCAL_ENGINE } from '../shared/api';
+import { defaultDataDir } from '../shared/domain/data-dir';
 import type { EngineSlot, ServiceContext } from './context';
 import { ProfileStore } from './dictionary/profile-store';
 import { EngineUnavailableError } from './engine/engine';
@@ -33,11 +34,17 @@ export type ServiceEvent =
   | { event: 'account-created'; sid: string; spw: string; apiKey: string }
   | { event: 'engine-unavailable'; engine: string; message: string }
   | { event: 'jobs-resumed'; count: number }
-  | { event: 'listening'; url: string };
+  | { event: 'listening'; url: string }
+  | {
+      event: 'data-folder-locked';
+      dataDir: string;
+      holder: { pid: number; since: string } | null;
+      message: string;
+    }
+  | { event: 'port-in-use'; port: number; message: string };
 
-export function defaultDataDir(): string {
-  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'kikitori', 'service');
+export function defaultServiceDataDir(): string {
+  return defaultDataDir('service', process.env, homedir());
 }
 
 export class LocalService {
@@ -54,6 +61,19 @@ export class LocalService {
     const emit = options.onEvent ?? (() => {});
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const unlock = await lockDataDir(options.dataDir);
+    try {
+      return await LocalService.startLocked(options, emit, unlock);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
+  }
+
+  private static async startLocked(
+    options: ServiceOptions,
+    emit: (event: ServiceEvent) => void,
+    unlock: () => Promise<void>,
+  ): Promise<LocalService> {
     const db = openDatabase(options.dataDir);
     const accounts = new AccountStore(db);
     if (!accounts.hasAccount())
@@ -98,10 +118,16 @@ export class LocalService {
     const timers = [setInterval(() => void purge(), 3_600_000).unref()];
 
     const server = createHttpServer(ctx, jobRoutes(ctx, store, runner));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, '127.0.0.1', () => resolve());
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port, '127.0.0.1', () => resolve());
+      });
+    } catch (error) {
+      for (const timer of timers) clearInterval(timer);
+      await LocalService.release(ctx, runner);
+      throw error;
+    }
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const service = new LocalService(
@@ -126,12 +152,16 @@ export class LocalService {
     const sweeper = setInterval(() => this.server.closeIdleConnections(), 50);
     await closed;
     clearInterval(sweeper);
-    // A job in flight stays unfinished in the database and resumes at the next start.
-    this.runner.stop();
-    for (const slot of this.context.engines.values())
-      if (slot.state === 'ready') await slot.engine.close();
-    await this.runner.idle();
-    this.context.db.close();
+    await LocalService.release(this.context, this.runner);
     await this.unlock();
+  }
+
+  private static async release(context: ServiceContext, runner: JobRunner): Promise<void> {
+    // A job in flight stays unfinished in the database and resumes at the next start.
+    runner.stop();
+    for (const slot of context.engines.values())
+      if (slot.state === 'ready') await slot.engine.close();
+    await runner.idle();
+    context.db.close();
   }
 }

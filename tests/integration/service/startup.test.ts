@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../../service/main';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import {
   multipart,
@@ -122,9 +123,11 @@ describe('service start and stop', () => {
   it('refuses a second service on the same data folder, and takes over the lock of a killed one', async () => {
     const first = await startService();
     const second = spawnService(['--port', '0', '--data', first.dataDir]);
-    expect(await second.exited).toBe(2);
+    expect(await second.exited).toBe(EXIT_CODES.dataFolderLocked);
     expect(second.stderr()).toMatch(
-      new RegExp(`another Kikitori service \\(pid ${first.process.pid}\\) is using`),
+      new RegExp(
+        `another Kikitori service \\(pid ${first.process.pid}, running since [^)]+\\) is using`,
+      ),
     );
     await first.kill();
     const third = await startService({ dataDir: first.dataDir, key: first.key });
