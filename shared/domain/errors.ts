@@ -27,6 +27,7 @@ export const APP_ERROR_CODES = [
   'interrupted',
   'forbidden',
   'internal',
+  'disk-full',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -123,6 +124,10 @@ const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
   internal: {
     en: 'Something went wrong inside Kikitori: {detail}',
     ja: 'Kikitori 内部でエラーが発生しました：{detail}',
+  },
+  'disk-full': {
+    en: 'Kikitori could not save its work because the disk holding {path} is full. Free some space on it, then retry.',
+    ja: '{path} のあるディスクがいっぱいのため、Kikitori は作業内容を保存できませんでした。空き容量を作ってから再試行してください。',
   },
 };
 
