@@ -17,10 +17,10 @@ import {
   type EventPayload,
   type Result,
 } from '../shared/ipc/contract';
-import type { ApiClient, ClientOptions } from './api-client/api-client';
+import type { ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
-import { TranscriptionRunner, toAppError } from './jobs/transcription-runner';
+import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
 import { openKeyStore, type KeyStore } from './key-store/key-store';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 
@@ -122,6 +122,7 @@ export class Core {
 
   async stop(): Promise<void> {
     this.runner.stop();
+    await this.runner.idle();
     await this.supervisor?.stop();
   }
 
@@ -164,7 +165,7 @@ export class Core {
   }
 
   /** A client for a connection, checked and keyed by the runner (one place for both). */
-  private clientFor(connectionId?: string): Promise<ApiClient> {
+  private clientFor(connectionId?: string): Promise<Client> {
     return this.runner.clientFor(connectionId);
   }
 

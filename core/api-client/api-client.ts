@@ -43,6 +43,15 @@ export interface RecognitionUpload {
   readonly d: string;
   readonly c?: string;
   readonly onProgress?: (sent: number, total: number) => void;
+  /** Cancels the upload (the job was removed); the call then rejects with RequestAborted. */
+  readonly signal?: AbortSignal;
+}
+
+/** A request cancelled through its AbortSignal: nothing to show, the caller asked for it. */
+export class RequestAborted extends Error {
+  constructor() {
+    super('the request was cancelled');
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,12 +128,14 @@ export class ApiClient {
   private async call(options: Exchange, idempotent: boolean): Promise<Reply> {
     const host = this.host(options.url);
     for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted) throw new RequestAborted();
       try {
         const reply = await exchange(options);
         const retryable = idempotent && (reply.status >= 500 || reply.status === 429);
         if (!retryable || attempt >= this.attempts) return reply;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
+        if (error.kind === 'aborted') throw new RequestAborted();
         if (error.kind === 'file')
           throw new AppFailure(
             appError(
@@ -244,6 +255,7 @@ export class ApiClient {
         body,
         idleTimeoutMs: this.idleTimeoutMs,
         ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
+        ...(upload.signal ? { signal: upload.signal } : {}),
       },
       false,
     );
@@ -275,10 +287,15 @@ export class ApiClient {
     return this.parse(jobCreatedSchema, reply, 'job creation');
   }
 
-  async getJob(sessionId: string, version: 1 | 2): Promise<JobStatus> {
+  async getJob(sessionId: string, version: 1 | 2, signal?: AbortSignal): Promise<JobStatus> {
     const reply = await this.rest(
       'GET',
       `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
+      true,
+      undefined,
+      undefined,
+      true,
+      signal,
     );
     if (reply.status === 404)
       throw new AppFailure(appError('not-found', { what: 'job', id: sessionId }, reply.body));
@@ -380,6 +397,7 @@ export class ApiClient {
     body?: Buffer,
     contentType?: string,
     bearer = true,
+    signal?: AbortSignal,
   ): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (bearer) headers.Authorization = `Bearer ${this.requireKey()}`;
@@ -391,6 +409,7 @@ export class ApiClient {
         headers,
         ...(body ? { body } : {}),
         idleTimeoutMs: Math.min(this.idleTimeoutMs, 30_000),
+        ...(signal ? { signal } : {}),
       },
       idempotent,
     );

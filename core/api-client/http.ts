@@ -26,6 +26,8 @@ export interface Exchange {
   /** No bytes for this long (connecting, sending, or waiting for the answer) → timeout. */
   readonly idleTimeoutMs: number;
   readonly onProgress?: (sent: number, total: number) => void;
+  /** Cancels the exchange: the connection is closed and it rejects with kind `aborted`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface Reply {
@@ -36,7 +38,7 @@ export interface Reply {
 
 export class ExchangeError extends Error {
   constructor(
-    readonly kind: 'network' | 'timeout' | 'file',
+    readonly kind: 'network' | 'timeout' | 'file' | 'aborted',
     message: string,
     /** Whether the connection was made (so the server may have seen the request). */
     readonly connected: boolean,
@@ -63,9 +65,26 @@ export function exchange(options: Exchange): Promise<Reply> {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     let connected = false;
     let settled = false;
+    // Opened lazily by the stream itself, so creating it before the request costs nothing.
+    const file = isFileBody(body)
+      ? createReadStream(body.file.path, { highWaterMark: 256 * 1024 })
+      : undefined;
+    file?.on('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        new ExchangeError(
+          'file',
+          `${error.code ?? ''} ${error.message}`.trim(),
+          connected,
+          error.code,
+        ),
+      ),
+    );
+    const onAbort = () => fail(new ExchangeError('aborted', 'cancelled', connected));
     const fail = (error: ExchangeError) => {
       if (settled) return;
       settled = true;
+      options.signal?.removeEventListener('abort', onAbort);
+      file?.destroy();
       req.destroy();
       reject(error);
     };
@@ -76,6 +95,8 @@ export function exchange(options: Exchange): Promise<Reply> {
       // and then we could not tell whether it saw the request.
       agent: false,
     });
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     req.setTimeout(options.idleTimeoutMs, () =>
       fail(
         new ExchangeError('timeout', `no answer for ${options.idleTimeoutMs / 1000} s`, connected),
@@ -97,6 +118,7 @@ export function exchange(options: Exchange): Promise<Reply> {
       res.on('end', () => {
         if (settled) return;
         settled = true;
+        options.signal?.removeEventListener('abort', onAbort);
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
@@ -114,26 +136,15 @@ export function exchange(options: Exchange): Promise<Reply> {
     };
     req.write(body.head);
     progress(body.head.length);
-    const file = createReadStream(body.file.path, { highWaterMark: 256 * 1024 });
-    file.on('error', (error: NodeJS.ErrnoException) =>
-      fail(
-        new ExchangeError(
-          'file',
-          `${error.code ?? ''} ${error.message}`.trim(),
-          connected,
-          error.code,
-        ),
-      ),
-    );
-    file.on('data', (chunk: Buffer | string) => {
+    file!.on('data', (chunk: Buffer | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       if (!req.write(bytes)) {
-        file.pause();
-        req.once('drain', () => file.resume());
+        file!.pause();
+        req.once('drain', () => file!.resume());
       }
       progress(bytes.length);
     });
-    file.on('end', () => {
+    file!.on('end', () => {
       req.end(body.tail);
       progress(body.tail.length);
     });

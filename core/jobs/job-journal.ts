@@ -2,26 +2,48 @@
  * The job journal: one file per job in `<data>/jobs/`, each written atomically with a schema
  * version, and transcripts in `<data>/results/`. A transcript is stored before its job is marked
  * completed, so a job is never completed without its result. A damaged job file is set aside
- * (renamed .corrupt) rather than stopping every other job from loading.
+ * (renamed, never over another file) rather than stopping every other job from loading; a job file
+ * from a newer Kikitori is left exactly as it is and not loaded.
+ *
+ * Writes of one job run one after another, and a removed job stays removed: once `remove` is
+ * called, no later save or result of that job reaches the disk (work still in flight for it ends
+ * with JobRemoved).
  */
+import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
-import { readJson, StorageError, writeJsonAtomic } from '../storage/atomic-json';
+import { readJson, removeStaleTemps, StorageError, writeJsonAtomic } from '../storage/atomic-json';
 
 const JOB_SCHEMA = 1;
 const RESULT_SCHEMA = 1;
 
+/** A write for a job that was removed meanwhile; the work it belonged to is simply dropped. */
+export class JobRemoved extends Error {
+  constructor(readonly id: string) {
+    super(`job ${id} was removed`);
+  }
+}
+
 export class JobJournal {
   private readonly jobs = new Map<string, Job>();
+  private readonly removed = new Set<string>();
+  /** The last write of each job, so the next one (or a removal) waits for it. */
+  private readonly writes = new Map<string, Promise<unknown>>();
+  /** Files set aside as damaged (their new names). */
+  readonly setAside: string[] = [];
+  /** Job files written by a newer Kikitori, left untouched. */
+  readonly newerVersion: string[] = [];
+
   private constructor(
     private readonly jobsDir: string,
     private readonly resultsDir: string,
-    readonly setAside: string[],
   ) {}
 
   static async open(dataDir: string): Promise<JobJournal> {
-    const journal = new JobJournal(join(dataDir, 'jobs'), join(dataDir, 'results'), []);
+    const journal = new JobJournal(join(dataDir, 'jobs'), join(dataDir, 'results'));
+    await removeStaleTemps(journal.jobsDir);
+    await removeStaleTemps(journal.resultsDir);
     const names = await readdir(journal.jobsDir).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const path = join(journal.jobsDir, name);
@@ -29,12 +51,28 @@ export class JobJournal {
         const job = jobSchema.parse(await readJson(path, JOB_SCHEMA));
         journal.jobs.set(job.id, job);
       } catch (error) {
-        if (error instanceof StorageError && error.code === 'newer-version') throw error;
-        await rename(path, `${path}.corrupt`);
-        journal.setAside.push(name);
+        if (error instanceof StorageError && error.code === 'newer-version') {
+          journal.newerVersion.push(name);
+          continue;
+        }
+        const aside = `${name}.${randomBytes(4).toString('hex')}.corrupt`;
+        await rename(path, join(journal.jobsDir, aside));
+        journal.setAside.push(aside);
       }
     }
+    await journal.dropOrphanResults();
     return journal;
+  }
+
+  /** A crash between storing a transcript and its job's removal leaves a result nobody owns. */
+  private async dropOrphanResults(): Promise<void> {
+    const names = await readdir(this.resultsDir).catch(() => [] as string[]);
+    const owned = new Set([...this.jobs.keys()].map((id) => `${id}.json`));
+    const newer = new Set(this.newerVersion);
+    for (const name of names) {
+      if (name.endsWith('.json') && !owned.has(name) && !newer.has(name))
+        await rm(join(this.resultsDir, name), { force: true });
+    }
   }
 
   list(): Job[] {
@@ -45,20 +83,45 @@ export class JobJournal {
     return this.jobs.get(id);
   }
 
+  private serial<T>(id: string, write: () => Promise<T>): Promise<T> {
+    const next = (this.writes.get(id) ?? Promise.resolve()).then(write, write);
+    const settled = next.catch(() => undefined);
+    this.writes.set(id, settled);
+    void settled.then(() => {
+      if (this.writes.get(id) === settled) this.writes.delete(id);
+    });
+    return next;
+  }
+
   async save(job: Job): Promise<Job> {
     const valid = jobSchema.parse(job);
     if (valid.status === 'completed' && !valid.resultFile)
       throw new Error(`job ${valid.id} cannot be completed without a stored result`);
-    await writeJsonAtomic(join(this.jobsDir, `${valid.id}.json`), valid, JOB_SCHEMA);
-    this.jobs.set(valid.id, valid);
-    return valid;
+    return this.serial(valid.id, async () => {
+      if (this.removed.has(valid.id)) throw new JobRemoved(valid.id);
+      await writeJsonAtomic(join(this.jobsDir, `${valid.id}.json`), valid, JOB_SCHEMA);
+      this.jobs.set(valid.id, valid);
+      return valid;
+    });
+  }
+
+  /**
+   * Shows a change that could not be written (a full disk) until the next restart, which goes
+   * back to the last state on disk.
+   */
+  hold(job: Job): void {
+    if (!this.removed.has(job.id) && this.jobs.has(job.id)) this.jobs.set(job.id, job);
   }
 
   /** Stores a transcript; returns the file to put in the job's `resultFile`. */
   async saveResult(id: string, transcript: Transcript): Promise<string> {
     const path = join(this.resultsDir, `${id}.json`);
-    await writeJsonAtomic(path, transcriptSchema.parse(transcript), RESULT_SCHEMA);
-    return path;
+    const valid = transcriptSchema.parse(transcript);
+    return this.serial(id, async () => {
+      if (this.removed.has(id)) throw new JobRemoved(id);
+      await writeJsonAtomic(path, valid, RESULT_SCHEMA);
+      return path;
+    });
   }
 
   async readResult(job: Job): Promise<Transcript | undefined> {
@@ -67,13 +130,19 @@ export class JobJournal {
     return data === undefined ? undefined : transcriptSchema.parse(data);
   }
 
+  /** Removes a job for good: its file first, then its result (a crash in between is tidied on open). */
   async remove(id: string): Promise<boolean> {
     const job = this.jobs.get(id);
-    if (!job) return false;
-    this.jobs.delete(id);
-    await rm(join(this.jobsDir, `${id}.json`), { force: true });
-    if (job.resultFile) await rm(job.resultFile, { force: true });
-    if (job.convertedPath) await rm(job.convertedPath, { force: true });
-    return true;
+    if (!job || this.removed.has(id)) return false;
+    this.removed.add(id);
+    return this.serial(id, async () => {
+      const last = this.jobs.get(id) ?? job;
+      this.jobs.delete(id);
+      await rm(join(this.jobsDir, `${id}.json`), { force: true });
+      await rm(join(this.resultsDir, `${id}.json`), { force: true });
+      if (last.resultFile) await rm(last.resultFile, { force: true });
+      if (last.convertedPath) await rm(last.convertedPath, { force: true });
+      return true;
+    });
   }
 }

@@ -2,7 +2,10 @@
  * Runs transcriptions: routes each file (sync up to 16,777,215 bytes, async v2 above, v1 when v2
  * answers 404; unaccepted containers converted to FLAC first), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
- * change is journaled before it is announced.
+ * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
+ * upload or the status check), and nothing that arrives later brings it back.
+ *
+ * The API client and the clock are injected, so every branch can be driven in fast unit tests.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
@@ -12,11 +15,37 @@ import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import { ApiClient, type ClientOptions } from '../api-client/api-client';
+import {
+  ApiClient,
+  RequestAborted,
+  type ClientOptions,
+  type Endpoint,
+} from '../api-client/api-client';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
-import type { JobJournal } from './job-journal';
+import { JobRemoved, type JobJournal } from './job-journal';
 import { checkFile, convertToFlac, routeBySize, sniffFile } from './routing';
+
+/** What the runner (and the core) may call on a client: ApiClient's public surface. */
+export type Client = Pick<ApiClient, keyof ApiClient>;
+export type ClientFactory = (endpoint: Endpoint, options?: ClientOptions) => Client;
+
+/** Time as the runner sees it: the current time, and a timer that can be cancelled. */
+export interface Clock {
+  now(): number;
+  /** Calls `run` after `ms`; the returned function cancels it. */
+  after(ms: number, run: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+const apiClient: ClientFactory = (endpoint, options) => new ApiClient(endpoint, options);
 
 export interface RunnerDeps {
   readonly journal: JobJournal;
@@ -28,6 +57,8 @@ export interface RunnerDeps {
   readonly clientOptions?: ClientOptions;
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
+  readonly clientFactory?: ClientFactory;
+  readonly clock?: Clock;
 }
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy']);
@@ -50,25 +81,57 @@ export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
 }
 
 export class TranscriptionRunner {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Cancels the next status check of each waiting job. */
+  private readonly timers = new Map<string, () => void>();
+  /** Cancels the request in flight (upload or status check) of each job. */
+  private readonly inFlight = new Map<string, AbortController>();
   private readonly running = new Set<string>();
+  /** Uploads and status checks under way, so `idle` can wait for them. */
+  private readonly work = new Set<Promise<void>>();
   private stopped = false;
   private readonly pollMinMs: number;
   private readonly pollMaxMs: number;
+  private readonly clock: Clock;
+  private readonly makeClient: ClientFactory;
 
   constructor(private readonly deps: RunnerDeps) {
     this.pollMinMs = deps.pollMinMs ?? 2_000;
     this.pollMaxMs = deps.pollMaxMs ?? 30_000;
+    this.clock = deps.clock ?? systemClock;
+    this.makeClient = deps.clientFactory ?? apiClient;
   }
 
   private async update(job: Job, changes: Partial<Job>): Promise<Job> {
-    const next = await this.deps.journal.save({ ...job, ...changes, updatedAt: Date.now() });
+    const next = await this.deps.journal.save({ ...job, ...changes, updatedAt: this.clock.now() });
     this.deps.emit('jobs:changed', { job: next });
     return next;
   }
 
+  /** A fresh cancellation for the work about to start on a job. */
+  private track(id: string): AbortSignal {
+    const controller = new AbortController();
+    this.inFlight.get(id)?.abort();
+    this.inFlight.set(id, controller);
+    return controller.signal;
+  }
+
+  private untrack(id: string, signal: AbortSignal): void {
+    if (this.inFlight.get(id)?.signal === signal) this.inFlight.delete(id);
+  }
+
+  /** Work that ended because its job was removed (or the runner stopped) has nothing to report. */
+  private dropped(id: string, signal: AbortSignal, error?: unknown): boolean {
+    return (
+      signal.aborted ||
+      this.stopped ||
+      error instanceof RequestAborted ||
+      error instanceof JobRemoved ||
+      !this.deps.journal.get(id)
+    );
+  }
+
   /** A client for a connection (the active one by default), with its key from the key store. */
-  async clientFor(connectionId?: string): Promise<ApiClient> {
+  async clientFor(connectionId?: string): Promise<Client> {
     const connection = this.deps.connections.get(connectionId);
     if (!connection)
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
@@ -77,7 +140,7 @@ export class TranscriptionRunner {
     }
     const key = connection.keyRef ? await this.deps.keys.reveal(connection.keyRef) : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return new ApiClient(
+    return this.makeClient(
       { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
       this.deps.clientOptions,
     );
@@ -91,7 +154,7 @@ export class TranscriptionRunner {
     const jobs: Job[] = [];
     for (const path of paths) {
       const { size } = await checkFile(path);
-      const now = Date.now();
+      const now = this.clock.now();
       const mode = routeBySize(size);
       const job: Job = {
         id: randomUUID(),
@@ -105,7 +168,7 @@ export class TranscriptionRunner {
       };
       jobs.push(await this.update(job, {}));
     }
-    for (const job of jobs) void this.process(job.id);
+    for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
   }
 
@@ -119,7 +182,7 @@ export class TranscriptionRunner {
           status: 'failed',
           error: appError('interrupted', { name: job.file.name }),
         });
-      } else void this.process(job.id);
+      } else this.launch(this.process(job.id));
     }
   }
 
@@ -137,33 +200,64 @@ export class TranscriptionRunner {
       pollDelayMs: undefined,
       pollProblem: undefined,
     });
-    void this.process(id);
+    this.launch(this.process(id));
     return reset;
   }
 
   async remove(id: string): Promise<boolean> {
-    clearTimeout(this.timers.get(id));
+    this.timers.get(id)?.();
     this.timers.delete(id);
+    this.inFlight.get(id)?.abort();
+    this.inFlight.delete(id);
     const removed = await this.deps.journal.remove(id);
     if (removed) this.deps.emit('jobs:removed', { id });
     return removed;
   }
 
+  /** Runs a piece of background work, tracked for `idle`. */
+  private launch(work: Promise<void>): void {
+    this.work.add(work);
+    void work.finally(() => this.work.delete(work));
+  }
+
+  /** Resolves once no upload or status check is under way (timers waiting for later do not count). */
+  async idle(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+  }
+
+  /** Stops all work; what was in flight is picked up again by `resume` on the next start. */
   stop(): void {
     this.stopped = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
+    for (const controller of this.inFlight.values()) controller.abort();
+    this.inFlight.clear();
   }
 
   private async fail(id: string, error: unknown): Promise<void> {
     const job = this.deps.journal.get(id);
-    if (job && !this.stopped)
-      await this.update(job, { status: 'failed', error: toAppError(error), progress: undefined });
+    if (!job || this.stopped) return;
+    const changes: Partial<Job> = {
+      status: 'failed',
+      error: toAppError(error),
+      progress: undefined,
+    };
+    try {
+      await this.update(job, changes);
+    } catch (saveError) {
+      if (saveError instanceof JobRemoved) return;
+      // The failure itself could not be written (a full disk): show it until the next start,
+      // which goes back to the last state on disk and handles the job from there.
+      const shown = { ...job, ...changes, updatedAt: this.clock.now() };
+      this.deps.journal.hold(shown);
+      this.deps.emit('jobs:changed', { job: shown });
+    }
   }
 
   private async process(id: string): Promise<void> {
     if (this.running.has(id)) return;
     this.running.add(id);
+    const signal = this.track(id);
     try {
       let job = this.deps.journal.get(id);
       if (!job) return;
@@ -175,6 +269,10 @@ export class TranscriptionRunner {
         await mkdir(dir, { recursive: true });
         path = join(dir, `${job.id}.flac`);
         await convertToFlac(job.file.path, path);
+        if (this.dropped(id, signal)) {
+          await rm(path, { force: true });
+          return;
+        }
         const { size } = await checkFile(path);
         const mode = routeBySize(size);
         const connection = this.deps.connections.get(job.connection)!;
@@ -187,7 +285,7 @@ export class TranscriptionRunner {
       job = await this.update(job, { status: 'uploading', progress: 0 });
       let lastEmit = 0;
       const onProgress = (sent: number, total: number) => {
-        const now = Date.now();
+        const now = this.clock.now();
         if (now - lastEmit < 100 && sent < total) return;
         lastEmit = now;
         this.deps.emit('upload:progress', { id, sent, total });
@@ -197,6 +295,7 @@ export class TranscriptionRunner {
         d: job.params.d,
         ...(job.params.c ? { c: job.params.c } : {}),
         onProgress,
+        signal,
       };
 
       if (job.mode === 'sync') {
@@ -211,7 +310,7 @@ export class TranscriptionRunner {
         await this.update(job, {
           status: 'completed',
           resultFile,
-          completedAt: Date.now(),
+          completedAt: this.clock.now(),
           progress: 1,
         });
         await this.dropConverted(job);
@@ -235,18 +334,19 @@ export class TranscriptionRunner {
       });
       this.schedulePoll(job, this.pollMinMs);
     } catch (error) {
-      await this.fail(id, error);
+      if (!this.dropped(id, signal, error)) await this.fail(id, error);
     } finally {
+      this.untrack(id, signal);
       this.running.delete(id);
     }
   }
 
   private schedulePoll(job: Job, delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timers.get(job.id));
+    if (this.stopped || !this.deps.journal.get(job.id)) return;
+    this.timers.get(job.id)?.();
     this.timers.set(
       job.id,
-      setTimeout(() => void this.poll(job.id), delayMs),
+      this.clock.after(delayMs, () => this.launch(this.poll(job.id))),
     );
   }
 
@@ -254,13 +354,15 @@ export class TranscriptionRunner {
     this.timers.delete(id);
     let job = this.deps.journal.get(id);
     if (!job?.sessionid || this.stopped) return;
+    const signal = this.track(id);
     const delay = Math.min(
       this.pollMaxMs,
       Math.max(this.pollMinMs, Math.round((job.pollDelayMs ?? this.pollMinMs / 1.5) * 1.5)),
     );
     try {
       const client = await this.clientFor(job.connection);
-      const status = await client.getJob(job.sessionid, job.apiVersion ?? 2);
+      const status = await client.getJob(job.sessionid, job.apiVersion ?? 2, signal);
+      if (this.dropped(id, signal)) return;
       if (status.status === 'completed') {
         const utterances = utterancesOfJob(status);
         const resultFile = await this.deps.journal.saveResult(id, {
@@ -271,7 +373,7 @@ export class TranscriptionRunner {
         await this.update(job, {
           status: 'completed',
           resultFile,
-          completedAt: Date.now(),
+          completedAt: this.clock.now(),
           nextPollAt: undefined,
           pollProblem: undefined,
         });
@@ -283,24 +385,29 @@ export class TranscriptionRunner {
       }
       job = await this.update(job, {
         status: 'recognizing',
-        nextPollAt: Date.now() + delay,
+        nextPollAt: this.clock.now() + delay,
         pollDelayMs: delay,
         pollProblem: undefined,
       });
       this.schedulePoll(job, delay);
     } catch (error) {
+      if (this.dropped(id, signal, error)) return;
       const appErr = toAppError(error);
       if (TRANSIENT.has(appErr.code)) {
         // The service is away or struggling: keep the job and ask again later.
-        job = await this.update(job, {
-          nextPollAt: Date.now() + delay,
+        await this.update(job, {
+          nextPollAt: this.clock.now() + delay,
           pollDelayMs: delay,
           pollProblem: appErr,
-        });
-        this.schedulePoll(job, delay);
+        }).then(
+          (next) => this.schedulePoll(next, delay),
+          (saveError: unknown) => this.fail(id, saveError),
+        );
       } else {
         await this.fail(id, error);
       }
+    } finally {
+      this.untrack(id, signal);
     }
   }
 

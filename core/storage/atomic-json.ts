@@ -1,11 +1,13 @@
 /**
  * Durable JSON files: written to a temporary file, fsynced, renamed over the old one, and the
  * folder fsynced, so a crash leaves either the old or the new content, never a torn file. Each
- * file carries a schema version; a file from a newer version is refused, not overwritten.
+ * file carries a schema version; a file from a newer version is refused, not overwritten. A full
+ * disk is reported as such, and the half-written temporary file is removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { AppFailure, appError } from '../../shared/domain/errors';
 
 export class StorageError extends Error {
   constructor(
@@ -16,26 +18,36 @@ export class StorageError extends Error {
   }
 }
 
+const TEMP = /^\.[0-9a-f]{12}\.tmp$/;
+
+/** A write that failed for lack of space becomes an error a person can act on. */
+function storageFailure(error: unknown, dir: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new AppFailure(appError('disk-full', { path: dir }, code));
+  return error;
+}
+
 export async function writeJsonAtomic(
   path: string,
   value: unknown,
   schemaVersion: number,
 ): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
-  const file = await open(temp, 'wx', 0o600);
   try {
-    await file.writeFile(`${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const file = await open(temp, 'wx', 0o600);
+    try {
+      await file.writeFile(`${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw storageFailure(error, dir);
   }
   const folder = await open(dir, 'r');
   try {
@@ -43,6 +55,14 @@ export async function writeJsonAtomic(
   } finally {
     await folder.close();
   }
+}
+
+/** Removes temporary files a crash left behind in `dir` (they never hold the only copy). */
+export async function removeStaleTemps(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const stale = names.filter((name) => TEMP.test(name));
+  for (const name of stale) await rm(join(dir, name), { force: true });
+  return stale.length;
 }
 
 /** Reads a file written by writeJsonAtomic; undefined when it does not exist. */

@@ -36,6 +36,7 @@ export const APP_ERROR_CODES = [
   'keychain-library-missing',
   'keychain-unavailable',
   'local-service',
+  'disk-full',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

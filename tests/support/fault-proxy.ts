@@ -84,6 +84,11 @@ export class FaultProxy {
     return proxy;
   }
 
+  /** Client connections still open (a cancelled request closes its own). */
+  openConnections(): number {
+    return this.sockets.size;
+  }
+
   /** Decides each request from now on; `() => ({kind: 'pass'})` restores normal service. */
   setRule(rule: Rule): void {
     this.rule = rule;

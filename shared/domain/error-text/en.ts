@@ -44,6 +44,8 @@ export const EN: Language = {
     'keychain-unavailable':
       'No keychain answered, so keys are kept for this session only. Start a Secret Service such as GNOME Keyring or KWallet to keep them.',
     'local-service': 'The local service has a problem: {reason}. Kikitori restarts it by itself.',
+    'disk-full':
+      'Kikitori could not save its work because the disk holding {path} is full. Free some space on it, then retry.',
   },
   errorSubCodes: {
     network: {

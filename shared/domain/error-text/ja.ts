@@ -45,6 +45,8 @@ export const JA: Language = {
       'キーチェーンが応答しないため、キーはこのセッションの間だけ保持されます。保存するには GNOME Keyring や KWallet などの Secret Service を起動してください。',
     'local-service':
       'ローカルサービスに問題があります（{reason}）。Kikitori が自動的に再起動します。',
+    'disk-full':
+      '{path} のあるディスクがいっぱいのため、Kikitori は作業内容を保存できませんでした。空き容量を作ってから再試行してください。',
   },
   errorSubCodes: {
     network: {

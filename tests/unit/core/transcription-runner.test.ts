@@ -1,0 +1,270 @@
+/**
+ * The transcription runner's branches, driven through a fake clock and a scripted client (typed
+ * from the real ApiClient) over real files: no service, no network, no waiting on real time.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppFailure, appError } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
+import type { JobStatus } from '../../../shared/api';
+import { exists, harness, Pending, type Harness } from './runner-harness';
+
+const LARGE = 17 * 1024 * 1024;
+const SMALL = 64 * 1024;
+const pending = (id: string): JobStatus => ({ status: 'processing', session_id: id });
+const completed = (id: string, text: string): JobStatus => ({
+  status: 'completed',
+  session_id: id,
+  text,
+  code: '',
+  message: '',
+  segments: [{ text, results: [] }],
+});
+
+let h: Harness;
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const job = (id: string) => h.journal.get(id);
+const changed = (id: string) =>
+  h.events
+    .filter((e) => e.event === 'jobs:changed')
+    .map((e) => (e.payload as { job: Job }).job)
+    .filter((j) => j.id === id);
+
+async function submitAsync(): Promise<Job> {
+  const [submitted] = await h.runner.submit([await h.audio('large.wav', LARGE)]);
+  expect(submitted!.mode).toBe('async');
+  return submitted!;
+}
+
+describe('polling an async job', () => {
+  it('waits 2 s, then backs off by half each time up to 30 s, and stores the result', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's1' });
+    let polls = 0;
+    h.client.onGetJob = async (id) => (++polls < 10 ? pending(id) : completed(id, 'done'));
+    const submitted = await submitAsync();
+    for (let i = 0; i < 10; i++) {
+      await h.clock.fire();
+      await h.runner.idle();
+      if (i < 9) expect(job(submitted.id)!.nextPollAt).toBe(h.clock.now() + h.clock.delays.at(-1)!);
+    }
+    expect(h.clock.delays).toEqual([
+      2_000, 2_000, 3_000, 4_500, 6_750, 10_125, 15_188, 22_782, 30_000, 30_000,
+    ]);
+    expect(job(submitted.id)).toMatchObject({ status: 'completed', pollProblem: undefined });
+    expect(await h.journal.readResult(job(submitted.id)!)).toMatchObject({
+      text: 'done',
+      sessionId: 's1',
+    });
+    expect(h.clock.pending()).toBe(0);
+  });
+
+  it('falls back to v1 when the service answers 404 on v2, and polls v1', async () => {
+    h.client.onCreateJob = async (upload) => {
+      if (upload.version === 2)
+        throw new AppFailure(appError('not-found', { what: 'The endpoint' }, 'HTTP 404'));
+      return { sessionid: 'v1-job' };
+    };
+    h.client.onGetJob = async (id) => completed(id, 'from v1');
+    const submitted = await submitAsync();
+    await h.runner.idle();
+    expect(h.client.calls.map((c) => [c.method, c.version])).toEqual([
+      ['createJob', 2],
+      ['createJob', 1],
+    ]);
+    expect(job(submitted.id)).toMatchObject({ status: 'recognizing', apiVersion: 1 });
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(h.client.calls.at(-1)).toMatchObject({ method: 'getJob', version: 1 });
+    expect(job(submitted.id)!.status).toBe('completed');
+  });
+
+  it('keeps the job with a pollProblem while the service is away, and clears it on the next answer', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's2' });
+    const answers: Array<() => Promise<JobStatus>> = [
+      () => Promise.reject(new AppFailure(appError('server', { detail: 'HTTP 500' }))),
+      () =>
+        Promise.reject(new AppFailure(appError('network', { host: 'h', reason: 'ECONNREFUSED' }))),
+      async () => pending('s2'),
+      async () => completed('s2', 'back'),
+    ];
+    h.client.onGetJob = () => answers.shift()!();
+    const submitted = await submitAsync();
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)).toMatchObject({
+      status: 'recognizing',
+      pollProblem: { code: 'server' },
+      pollDelayMs: 2_000,
+    });
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)!.pollProblem).toMatchObject({ code: 'network' });
+    expect(job(submitted.id)!.pollDelayMs).toBe(3_000);
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)).toMatchObject({ status: 'recognizing' });
+    expect(job(submitted.id)!.pollProblem).toBeUndefined();
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)!.status).toBe('completed');
+    expect(changed(submitted.id).filter((j) => j.status === 'failed')).toEqual([]);
+  });
+
+  it('fails the job when the service reports the job itself failed', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's3' });
+    h.client.onGetJob = async (id) => ({
+      status: 'error',
+      session_id: id,
+      error_message: 'ERROR: decoding failed',
+    });
+    const submitted = await submitAsync();
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)).toMatchObject({ status: 'failed', error: { code: 'job-failed' } });
+    expect(h.clock.pending()).toBe(0);
+  });
+});
+
+describe('after a restart', () => {
+  it('marks an async upload that was cut off as interrupted, and a retry sends it again', async () => {
+    h.client.onCreateJob = () => new Pending<{ sessionid: string }>().promise;
+    const submitted = await submitAsync();
+    await vi.waitFor(() => expect(job(submitted.id)!.status).toBe('uploading'));
+    const after = await h.restart();
+    try {
+      await after.runner.resume();
+      expect(after.journal.get(submitted.id)).toMatchObject({
+        status: 'failed',
+        error: { code: 'interrupted' },
+      });
+      expect(after.client.calls).toEqual([]);
+      after.client.onCreateJob = async () => ({ sessionid: 'again' });
+      await after.runner.retry(submitted.id);
+      await after.runner.idle();
+      expect(after.journal.get(submitted.id)).toMatchObject({
+        status: 'recognizing',
+        sessionid: 'again',
+      });
+      expect(after.journal.get(submitted.id)!.error).toBeUndefined();
+    } finally {
+      after.runner.stop();
+    }
+  });
+
+  it('polls again at once for a job that has a session, and redoes a queued sync job', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 'kept' });
+    const asyncJob = await submitAsync();
+    await h.runner.idle();
+    h.client.onRecognize = () => new Pending<never>().promise;
+    const [syncJob] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    const after = await h.restart();
+    try {
+      after.client.onGetJob = async (id) => completed(id, 'resumed');
+      after.client.onRecognize = async () => ({
+        results: [],
+        text: 'sync again',
+        code: '',
+        message: '',
+      });
+      await after.runner.resume();
+      expect(await after.clock.fire()).toBe(0);
+      await after.runner.idle();
+      expect(after.journal.get(asyncJob.id)!.status).toBe('completed');
+      expect(after.journal.get(syncJob!.id)!.status).toBe('completed');
+    } finally {
+      after.runner.stop();
+    }
+  });
+});
+
+describe('removing a job while work is in flight', () => {
+  async function expectGone(id: string): Promise<void> {
+    await h.runner.idle();
+    expect(job(id)).toBeUndefined();
+    expect(h.journal.list().map((j) => j.id)).not.toContain(id);
+    expect(await exists(join(h.dir, 'jobs', `${id}.json`))).toBe(false);
+    expect(await exists(join(h.dir, 'results', `${id}.json`))).toBe(false);
+    expect(h.events.filter((e) => e.event === 'jobs:removed')).toEqual([
+      { event: 'jobs:removed', payload: { id } },
+    ]);
+    const removedAt = h.events.findIndex((e) => e.event === 'jobs:removed');
+    expect(h.events.slice(removedAt + 1)).toEqual([]);
+    expect(h.clock.pending()).toBe(0);
+    // A restart does not bring it back either.
+    const after = await h.restart();
+    expect(after.journal.get(id)).toBeUndefined();
+    after.runner.stop();
+  }
+
+  it('cancels a sync upload; it does not come back as completed', async () => {
+    let upload: AbortSignal | undefined;
+    h.client.onRecognize = (u) => {
+      upload = u.signal;
+      return new Pending<never>(u.signal).promise;
+    };
+    const [submitted] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    await vi.waitFor(() => expect(upload).toBeDefined());
+    expect(await h.runner.remove(submitted!.id)).toBe(true);
+    expect(upload!.aborted).toBe(true);
+    await expectGone(submitted!.id);
+  });
+
+  it('drops a sync result that arrives after the removal even if the client ignores the cancel', async () => {
+    const late = new Pending<{ results: []; text: string; code: string; message: string }>();
+    h.client.onRecognize = () => late.promise;
+    const [submitted] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    await vi.waitFor(() => expect(h.client.calls).toHaveLength(1));
+    const removing = h.runner.remove(submitted!.id);
+    late.resolve({ results: [], text: 'too late', code: '', message: '' });
+    expect(await removing).toBe(true);
+    await expectGone(submitted!.id);
+  });
+
+  it('cancels an async upload; no job is created or polled afterwards', async () => {
+    let upload: AbortSignal | undefined;
+    h.client.onCreateJob = (u) => {
+      upload = u.signal;
+      return new Pending<{ sessionid: string }>(u.signal).promise;
+    };
+    const submitted = await submitAsync();
+    await vi.waitFor(() => expect(upload).toBeDefined());
+    await h.runner.remove(submitted.id);
+    expect(upload!.aborted).toBe(true);
+    await expectGone(submitted.id);
+    expect(h.client.calls.map((c) => c.method)).toEqual(['createJob']);
+  });
+
+  it('cancels a status check in flight; a completed answer arriving late writes nothing', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's4' });
+    const answer = new Pending<JobStatus>();
+    let poll: AbortSignal | undefined;
+    h.client.onGetJob = (_id, _version, signal) => {
+      poll = signal;
+      return answer.promise;
+    };
+    const submitted = await submitAsync();
+    await h.clock.fire();
+    await vi.waitFor(() => expect(poll).toBeDefined());
+    const removing = h.runner.remove(submitted.id);
+    expect(poll!.aborted).toBe(true);
+    answer.resolve(completed('s4', 'too late'));
+    await removing;
+    await expectGone(submitted.id);
+  });
+
+  it('cancels the next status check of a waiting job', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's5' });
+    const submitted = await submitAsync();
+    await h.runner.idle();
+    expect(h.clock.pending()).toBe(1);
+    await h.runner.remove(submitted.id);
+    await expectGone(submitted.id);
+    expect(h.client.calls.map((c) => c.method)).toEqual(['createJob']);
+  });
+});
