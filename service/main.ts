@@ -1,14 +1,14 @@
 /**
  * The local speech recognition service on 127.0.0.1, started by `service/bin.mjs`
  * (`npm run service -- --port <n> --data <dir> [--init-key <key>]`). Prints JSON lines on stdout
- * (starting, account-created once, listening); SIGTERM or SIGINT drains in-flight requests and
+ * (starting, account-created once, key-added with --add-key, listening); SIGTERM or SIGINT drains in-flight requests and
  * exits 0, at any point after the `starting` line.
  */
 import { parseArgs } from 'node:util';
 import { LocalService, defaultDataDir, type ServiceEvent } from './service';
 
 const USAGE =
-  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
+  'usage: npm run service -- [--port <n>] [--data <dir>] [--init-key <key>] [--add-key] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
 
 function fail(message: string): never {
   process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
@@ -42,6 +42,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
         port: { type: 'string' },
         data: { type: 'string' },
         'init-key': { type: 'string' },
+        'add-key': { type: 'boolean' },
         workers: { type: 'string' },
         'job-retention-days': { type: 'string' },
         'log-retention-days': { type: 'string' },
@@ -90,6 +91,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
       dataDir: values.data ?? defaultDataDir(),
       port,
       initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
+      addKey: values['add-key'] === true,
       workers: positiveInt('workers', values.workers, undefined),
       jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
       logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
