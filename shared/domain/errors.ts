@@ -27,6 +27,13 @@ export const APP_ERROR_CODES = [
   'interrupted',
   'forbidden',
   'internal',
+  'insecure-url',
+  'service-starting',
+  'service-not-started',
+  'data-corrupt',
+  'data-newer',
+  'data-read-only',
+  'app-running',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -123,6 +130,34 @@ const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
   internal: {
     en: 'Something went wrong inside Kikitori: {detail}',
     ja: 'Kikitori 内部でエラーが発生しました：{detail}',
+  },
+  'insecure-url': {
+    en: 'The address {url} is not secure: a cloud connection must use https:// (plain http:// only for 127.0.0.1 or localhost). Correct the address.',
+    ja: 'アドレス {url} は安全ではありません。クラウド接続には https:// を使ってください（http:// は 127.0.0.1 と localhost のみ）。アドレスを直してください。',
+  },
+  'service-starting': {
+    en: 'The local service is starting; this job waits for it (up to {seconds} s).',
+    ja: 'ローカルサービスを起動しています。このジョブは起動を待っています（最大 {seconds} 秒）。',
+  },
+  'service-not-started': {
+    en: 'The local service did not start within {seconds} s. Check its status in Settings, then retry the job.',
+    ja: 'ローカルサービスが {seconds} 秒以内に起動しませんでした。設定でサービスの状態を確認してから、ジョブを再試行してください。',
+  },
+  'data-corrupt': {
+    en: 'Kikitori cannot read {path}: the file is damaged. Restore it from a backup, or move it away to start with default settings.',
+    ja: '{path} を読み込めません。ファイルが壊れています。バックアップから戻すか、ファイルを移動して既定の設定で起動してください。',
+  },
+  'data-newer': {
+    en: '{path} was written by a newer version of Kikitori. Update Kikitori to open this data folder.',
+    ja: '{path} は新しいバージョンの Kikitori で書かれています。このデータフォルダーを開くには Kikitori を更新してください。',
+  },
+  'data-read-only': {
+    en: 'Kikitori cannot write to its data folder {path}. Make the folder writable, or choose another one with --data.',
+    ja: 'データフォルダー {path} に書き込めません。フォルダーを書き込み可能にするか、--data で別のフォルダーを指定してください。',
+  },
+  'app-running': {
+    en: 'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
+    ja: 'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
   },
 };
 
