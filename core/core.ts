@@ -32,8 +32,10 @@ export interface CoreOptions {
   readonly serviceLauncher?: SupervisorDeps['launcher'];
   readonly serviceTiming?: Pick<
     SupervisorDeps,
-    'healthIntervalMs' | 'healthTimeoutMs' | 'restartBaseMs'
+    'healthIntervalMs' | 'healthTimeoutMs' | 'restartBaseMs' | 'keyRetryBaseMs'
   >;
+  /** How long work for the local service waits while it starts or restarts (default 120 s). */
+  readonly serviceWaitMs?: number;
   /** Whether to run the bundled local service (default true). */
   readonly localService?: boolean;
   readonly pollMinMs?: number;
@@ -98,6 +100,7 @@ export class Core {
       ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
       ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
       ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
+      ...(options.serviceWaitMs ? { serviceWaitMs: options.serviceWaitMs } : {}),
     });
     const supervisor =
       options.localService === false
@@ -192,14 +195,13 @@ export class Core {
         if (!target)
           throw new AppFailure(appError('no-connection', { connection: connection ?? '' }));
         const entry = await this.keys.add({ label, key, connection: target.id });
-        await this.connections.save({ ...target, keyRef: entry.id });
+        await this.connections.setKey(target.id, entry.id);
         return { key: entry };
       },
       'keys:remove': async ({ id }) => {
         const removed = await this.keys.remove(id);
         for (const connection of this.connections.list()) {
-          if (connection.keyRef === id)
-            await this.connections.save({ ...connection, keyRef: null });
+          if (connection.keyRef === id) await this.connections.setKey(connection.id, null);
         }
         return { removed };
       },

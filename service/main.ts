@@ -1,10 +1,10 @@
 /**
  * The local speech recognition service on 127.0.0.1, started by `service/bin.mjs`
  * (`npm run service -- --port <n> --data <dir> [--init-key <key>]`). Prints JSON lines on stdout
- * (starting, account-created once, listening); SIGTERM or SIGINT drains in-flight requests and
- * exits 0, at any point after the `starting` line. Without --port it takes a free port and names
- * it in the `listening` line. A start that cannot happen says why in one JSON line and one
- * sentence on stderr, and exits with a code of its own (EXIT_CODES).
+ * (starting, account-created once, key-added with --add-key, listening); SIGTERM or SIGINT
+ * drains in-flight requests and exits 0, at any point after the `starting` line. Without --port
+ * it takes a free port and names it in the `listening` line. A start that cannot happen says why
+ * in one JSON line and one sentence on stderr, and exits with a code of its own (EXIT_CODES).
  */
 import { parseArgs } from 'node:util';
 import { LocalService, defaultServiceDataDir, type ServiceEvent } from './service';
@@ -19,7 +19,7 @@ export const EXIT_CODES = {
 } as const;
 
 const USAGE =
-  'usage: npm run service -- [--port <n>, default: a free one] [--data <dir>] [--init-key <key>] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
+  'usage: npm run service -- [--port <n>, default: a free one] [--data <dir>] [--init-key <key>] [--add-key] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
 
 function fail(message: string): never {
   process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
@@ -53,6 +53,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
         port: { type: 'string' },
         data: { type: 'string' },
         'init-key': { type: 'string' },
+        'add-key': { type: 'boolean' },
         workers: { type: 'string' },
         'job-retention-days': { type: 'string' },
         'log-retention-days': { type: 'string' },
@@ -101,6 +102,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
       dataDir: values.data ?? defaultServiceDataDir(),
       port,
       initKey: values['init-key'] ?? (process.env.KIKITORI_INIT_KEY || undefined),
+      addKey: values['add-key'] === true,
       workers: positiveInt('workers', values.workers, undefined),
       jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
       logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),

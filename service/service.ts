@@ -24,6 +24,8 @@ export interface ServiceOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly initKey?: string;
+  /** Give the existing account a new issuable key and show it once (`key-added`). */
+  readonly addKey?: boolean;
   readonly workers?: number;
   readonly jobRetentionDays?: number;
   readonly logRetentionDays?: number;
@@ -32,6 +34,7 @@ export interface ServiceOptions {
 
 export type ServiceEvent =
   | { event: 'account-created'; sid: string; spw: string; apiKey: string }
+  | { event: 'key-added'; sid: string; apiKey: string }
   | { event: 'engine-unavailable'; engine: string; message: string }
   | { event: 'jobs-resumed'; count: number }
   | { event: 'listening'; url: string }
@@ -78,6 +81,7 @@ export class LocalService {
     const accounts = new AccountStore(db);
     if (!accounts.hasAccount())
       emit({ event: 'account-created', ...accounts.createAccount(options.initKey) });
+    else if (options.addKey) emit({ event: 'key-added', ...accounts.addIssuableKey() });
 
     const workers = options.workers ?? availableParallelism();
     const engines = new Map<string, EngineSlot>();

@@ -1,4 +1,8 @@
-/** Connections, stored in the app's data folder (connections.json); keys never go in it. */
+/**
+ * Connections, stored in the app's data folder (connections.json); keys never go in it. A key is
+ * bound to the addresses it was given for: `save` never sets a key and drops it when either
+ * address changes, so nobody can point a keyed connection at a server of their choosing.
+ */
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -6,10 +10,25 @@ import {
   connectionSchema,
   type Connection,
 } from '../../shared/domain/connection';
+import { AppFailure, appError } from '../../shared/domain/errors';
 import { readJson, writeJsonAtomic } from '../storage/atomic-json';
 
 const SCHEMA_VERSION = 1;
 const fileSchema = z.object({ active: z.string(), connections: z.array(connectionSchema) });
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** A cloud address: https, or plain http to this machine only. */
+function checkAddress(address: string): void {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new AppFailure(appError('invalid-input', { detail: `${address} is not an address` }));
+  }
+  const secure =
+    url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+  if (!secure) throw new AppFailure(appError('insecure-url', { url: address }));
+}
 
 export class ConnectionStore {
   private connections: Connection[] = [];
@@ -31,9 +50,43 @@ export class ConnectionStore {
     return store;
   }
 
+  /** Whether a supervisor is running the local service (so a missing URL means "not yet"). */
+  private localExpected = false;
+  private readonly localWaiters = new Set<() => void>();
+
   /** Points the local connection at the running service. */
   setLocalUrl(url: string | undefined): void {
     this.localUrl = url;
+    if (url) this.wakeLocalWaiters();
+  }
+
+  expectLocal(expected: boolean): void {
+    this.localExpected = expected;
+    if (!expected) this.wakeLocalWaiters();
+  }
+
+  /** The local service is supervised but not listening: starting, or restarting after a death. */
+  localStarting(): boolean {
+    return this.localExpected && !this.localUrl;
+  }
+
+  /** Waits up to `timeoutMs` for the local service to listen; whether it does. */
+  async waitForLocal(timeoutMs: number): Promise<boolean> {
+    if (!this.localStarting()) return this.localUrl !== undefined;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.localWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.localWaiters.add(done);
+    });
+    return this.localUrl !== undefined;
+  }
+
+  private wakeLocalWaiters(): void {
+    for (const wake of [...this.localWaiters]) wake();
   }
 
   private resolve(connection: Connection): Connection {
@@ -54,13 +107,34 @@ export class ConnectionStore {
     return found && this.resolve(found);
   }
 
+  /** Saves a connection's settings; its key stays only while both addresses stay the same. */
   async save(connection: Connection): Promise<Connection> {
     const valid = connectionSchema.parse(connection);
     const existing = this.connections.find((c) => c.id === valid.id);
     if (existing?.kind === 'local' || (valid.kind === 'local' && valid.id !== 'local')) {
       // The local connection's URLs belong to the supervisor; only its settings may change.
       Object.assign(valid, { kind: 'local', baseUrl: '', asyncUrl: '' });
+    } else {
+      checkAddress(valid.baseUrl);
+      checkAddress(valid.asyncUrl);
     }
+    const sameAddresses =
+      existing !== undefined &&
+      existing.baseUrl === valid.baseUrl &&
+      existing.asyncUrl === valid.asyncUrl;
+    valid.keyRef = sameAddresses ? existing.keyRef : null;
+    return this.store(valid);
+  }
+
+  /** Gives a connection a key (or none): only for keys:add, keys:remove and the supervisor. */
+  async setKey(id: string, keyRef: string | null): Promise<Connection> {
+    const existing = this.connections.find((c) => c.id === id);
+    if (!existing) throw new AppFailure(appError('no-connection', { connection: id }));
+    return this.store({ ...existing, keyRef });
+  }
+
+  private async store(valid: Connection): Promise<Connection> {
+    const existing = this.connections.find((c) => c.id === valid.id);
     this.connections = existing
       ? this.connections.map((c) => (c.id === valid.id ? valid : c))
       : [...this.connections, valid];

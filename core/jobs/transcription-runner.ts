@@ -59,9 +59,11 @@ export interface RunnerDeps {
   readonly pollMaxMs?: number;
   readonly clientFactory?: ClientFactory;
   readonly clock?: Clock;
+  /** How long work for the local service waits while it starts or restarts (default 120 s). */
+  readonly serviceWaitMs?: number;
 }
 
-const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy']);
+const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) return error.error;
@@ -93,12 +95,14 @@ export class TranscriptionRunner {
   private readonly pollMaxMs: number;
   private readonly clock: Clock;
   private readonly makeClient: ClientFactory;
+  private readonly serviceWaitMs: number;
 
   constructor(private readonly deps: RunnerDeps) {
     this.pollMinMs = deps.pollMinMs ?? 2_000;
     this.pollMaxMs = deps.pollMaxMs ?? 30_000;
     this.clock = deps.clock ?? systemClock;
     this.makeClient = deps.clientFactory ?? apiClient;
+    this.serviceWaitMs = deps.serviceWaitMs ?? 120_000;
   }
 
   private async update(job: Job, changes: Partial<Job>): Promise<Job> {
@@ -132,9 +136,16 @@ export class TranscriptionRunner {
 
   /** A client for a connection (the active one by default), with its key from the key store. */
   async clientFor(connectionId?: string): Promise<Client> {
-    const connection = this.deps.connections.get(connectionId);
+    let connection = this.deps.connections.get(connectionId);
     if (!connection)
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
+    if (connection.kind === 'local' && this.deps.connections.localStarting()) {
+      if (!(await this.deps.connections.waitForLocal(this.serviceWaitMs))) {
+        const seconds = Math.round(this.serviceWaitMs / 1000);
+        throw new AppFailure(appError('service-not-started', { seconds }));
+      }
+      connection = this.deps.connections.get(connection.id)!;
+    }
     if (connection.kind === 'local' && !connection.baseUrl) {
       throw new AppFailure(appError('network', { host: connection.name, reason: 'not-running' }));
     }
@@ -241,6 +252,7 @@ export class TranscriptionRunner {
       status: 'failed',
       error: toAppError(error),
       progress: undefined,
+      pollProblem: undefined,
     };
     try {
       await this.update(job, changes);
@@ -261,7 +273,10 @@ export class TranscriptionRunner {
     try {
       let job = this.deps.journal.get(id);
       if (!job) return;
+      job = await this.showServiceWait(job);
       const client = await this.clientFor(job.connection);
+      if (job.pollProblem?.code === 'service-starting')
+        job = await this.update(job, { pollProblem: undefined });
       let path = job.convertedPath ?? job.file.path;
       await checkFile(job.file.path);
       if (!job.convertedPath && (await sniffFile(job.file.path)) === 'convert') {
@@ -339,6 +354,14 @@ export class TranscriptionRunner {
       this.untrack(id, signal);
       this.running.delete(id);
     }
+  }
+
+  /** Work for the local service while it starts says so on the job, then waits in clientFor. */
+  private async showServiceWait(job: Job): Promise<Job> {
+    const connection = this.deps.connections.get(job.connection);
+    if (connection?.kind !== 'local' || !this.deps.connections.localStarting()) return job;
+    const seconds = Math.round(this.serviceWaitMs / 1000);
+    return this.update(job, { pollProblem: appError('service-starting', { seconds }) });
   }
 
   private schedulePoll(job: Job, delayMs: number): void {

@@ -3,9 +3,12 @@
  * app's data folder, files its first key in the keychain for the Local connection, checks its
  * health, restarts it with backoff when it dies, and reports `service:status`. (In Electron the
  * process is started through utilityProcess; here, and in the web host, as a child process.)
+ *
+ * The service folder is never moved or deleted: when the app has no usable key for it (keychain
+ * reset or unavailable, key deleted), the service is started with `--add-key` and gives the same
+ * account a new key, so its jobs, dictionaries and issued keys stay.
  */
 import { spawn } from 'node:child_process';
-import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +73,8 @@ export interface SupervisorDeps {
   readonly healthTimeoutMs?: number;
   /** The first wait before a restart (default 1 s), doubled for each quick death up to 32 times. */
   readonly restartBaseMs?: number;
+  /** The first wait before storing the service's key again after the keychain failed (1 s). */
+  readonly keyRetryBaseMs?: number;
 }
 
 export class LocalServiceSupervisor {
@@ -80,7 +85,9 @@ export class LocalServiceSupervisor {
   private health: NodeJS.Timeout | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: SupervisorDeps) {}
+  constructor(private readonly deps: SupervisorDeps) {
+    deps.connections.expectLocal(true);
+  }
 
   current(): Status {
     return this.status;
@@ -98,25 +105,25 @@ export class LocalServiceSupervisor {
   /** Starts the service and resolves once it listens (or is known unavailable). */
   async start(): Promise<Status> {
     this.stopping = false;
-    await this.recoverLostKey();
+    this.deps.connections.expectLocal(true);
     return this.launch();
   }
 
-  /**
-   * The service shows its first key only once. If the keychain lost it (reset, another machine's
-   * data folder), the old service data is set aside so that a new account and key are made.
-   */
-  private async recoverLostKey(): Promise<void> {
+  /** Whether the keychain holds the Local connection's key (a failing keychain counts as no). */
+  private async hasKey(): Promise<boolean> {
     const local = this.deps.connections.get('local');
-    const key = local?.keyRef ? await this.deps.keys.reveal(local.keyRef) : undefined;
-    if (key) return;
-    await rename(this.serviceDir, `${this.serviceDir}.without-key-${Date.now()}`).catch(() => {});
+    if (!local?.keyRef) return false;
+    return Boolean(await this.deps.keys.reveal(local.keyRef).catch(() => undefined));
   }
 
-  private launch(): Promise<Status> {
+  private async launch(): Promise<Status> {
     this.set({ state: this.restarts > 0 ? 'restarting' : 'starting' });
+    const addKey = !(await this.hasKey());
+    if (this.stopping) return this.status;
     const launch = this.deps.launcher ?? childProcessLauncher();
-    const child = launch(['--port', '0', '--data', this.serviceDir]);
+    const args = ['--port', '0', '--data', this.serviceDir, ...(addKey ? ['--add-key'] : [])];
+    const child = launch(args);
+    this.keyFiled = Promise.resolve();
     this.child = child;
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -136,7 +143,8 @@ export class LocalServiceSupervisor {
         } catch {
           return;
         }
-        if (event.event === 'account-created') void this.fileKey(String(event.apiKey));
+        if (event.event === 'account-created' || event.event === 'key-added')
+          this.fileKey(String(event.apiKey), settle);
         if (event.event === 'engine-unavailable')
           this.set({
             state: 'starting',
@@ -186,15 +194,35 @@ export class LocalServiceSupervisor {
   private listeningAt: number | undefined;
   private unresponsive = false;
 
-  private fileKey(apiKey: string): void {
+  /**
+   * Files the key the service shows once. A failing keychain is reported and retried with the
+   * key kept in memory meanwhile; start() answers at the first report rather than waiting.
+   */
+  private fileKey(apiKey: string, report: (status: Status) => void): void {
     this.keyFiled = (async () => {
-      const entry = await this.deps.keys.add({
-        label: 'Local service',
-        key: apiKey,
-        connection: 'local',
-      });
-      const local = this.deps.connections.get('local');
-      if (local) await this.deps.connections.save({ ...local, keyRef: entry.id });
+      for (let attempt = 0; !this.stopping; attempt++) {
+        try {
+          const entry = await this.deps.keys.add({
+            label: 'Local service',
+            key: apiKey,
+            connection: 'local',
+          });
+          await this.deps.connections.setKey('local', entry.id);
+          return;
+        } catch (error) {
+          const delay = Math.min(30_000, (this.deps.keyRetryBaseMs ?? 1_000) * 2 ** attempt);
+          report({
+            state: 'starting',
+            problem: appError(
+              'local-service',
+              { reason: 'key-not-stored' },
+              (error as Error).message,
+            ),
+            retryInMs: delay,
+          });
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
     })();
   }
 
@@ -224,6 +252,7 @@ export class LocalServiceSupervisor {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.deps.connections.expectLocal(false);
     clearTimeout(this.restartTimer);
     clearInterval(this.health);
     const child = this.child;

@@ -74,6 +74,20 @@ export class AccountStore {
     return credentials;
   }
 
+  /**
+   * Adds a fresh issuable key to the existing account, for an app that lost the key it was given
+   * (keychain reset or key deleted): the account, its jobs and dictionaries stay as they are.
+   */
+  addIssuableKey(): { sid: string; apiKey: string } {
+    const account = this.db.prepare('SELECT id, sid FROM accounts ORDER BY id LIMIT 1').get() as {
+      id: number;
+      sid: string;
+    };
+    const apiKey = newApiKey();
+    this.insertKey(account.id, apiKey, true, null, []);
+    return { sid: account.sid, apiKey };
+  }
+
   private insertKey(
     accountId: number,
     key: string,

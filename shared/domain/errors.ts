@@ -37,6 +37,13 @@ export const APP_ERROR_CODES = [
   'keychain-unavailable',
   'local-service',
   'disk-full',
+  'insecure-url',
+  'service-starting',
+  'service-not-started',
+  'data-corrupt',
+  'data-newer',
+  'data-read-only',
+  'app-running',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -51,7 +58,7 @@ export const SUB_CODES = {
   file: { reason: ['missing', 'not-a-file', 'empty', 'denied', 'unreadable'] },
   'not-found': { what: ['job', 'key', 'endpoint', 'resource'] },
   'local-service': {
-    reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check'],
+    reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;

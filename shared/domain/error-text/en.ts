@@ -43,9 +43,22 @@ export const EN: Language = {
       'The keychain library could not be loaded, so keys are kept for this session only. Install libsecret (apt-get install libsecret-1-0) and reinstall Kikitori.',
     'keychain-unavailable':
       'No keychain answered, so keys are kept for this session only. Start a Secret Service such as GNOME Keyring or KWallet to keep them.',
-    'local-service': 'The local service has a problem: {reason}. Kikitori restarts it by itself.',
+    'local-service': 'The local service has a problem: {reason}. Kikitori keeps trying by itself.',
     'disk-full':
       'Kikitori could not save its work because the disk holding {path} is full. Free some space on it, then retry.',
+    'insecure-url':
+      'The address {url} is not secure: a cloud connection must use https:// (plain http:// only for 127.0.0.1 or localhost). Correct the address.',
+    'service-starting': 'The local service is starting; this job waits for it (up to {seconds} s).',
+    'service-not-started':
+      'The local service did not start within {seconds} s. Check its status in Settings, then retry the job.',
+    'data-corrupt':
+      'Kikitori cannot read {path}: the file is damaged. Restore it from a backup, or move it away to start with default settings.',
+    'data-newer':
+      '{path} was written by a newer version of Kikitori. Update Kikitori to open this data folder.',
+    'data-read-only':
+      'Kikitori cannot write to its data folder {path}. Make the folder writable, or choose another one with --data.',
+    'app-running':
+      'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
   },
   errorSubCodes: {
     network: {
@@ -82,6 +95,8 @@ export const EN: Language = {
         'stopped-answering': 'it stopped answering',
         exited: 'it stopped',
         'health-check': 'its health check failed',
+        'key-not-stored':
+          'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
       },
     },
   },

@@ -44,9 +44,23 @@ export const JA: Language = {
     'keychain-unavailable':
       'キーチェーンが応答しないため、キーはこのセッションの間だけ保持されます。保存するには GNOME Keyring や KWallet などの Secret Service を起動してください。',
     'local-service':
-      'ローカルサービスに問題があります（{reason}）。Kikitori が自動的に再起動します。',
+      'ローカルサービスに問題があります（{reason}）。Kikitori が自動的に対処を続けます。',
     'disk-full':
       '{path} のあるディスクがいっぱいのため、Kikitori は作業内容を保存できませんでした。空き容量を作ってから再試行してください。',
+    'insecure-url':
+      'アドレス {url} は安全ではありません。クラウド接続には https:// を使ってください（http:// は 127.0.0.1 と localhost のみ）。アドレスを直してください。',
+    'service-starting':
+      'ローカルサービスを起動しています。このジョブは起動を待っています（最大 {seconds} 秒）。',
+    'service-not-started':
+      'ローカルサービスが {seconds} 秒以内に起動しませんでした。設定でサービスの状態を確認してから、ジョブを再試行してください。',
+    'data-corrupt':
+      '{path} を読み込めません。ファイルが壊れています。バックアップから戻すか、ファイルを移動して既定の設定で起動してください。',
+    'data-newer':
+      '{path} は新しいバージョンの Kikitori で書かれています。このデータフォルダーを開くには Kikitori を更新してください。',
+    'data-read-only':
+      'データフォルダー {path} に書き込めません。フォルダーを書き込み可能にするか、--data で別のフォルダーを指定してください。',
+    'app-running':
+      'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
   },
   errorSubCodes: {
     network: {
@@ -83,6 +97,8 @@ export const JA: Language = {
         'stopped-answering': '応答しなくなりました',
         exited: '停止しました',
         'health-check': '稼働確認に失敗しました',
+        'key-not-stored':
+          'キーをキーチェーンに保存できなかったため、再試行する間はメモリーに保持しています',
       },
     },
   },

@@ -25,7 +25,10 @@ beforeAll(async () => {
   core = await Core.open({
     dataDir: appDir,
     keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 2_000, restartBaseMs: 250 },
+    // A health check that times out kills the service and adds statuses the tests do not expect;
+    // on a loaded machine a live service can take seconds to answer, so only a stopped one
+    // (SIGSTOP) may miss this deadline.
+    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs: 20_000, restartBaseMs: 250 },
   });
   core.subscribe((event, payload) => {
     if (event === 'service:status') statuses.push(payload as Status);

@@ -144,7 +144,7 @@ export async function harness(dir?: string): Promise<Harness> {
   connections.setLocalUrl('http://127.0.0.1:9');
   const keys = new SessionKeyStore(appError('keychain-unavailable', {}, 'unit tests'));
   const key = await keys.add({ label: 'test', key: 'k'.repeat(16), connection: 'local' });
-  await connections.save({ ...connections.get('local')!, keyRef: key.id });
+  await connections.setKey('local', key.id);
   const clock = new FakeClock();
   const client = new FakeClient();
   const events: Harness['events'] = [];

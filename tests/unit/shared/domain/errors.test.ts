@@ -28,6 +28,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   written: 'Kikitori',
   line: 12,
   max: 1000,
+  url: 'https://speech.example.net/',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
@@ -52,6 +53,11 @@ const ALLOWED_LATIN = new Set([
   'KWallet',
   'Secret',
   'Service',
+  // Address schemes and the command-line option that names the data folder.
+  'https',
+  'http',
+  'localhost',
+  'data',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */
