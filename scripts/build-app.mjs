@@ -1,9 +1,12 @@
-// Builds what the Electron runtime loads: the main process (dist/app/main.mjs, ESM, packages left
-// to node_modules) and the preload (dist/app/preload.cjs: one CommonJS file that requires only
+// Builds what the Electron runtime loads: the main process (dist/app/main.mjs, ESM, every package
+// bundled but the native modules, which are all a packaged app's node_modules holds) and the preload (dist/app/preload.cjs: one CommonJS file that requires only
 // `electron`, as a sandboxed preload must be). The renderer is built by Vite into dist/renderer.
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { ROOT } from './setup.mjs';
+
+/** The production dependencies (package.json): loaded at run time, never bundled. */
+export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
 
 export async function buildApp({ quiet = false } = {}) {
   const common = {
@@ -18,7 +21,11 @@ export async function buildApp({ quiet = false } = {}) {
     entryPoints: [join(ROOT, 'electron/main/main.ts')],
     outfile: join(ROOT, 'dist/app/main.mjs'),
     format: 'esm',
-    packages: 'external',
+    external: ['electron', ...NATIVE_MODULES],
+    // CommonJS dependencies call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
+    },
   });
   await build({
     ...common,
