@@ -57,6 +57,8 @@ const config: Configuration = {
   deb: {
     // keytar keeps keys in the Secret Service (GNOME Keyring, KWallet).
     depends: ['libsecret-1-0', 'libnss3', 'libgtk-3-0', 'libxss1', 'libasound2'],
+    // M4A, AAC, MP4 and WebM are converted with ffmpeg before they are sent.
+    recommends: ['ffmpeg'],
   },
   mac: {
     target: ['dmg'],
