@@ -54,6 +54,7 @@ const config: Configuration = {
     synopsis: 'Transcription with AmiVoice-compatible and local speech recognition',
     maintainer: 'Kikitori contributors <kikitori@users.noreply.github.com>',
   },
+  appImage: { artifactName: '${productName}-${version}-${arch}.${ext}' },
   deb: {
     // keytar keeps keys in the Secret Service (GNOME Keyring, KWallet).
     depends: ['libsecret-1-0', 'libnss3', 'libgtk-3-0', 'libxss1', 'libasound2'],
@@ -69,12 +70,13 @@ const config: Configuration = {
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',
   },
-  dmg: { sign: false },
+  dmg: { sign: false, artifactName: '${productName}-${version}-${arch}.${ext}' },
   win: {
     target: ['nsis'],
     icon: 'build/icons/icon.ico',
   },
   nsis: {
+    artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
     oneClick: false,
     perMachine: false,
     allowToChangeInstallationDirectory: true,

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -17,30 +17,49 @@ import { RUNTIME_MODULES } from '../../../build/electron-builder.config';
 import { standInLinuxDist } from './stand-in-electron';
 
 const run = promisify(execFile);
+const ROOT = process.cwd();
 const asar = createRequire(import.meta.url)('@electron/asar') as {
   listPackage(archive: string, options: { isPack: boolean }): string[];
 };
 
 let dir: string;
 let out: string;
+/**
+ * The project as electron-builder sees it, staged apart so that no other test's build of dist/
+ * can change files while they are packed: package.json and the lock file, build/, the service's
+ * entry, and this test's own dist/; node_modules and build/ are the checkout's (links).
+ */
+async function stageProject(project: string): Promise<void> {
+  await mkdir(join(project, 'service'), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'service/bin.mjs'])
+    await cp(join(ROOT, file), join(project, file));
+  for (const link of ['node_modules', 'build'])
+    await symlink(join(ROOT, link), join(project, link));
+  const outDir = join(project, 'dist');
+  await run(process.execPath, ['scripts/build-app.mjs', '--out', outDir]);
+  await run(process.execPath, ['scripts/build-service.mjs', '--out', outDir]);
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kikitori-pack-'));
-  await run(process.execPath, ['scripts/build-app.mjs']);
-  await run(process.execPath, ['scripts/build-service.mjs']);
+  const project = join(dir, 'project');
+  await stageProject(project);
   const electronDist = await standInLinuxDist(join(dir, 'electron'));
   await run(
     process.execPath,
     [
-      'node_modules/electron-builder/cli.js',
+      join(ROOT, 'node_modules/electron-builder/cli.js'),
       '--linux',
       '--dir',
+      '--projectDir',
+      project,
       '--config',
       'build/electron-builder.config.ts',
       `-c.electronDist=${electronDist}`,
       '-c.npmRebuild=false',
       `-c.directories.output=${join(dir, 'release')}`,
     ],
-    { maxBuffer: 64 * 1024 * 1024 },
+    { cwd: project, maxBuffer: 64 * 1024 * 1024 },
   );
   out = join(dir, 'release', 'linux-unpacked');
 }, 300_000);
