@@ -13,6 +13,7 @@ import type { AfterPackContext } from 'electron-builder';
 import { afterEach, describe, expect, it } from 'vitest';
 import config, { RUNTIME_MODULES } from '../../../build/electron-builder.config';
 import { FUSES, afterPack, electronBinary } from '../../../build/fuses';
+import { packagedServiceEnv } from '../../../electron/main/service-paths';
 import { standInBinary } from '../../integration/packaging/stand-in-electron';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
@@ -31,6 +32,19 @@ describe('targets', () => {
     expect(config.dmg?.artifactName).toBe('${productName}-${version}-${arch}.${ext}');
     expect(config.nsis?.artifactName).toBe('${productName}-Setup-${version}-${arch}.${ext}');
     expect(config.deb?.artifactName).toBeUndefined();
+  });
+
+  it('ships the engine where the packaged service looks for it (resources/engine)', () => {
+    expect(config.extraResources).toEqual([
+      { from: 'dist/engine', to: 'engine', filter: ['**/*'] },
+    ]);
+    expect(packagedServiceEnv('/app/resources', 'linux')).toEqual({
+      KIKITORI_PS_WORKER: '/app/resources/engine/ps-worker',
+      KIKITORI_PS_MODEL_DIR: '/app/resources/engine/model/en-us',
+    });
+    expect(packagedServiceEnv('/app/resources', 'win32').KIKITORI_PS_WORKER).toMatch(
+      /ps-worker\.exe$/,
+    );
   });
 
   it('relaxes the hardened runtime for the JIT only', async () => {
