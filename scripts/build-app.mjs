@@ -1,11 +1,17 @@
-// Builds what the Electron runtime loads: the main process (dist/app/main.mjs, ESM, packages left
-// to node_modules) and the preload (dist/app/preload.cjs: one CommonJS file that requires only
-// `electron`, as a sandboxed preload must be). The renderer is built by Vite into dist/renderer.
+// Builds what the Electron runtime loads: the main process (dist/app/main.mjs, ESM, every package
+// bundled but the native modules, which are all a packaged app's node_modules holds) and the
+// preload (dist/app/preload.cjs: one CommonJS file that requires only `electron`, as a sandboxed
+// preload must be). The renderer is built by Vite into dist/renderer.
+// `node scripts/build-app.mjs [--out <dir>]` writes <dir>/app instead of dist/app.
 import { build } from 'esbuild';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT } from './setup.mjs';
 
-export async function buildApp({ quiet = false } = {}) {
+/** The production dependencies (package.json): loaded at run time, never bundled. */
+export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
+
+export async function buildApp({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const common = {
     bundle: true,
     platform: 'node',
@@ -16,17 +22,24 @@ export async function buildApp({ quiet = false } = {}) {
   await build({
     ...common,
     entryPoints: [join(ROOT, 'electron/main/main.ts')],
-    outfile: join(ROOT, 'dist/app/main.mjs'),
+    outfile: join(outDir, 'app', 'main.mjs'),
     format: 'esm',
-    packages: 'external',
+    external: ['electron', ...NATIVE_MODULES],
+    // CommonJS dependencies call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
+    },
   });
   await build({
     ...common,
     entryPoints: [join(ROOT, 'electron/preload/preload.ts')],
-    outfile: join(ROOT, 'dist/app/preload.cjs'),
+    outfile: join(outDir, 'app', 'preload.cjs'),
     format: 'cjs',
     external: ['electron'],
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildApp();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { out } = parseArgs({ options: { out: { type: 'string' } } }).values;
+  await buildApp(out ? { outDir: resolve(out) } : {});
+}

@@ -13,10 +13,10 @@ import {
   APP_ENTRY,
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
+  createAppWindow,
   denyPermissions,
   hardenWebContents,
   resolveAppPath,
-  windowOptions,
 } from './security';
 import { utilityProcessLauncher } from './service-launcher';
 
@@ -65,7 +65,7 @@ async function start(): Promise<void> {
 
   let window: BrowserWindow | undefined;
   const open = () => {
-    window = new BrowserWindow(windowOptions(PRELOAD));
+    window = createAppWindow(BrowserWindow, PRELOAD);
     const stop = forwardEvents((listener) => core.subscribe(listener), window.webContents);
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {

@@ -30,8 +30,17 @@ export const APP_SCHEME_PRIVILEGES = {
   stream: true,
 } as const;
 
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
-  return {
+/**
+ * Creates the app's window. The options are written out at the `new BrowserWindow` itself, so
+ * that every security setting is visible where the window is made (Electronegativity checks them
+ * there: tests/security/electronegativity.test.ts). The constructor is passed in, so this module
+ * stays free of Electron at run time.
+ */
+export function createAppWindow<W>(
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => W,
+  preloadPath: string,
+): W {
+  return new BrowserWindow({
     width: 1200,
     height: 800,
     minWidth: 720,
@@ -51,10 +60,21 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       navigateOnDragDrop: false,
       spellcheck: false,
       experimentalFeatures: false,
-      enableBlinkFeatures: '',
+      // A middle click would otherwise open a link as a new window (which is denied anyway).
+      disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
     },
-  };
+  });
+}
+
+/** The options createAppWindow gives the window. */
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return createAppWindow(
+    class {
+      constructor(readonly options: BrowserWindowConstructorOptions) {}
+    },
+    preloadPath,
+  ).options;
 }
 
 /** Whether a URL belongs to the app's own origin. */

@@ -1,16 +1,26 @@
 /**
  * Starts the local service as an Electron utility process (a Node process Electron manages and
- * ends with the app), in the shape the supervisor expects.
+ * ends with the app), in the shape the supervisor expects. The RunAsNode fuse is off, so this is
+ * the only way the app runs Node code outside the main process.
  */
-import { utilityProcess } from 'electron';
+import { app, utilityProcess } from 'electron';
 import type { ServiceLauncher } from '../../core/supervisor/local-service';
+import { packagedServiceEnv } from './service-paths';
 
 export function utilityProcessLauncher(entry: string, cwd: string): ServiceLauncher {
+  // Packaged, the app folder is app.asar (a file, no working directory), and the engine ships
+  // beside it in resources/engine.
+  const packaged = app.isPackaged;
+  const workingDir = packaged ? process.resourcesPath : cwd;
+  const env = packaged
+    ? { ...process.env, ...packagedServiceEnv(process.resourcesPath) }
+    : { ...process.env };
   return (args) => {
     const child = utilityProcess.fork(entry, [...args], {
       stdio: 'pipe',
       serviceName: 'Kikitori local speech recognition service',
-      cwd,
+      cwd: workingDir,
+      env,
     });
     let exited = false;
     child.once('exit', () => (exited = true));

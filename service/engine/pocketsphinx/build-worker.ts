@@ -61,22 +61,40 @@ export function workerCacheKey(inputs: WorkerBuildInputs): string {
 
 let building: Promise<string> | undefined;
 
-/** The path of a compiled worker for the current source, building it if needed. */
+/**
+ * The path of a compiled worker: the one a packaged app ships (KIKITORI_PS_WORKER, built by
+ * scripts/build-service.mjs), or in a checkout one built for the current source if needed.
+ */
 export function workerBinary(): Promise<string> {
-  building ??= build().catch((error: unknown) => {
+  const shipped = process.env.KIKITORI_PS_WORKER;
+  building ??= (shipped ? shippedWorker(shipped) : build()).catch((error: unknown) => {
     building = undefined;
     throw error;
   });
   return building;
 }
 
+async function missingModelFile(): Promise<string | undefined> {
+  for (const path of Object.values(MODEL)) if (!(await exists(path))) return path;
+  return undefined;
+}
+
+/** A packaged app's worker: no compiler, no headers; absent on a platform built without it. */
+async function shippedWorker(binary: string): Promise<string> {
+  if (!(await exists(binary)) || (await missingModelFile())) {
+    throw new EngineUnavailableError(
+      `the local speech engine is not part of this build for ${process.platform}; connections to a cloud service still work`,
+    );
+  }
+  return binary;
+}
+
 async function build(): Promise<string> {
-  for (const path of Object.values(MODEL)) {
-    if (!(await exists(path))) {
-      throw new EngineUnavailableError(
-        `the PocketSphinx English model is missing (${path}): ${INSTALL_HINT}`,
-      );
-    }
+  const missing = await missingModelFile();
+  if (missing) {
+    throw new EngineUnavailableError(
+      `the PocketSphinx English model is missing (${missing}): ${INSTALL_HINT}`,
+    );
   }
   let flags: string[];
   let libraryVersion: string;

@@ -1,0 +1,86 @@
+// electron-builder configuration (`npm run dist` → scripts/dist.mjs). What goes into the package
+// is the built app only: dist/app (main process, preload), dist/renderer (the window),
+// dist/service (the local service, one JavaScript file) and service/bin.mjs (its entry), plus the
+// production dependencies, which are the native modules only (everything else is bundled).
+// The PocketSphinx worker and its model ship beside the asar as resources/engine.
+// tests/unit/packaging/config.test.ts and tests/integration/packaging/pack.test.ts check it.
+// TypeScript, loaded by electron-builder itself (jiti), so tests import exactly this object.
+import { createRequire } from 'node:module';
+import type { Configuration } from 'electron-builder';
+import { afterPack } from './fuses';
+
+const electronVersion: string = createRequire(import.meta.url)('electron/package.json').version;
+
+/** The native modules and what they require at run time (bindings finds better-sqlite3's .node). */
+export const RUNTIME_MODULES = ['better-sqlite3', 'bindings', 'file-uri-to-path', 'keytar'];
+
+const config: Configuration = {
+  appId: 'app.kikitori.desktop',
+  productName: 'Kikitori',
+  copyright: 'Copyright © Kikitori contributors',
+  electronVersion,
+  directories: { output: 'release', buildResources: 'build' },
+  files: [
+    'package.json',
+    'dist/app/**/*',
+    'dist/renderer/**/*',
+    'dist/service/**/*',
+    'service/bin.mjs',
+    '!**/*.map',
+    // Of the production dependencies' tree, only what runs: the installers (prebuild-install and
+    // its dependencies) work at install time.
+    '!node_modules/**',
+    `node_modules/{${RUNTIME_MODULES.join(',')}}/**`,
+    // The native modules' sources and build leftovers: only their .node files and lib/ run
+    // (after the line above, which would take them back).
+    '!node_modules/better-sqlite3/{deps,src}/**',
+    '!node_modules/*/build/{deps,Release/obj,Release/.deps}/**',
+    '!node_modules/*/build/Release/test_extension.node',
+  ],
+  extraResources: [{ from: 'dist/engine', to: 'engine', filter: ['**/*'] }],
+  asar: true,
+  // Native modules are loaded from outside the asar (a .node file cannot be mapped from inside).
+  asarUnpack: ['**/*.node'],
+  // better-sqlite3 and keytar rebuilt against Electron's headers (Node's ABI differs), by
+  // @electron/rebuild, from prebuilt binaries where published and from source otherwise.
+  npmRebuild: true,
+  nodeGypRebuild: false,
+  buildDependenciesFromSource: false,
+  afterPack,
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Utility',
+    icon: 'build/icons/png',
+    synopsis: 'Transcription with AmiVoice-compatible and local speech recognition',
+    maintainer: 'Kikitori contributors <kikitori@users.noreply.github.com>',
+  },
+  appImage: { artifactName: '${productName}-${version}-${arch}.${ext}' },
+  deb: {
+    // keytar keeps keys in the Secret Service (GNOME Keyring, KWallet).
+    depends: ['libsecret-1-0', 'libnss3', 'libgtk-3-0', 'libxss1', 'libasound2'],
+    // M4A, AAC, MP4 and WebM are converted with ffmpeg before they are sent.
+    recommends: ['ffmpeg'],
+  },
+  mac: {
+    target: ['dmg'],
+    category: 'public.app-category.productivity',
+    icon: 'build/icons/icon.icns',
+    hardenedRuntime: true,
+    gatekeeperAssess: false,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+  },
+  dmg: { sign: false, artifactName: '${productName}-${version}-${arch}.${ext}' },
+  win: {
+    target: ['nsis'],
+    icon: 'build/icons/icon.ico',
+  },
+  nsis: {
+    artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
+    oneClick: false,
+    perMachine: false,
+    allowToChangeInstallationDirectory: true,
+  },
+};
+
+export default config;

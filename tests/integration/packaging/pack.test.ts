@@ -1,0 +1,126 @@
+/**
+ * electron-builder packs the app for real (`--linux --dir`), with a stand-in Electron binary in
+ * place of the download: what goes into app.asar, what stays unpacked, the engine resources, and
+ * the fuses its afterPack hook flipped. The native rebuild (it needs Electron's headers from the
+ * network) is the one step left out.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { getCurrentFuseWire } from '@electron/fuses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_MODULES } from '../../../build/electron-builder.config';
+import { standInLinuxDist } from './stand-in-electron';
+
+const run = promisify(execFile);
+const ROOT = process.cwd();
+const asar = createRequire(import.meta.url)('@electron/asar') as {
+  listPackage(archive: string, options: { isPack: boolean }): string[];
+};
+
+let dir: string;
+let out: string;
+/**
+ * The project as electron-builder sees it, staged apart so that no other test's build of dist/
+ * can change files while they are packed: package.json and the lock file, build/, the service's
+ * entry, and this test's own dist/; node_modules and build/ are the checkout's (links).
+ */
+async function stageProject(project: string): Promise<void> {
+  await mkdir(join(project, 'service'), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'service/bin.mjs'])
+    await cp(join(ROOT, file), join(project, file));
+  for (const link of ['node_modules', 'build'])
+    await symlink(join(ROOT, link), join(project, link));
+  const outDir = join(project, 'dist');
+  await run(process.execPath, ['scripts/build-app.mjs', '--out', outDir]);
+  await run(process.execPath, ['scripts/build-service.mjs', '--out', outDir]);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kikitori-pack-'));
+  const project = join(dir, 'project');
+  await stageProject(project);
+  const electronDist = await standInLinuxDist(join(dir, 'electron'));
+  await run(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/electron-builder/cli.js'),
+      '--linux',
+      '--dir',
+      '--projectDir',
+      project,
+      '--config',
+      'build/electron-builder.config.ts',
+      `-c.electronDist=${electronDist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${join(dir, 'release')}`,
+    ],
+    { cwd: project, maxBuffer: 64 * 1024 * 1024 },
+  );
+  out = join(dir, 'release', 'linux-unpacked');
+}, 300_000);
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)))
+    .sort();
+}
+
+describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
+  it('holds the built app and the native modules only: no sources, tests or dev dependencies', () => {
+    const files = asar
+      .listPackage(join(out, 'resources', 'app.asar'), { isPack: false })
+      .map((path) => path.replaceAll('\\', '/').slice(1));
+    const app = files.filter((f) => !f.startsWith('node_modules/') && f.includes('.'));
+    const outsideRenderer = app.filter((f) => !f.startsWith('dist/renderer/'));
+    expect(outsideRenderer.sort()).toEqual([
+      'dist/app/main.mjs',
+      'dist/app/preload.cjs',
+      'dist/service/main.mjs',
+      'package.json',
+      'service/bin.mjs',
+    ]);
+    const modules = new Set(
+      files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]),
+    );
+    expect([...modules].sort()).toEqual([...RUNTIME_MODULES].sort());
+    expect(files.filter((f) => /\.(ts|tsx|map|c|cc|cpp|h|hpp|gyp|gypi)$/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /^(tests|service\/(?!bin\.mjs)|core|shared|electron)\//.test(f)),
+    ).toEqual([]);
+  });
+
+  it('keeps the native modules unpacked beside the asar, their .node files included', async () => {
+    const unpacked = await filesUnder(join(out, 'resources', 'app.asar.unpacked'));
+    expect(unpacked.filter((f) => f.endsWith('.node'))).toEqual([
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'node_modules/keytar/build/Release/keytar.node',
+    ]);
+  });
+
+  it('ships the engine as resources/engine: the worker and the English model', () => {
+    const engine = join(out, 'resources', 'engine');
+    expect(existsSync(join(engine, 'ps-worker'))).toBe(true);
+    for (const name of ['en-us/mdef', 'en-us.lm.bin', 'cmudict-en-us.dict'])
+      expect(existsSync(join(engine, 'model', 'en-us', name))).toBe(true);
+  });
+
+  it('flipped the fuses in the packed binary (afterPack)', async () => {
+    const wire = await getCurrentFuseWire(join(out, 'kikitori'));
+    // RunAsNode, cookie encryption, NODE_OPTIONS, inspect, asar integrity, asar only, V8
+    // snapshot, file:// privileges: '1' on, '0' off.
+    const states = Array.from({ length: 8 }, (_, i) =>
+      String.fromCharCode((wire as unknown as Record<number, number>)[i]!),
+    ).join('');
+    expect(states).toBe('01001100');
+  });
+});
