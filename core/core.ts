@@ -20,6 +20,7 @@ import {
 import type { ApiClient, ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
+import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError } from './jobs/transcription-runner';
 import { openKeyStore, type KeyStore } from './key-store/key-store';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
@@ -70,6 +71,17 @@ export function diffWords(before: readonly ProfileWord[], after: readonly Profil
   return { added, removed, changed };
 }
 
+function dataFailure(dataDir: string, error: unknown): unknown {
+  if (error instanceof StorageError) {
+    const code = error.code === 'newer-version' ? 'data-newer' : 'data-corrupt';
+    return new AppFailure(appError(code, { path: error.path }, error.message));
+  }
+  const errno = (error as NodeJS.ErrnoException).code;
+  if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS')
+    return new AppFailure(appError('data-read-only', { path: dataDir }, String(error)));
+  return error;
+}
+
 export class Core {
   private readonly listeners = new Set<Listener>();
   readonly handlers: Handlers;
@@ -85,10 +97,22 @@ export class Core {
     this.handlers = this.makeHandlers();
   }
 
+  /**
+   * Opens the data folder's stores. A damaged file, one written by a newer version or a folder
+   * that cannot be written is an AppFailure (data-corrupt, data-newer, data-read-only) that the
+   * host shows before it quits; nothing is overwritten or set aside to get past it.
+   */
   static async open(options: CoreOptions): Promise<Core> {
-    const connections = await ConnectionStore.open(options.dataDir);
+    const readData = async <T>(open: () => Promise<T>): Promise<T> => {
+      try {
+        return await open();
+      } catch (error) {
+        throw dataFailure(options.dataDir, error);
+      }
+    };
+    const connections = await readData(() => ConnectionStore.open(options.dataDir));
     const keys = options.keyStore ?? (await openKeyStore());
-    const journal = await JobJournal.open(options.dataDir);
+    const journal = await readData(() => JobJournal.open(options.dataDir));
     // Events raised while the core is being assembled go to it once it exists.
     const ref: { core?: Core } = {};
     const emit: Listener = (event, payload) => ref.core?.emit(event, payload);

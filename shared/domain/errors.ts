@@ -34,6 +34,7 @@ export const APP_ERROR_CODES = [
   'data-newer',
   'data-read-only',
   'app-running',
+  'link-used',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -158,6 +159,10 @@ const MESSAGES: Readonly<Record<AppErrorCode, { en: string; ja: string }>> = {
   'app-running': {
     en: 'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
     ja: 'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
+  },
+  'link-used': {
+    en: 'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
+    ja: 'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
   },
 };
 
