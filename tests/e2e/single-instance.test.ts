@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
@@ -103,6 +104,47 @@ describe('one app per data folder, let in without the token on any command line'
     const events = await fetch(`${host.url}/events`, { headers: { Cookie: cookie } });
     expect(events.status).toBe(200);
     await events.body!.cancel();
+  });
+
+  it('lets a real browser in through the one-time address, with the cookie out of its reach', async () => {
+    const made = await fetch(`${host.url}/session/code`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${host.token}` },
+    });
+    const { url: address } = ((await made.json()) as { data: { url: string } }).data;
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(address);
+      expect(page.url()).toBe(`${host.url}/`);
+      expect(
+        await page.evaluate(() =>
+          fetch('/rpc/jobs:list', { method: 'POST', body: '{}' }).then((r) => r.json()),
+        ),
+      ).toMatchObject({ ok: true, data: { jobs: [] } });
+      const opened = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const events = new EventSource('/events');
+            events.onopen = () => resolve('open');
+            events.onerror = () => resolve('refused');
+          }),
+      );
+      expect(opened).toBe('open');
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.context().cookies()).toEqual([
+        expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }),
+      ]);
+      // The spent address lets no other browser in.
+      const other = await browser.newPage();
+      const again = await other.goto(address);
+      expect(again?.status()).toBe(403);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('hands a second start over to the running instance', async () => {
