@@ -134,7 +134,7 @@ describe('one app per data folder, let in without the token on any command line'
           }),
       );
       expect(opened).toBe('open');
-      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.evaluate('document.cookie')).toBe('');
       expect(await page.context().cookies()).toEqual([
         expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }),
       ]);
