@@ -221,10 +221,13 @@ export class Core {
         return { key: entry };
       },
       'keys:remove': async ({ id }) => {
+        const wasLocal = this.connections.get('local')?.keyRef === id;
         const removed = await this.keys.remove(id);
         for (const connection of this.connections.list()) {
           if (connection.keyRef === id) await this.connections.setKey(connection.id, null);
         }
+        // The local service's account gets a new key (same account, jobs and dictionaries).
+        if (wasLocal) void this.supervisor?.renewKey();
         return { removed };
       },
       'keys:reveal': async ({ id }) => {
