@@ -150,6 +150,8 @@ export class LocalServiceSupervisor {
           const url = String(event.url);
           this.listeningAt = Date.now();
           void this.keyFiled.then(() => {
+            // It may have died while its key was being filed: the exit handler took over.
+            if (this.child !== child || child.exited()) return;
             this.deps.connections.setLocalUrl(url);
             settle({ state: 'running', url });
             this.watchHealth(url);
@@ -204,7 +206,7 @@ export class LocalServiceSupervisor {
             state: 'starting',
             message: `the local service's key could not be stored in the keychain (${(error as Error).message}); retrying in ${delay / 1000} s`,
           });
-          await new Promise((resolve) => setTimeout(resolve, delay));
+          await new Promise((resolve) => setTimeout(resolve, delay).unref());
         }
       }
     })();
