@@ -20,6 +20,7 @@ import {
 import type { ClientOptions } from './api-client/api-client';
 import { ConnectionStore } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
+import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
 import { openKeyStore, type KeyStore } from './key-store/key-store';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
@@ -69,6 +70,17 @@ export function diffWords(before: readonly ProfileWord[], after: readonly Profil
   return { added, removed, changed };
 }
 
+function dataFailure(dataDir: string, error: unknown): unknown {
+  if (error instanceof StorageError) {
+    const code = error.code === 'newer-version' ? 'data-newer' : 'data-corrupt';
+    return new AppFailure(appError(code, { path: error.path }, error.message));
+  }
+  const errno = (error as NodeJS.ErrnoException).code;
+  if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS')
+    return new AppFailure(appError('data-read-only', { path: dataDir }, String(error)));
+  return error;
+}
+
 export class Core {
   private readonly listeners = new Set<Listener>();
   readonly handlers: Handlers;
@@ -84,10 +96,22 @@ export class Core {
     this.handlers = this.makeHandlers();
   }
 
+  /**
+   * Opens the data folder's stores. A damaged file, one written by a newer version or a folder
+   * that cannot be written is an AppFailure (data-corrupt, data-newer, data-read-only) that the
+   * host shows before it quits; nothing is overwritten or set aside to get past it.
+   */
   static async open(options: CoreOptions): Promise<Core> {
-    const connections = await ConnectionStore.open(options.dataDir);
+    const readData = async <T>(open: () => Promise<T>): Promise<T> => {
+      try {
+        return await open();
+      } catch (error) {
+        throw dataFailure(options.dataDir, error);
+      }
+    };
+    const connections = await readData(() => ConnectionStore.open(options.dataDir));
     const keys = options.keyStore ?? (await openKeyStore());
-    const journal = await JobJournal.open(options.dataDir);
+    const journal = await readData(() => JobJournal.open(options.dataDir));
     // Events raised while the core is being assembled go to it once it exists.
     const ref: { core?: Core } = {};
     const emit: Listener = (event, payload) => ref.core?.emit(event, payload);
@@ -199,10 +223,13 @@ export class Core {
         return { key: entry };
       },
       'keys:remove': async ({ id }) => {
+        const wasLocal = this.connections.get('local')?.keyRef === id;
         const removed = await this.keys.remove(id);
         for (const connection of this.connections.list()) {
           if (connection.keyRef === id) await this.connections.setKey(connection.id, null);
         }
+        // The local service's account gets a new key (same account, jobs and dictionaries).
+        if (wasLocal) void this.supervisor?.renewKey();
         return { removed };
       },
       'keys:reveal': async ({ id }) => {

@@ -1,16 +1,27 @@
 /**
  * `npm run start:web -- [--port <n>] [--no-open] [--data <dir>]`: the core and its handlers over
- * loopback HTTP. Prints the address with this launch's token on a line of its own.
+ * loopback HTTP (a free port unless --port says otherwise), one app per data folder. Prints, and
+ * opens in the browser named by $BROWSER (else xdg-open) unless --no-open, a one-time address
+ * that lets the browser in (see web-host/server.ts); the token stays in the user-only
+ * `<data>/instance.json`. A second start on the same data folder hands over to the running one:
+ * it prints and opens a new one-time address of that instance, and exits 0. A data folder that
+ * cannot be used is one sentence on stderr and exit 1.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AppFailure, appError, errorText, langOf } from '../shared/domain/errors';
+import { findRunningInstance, removeInstance, writeInstance } from '../core/app-instance';
+import { lockAppData } from '../core/app-lock';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
-import { errorText } from '../shared/domain/errors';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>]';
+/** How long a second start waits for the running instance to answer. */
+const HANDOVER_MS = 30_000;
+
 let values;
 try {
   ({ values } = parseArgs({
@@ -26,27 +37,95 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`kikitori: --port must be a number from 0 to 65535\n${USAGE}\n`);
   process.exit(2);
 }
+const dataDir = resolve(values.data ?? defaultAppDataDir());
+const noOpen = values['no-open'] === true;
 
-const core = await Core.open({ dataDir: values.data ?? defaultAppDataDir() });
+/** One sentence a person can act on, then exit 1. */
+function fail(error: unknown): never {
+  const appErr =
+    error instanceof AppFailure
+      ? error.error
+      : appError('internal', {}, error instanceof Error ? error.message : String(error));
+  const text = errorText(
+    appErr,
+    langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG),
+  );
+  process.stderr.write(`kikitori: ${text}${appErr.detail ? ` (${appErr.detail})` : ''}\n`);
+  process.exit(1);
+}
+
+function openInBrowser(address: string): void {
+  if (noOpen) return;
+  // Only the one-time address goes on the command line: other users may read it, not use it.
+  const opener = spawn(process.env.BROWSER || 'xdg-open', [address], {
+    stdio: 'ignore',
+    detached: true,
+  });
+  opener.on('error', () => {});
+  opener.unref();
+}
+
+/** Another Kikitori holds the data folder: let the person into that one instead. */
+async function handOver(): Promise<never> {
+  const running = await findRunningInstance(dataDir, HANDOVER_MS);
+  if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));
+  if (running.kind === 'window') {
+    console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
+  } else {
+    console.log(
+      'Kikitori is already running for this data folder. Open this address (it works once):',
+    );
+    console.log(running.url);
+    openInBrowser(running.url);
+  }
+  process.exit(0);
+}
+
+let lock;
+try {
+  lock = lockAppData(dataDir);
+} catch (error) {
+  fail(error);
+}
+if (!lock) await handOver();
+
+let core: Core;
+try {
+  core = await Core.open({ dataDir });
+} catch (error) {
+  fail(error);
+}
 const token = randomBytes(24).toString('base64url');
 const host = await startWebHost({
   core,
   port,
   token,
   staticDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
-});
+}).catch((error: unknown) =>
+  fail(
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new AppFailure(
+          appError('invalid-input', { detail: `port ${port} is in use; choose another --port` }),
+        )
+      : error,
+  ),
+);
+await writeInstance(dataDir, { pid: process.pid, url: host.url, token });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  void Promise.all([core.stop(), host.close()]).then(() => process.exit(0));
+  void Promise.all([core.stop(), host.close(), removeInstance(dataDir)]).then(() => {
+    lock?.release();
+    process.exit(0);
+  });
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 
-const address = `${host.url}/#token=${token}`;
+const address = host.openUrl();
 console.log(
-  "Kikitori is running in browser mode. Open this address (it holds this launch's secret token):",
+  'Kikitori is running in browser mode. Open this address (it works once; start Kikitori again for a new one):',
 );
 console.log(address);
 if (core.keys.notice) console.log(errorText(core.keys.notice, 'en'));
@@ -55,8 +134,4 @@ const status = core.supervisor?.current();
 console.log(
   `Local service: ${status?.state ?? 'off'}${status?.url ? ` at ${status.url}` : ''}${status?.problem ? ` (${errorText(status.problem, 'en')})` : ''}`,
 );
-if (!values['no-open']) {
-  const opener = spawn('xdg-open', [address], { stdio: 'ignore', detached: true });
-  opener.on('error', () => {});
-  opener.unref();
-}
+openInBrowser(address);

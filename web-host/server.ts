@@ -1,10 +1,24 @@
 /**
  * The web host (DESIGN.md §2): the core's handlers over HTTP on 127.0.0.1, for browser mode and
- * end-to-end tests. `POST /rpc/<channel>` with `Authorization: Bearer <token>` and the JSON input
- * answers the JSON Result; events stream on `GET /events`. Requests without the per-launch
- * token, with a foreign Origin, or with a Host other than the loopback address are refused.
+ * end-to-end tests. `POST /rpc/<channel>` with the JSON input answers the JSON Result; events
+ * stream on `GET /events`. Requests with a foreign Origin or a Host other than the loopback
+ * address are refused, and so is any /rpc or /events request that is not authenticated.
+ *
+ * How the browser is let in without the token ever being on a command line (where other local
+ * users can read it with ps) or in the page's address:
+ * 1. The host makes a one-time code (`openUrl()`, valid 10 minutes) and opens or prints
+ *    `http://127.0.0.1:<port>/open?code=<code>`.
+ * 2. `GET /open?code=` spends the code and answers 303 to `/` with the session cookie
+ *    `kikitori-<port>` (random, HttpOnly, SameSite=Strict, Path=/). A spent or unknown code
+ *    gets 403; the visible address is then `/`, holding nothing secret.
+ * 3. The page calls `/rpc/*` and `/events` with that cookie (fetch and EventSource send it on
+ *    their own). A cookie is taken only from a same-origin request (Sec-Fetch-Site), so another
+ *    site on 127.0.0.1 cannot ride on it.
+ * Programs (tests, a second start handing over) use `Authorization: Bearer <token>` instead, the
+ * per-launch token kept in the user-only `<data>/instance.json`; `POST /session/code` with it
+ * makes a fresh one-time code. `/events?token=` is accepted for clients that cannot set headers.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { appError } from '../shared/domain/errors';
@@ -46,7 +60,24 @@ export interface WebHost {
   readonly server: Server;
   readonly url: string;
   readonly port: number;
+  /** A one-time address that lets a browser in (see the top of this file). */
+  openUrl(): string;
   close(): Promise<void>;
+}
+
+const CODE_LIFETIME_MS = 10 * 60_000;
+const secret = () => randomBytes(32).toString('base64url');
+
+/** Constant-time membership of a secret in a set of them. */
+function holds(set: Iterable<string>, candidate: string | undefined): boolean {
+  if (!candidate) return false;
+  const given = Buffer.from(candidate);
+  let found = false;
+  for (const value of set) {
+    const expected = Buffer.from(value);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;
+  }
+  return found;
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -57,6 +88,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   let port = options.port;
+  const codes = new Map<string, number>();
+  const sessions = new Set<string>();
+  const cookieName = () => `kikitori-${port}`;
+  const issueCode = () => {
+    const now = Date.now();
+    for (const [code, expires] of codes) if (expires <= now) codes.delete(code);
+    const code = secret();
+    codes.set(code, now + CODE_LIFETIME_MS);
+    return code;
+  };
+  /** The request's session cookie, from this app's own pages only. */
+  const sessionOk = (req: IncomingMessage) => {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return false;
+    const cookies = (req.headers.cookie ?? '').split(';').map((c) => c.trim());
+    const prefix = `${cookieName()}=`;
+    const value = cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length);
+    return holds(sessions, value);
+  };
+  const base = () => `http://127.0.0.1:${port}`;
   const streams = new Set<ServerResponse>();
   const unsubscribe = options.core.subscribe((event, payload) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -86,9 +137,35 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
 
-    if (url.pathname.startsWith('/rpc/')) {
+    if (url.pathname === '/open') {
+      if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
+      const code = url.searchParams.get('code') ?? undefined;
+      const expires = code === undefined ? undefined : codes.get(code);
+      if (code !== undefined) codes.delete(code);
+      if (expires === undefined || expires <= Date.now()) {
+        return send(res, 403, { ok: false, error: appError('link-used') });
+      }
+      const session = secret();
+      sessions.add(session);
+      res.writeHead(303, {
+        Location: '/',
+        'Set-Cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      });
+      return void res.end();
+    }
+
+    if (url.pathname === '/session/code') {
       if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
       if (!tokenOk(bearer)) return refuse(res, 401, 'forbidden', 'missing or wrong token');
+      return send(res, 200, { ok: true, data: { url: `${base()}/open?code=${issueCode()}` } });
+    }
+
+    if (url.pathname.startsWith('/rpc/')) {
+      if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
+      if (!tokenOk(bearer) && !sessionOk(req))
+        return refuse(res, 401, 'forbidden', 'missing or wrong token');
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -114,7 +191,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (url.pathname === '/events') {
       // EventSource cannot set headers: the token may come as ?token=.
-      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined)) {
+      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !sessionOk(req)) {
         return refuse(res, 401, 'forbidden', 'missing or wrong token');
       }
       res.writeHead(200, {
@@ -169,8 +246,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   port = typeof address === 'object' && address ? address.port : options.port;
   return {
     server,
-    url: `http://127.0.0.1:${port}`,
+    url: base(),
     port,
+    openUrl: () => `${base()}/open?code=${issueCode()}`,
     async close() {
       unsubscribe();
       for (const stream of streams) stream.end();

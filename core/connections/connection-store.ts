@@ -11,7 +11,7 @@ import {
   type Connection,
 } from '../../shared/domain/connection';
 import { AppFailure, appError } from '../../shared/domain/errors';
-import { readJson, writeJsonAtomic } from '../storage/atomic-json';
+import { StorageError, readJson, writeJsonAtomic } from '../storage/atomic-json';
 
 const SCHEMA_VERSION = 1;
 const fileSchema = z.object({ active: z.string(), connections: z.array(connectionSchema) });
@@ -41,7 +41,10 @@ export class ConnectionStore {
   static async open(dataDir: string): Promise<ConnectionStore> {
     const store = new ConnectionStore(join(dataDir, 'connections.json'));
     const data = await readJson(store.path, SCHEMA_VERSION);
-    const parsed = data === undefined ? undefined : fileSchema.parse(data);
+    const checked = data === undefined ? undefined : fileSchema.safeParse(data);
+    if (checked && !checked.success)
+      throw new StorageError('corrupt', `${store.path}: ${checked.error.message}`, store.path);
+    const parsed = checked?.data;
     store.connections = parsed?.connections ?? [...BUILT_IN_CONNECTIONS];
     for (const builtIn of BUILT_IN_CONNECTIONS) {
       if (!store.connections.some((c) => c.id === builtIn.id)) store.connections.push(builtIn);

@@ -13,6 +13,8 @@ export class StorageError extends Error {
   constructor(
     readonly code: 'corrupt' | 'newer-version',
     message: string,
+    /** The file that could not be read. */
+    readonly path: string,
   ) {
     super(message);
   }
@@ -78,14 +80,15 @@ export async function readJson(path: string, schemaVersion: number): Promise<unk
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
-    throw new StorageError('corrupt', `${path} is not valid JSON`);
+    throw new StorageError('corrupt', `${path} is not valid JSON`, path);
   }
   if (typeof parsed.schemaVersion !== 'number')
-    throw new StorageError('corrupt', `${path} has no schema version`);
+    throw new StorageError('corrupt', `${path} has no schema version`, path);
   if (parsed.schemaVersion > schemaVersion) {
     throw new StorageError(
       'newer-version',
       `${path} was written by a newer Kikitori (schema ${parsed.schemaVersion}); update Kikitori to read it`,
+      path,
     );
   }
   return parsed.data;

@@ -158,6 +158,8 @@ export class LocalServiceSupervisor {
           const url = String(event.url);
           this.listeningAt = Date.now();
           void this.keyFiled.then(() => {
+            // It may have died while its key was being filed: the exit handler took over.
+            if (this.child !== child || child.exited()) return;
             this.deps.connections.setLocalUrl(url);
             settle({ state: 'running', url });
             this.watchHealth(url);
@@ -168,6 +170,7 @@ export class LocalServiceSupervisor {
         clearInterval(this.health);
         this.deps.connections.setLocalUrl(undefined);
         if (this.stopping) return settle({ state: 'stopped' });
+        if (this.renewing) return settle({ state: 'restarting' });
         // Backoff grows while it keeps dying soon after starting, and starts over after a good run.
         if (this.listeningAt !== undefined && Date.now() - this.listeningAt > 60_000)
           this.restarts = 0;
@@ -220,7 +223,7 @@ export class LocalServiceSupervisor {
             ),
             retryInMs: delay,
           });
-          await new Promise((resolve) => setTimeout(resolve, delay));
+          await new Promise((resolve) => setTimeout(resolve, delay).unref());
         }
       }
     })();
@@ -250,10 +253,33 @@ export class LocalServiceSupervisor {
     this.health.unref();
   }
 
+  private renewing = false;
+
+  /**
+   * The Local connection lost its key while the service runs (the person removed it): stop the
+   * service gently (in-flight requests finish, async jobs resume) and start it again at once,
+   * which gives the same account a new key. Work submitted meanwhile waits for it.
+   */
+  async renewKey(): Promise<Status> {
+    if (this.stopping || this.renewing) return this.status;
+    this.renewing = true;
+    try {
+      clearTimeout(this.restartTimer);
+      await this.endChild();
+    } finally {
+      this.renewing = false;
+    }
+    return this.stopping ? this.status : this.launch();
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     this.deps.connections.expectLocal(false);
     clearTimeout(this.restartTimer);
+    await this.endChild();
+  }
+
+  private async endChild(): Promise<void> {
     clearInterval(this.health);
     const child = this.child;
     if (!child || child.exited()) return;

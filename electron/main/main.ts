@@ -2,11 +2,20 @@
  * The Electron main process: one instance per data folder, the app:// protocol serving the built
  * renderer, the hardened window, IPC from the contract, and the core (with the local service as
  * a utility process). Everything else lives in core/ and is shared with the web host.
+ *
+ * One instance per data folder twice over: Electron's single-instance lock (keyed on userData,
+ * which is the data folder) hands a second window start to this one's `second-instance`; the
+ * data-folder lock (core/app-lock.ts) also keeps out a web host on the same folder, and when a
+ * web host holds it this start opens that instance in the browser instead. A data folder that
+ * cannot be used is an error dialog, then quit (which releases the single-instance lock).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BrowserWindow, app, ipcMain, protocol, session, shell } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { findRunningInstance, removeInstance, writeInstance } from '../../core/app-instance';
+import { lockAppData, type AppLock } from '../../core/app-lock';
 import { Core, defaultAppDataDir } from '../../core/core';
+import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
 import {
@@ -49,18 +58,54 @@ async function serveApp(request: Request): Promise<Response> {
   }
 }
 
+/** Shows why Kikitori cannot start, then quits (releasing the single-instance lock). */
+function quitWith(error: unknown): void {
+  const appErr =
+    error instanceof AppFailure
+      ? error.error
+      : appError('internal', {}, error instanceof Error ? error.message : String(error));
+  const text = errorText(appErr, langOf(app.getLocale()));
+  dialog.showErrorBox('Kikitori', appErr.detail ? `${text}\n\n${appErr.detail}` : text);
+  app.releaseSingleInstanceLock();
+  app.exit(1);
+}
+
+/** A web host holds the data folder: open it in the browser rather than start a second app. */
+async function handOver(dataDir: string): Promise<void> {
+  const running = await findRunningInstance(dataDir, 30_000);
+  if (running?.kind === 'browser') await shell.openExternal(running.url);
+  else return quitWith(new AppFailure(appError('app-running', { path: dataDir })));
+  app.releaseSingleInstanceLock();
+  app.exit(0);
+}
+
 async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  let lock: AppLock | undefined;
+  try {
+    lock = lockAppData(dataDir);
+  } catch (error) {
+    return quitWith(error);
+  }
   await app.whenReady();
+  if (!lock) return handOver(dataDir);
   denyPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, serveApp);
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, (url) => void shell.openExternal(url)),
   );
 
-  const core = await Core.open({
-    dataDir: app.getPath('userData'),
-    serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
-  });
+  let core: Core;
+  try {
+    core = await Core.open({
+      dataDir,
+      serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
+    });
+    // No address: a web host started on this folder says the window is open.
+    await writeInstance(dataDir, { pid: process.pid });
+  } catch (error) {
+    return quitWith(error);
+  }
   registerIpc(ipcMain, (channel, input) => core.invoke(channel, input));
 
   let window: BrowserWindow | undefined;
@@ -86,7 +131,10 @@ async function start(): Promise<void> {
     if (quitting) return;
     event.preventDefault();
     quitting = true;
-    void core.stop().finally(() => app.quit());
+    void Promise.all([core.stop(), removeInstance(dataDir)]).finally(() => {
+      lock?.release();
+      app.quit();
+    });
   });
   app.on('window-all-closed', () => app.quit());
   await core.start();

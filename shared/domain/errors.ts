@@ -44,6 +44,7 @@ export const APP_ERROR_CODES = [
   'data-newer',
   'data-read-only',
   'app-running',
+  'link-used',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -84,6 +85,11 @@ export function appError(code: AppErrorCode, params: ErrorParams = {}, detail?: 
 
 export type Lang = 'en' | 'ja';
 export const LANGUAGES: Readonly<Record<Lang, Language>> = { en: EN, ja: JA };
+
+/** The language for a locale name such as `ja_JP.UTF-8`, `ja-JP` or `en-US`: Japanese or English. */
+export function langOf(locale: string | undefined): Lang {
+  return /^ja([_.-]|$)/i.test(locale ?? '') ? 'ja' : 'en';
+}
 
 /** The whole sentence for an error in one language (without its detail, which is shown apart). */
 export function errorText(error: Pick<AppError, 'code' | 'params'>, lang: Lang): string {

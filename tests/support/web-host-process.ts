@@ -1,11 +1,16 @@
 /** Runs the web host (core + supervised local service) as its own process, for end-to-end tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { supervise } from './service-process';
 import { errorText, type AppError } from '../../shared/domain/errors';
 
 export interface RunningWebHost {
   readonly url: string;
+  /** The one-time address it printed (and opened, without --no-open). */
+  readonly openUrl: string;
+  /** The per-launch token, read from the user-only instance file as a program would. */
   readonly token: string;
   readonly process: ChildProcess;
   /** Every line it printed on stdout. */
@@ -25,9 +30,12 @@ export async function startWebHostProcess(
   env: Record<string, string>,
   /** What to run with node (default: the web host itself; `npm start` runs scripts/start.mjs). */
   entry: readonly string[] = ['--import', 'tsx', 'web-host/main.ts'],
+  /** Open the browser ($BROWSER in env) instead of passing --no-open. */
+  { open = false }: { open?: boolean } = {},
 ): Promise<RunningWebHost> {
   const lines: string[] = [];
-  const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open', '--data', dataDir], {
+  const args = [...entry, ...(open ? [] : ['--no-open']), '--data', dataDir];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,16 +43,24 @@ export async function startWebHostProcess(
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
 
-  const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
-    let address: { url: string; token: string } | undefined;
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      const match = /^(http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)$/.exec(line);
-      if (match) address = { url: match[1]!, token: match[2]! };
-      if (line.startsWith('Local service:') && address) resolve(address);
-    });
-    void exited.then((code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
-  });
+  const { url, openUrl } = await new Promise<{ url: string; openUrl: string }>(
+    (resolve, reject) => {
+      let address: { url: string; openUrl: string } | undefined;
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        lines.push(line);
+        const match = /^(http:\/\/127\.0\.0\.1:\d+)\/open\?code=\S+$/.exec(line);
+        if (match) address = { url: match[1]!, openUrl: line };
+        if (line.startsWith('Local service:') && address) resolve(address);
+      });
+      void exited.then((code) => reject(new Error(`the web host exited with ${code}: ${stderr}`)));
+    },
+  );
+  const instanceFile = join(dataDir, 'instance.json');
+  if (((await stat(instanceFile)).mode & 0o077) !== 0)
+    throw new Error(`${instanceFile} can be read by other users`);
+  const { token } = (
+    JSON.parse(await readFile(instanceFile, 'utf8')) as { data: { token: string } }
+  ).data;
   type RpcResult = Awaited<ReturnType<RunningWebHost['rpc']>>;
   const rpc = async (channel: string, input: unknown = {}): Promise<RpcResult> => {
     const res = await fetch(`${url}/rpc/${channel}`, {
@@ -56,6 +72,7 @@ export async function startWebHostProcess(
   };
   return {
     url,
+    openUrl,
     token,
     process: child,
     lines,

@@ -59,6 +59,8 @@ export const EN: Language = {
       'Kikitori cannot write to its data folder {path}. Make the folder writable, or choose another one with --data.',
     'app-running':
       'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
+    'link-used':
+      'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
   },
   errorSubCodes: {
     network: {

@@ -86,6 +86,16 @@ describe('the Local connection key', () => {
     expect(before).toEqual({ sids: [expect.any(String)], issuable: 1 });
     const oldRef = first.connections.get('local')!.keyRef!;
     expect(await call(first, 'keys:remove', { id: oldRef })).toEqual({ removed: true });
+    // Right away, while the app runs: the service restarts and the account gets a new key.
+    const renewed = await until(
+      () => first.connections.get('local')!,
+      (c) => c.keyRef !== null && c.baseUrl !== '',
+    );
+    expect(renewed.keyRef).not.toBe(oldRef);
+    expect(serviceAccounts(dataDir)).toEqual({ sids: before.sids, issuable: 2 });
+    expect((await transcribe(first)).status).toBe('completed');
+    // And again with the app closed: the next start gives it another one.
+    expect(await call(first, 'keys:remove', { id: renewed.keyRef })).toEqual({ removed: true });
     await first.stop();
 
     const second = await openCore({ dataDir, keyStore: keys });
@@ -93,9 +103,9 @@ describe('the Local connection key', () => {
     expect(second.supervisor!.current().state).toBe('running');
     const newRef = second.connections.get('local')!.keyRef;
     expect(newRef).toEqual(expect.any(String));
-    expect(newRef).not.toBe(oldRef);
+    expect(newRef).not.toBe(renewed.keyRef);
     // Same account, one more key; the dictionary and the old job are still there.
-    expect(serviceAccounts(dataDir)).toEqual({ sids: before.sids, issuable: 2 });
+    expect(serviceAccounts(dataDir)).toEqual({ sids: before.sids, issuable: 3 });
     expect(
       await call(second, 'dictionary:getWords', { engine: '-a-general-en', profileId: 'kept' }),
     ).toEqual({ words });

@@ -11,6 +11,7 @@ import {
   appError,
   appErrorSchema,
   errorText,
+  langOf,
   wordRejectionText,
   type AppErrorCode,
   type WordRejectionCode,
@@ -137,5 +138,22 @@ describe('error sentences', () => {
       code: 'server',
       params: {},
     });
+  });
+});
+
+describe('the language of a locale', () => {
+  it.each([
+    ['ja_JP.UTF-8', 'ja'],
+    ['ja-JP', 'ja'],
+    ['ja', 'ja'],
+    ['JA_jp', 'ja'],
+    ['en-US', 'en'],
+    ['en_GB.UTF-8', 'en'],
+    ['jav', 'en'],
+    ['C.UTF-8', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('%s → %s', (locale, lang) => {
+    expect(langOf(locale)).toBe(lang);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * One app per data folder. The lock is SQLite's own file lock on `<data>/app.lock` held in
+ * exclusive locking mode: an OS-level lock that the kernel drops when the process dies, so a lock
+ * left by a crash or SIGKILL never blocks the next start, and a live one always does. Taken
+ * before anything else in the folder is read or written.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppFailure, appError } from '../shared/domain/errors';
+
+export interface AppLock {
+  /** Releases the lock (also released by the kernel when the process ends). */
+  release(): void;
+}
+
+const READ_ONLY = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_IOERR_WRITE',
+]);
+
+function readOnly(dataDir: string, error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (code !== undefined && READ_ONLY.has(code))
+    throw new AppFailure(appError('data-read-only', { path: dataDir }, String(error)));
+  throw error;
+}
+
+/** Open lock databases: referenced here so that garbage collection never closes (and unlocks) one. */
+const held = new Set<Database.Database>();
+
+/** Takes the data folder's lock; undefined when another live Kikitori holds it. */
+export function lockAppData(dataDir: string): AppLock | undefined {
+  let db: Database.Database;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    db = new Database(join(dataDir, 'app.lock'), { timeout: 0 });
+  } catch (error) {
+    readOnly(dataDir, error);
+  }
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    // The first write in exclusive mode takes the file's exclusive lock and keeps it.
+    db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS owner (pid INTEGER); DELETE FROM owner;');
+    db.prepare('INSERT INTO owner (pid) VALUES (?)').run(process.pid);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+    readOnly(dataDir, error);
+  }
+  held.add(db);
+  return {
+    release: () => {
+      held.delete(db);
+      db.close();
+    },
+  };
+}
