@@ -67,4 +67,11 @@ export const LIMITS = {
   maxDiarizationSpeakers: 20,
   profileMaxWords: 100_000,
   wordMaxChars: 256,
+  /**
+   * Longest audio, once decoded, of a sync request and of a job [ours]: what the byte limit
+   * holds as 16 kHz 16-bit mono PCM (524 s; 18.6 h), so a small compressed file of long
+   * silence costs no more than the largest plain one.
+   */
+  syncAudioSeconds: Math.floor(16_777_215 / 32_000),
+  asyncAudioSeconds: Math.floor((2 * 1024 * 1024 * 1024) / 32_000),
 } as const;
