@@ -16,7 +16,7 @@ import { ApiClient, type ClientOptions } from '../api-client/api-client';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
 import type { JobJournal } from './job-journal';
-import { checkFile, convertToFlac, routeBySize, sniffFile } from './routing';
+import { checkFile, convertToFlac, routeFile, sniffFile } from './routing';
 
 export interface RunnerDeps {
   readonly journal: JobJournal;
@@ -94,7 +94,7 @@ export class TranscriptionRunner {
     for (const path of paths) {
       const { size } = await checkFile(path);
       const now = Date.now();
-      const mode = routeBySize(size);
+      const mode = await routeFile(path, size);
       const job: Job = {
         id: randomUUID(),
         file: { path, name: basename(path), size },
@@ -178,7 +178,7 @@ export class TranscriptionRunner {
         path = join(dir, `${job.id}.flac`);
         await convertToFlac(job.file.path, path);
         const { size } = await checkFile(path);
-        const mode = routeBySize(size);
+        const mode = await routeFile(path, size);
         const connection = this.deps.connections.get(job.connection)!;
         job = await this.update(job, {
           convertedPath: path,

@@ -15,7 +15,7 @@ import {
   RESULT_MESSAGES,
   type SampleEncoding,
 } from '../../shared/api';
-import { sniffContainer } from '../../shared/api/audio-sniff';
+import { sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import { bytesPerSampleOf, firstChannel } from './pcm';
 import { StreamingResampler, toInt16 } from './resample';
 import { parseWavHeader } from './wav';
@@ -261,7 +261,7 @@ export async function decodeStream(
   }
   const rawFormat = raw?.ok && raw.value.kind === 'raw' ? raw.value.format : undefined;
   const reader = new Reader(source);
-  await reader.fill(12);
+  await reader.fill(SNIFF_BYTES);
   if (reader.head.length === 0) return unsupported('the audio is empty');
   const container = sniffContainer(reader.head, { frameSync: rawFormat === undefined });
 

@@ -54,7 +54,15 @@ export function sniffContainer(
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WAVE') return 'wav';
   if (ascii(head, 0, 4) === 'fLaC') return 'flac';
   if (ascii(head, 0, 4) === 'OggS') return 'ogg';
-  if (ascii(head, 0, 3) === 'ID3') return 'mp3';
+  if (ascii(head, 0, 3) === 'ID3') {
+    // An ID3v2 tag (10 bytes, a 28-bit syncsafe size, a footer when flagged) leads MPEG audio;
+    // the frame after it tells MP3 from MP2 when the header reaches that far.
+    const byte = (at: number) => head[at] ?? 0;
+    const size = [6, 7, 8, 9].reduce((sum, at) => (sum << 7) | (byte(at) & 0x7f), 0);
+    const end = 10 + size + (byte(5) & 0x10 ? 10 : 0);
+    const frame = mpegFrameAt(head, end);
+    return frame && frame.layer !== 3 ? 'mp2' : 'mp3';
+  }
   if (ascii(head, 4, 4) === 'ftyp') return 'mp4';
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
   if (frameSync) {
