@@ -155,7 +155,7 @@ describe('the service refuses long audio', () => {
       message: `received too large audio data (the audio is longer than the limit of ${LIMITS.syncAudioSeconds} seconds for a sync request: send longer audio as an async job)`,
     });
     const after = await peakRssBytes(pid);
-    // Unbounded, the two hours took over 500 MiB; the bound keeps it to what 524 s take.
+    // Unbounded, the two hours took over 500 MiB; the bound keeps it to what 525 s take.
     expect(after - before).toBeLessThan(200 * 1024 * 1024);
     console.info(
       `sync 2 h FLAC: peak RSS ${(before / 2 ** 20).toFixed(0)} → ${(after / 2 ** 20).toFixed(0)} MiB`,
