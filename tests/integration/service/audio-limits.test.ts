@@ -177,11 +177,12 @@ describe('the service refuses long audio', () => {
           ).json(),
         ),
       (body) => body.status === 'completed' || body.status === 'error',
+      { timeoutMs: 240_000, everyMs: 250 },
     );
     expect(final).toMatchObject({
       status: 'error',
       error_message:
         'ERROR: received too large audio data (the audio is longer than the limit of 3600 seconds)',
     });
-  });
+  }, 300_000);
 });
