@@ -19,7 +19,7 @@ export const EXIT_CODES = {
 } as const;
 
 const USAGE =
-  'usage: npm run service -- [--port <n>, default: a free one] [--data <dir>] [--init-key <key>] [--add-key] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--exit-with-stdin]';
+  'usage: npm run service -- [--port <n>, default: a free one] [--data <dir>] [--init-key <key>] [--add-key] [--workers <n>] [--job-retention-days <n>] [--log-retention-days <n>] [--max-job-hours <n>] [--exit-with-stdin]';
 
 function fail(message: string): never {
   process.stderr.write(`kikitori service: ${message}\n${USAGE}\n`);
@@ -57,6 +57,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
         workers: { type: 'string' },
         'job-retention-days': { type: 'string' },
         'log-retention-days': { type: 'string' },
+        'max-job-hours': { type: 'string' },
         'exit-with-stdin': { type: 'boolean' },
       },
       args: [...argv],
@@ -68,6 +69,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
 
   const port = positiveInt('port', values.port, 0, 0)!;
   if (port > 65535) fail(`--port must be at most 65535, not ${port}`);
+  const maxJobHours = positiveInt('max-job-hours', values['max-job-hours'], undefined);
   const emit = (event: ServiceEvent) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
   // A SIGTERM during start-up (taken by bin.mjs) or right after the "listening" line must still
@@ -106,6 +108,7 @@ export async function main(argv: readonly string[], early: EarlyStop): Promise<v
       workers: positiveInt('workers', values.workers, undefined),
       jobRetentionDays: positiveInt('job-retention-days', values['job-retention-days'], undefined),
       logRetentionDays: positiveInt('log-retention-days', values['log-retention-days'], undefined),
+      maxJobAudioSeconds: maxJobHours === undefined ? undefined : maxJobHours * 3600,
       onEvent: emit,
     });
     if (stopRequested) stop();

@@ -29,6 +29,8 @@ export interface ServiceOptions {
   readonly workers?: number;
   readonly jobRetentionDays?: number;
   readonly logRetentionDays?: number;
+  /** Longest audio of an async job (default LIMITS.asyncAudioSeconds). */
+  readonly maxJobAudioSeconds?: number;
   readonly onEvent?: (event: ServiceEvent) => void;
 }
 
@@ -109,7 +111,7 @@ export class LocalService {
     const jobsDir = join(options.dataDir, 'jobs');
     await mkdir(jobsDir, { recursive: true, mode: 0o700 });
     const store = new JobStore(db);
-    const runner = new JobRunner(ctx, store, jobsDir, workers);
+    const runner = new JobRunner(ctx, store, jobsDir, workers, options.maxJobAudioSeconds);
     const resumed = await runner.resume();
     if (resumed > 0) emit({ event: 'jobs-resumed', count: resumed });
 

@@ -1,13 +1,15 @@
 /**
- * Where a dropped file goes (issue 4 §3): audio the API takes, up to 16,777,215 bytes, goes
- * sync; larger goes async (v2). Containers the API does not take (M4A, AAC, MP4 and other video,
- * WebM) are converted first with ffmpeg to FLAC, 16 kHz mono.
+ * Where a dropped file goes (issue 4 §3): audio the API takes goes sync when it is at most
+ * 16,777,215 bytes and at most the sync length (LIMITS.syncAudioSeconds); larger or longer goes
+ * async (v2), so a small file of hours is not refused. Containers the API does not take (M4A,
+ * AAC, MP4 and other video, WebM, MP2) are converted first with ffmpeg to FLAC, 16 kHz mono.
  */
 import { execFile } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { LIMITS } from '../../shared/api';
+import { headerDuration, sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import { fileReason } from '../api-client/reasons';
 
@@ -15,24 +17,45 @@ const run = promisify(execFile);
 
 export type Sniffed = 'wav' | 'flac' | 'ogg' | 'mp3' | 'convert';
 
-/** Looks at a file's first bytes: accepted containers pass as they are; anything else is converted. */
-export async function sniffFile(path: string): Promise<Sniffed> {
+async function readHead(path: string): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await file.read(head, 0, 12, 0);
-    const ascii = (at: number, n: number) => head.subarray(at, at + n).toString('latin1');
-    if (bytesRead >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WAVE') return 'wav';
-    if (ascii(0, 4) === 'fLaC') return 'flac';
-    if (ascii(0, 4) === 'OggS') return 'ogg';
-    if (
-      ascii(0, 3) === 'ID3' ||
-      (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0)
-    )
-      return 'mp3';
-    return 'convert';
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
   } finally {
     await file.close();
+  }
+}
+
+/** Looks at a file's first bytes: accepted containers pass as they are; anything else is converted. */
+export async function sniffFile(path: string): Promise<Sniffed> {
+  const container = sniffContainer(await readHead(path));
+  return container === 'wav' || container === 'flac' || container === 'ogg' || container === 'mp3'
+    ? container
+    : 'convert';
+}
+
+/**
+ * How long the audio is, in seconds: from a WAV or FLAC header when it says, else from ffprobe
+ * (part of Debian's ffmpeg); undefined when neither can tell.
+ */
+export async function audioSeconds(
+  path: string,
+  probe: (path: string) => Promise<number | undefined> = ffprobeSeconds,
+): Promise<number | undefined> {
+  return headerDuration(await readHead(path)) ?? (await probe(path));
+}
+
+export async function ffprobeSeconds(path: string): Promise<number | undefined> {
+  try {
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path],
+    ]);
+    const seconds = Number.parseFloat(stdout);
+    return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -79,5 +102,12 @@ export async function convertToFlac(input: string, output: string): Promise<void
   }
 }
 
-export const routeBySize = (size: number): 'sync' | 'async' =>
-  size <= LIMITS.syncAudioBytes ? 'sync' : 'async';
+/** Sync when both size and length (if known) are within the sync limits. */
+export const route = (size: number, seconds: number | undefined): 'sync' | 'async' =>
+  size <= LIMITS.syncAudioBytes && (seconds === undefined || seconds <= LIMITS.syncAudioSeconds)
+    ? 'sync'
+    : 'async';
+
+/** Where the file at `path` goes, by its size and its length. */
+export const routeFile = async (path: string, size: number): Promise<'sync' | 'async'> =>
+  size > LIMITS.syncAudioBytes ? 'async' : route(size, await audioSeconds(path));

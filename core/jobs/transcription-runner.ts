@@ -24,7 +24,7 @@ import {
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
 import { JobRemoved, type JobJournal } from './job-journal';
-import { checkFile, convertToFlac, routeBySize, sniffFile } from './routing';
+import { checkFile, convertToFlac, routeFile, sniffFile } from './routing';
 
 /** What the runner (and the core) may call on a client: ApiClient's public surface. */
 export type Client = Pick<ApiClient, keyof ApiClient>;
@@ -166,7 +166,7 @@ export class TranscriptionRunner {
     for (const path of paths) {
       const { size } = await checkFile(path);
       const now = this.clock.now();
-      const mode = routeBySize(size);
+      const mode = await routeFile(path, size);
       const job: Job = {
         id: randomUUID(),
         file: { path, name: basename(path), size },
@@ -289,7 +289,7 @@ export class TranscriptionRunner {
           return;
         }
         const { size } = await checkFile(path);
-        const mode = routeBySize(size);
+        const mode = await routeFile(path, size);
         const connection = this.deps.connections.get(job.connection)!;
         job = await this.update(job, {
           convertedPath: path,

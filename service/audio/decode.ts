@@ -4,6 +4,9 @@
  * here; FLAC, Ogg (Opus, Speex) and MP3 go through Debian's ffmpeg over pipes (a well-kept
  * decoder for all of them; nothing touches the disk), which hands back WAV PCM of the first
  * channel at the source's rate. All resampling is ours. The header wins over `c`.
+ *
+ * The decoded length is bounded while decoding (`maxSeconds`): a small file of hours of silence
+ * is refused with `%` as soon as it passes the bound, and the rest is never decoded or held.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -12,9 +15,10 @@ import {
   RESULT_MESSAGES,
   type SampleEncoding,
 } from '../../shared/api';
+import { sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import { bytesPerSampleOf, firstChannel } from './pcm';
 import { StreamingResampler, toInt16 } from './resample';
-import { isWav, parseWavHeader } from './wav';
+import { parseWavHeader } from './wav';
 
 export interface AudioInfo {
   /** What the audio was: wav, flac, ogg, mp3 or the `c` name. */
@@ -25,41 +29,54 @@ export interface AudioInfo {
   readonly samples: number;
 }
 
-export type Decode<T> = { ok: true; value: T } | { ok: false; code: '+' | '?'; message: string };
+/** Why audio was refused; callers decide on this, never on the message. */
+export type DecodeFailureReason =
+  'unsupported' | 'low-rate' | 'too-long' | 'ffmpeg-missing' | 'no-sound';
+
+export interface DecodeFailure {
+  readonly ok: false;
+  readonly code: '+' | '?' | '%';
+  readonly reason: DecodeFailureReason;
+  readonly message: string;
+}
+
+export type Decode<T> = { ok: true; value: T } | DecodeFailure;
+
+export interface DecodeOptions {
+  /** Longest audio taken, in seconds; longer is refused with `%` while decoding. */
+  readonly maxSeconds?: number;
+  /** A sync request: the refusal points to async jobs. */
+  readonly sync?: boolean;
+}
 
 export interface DecodedAudio extends AudioInfo {
   readonly pcm: Int16Array;
 }
 
-const unsupported = (detail: string): { ok: false; code: '+'; message: string } => ({
+const unsupported = (
+  detail: string,
+  reason: DecodeFailureReason = 'unsupported',
+): DecodeFailure => ({
   ok: false,
   code: '+',
+  reason,
   message: `${RESULT_MESSAGES['+']} (${detail})`,
 });
-
-const ascii = (bytes: Uint8Array, at: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(at, at + length));
-
-type Container = 'wav' | 'flac' | 'ogg' | 'mp3' | 'mp4' | 'webm';
-
-/** Recognises a container by its magic bytes; frame-sync MP3 only when no raw `c` was given. */
-export function sniffContainer(bytes: Uint8Array, rawGiven: boolean): Container | undefined {
-  if (isWav(bytes)) return 'wav';
-  if (ascii(bytes, 0, 4) === 'fLaC') return 'flac';
-  if (ascii(bytes, 0, 4) === 'OggS') return 'ogg';
-  if (ascii(bytes, 0, 3) === 'ID3') return 'mp3';
-  if (ascii(bytes, 4, 4) === 'ftyp') return 'mp4';
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
-    return 'webm';
-  if (!rawGiven && bytes.length > 4 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)
-    return 'mp3';
-  return undefined;
-}
 
 const tooLowRate = (rate: number) =>
   unsupported(
     `the audio is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more (upsampling gives no usable text)`,
+    'low-rate',
   );
+
+const tooLong = ({ maxSeconds, sync }: DecodeOptions): DecodeFailure => ({
+  ok: false,
+  code: '%',
+  reason: 'too-long',
+  message: `${RESULT_MESSAGES['%']} (the audio is longer than the limit of ${maxSeconds} seconds${
+    sync ? ' for a sync request: send longer audio as an async job' : ''
+  })`,
+});
 
 export type PcmSink = (pcm: Int16Array) => Promise<void> | void;
 
@@ -87,25 +104,37 @@ class Reader {
   }
   /** Everything from `offset` of the head on, then the rest of the stream. */
   async *rest(offset: number): AsyncGenerator<Uint8Array> {
-    if (offset < this.head.length) yield this.head.subarray(offset);
-    this.head = new Uint8Array(0);
-    while (!this.done) {
-      const next = await this.iterator.next();
-      if (next.done) this.done = true;
-      else yield next.value;
+    try {
+      if (offset < this.head.length) yield this.head.subarray(offset);
+      this.head = new Uint8Array(0);
+      while (!this.done) {
+        const next = await this.iterator.next();
+        if (next.done) this.done = true;
+        else yield next.value;
+      }
+    } finally {
+      // Left early (audio too long): let the source close its file or stream now.
+      if (!this.done) {
+        this.done = true;
+        await this.iterator.return?.();
+      }
     }
   }
 }
 
-/** Streams interleaved samples through first-channel selection and resampling into the sink. */
+/**
+ * Streams interleaved samples through first-channel selection and resampling into the sink;
+ * stops reading (and answers 'too-long') once more than `maxSamples` have come out.
+ */
 async function streamSamples(
   chunks: AsyncIterable<Uint8Array>,
   encoding: SampleEncoding,
   channels: number,
   rate: number,
   limitBytes: number | undefined,
+  maxSamples: number,
   sink: PcmSink,
-): Promise<number> {
+): Promise<number | 'too-long'> {
   const frame = bytesPerSampleOf(encoding) * channels;
   const resampler =
     rate === ENGINE_SAMPLE_RATE ? undefined : new StreamingResampler(rate, ENGINE_SAMPLE_RATE);
@@ -115,9 +144,10 @@ async function streamSamples(
   const emit = async (samples: Float32Array) => {
     const out = toInt16(resampler ? resampler.push(samples) : samples);
     produced += out.length;
-    if (out.length > 0) await sink(out);
+    if (out.length > 0 && produced <= maxSamples) await sink(out);
   };
   for await (let chunk of chunks) {
+    if (produced > maxSamples) return 'too-long';
     if (remaining <= 0) break;
     if (chunk.length > remaining) chunk = chunk.subarray(0, remaining);
     remaining -= chunk.length;
@@ -131,9 +161,11 @@ async function streamSamples(
     carry = bytes.slice(whole);
     if (whole > 0) await emit(firstChannel(bytes.subarray(0, whole), encoding, channels));
   }
+  if (produced > maxSamples) return 'too-long';
   if (resampler) {
     const tail = toInt16(resampler.flush());
     produced += tail.length;
+    if (produced > maxSamples) return 'too-long';
     if (tail.length > 0) await sink(tail);
   }
   return produced;
@@ -143,6 +175,10 @@ async function streamSamples(
 function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   output: AsyncIterable<Uint8Array>;
   result: Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>;
+  /** Ends ffmpeg at once. */
+  stop: () => void;
+  /** Throws away the rest of its output, so that it runs to its end. */
+  discard: () => void;
 } {
   const child = spawn(
     'ffmpeg',
@@ -201,7 +237,12 @@ function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
     }
     child.stdin.end();
   })();
-  return { output: child.stdout, result };
+  return {
+    output: child.stdout,
+    result,
+    stop: () => child.kill('SIGKILL'),
+    discard: () => void child.stdout.resume(),
+  };
 }
 
 /** Decodes a stream of audio bytes into 16 kHz PCM chunks handed to `sink`. */
@@ -209,7 +250,10 @@ export async function decodeStream(
   source: AsyncIterable<Uint8Array>,
   c: string | undefined,
   sink: PcmSink,
+  options: DecodeOptions = {},
 ): Promise<Decode<AudioInfo>> {
+  const maxSeconds = options.maxSeconds ?? Infinity;
+  const maxSamples = maxSeconds * ENGINE_SAMPLE_RATE;
   let raw: ReturnType<typeof parseAudioFormatName> | undefined;
   if (c !== undefined && c !== '') {
     raw = parseAudioFormatName(c);
@@ -217,9 +261,9 @@ export async function decodeStream(
   }
   const rawFormat = raw?.ok && raw.value.kind === 'raw' ? raw.value.format : undefined;
   const reader = new Reader(source);
-  await reader.fill(12);
+  await reader.fill(SNIFF_BYTES);
   if (reader.head.length === 0) return unsupported('the audio is empty');
-  const container = sniffContainer(reader.head, rawFormat !== undefined);
+  const container = sniffContainer(reader.head, { frameSync: rawFormat === undefined });
 
   if (container === 'wav') {
     let header = parseWavHeader(reader.head, reader.done);
@@ -239,34 +283,39 @@ export async function decodeStream(
       channels,
       sampleRate,
       dataSize,
+      maxSamples,
       sink,
     );
+    if (samples === 'too-long') return tooLong(options);
     if (samples === 0) return unsupported('the WAV file holds no samples');
     return { ok: true, value: { format: 'wav', sourceRate: sampleRate, channels, samples } };
   }
-  if (container === 'mp4' || container === 'webm') {
-    return unsupported(
-      `${container === 'mp4' ? 'M4A/MP4' : 'WebM'} is not accepted: convert it to FLAC, WAV, Ogg or MP3 first`,
-    );
+  if (container === 'mp4' || container === 'webm' || container === 'mp2') {
+    const name = { mp4: 'M4A/MP4', webm: 'WebM', mp2: 'MPEG Layer I/II (MP2)' }[container];
+    return unsupported(`${name} is not accepted: convert it to FLAC, WAV, Ogg or MP3 first`);
   }
   if (container) {
     const name = container.toUpperCase();
     const ffmpeg = ffmpegWav(reader.rest(0));
-    const inner = await decodeStream(ffmpeg.output, undefined, sink);
+    const inner = await decodeStream(ffmpeg.output, undefined, sink, options);
+    // Refused on what ffmpeg said so far (too long, too low a rate): the rest is not wanted, and
+    // ffmpeg, blocked on a full pipe, would never finish. Otherwise let it end and say why.
+    const refused = !inner.ok && (inner.reason === 'too-long' || inner.reason === 'low-rate');
+    if (refused) ffmpeg.stop();
+    else if (!inner.ok) ffmpeg.discard();
     const fate = await ffmpeg.result;
+    if (refused) return inner;
     if (!fate.ok) {
       if (fate.missing)
         return {
           ok: false,
           code: '?',
+          reason: 'ffmpeg-missing',
           message: `${name} needs ffmpeg, which is not installed on the service's machine (apt-get install ffmpeg)`,
         };
       return unsupported(`the ${name} audio could not be decoded: ${fate.detail}`);
     }
-    if (!inner.ok)
-      return inner.message.includes('Hz')
-        ? inner
-        : unsupported(`the ${name} audio holds no decodable sound`);
+    if (!inner.ok) return unsupported(`the ${name} audio holds no decodable sound`, 'no-sound');
     return { ok: true, value: { ...inner.value, format: container } };
   }
   if (!rawFormat) {
@@ -283,8 +332,10 @@ export async function decodeStream(
     1,
     rawFormat.sampleRate,
     undefined,
+    maxSamples,
     sink,
   );
+  if (samples === 'too-long') return tooLong(options);
   if (samples === 0) return unsupported('the audio holds no whole sample');
   return {
     ok: true,
@@ -293,7 +344,11 @@ export async function decodeStream(
 }
 
 /** Decodes audio held in memory (sync requests) into one PCM array. */
-export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<Decode<DecodedAudio>> {
+export async function decodeAudio(
+  bytes: Uint8Array,
+  c?: string,
+  options: DecodeOptions = {},
+): Promise<Decode<DecodedAudio>> {
   const parts: Int16Array[] = [];
   const result = await decodeStream(
     (async function* () {
@@ -301,6 +356,7 @@ export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<Decode
     })(),
     c,
     (pcm) => void parts.push(pcm),
+    options,
   );
   if (!result.ok) return result;
   const pcm = new Int16Array(result.value.samples);

@@ -9,7 +9,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { parseSettings, type Segment, type Utterance } from '../../shared/api';
+import { LIMITS, parseSettings, type Segment, type Utterance } from '../../shared/api';
 import { decodeStream } from '../audio/decode';
 import type { ServiceContext } from '../context';
 import { wordsInEffect } from '../dictionary/profile-store';
@@ -31,6 +31,8 @@ export class JobRunner {
     private readonly jobs: JobStore,
     readonly jobsDir: string,
     private readonly workers: number,
+    /** Longest audio of a job; longer fails while decoding, before it fills the disk. */
+    private readonly maxAudioSeconds: number = LIMITS.asyncAudioSeconds,
   ) {}
 
   /** Queues every unfinished job (after a crash, the ones in flight too) and removes orphan files. */
@@ -101,6 +103,7 @@ export class JobRunner {
             await new Promise<void>((resolve) => out.once('drain', () => resolve()));
           }
         },
+        { maxSeconds: this.maxAudioSeconds },
       );
       out.end();
       await finished(out);

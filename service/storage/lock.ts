@@ -62,7 +62,7 @@ async function currentHolder(path: string): Promise<LockHolder | undefined> {
   const deadline = Date.now() + 2_000;
   for (;;) {
     const holder = await readHolder(path);
-    if (holder && holder.pid !== process.pid && alive(holder.pid)) return holder;
+    if (holder && alive(holder.pid)) return holder;
     if (Date.now() > deadline) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -28,18 +28,6 @@ export const RESULT_MESSAGES: Readonly<Record<ResultCode, string>> = {
   '?': 'unexpected exception occurred',
 };
 
-/** Which side is at fault, for deciding whether a retry can help. */
-export const RESULT_CODE_SIDE: Readonly<Record<ResultCode, 'none' | 'client' | 'server'>> = {
-  '': 'none',
-  '-': 'client',
-  '+': 'client',
-  o: 'client',
-  '>': 'client',
-  '%': 'client',
-  '!': 'server',
-  '?': 'server',
-};
-
 const codeSet: ReadonlySet<string> = new Set(Object.values(RESULT_CODES));
 
 export function isResultCode(value: string): value is ResultCode {
@@ -67,4 +55,11 @@ export const LIMITS = {
   maxDiarizationSpeakers: 20,
   profileMaxWords: 100_000,
   wordMaxChars: 256,
+  /**
+   * Longest audio, once decoded, of a sync request and of a job [ours]: what the byte limit
+   * holds as 16 kHz 16-bit mono PCM, rounded up (525 s; 18.6 h), so a small compressed file of
+   * long silence costs no more than the largest plain one.
+   */
+  syncAudioSeconds: Math.ceil(16_777_215 / 32_000),
+  asyncAudioSeconds: Math.ceil((2 * 1024 * 1024 * 1024) / 32_000),
 } as const;

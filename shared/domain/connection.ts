@@ -4,6 +4,7 @@
  * of it: `keyRef` names a key in the OS keychain.
  */
 import { z } from 'zod';
+import { DEFAULT_CLOUD_ENGINE, LOCAL_ENGINE } from '../api/engines';
 import { PROFILE_ID_PATTERN } from '../api/profile-words';
 
 export const connectionIdSchema = z
@@ -40,7 +41,7 @@ export const BUILT_IN_CONNECTIONS: readonly Connection[] = [
     asyncUrl: '',
     keyRef: null,
     logging: false,
-    engine: '-a-general-en',
+    engine: LOCAL_ENGINE,
     profileId: null,
     settings: {},
   },
@@ -52,7 +53,7 @@ export const BUILT_IN_CONNECTIONS: readonly Connection[] = [
     asyncUrl: CLOUD_ASYNC_URL,
     keyRef: null,
     logging: true,
-    engine: '-a-general',
+    engine: DEFAULT_CLOUD_ENGINE,
     profileId: null,
     settings: {},
   },

@@ -175,8 +175,18 @@ export async function handleSyncRecognize(
     if (!admission) return sendSyncError(res, '>', RESULT_MESSAGES['>'], 400, headers);
 
     const audio = sink.bytes();
-    const decoded = await decodeAudio(audio, outcome.params.get('c'));
-    if (!decoded.ok) return sendSyncError(res, decoded.code, decoded.message, 200, headers);
+    const decoded = await decodeAudio(audio, outcome.params.get('c'), {
+      maxSeconds: LIMITS.syncAudioSeconds,
+      sync: true,
+    });
+    if (!decoded.ok)
+      return sendSyncError(
+        res,
+        decoded.code,
+        decoded.message,
+        decoded.reason === 'too-long' ? 413 : 200,
+        headers,
+      );
     const words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);
     const recognition = await recognize(admission.engine, decoded.value.pcm, {
       keepFillerToken: admission.settings.keepFillerToken,

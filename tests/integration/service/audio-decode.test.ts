@@ -104,6 +104,20 @@ describe('audio decoding of every accepted format', () => {
     }
   });
 
+  it('says why by a typed reason: a FLAC at 8 kHz, decoded by ffmpeg, is low-rate', async () => {
+    const { stdout } = await run(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', at('formats/wav-mulaw-8k.wav')],
+        ...['-c:a', 'flac', '-f', 'flac', 'pipe:1'],
+      ],
+      { encoding: 'buffer', maxBuffer: 1 << 24 },
+    );
+    const result = await decodeAudio(stdout);
+    expect(result).toMatchObject({ ok: false, code: '+', reason: 'low-rate' });
+    if (!result.ok) expect(result.message).toMatch(/sampled at 8000 Hz/);
+  });
+
   it('refuses a corrupt FLAC with code +', async () => {
     const flac = await readFile(at('formats/flac-16k.flac'));
     const corrupt = Buffer.concat([flac.subarray(0, 4), Buffer.alloc(2000, 0x55)]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeD } from '../../../shared/api';
 import { AccountStore } from '../../../service/keys/accounts';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { until } from '../../support/until';
 import {
   multipart,
   rawRequest,
@@ -245,12 +246,16 @@ describe('API keys and issuance', () => {
   });
 
   it('enforces epi: an expired key gets code - on recognition and 401 on REST', async () => {
-    const short = (await issue({ epi: '1500' }, bearer(service.key))).body;
-    expect((await recognizeWith(short, '-a-general-en')).json<{ code: string }>().code).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const short = (await issue({ epi: '5000' }, bearer(service.key))).body;
+    // Valid at first (one quick REST call, well inside its five seconds), then expired: waited
+    // for, so that a slow machine changes only how long the wait takes.
+    expect((await getWords(short, 'team')).status).not.toBe(401);
+    const rest = await until(
+      () => getWords(short, 'team'),
+      (res) => res.status === 401,
+      { timeoutMs: 60_000, everyMs: 200 },
+    );
     expect((await recognizeWith(short, '-a-general-en')).json<{ code: string }>().code).toBe('-');
-    const rest = await getWords(short, 'team');
-    expect(rest.status).toBe(401);
     expect(rest.json<{ message: string }>().message).toMatch(
       /^service authorization has expired: \d{4}-/,
     );

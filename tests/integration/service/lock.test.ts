@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../service/main';
+import { DataDirLockedError, lockDataDir } from '../../../service/storage/lock';
 import { removeDir, spawnService, startService, tempDir } from '../../support/service-process';
 
 /** Starts a service and gathers its JSON lines; `outcome` settles on listening or on exit. */
@@ -63,6 +64,19 @@ describe('one service per data folder', () => {
       }
       expect(await winner.stop()).toBe(0);
     }
+    await removeDir(dataDir);
+  }, 300_000);
+
+  it('holds between two services of one process too, and comes free on release', async () => {
+    const dataDir = await tempDir();
+    const release = await lockDataDir(dataDir);
+    const refusal = await lockDataDir(dataDir).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DataDirLockedError);
+    expect((refusal as DataDirLockedError).holder).toMatchObject({ pid: process.pid });
+    await release();
+    await (
+      await lockDataDir(dataDir)
+    )();
     await removeDir(dataDir);
   });
 

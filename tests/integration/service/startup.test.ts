@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../service/main';
@@ -11,6 +12,7 @@ import {
   tempDir,
   spawnService,
 } from '../../support/service-process';
+import { until } from '../../support/until';
 
 describe('service start and stop', () => {
   it('creates the account once, with secure random credentials, then only says it is listening', async () => {
@@ -54,37 +56,54 @@ describe('service start and stop', () => {
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
     const service = await startService();
+    const audio = await readFile(
+      join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0870.wav'),
+    );
     const { body, contentType } = multipart([
       { name: 'u', value: service.key },
       { name: 'd', value: '-a-general-en' },
-      {
-        name: 'a',
-        value: await readFile(
-          join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0870.wav'),
-        ),
-        filename: 'a.wav',
-      },
+      { name: 'a', value: audio, filename: 'a.wav' },
     ]);
-    let sent!: () => void;
-    const allSent = new Promise<void>((resolve) => (sent = resolve));
-    const answer = rawRequest(service.url, {
-      path: '/v1/nolog/recognize',
-      headers: { 'Content-Type': contentType },
-      body,
-      onSent: sent,
+    // Eight uploads of one key, each short of its last bytes: admitted and in flight. The
+    // service shows when all eight are admitted by refusing a ninth request with 429, so the
+    // SIGTERM comes while they are certainly in flight, with no guess at how long that takes.
+    const uploads = Array.from({ length: 8 }, () => {
+      const req = request(`${service.url}/v1/nolog/recognize`, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'Content-Length': body.length },
+      });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+      });
+      req.write(body.subarray(0, body.length - 100));
+      return { req, answer };
     });
-    // Decoding the clip takes about a second: stop while it is in flight.
-    await allSent;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const probe = async () =>
+      (
+        await rawRequest(service.url, {
+          path: `/v1/nolog/recognize?u=${encodeURIComponent(service.key)}&d=-a-general-en`,
+        })
+      ).status;
+    await until(probe, (status) => status === 429, { timeoutMs: 60_000 });
     const exit = service.stop();
-    const res = await answer;
-    expect(res.json<{ code: string; text: string }>()).toMatchObject({
-      code: '',
-      text: expect.stringMatching(/john/),
-    });
+    // The first upload is finished after the SIGTERM; the others are cut off.
+    const [kept, ...dropped] = uploads;
+    kept!.req.end(body.subarray(body.length - 100));
+    for (const upload of dropped) {
+      upload.answer.catch(() => {});
+      upload.req.destroy();
+    }
+    const res = await kept!.answer;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({ code: '', text: expect.stringMatching(/john/) });
     expect(await exit).toBe(0);
     await removeDir(service.dataDir);
-  });
+  }, 180_000);
 
   // From its first line ("starting") on, through loading, opening the database and starting the
   // engine, a SIGTERM must end the service cleanly. (Before that line Node itself is still

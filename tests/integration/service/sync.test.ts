@@ -1,5 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '../../../shared/api';
@@ -11,6 +12,7 @@ import {
   startService,
   type RunningService,
 } from '../../support/service-process';
+import { until } from '../../support/until';
 import { corpusWordErrorRate, wordErrorRate } from '../../support/wer';
 
 const manifest = await loadFixtures();
@@ -39,6 +41,21 @@ async function recognize(
     body,
   });
 }
+
+/**
+ * A request of the key without audio: admitted and released in one step when a slot is free
+ * (200, code >), refused with 429 when all eight are held. So it never takes a slot from a
+ * request in flight, and tells when uploads have been admitted or have let go.
+ */
+async function admissionProbe(): Promise<number> {
+  const res = await recognize([
+    { name: 'u', value: service.key },
+    { name: 'd', value: '-a-general-en' },
+  ]);
+  return res.status;
+}
+
+const allAdmitted = () => until(admissionProbe, (status) => status === 429, { timeoutMs: 60_000 });
 
 async function snapshot(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -368,7 +385,7 @@ describe('sync recognition over HTTP (real service, real engine, real audio)', (
       });
       return { response, finish: () => finish() };
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await allAdmitted();
     const ninth = await recognize([
       { name: 'u', value: service.key },
       { name: 'd', value: '-a-general-en' },
@@ -435,7 +452,7 @@ describe('sync recognition over HTTP (real service, real engine, real audio)', (
 });
 
 describe('requests cut off mid-upload', () => {
-  it('release their concurrency slot: after 12 aborted uploads the key still works', async () => {
+  it('release their concurrency slot: after 16 aborted uploads the key still works', async () => {
     const { connect } = await import('node:net');
     const target = new URL(service.url);
     const audio = await readFile(join(DEFAULT_FIXTURES_DIR, CLIP));
@@ -444,22 +461,28 @@ describe('requests cut off mid-upload', () => {
       { name: 'd', value: '-a-general-en' },
       { name: 'a', value: audio, filename: 'a.wav' },
     ]);
-    for (let i = 0; i < 12; i++) {
-      await new Promise<void>((resolve, reject) => {
-        const socket = connect(Number(target.port), target.hostname, () => {
-          socket.write(
-            `POST /v1/nolog/recognize HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
-          );
-          // Past the start of the audio part (so the request is admitted), then gone.
-          socket.write(body.subarray(0, body.length / 2), () =>
-            setTimeout(() => socket.destroy(), 50),
-          );
-        });
-        socket.on('close', () => resolve());
-        socket.on('error', reject);
-      });
+    for (let round = 0; round < 2; round++) {
+      // Eight uploads past the start of the audio part (so each is admitted and holds a slot)...
+      const sockets = await Promise.all(
+        Array.from(
+          { length: 8 },
+          () =>
+            new Promise<Socket>((resolve, reject) => {
+              const socket = connect(Number(target.port), target.hostname, () => {
+                socket.write(
+                  `POST /v1/nolog/recognize HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+                );
+                socket.write(body.subarray(0, body.length / 2), () => resolve(socket));
+              });
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      await allAdmitted();
+      // ...then gone: every slot must come free.
+      for (const socket of sockets) socket.destroy();
+      await until(admissionProbe, (status) => status !== 429, { timeoutMs: 60_000 });
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
     const res = await recognize([
       { name: 'u', value: service.key },
       { name: 'd', value: '-a-general-en' },
