@@ -189,10 +189,11 @@ export class TranscriptionRunner {
       if (job.status === 'completed' || job.status === 'failed') continue;
       if (job.sessionid) this.schedulePoll(job, 0);
       else if (job.mode === 'async' && job.status === 'uploading') {
-        await this.update(job, {
+        const changes: Partial<Job> = {
           status: 'failed',
           error: appError('interrupted', { name: job.file.name }),
-        });
+        };
+        await this.update(job, changes).catch(() => this.show(job, changes));
       } else this.launch(this.process(job.id));
     }
   }
@@ -254,16 +255,19 @@ export class TranscriptionRunner {
       progress: undefined,
       pollProblem: undefined,
     };
-    try {
-      await this.update(job, changes);
-    } catch (saveError) {
-      if (saveError instanceof JobRemoved) return;
-      // The failure itself could not be written (a full disk): show it until the next start,
-      // which goes back to the last state on disk and handles the job from there.
-      const shown = { ...job, ...changes, updatedAt: this.clock.now() };
-      this.deps.journal.hold(shown);
-      this.deps.emit('jobs:changed', { job: shown });
-    }
+    await this.update(job, changes).catch((saveError: unknown) => {
+      if (!(saveError instanceof JobRemoved)) this.show(job, changes);
+    });
+  }
+
+  /**
+   * A failure that could not be written (a full disk) is still shown, until the next start goes
+   * back to the last state on disk and handles the job from there.
+   */
+  private show(job: Job, changes: Partial<Job>): void {
+    const shown = { ...job, ...changes, updatedAt: this.clock.now() };
+    this.deps.journal.hold(shown);
+    this.deps.emit('jobs:changed', { job: shown });
   }
 
   private async process(id: string): Promise<void> {

@@ -1,0 +1,143 @@
+/**
+ * A full disk under the app's data folder (a 1 MB tmpfs mounted for this test): submitting says
+ * the disk is full, a job whose result cannot be stored fails with that error, and nothing that
+ * was stored before is damaged; once there is room again, a retry completes the job.
+ */
+import { execFile } from 'node:child_process';
+import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../core/core';
+import { JobJournal } from '../../../core/jobs/job-journal';
+import { SessionKeyStore } from '../../../core/key-store/key-store';
+import type { Job } from '../../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { FaultProxy } from '../../support/fault-proxy';
+import {
+  removeDir,
+  startService,
+  tempDir,
+  type RunningService,
+} from '../../support/service-process';
+import { until } from '../../support/until';
+
+const run = promisify(execFile);
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+
+let service: RunningService;
+let proxy: FaultProxy;
+let core: Core;
+let mount: string;
+let mounted = false;
+const changes: Job[] = [];
+
+beforeAll(async () => {
+  mount = await tempDir('kikitori-full-disk-');
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mount]);
+    mounted = true;
+  } catch (error) {
+    throw new Error(
+      `this test needs a small tmpfs as the data folder and could not mount one at ${mount} (run it as root, with mount(8) available): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  service = await startService();
+  proxy = await FaultProxy.start(service.url);
+  core = await Core.open({
+    dataDir: mount,
+    keyStore: new SessionKeyStore('tests'),
+    localService: false,
+  });
+  core.subscribe((event, payload) => {
+    if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
+  });
+  await core.connections.save({
+    ...core.connections.get('local')!,
+    id: 'direct',
+    name: 'Local service',
+    kind: 'cloud',
+    baseUrl: proxy.url,
+    asyncUrl: proxy.url,
+  });
+  await core.invoke('keys:add', { label: 'test', key: service.key, connection: 'direct' });
+  await core.connections.setActive('direct');
+});
+
+afterAll(async () => {
+  await core?.stop();
+  await proxy?.close();
+  await service?.stop();
+  if (mounted) await run('umount', [mount]);
+  await removeDir(mount);
+  if (service) await removeDir(service.dataDir);
+});
+
+const settled = (j: Job | undefined) => j?.status === 'completed' || j?.status === 'failed';
+
+async function submit(): Promise<Awaited<ReturnType<Core['invoke']>>> {
+  return core.invoke('transcribe:files', { paths: [CLIP] });
+}
+
+/** Fills the file system to the last byte. */
+async function fill(path: string): Promise<void> {
+  const chunk = Buffer.alloc(16 * 1024, 1);
+  for (let size = chunk.length; size > 0;) {
+    try {
+      await appendFile(path, chunk.subarray(0, size));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      size = Math.floor(size / 2);
+    }
+  }
+}
+
+describe('a full disk', { timeout: 180_000 }, () => {
+  it('gives clear errors, keeps what was stored, and a retry completes once there is room', async () => {
+    const first = await submit();
+    expect(first.ok).toBe(true);
+    const done = (first as { data: { jobs: Job[] } }).data.jobs[0]!;
+    const completed = await until(() => core.journal.get(done.id), settled);
+    expect(completed?.status).toBe('completed');
+    const storedResult = await readFile(completed!.resultFile!);
+
+    // The next upload is slowed down, so the disk fills while it is under way.
+    proxy.setRule(({ method }) =>
+      method === 'POST' ? { kind: 'pass', bytesPerSecond: 64 * 1024 } : { kind: 'pass' },
+    );
+    const second = await submit();
+    const cut = (second as { data: { jobs: Job[] } }).data.jobs[0]!;
+    await until(
+      () => core.journal.get(cut.id),
+      (j) => j?.status === 'uploading',
+    );
+    const filler = join(mount, 'filler');
+    await fill(filler);
+    const failed = await until(() => core.journal.get(cut.id), settled);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'disk-full' } });
+    expect(failed!.error!.message).toContain(mount);
+    expect(changes.at(-1)).toMatchObject({ id: cut.id, error: { code: 'disk-full' } });
+    proxy.setRule(() => ({ kind: 'pass' }));
+
+    const refused = await submit();
+    expect(refused).toMatchObject({ ok: false, error: { code: 'disk-full' } });
+
+    // Read back from disk: the journal opens, the first result is intact, nothing half-written.
+    const reopened = await JobJournal.open(mount);
+    expect(reopened.setAside).toEqual([]);
+    expect(reopened.list().map((j) => j.id)).toEqual([done.id, cut.id]);
+    expect(reopened.get(done.id)!.status).toBe('completed');
+    expect(await readFile(completed!.resultFile!)).toEqual(storedResult);
+    expect(await reopened.readResult(reopened.get(done.id)!)).toMatchObject({
+      text: expect.stringMatching(/he might even have been made/),
+    });
+    for (const folder of ['jobs', 'results'])
+      expect((await readdir(join(mount, folder))).filter((n) => !n.endsWith('.json'))).toEqual([]);
+
+    await rm(filler);
+    await core.invoke('jobs:retry', { id: cut.id });
+    const retried = await until(() => core.journal.get(cut.id), settled);
+    expect(retried?.status).toBe('completed');
+  });
+});
