@@ -8,6 +8,7 @@ import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appError } from '../../../shared/domain/errors';
 import { Core } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   proxy = await FaultProxy.start(service.url);
   core = await Core.open({
     dataDir: mount,
-    keyStore: new SessionKeyStore('tests'),
+    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
     localService: false,
   });
   core.subscribe((event, payload) => {
@@ -116,7 +117,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
     await fill(filler);
     const failed = await until(() => core.journal.get(cut.id), settled);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'disk-full' } });
-    expect(failed!.error!.message).toContain(mount);
+    expect(String(failed!.error!.params.path)).toContain(mount);
     expect(changes.at(-1)).toMatchObject({ id: cut.id, error: { code: 'disk-full' } });
     proxy.setRule(() => ({ kind: 'pass' }));
 
