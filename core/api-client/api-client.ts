@@ -24,7 +24,7 @@ import { AppFailure, appError, type AppError, type SubCode } from '../../shared/
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason, networkReason } from './reasons';
 
-export interface Endpoint {
+interface Endpoint {
   readonly baseUrl: string;
   readonly asyncUrl: string;
   readonly key: string | undefined;
@@ -38,7 +38,7 @@ export interface ClientOptions {
   readonly backoffMs?: number;
 }
 
-export interface RecognitionUpload {
+interface RecognitionUpload {
   readonly filePath: string;
   readonly d: string;
   readonly c?: string;
@@ -57,7 +57,7 @@ export class RequestAborted extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The body's `code` (sync style) → an AppError, or undefined on success. */
-export function errorOfCode(code: string, message: string): AppError | undefined {
+function errorOfCode(code: string, message: string): AppError | undefined {
   const detail = message || (code === '' ? undefined : `code ${code}`);
   switch (code) {
     case '':

@@ -10,7 +10,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export interface FileBody {
+interface FileBody {
   /** Bytes before the file (multipart heads). */
   readonly head: Buffer;
   readonly file: { readonly path: string; readonly size: number };

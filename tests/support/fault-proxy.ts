@@ -2,7 +2,8 @@
  * A loopback HTTP proxy in front of the real local service that misbehaves on request: it can
  * slow uploads down (so that the service can be killed in the middle of one), answer 500 after
  * or instead of forwarding, or stall without ever answering. Everything else passes through
- * unchanged, so what the client talks to is still the real service.
+ * unchanged, so what the client talks to is still the real service. It records each request's
+ * method, path and the start of its body, so a test can check what the app sent.
  */
 import {
   createServer,
@@ -16,8 +17,16 @@ import { Transform, type TransformCallback } from 'node:stream';
 
 export type Fault =
   | { readonly kind: 'pass'; readonly bytesPerSecond?: number }
-  /** Answers this status; with `forward`, only after the service has handled the request. */
-  | { readonly kind: 'status'; readonly status: number; readonly forward?: boolean }
+  /**
+   * Answers this status (with this JSON body, or a message naming the proxy); with `forward`,
+   * only after the service has handled the request.
+   */
+  | {
+      readonly kind: 'status';
+      readonly status: number;
+      readonly forward?: boolean;
+      readonly body?: unknown;
+    }
   /** Reads the request and never answers. */
   | { readonly kind: 'stall' };
 
@@ -25,7 +34,11 @@ export interface SeenRequest {
   readonly method: string;
   readonly path: string;
   readonly fault: Fault['kind'];
+  /** The first HEAD_BYTES of the request body (enough for a multipart's u, d and c fields). */
+  head: string;
 }
+
+const HEAD_BYTES = 4096;
 
 export type Rule = (request: { method: string; path: string }) => Fault;
 
@@ -97,14 +110,19 @@ export class FaultProxy {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = req.url ?? '/';
     const fault = this.rule({ method: req.method ?? 'GET', path });
-    this.seen.push({ method: req.method ?? 'GET', path, fault: fault.kind });
+    const seen: SeenRequest = { method: req.method ?? 'GET', path, fault: fault.kind, head: '' };
+    this.seen.push(seen);
+    req.on('data', (chunk: Buffer) => {
+      if (seen.head.length < HEAD_BYTES)
+        seen.head += chunk.subarray(0, HEAD_BYTES - seen.head.length).toString('latin1');
+    });
     if (fault.kind === 'stall') {
       req.resume();
       return;
     }
     if (fault.kind === 'status' && !fault.forward) {
       req.resume();
-      req.on('end', () => this.answer(res, fault.status));
+      req.on('end', () => this.answer(res, fault));
       return;
     }
     const upstream = request(`${this.target}${path}`, {
@@ -114,7 +132,7 @@ export class FaultProxy {
     upstream.on('response', (answer) => {
       if (fault.kind === 'status') {
         answer.resume();
-        answer.on('end', () => this.answer(res, fault.status));
+        answer.on('end', () => this.answer(res, fault));
         return;
       }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -130,9 +148,12 @@ export class FaultProxy {
     body.pipe(upstream);
   }
 
-  private answer(res: ServerResponse, status: number): void {
-    const body = JSON.stringify({ message: `fault proxy: HTTP ${status}` });
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+  private answer(res: ServerResponse, { status, body: json }: { status: number; body?: unknown }) {
+    const body = JSON.stringify(json ?? { message: `fault proxy: HTTP ${status}` });
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   }
 

@@ -137,7 +137,28 @@ describe('API client against the real local service', () => {
 });
 
 describe('API client when the service misbehaves', () => {
-  it('reports a closed port as a network error after retrying an idempotent request', async () => {
+  it('retries an idempotent request whose connection is dropped, then reports a network error; a job creation is tried once', async () => {
+    let connections = 0;
+    const dropping = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    const url = await listen(dropping);
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
+    expect(await failure(c.getJob('abc', 2))).toMatchObject({
+      code: 'network',
+      params: { reason: 'reset' },
+    });
+    expect(connections).toBe(3);
+    connections = 0;
+    expect(
+      await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
+    ).toMatchObject({ code: 'network' });
+    expect(connections).toBe(1);
+    dropping.close();
+  });
+
+  it('reports a closed port as a network error: nothing answers there', async () => {
     const closed = createServer();
     const url = await listen(closed);
     closed.close();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../core/api-client/api-client';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { appError, errorText } from '../../../shared/domain/errors';
@@ -184,6 +185,53 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     expect(problems).toContain('server');
     expect(problems).toContain('timeout');
     expect(changes.filter((c) => c.id === submitted.id && c.status === 'failed')).toEqual([]);
+  });
+
+  it('a status check answered 500 with a message like a job error keeps polling; the job’s own error status fails it', async () => {
+    proxy.setRule(() => ({ kind: 'pass' }));
+    const submitted = await submit(large);
+    const recognising = await until(
+      () => job(submitted.id),
+      (j) => j.status === 'recognizing' || settled(j),
+    );
+    expect(recognising.status).toBe('recognizing');
+    let gets = 0;
+    proxy.setRule(({ method }) => {
+      if (method !== 'GET') return { kind: 'pass' };
+      gets++;
+      // A service in trouble whose message happens to read like a job's error_message.
+      if (gets <= 2)
+        return {
+          kind: 'status',
+          status: 500,
+          body: { code: '?', message: 'ERROR: database is locked' },
+        };
+      return {
+        kind: 'status',
+        status: 200,
+        body: {
+          status: 'error',
+          session_id: recognising.sessionid,
+          error_message: 'ERROR: failed to decode the audio',
+        },
+      };
+    });
+    const failed = await until(() => job(submitted.id), settled);
+    const problems = changes
+      .filter((c) => c.id === submitted.id && c.pollProblem)
+      .map((c) => c.pollProblem!);
+    expect(problems[0]).toMatchObject({ code: 'server', detail: 'ERROR: database is locked' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: { code: 'job-failed', detail: 'ERROR: failed to decode the audio' },
+    });
+    expect(gets).toBe(3);
+    // The service itself still runs the job: let it finish so that it does not slow the next test.
+    const direct = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
+    await until(
+      () => direct.getJob(recognising.sessionid!, 2),
+      (s) => s.status === 'completed' || s.status === 'error',
+    );
   });
 
   it('a recognition that stalls fails with a timeout, and a retry completes it', async () => {

@@ -1,0 +1,107 @@
+/**
+ * What the app sends for a connection's logging choice, recorded by a loopback proxy in front of
+ * the real local service: with logging off, sync goes to /v1/nolog/recognize and an async job
+ * carries loggingOptOut=True in d; with logging on, neither.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../core/core';
+import { SessionKeyStore } from '../../../core/key-store/key-store';
+import { appError, errorText } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { FaultProxy, type SeenRequest } from '../../support/fault-proxy';
+import {
+  removeDir,
+  startService,
+  tempDir,
+  type RunningService,
+} from '../../support/service-process';
+import { until } from '../../support/until';
+
+const run = promisify(execFile);
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+
+let service: RunningService;
+let proxy: FaultProxy;
+let core: Core;
+let appDir: string;
+let work: string;
+/** Silence at 16 kHz mono just over 16 MB, so that it goes as an async job. */
+let large: string;
+
+beforeAll(async () => {
+  service = await startService();
+  proxy = await FaultProxy.start(service.url);
+  appDir = await tempDir('kikitori-app-');
+  work = await tempDir('kikitori-logging-');
+  large = join(work, 'silence.wav');
+  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', large, 'trim', '0', '540']);
+  core = await Core.open({
+    dataDir: appDir,
+    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+    localService: false,
+  });
+  const local = core.connections.get('local')!;
+  for (const logging of [false, true]) {
+    const id = logging ? 'logged' : 'unlogged';
+    await core.connections.save({
+      ...local,
+      id,
+      name: id,
+      kind: 'cloud',
+      baseUrl: proxy.url,
+      asyncUrl: proxy.url,
+      logging,
+    });
+    await core.invoke('keys:add', { label: id, key: service.key, connection: id });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await core?.stop();
+  await proxy?.close();
+  await service?.stop();
+  await removeDir(appDir);
+  await removeDir(work);
+  await removeDir(service.dataDir);
+});
+
+/** Sends one file on a connection and returns the POST the proxy saw for it. */
+async function sent(path: string, connection: string): Promise<SeenRequest & { d: string }> {
+  const before = proxy.seen.length;
+  const result = await core.invoke('transcribe:files', { paths: [path], connection });
+  if (!result.ok) throw new Error(errorText(result.error, 'en'));
+  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
+  const job = await until(
+    () => core.journal.get(id)!,
+    (j) => j.status === 'completed' || j.status === 'failed' || j.sessionid !== undefined,
+  );
+  expect(job.status).not.toBe('failed');
+  const posts = proxy.seen.slice(before).filter((r) => r.method === 'POST');
+  expect(posts).toHaveLength(1);
+  const d = /name="d"\r\n\r\n([^\r]*)\r\n/.exec(posts[0]!.head)?.[1];
+  if (d === undefined) throw new Error(`no d in ${posts[0]!.head.slice(0, 300)}`);
+  return { ...posts[0]!, d };
+}
+
+describe('logging choice on the wire', { timeout: 180_000 }, () => {
+  it('logging off: sync to /v1/nolog/recognize, async with loggingOptOut=True in d', async () => {
+    const sync = await sent(CLIP, 'unlogged');
+    expect(sync.path).toBe('/v1/nolog/recognize');
+    expect(sync.d).not.toMatch(/loggingOptOut/);
+    const job = await sent(large, 'unlogged');
+    expect(job.path).toBe('/v2/recognitions');
+    expect(job.d.split(' ')).toContain('loggingOptOut=True');
+  });
+
+  it('logging on: sync to /v1/recognize, async without loggingOptOut', async () => {
+    const sync = await sent(CLIP, 'logged');
+    expect(sync.path).toBe('/v1/recognize');
+    const job = await sent(large, 'logged');
+    expect(job.path).toBe('/v2/recognitions');
+    expect(job.d).not.toMatch(/loggingOptOut/);
+  });
+});
