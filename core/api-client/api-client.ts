@@ -24,7 +24,7 @@ import { AppFailure, appError, type AppError, type SubCode } from '../../shared/
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason, networkReason } from './reasons';
 
-interface Endpoint {
+export interface Endpoint {
   readonly baseUrl: string;
   readonly asyncUrl: string;
   readonly key: string | undefined;
@@ -38,7 +38,7 @@ export interface ClientOptions {
   readonly backoffMs?: number;
 }
 
-interface RecognitionUpload {
+export interface RecognitionUpload {
   readonly filePath: string;
   readonly d: string;
   readonly c?: string;
