@@ -63,8 +63,14 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
             413,
             { Connection: 'close' },
           );
-        if (outcome.kind === 'malformed')
-          return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400);
+        if (outcome.kind === 'malformed' || outcome.kind === 'hostile')
+          return sendSyncError(
+            res,
+            '>',
+            `${RESULT_MESSAGES['>']} (${outcome.message})`,
+            400,
+            outcome.kind === 'hostile' ? { Connection: 'close' } : {},
+          );
         if (outcome.kind === 'no-audio' || !admission || outcome.kind !== 'ok') {
           return sendSyncError(
             res,

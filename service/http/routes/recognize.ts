@@ -18,9 +18,10 @@ import type { KeyIdentity } from '../../keys/accounts';
 import { recognize, textOf } from '../../recognition/recognize';
 import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
+import { paramsDeadlineMs } from '../deadlines';
 import { newSessionId, utteranceId } from '../ids';
 import { type Params, type ReadOutcome, readRecognitionRequest } from '../recognition-request';
-import { sendJson, sendSyncError } from '../respond';
+import { sendSyncBody, sendSyncError } from '../respond';
 import { wordsInEffect } from '../../dictionary/profile-store';
 
 export interface Admission {
@@ -96,6 +97,7 @@ export async function readAdmitted(
     const outcome = await readRecognitionRequest(req, {
       query,
       sink,
+      paramsDeadlineMs: paramsDeadlineMs(),
       beforeAudio: (params) => {
         const result = admit(ctx, req, params);
         if (!result.ok) {
@@ -151,8 +153,11 @@ export async function handleSyncRecognize(
         { ...headers, Connection: 'close' },
       );
     }
-    if (outcome.kind === 'malformed')
-      return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400, headers);
+    if (outcome.kind === 'malformed' || outcome.kind === 'hostile')
+      return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400, {
+        ...headers,
+        ...(outcome.kind === 'hostile' ? { Connection: 'close' } : {}),
+      });
     if (outcome.kind === 'no-audio') {
       const result = admit(ctx, req, outcome.params);
       if (!result.ok)
@@ -207,7 +212,7 @@ export async function handleSyncRecognize(
         audio,
         result: body,
       });
-    sendJson(res, 200, body, headers);
+    sendSyncBody(res, 200, body, headers);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     if (error instanceof EngineUnavailableError)
