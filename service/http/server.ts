@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { LIMITS, RESULT_MESSAGES, REST_MESSAGES } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import { drainDeadlineMs } from './deadlines';
+import { lingerAtMost } from './linger';
 import { sendJson, sendRestError, sendSyncError } from './respond';
 import { handleClassnames, handleProfileWords } from './routes/dictionary';
 import { handleEngines } from './routes/engines';
@@ -22,21 +23,6 @@ interface Route {
   readonly methods: Readonly<Record<string, Handler>>;
   /** Recognition paths answer errors with the sync-style body. */
   readonly sync?: boolean;
-}
-
-/**
- * An answer given before the whole body came (a refusal): the rest is read away so the client
- * sees the answer, but only for so long: then the connection is closed.
- */
-function lingerAtMost(req: IncomingMessage, res: ServerResponse, ms: number): void {
-  // Taken now: by the time the answer is sent the request may be detached from it.
-  const socket = req.socket;
-  res.once('finish', () => {
-    if (req.complete || socket.destroyed) return;
-    const timer = setTimeout(() => socket.destroy(), ms).unref();
-    req.once('end', () => clearTimeout(timer));
-    socket.once('close', () => clearTimeout(timer));
-  });
 }
 
 export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {

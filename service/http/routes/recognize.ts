@@ -19,6 +19,7 @@ import { recognize, textOf } from '../../recognition/recognize';
 import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
 import { paramsDeadlineMs } from '../deadlines';
+import { closeWithoutDraining } from '../linger';
 import { newSessionId, utteranceId } from '../ids';
 import { type Params, type ReadOutcome, readRecognitionRequest } from '../recognition-request';
 import { sendSyncBody, sendSyncError } from '../respond';
@@ -108,6 +109,7 @@ export async function readAdmitted(
         return acceptAudio();
       },
     });
+    if (outcome.kind === 'hostile') closeWithoutDraining(req);
     return { outcome, ...(admission ? { admission } : {}), ...(refusal ? { refusal } : {}) };
   } catch (error) {
     admission?.release();

@@ -96,6 +96,36 @@ describe('bodies that end inside a part', () => {
   });
 });
 
+describe('answers given before the whole body came', () => {
+  it('reach a client that is still sending (the connection is not reset under it)', async () => {
+    const audio = Buffer.alloc(4 * 1024 * 1024, 7);
+    for (let i = 0; i < 5; i++) {
+      const body = Buffer.concat([
+        Buffer.from(
+          `${part('u', 'not-a-key')}${part('d', '-a-general-en')}--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n`,
+        ),
+        audio,
+        Buffer.from('\r\n--zz--\r\n'),
+      ]);
+      const result = await exchange(
+        service.port,
+        [
+          head(
+            i % 2 ? '/v2/recognitions' : '/v1/nolog/recognize',
+            `Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: ${body.length}\r\n`,
+          ),
+          ...Array.from({ length: Math.ceil(body.length / 65536) }, (_, k) =>
+            body.subarray(k * 65536, (k + 1) * 65536),
+          ),
+        ],
+        { timeoutMs: 60_000 },
+      );
+      expect(syncBody(result.received)).toMatchObject({ status: 200, code: '-' });
+    }
+    await expectAlive();
+  });
+});
+
 describe('what a sender without a key can make the service hold', () => {
   it('cuts off stalled keyless requests after the parameters deadline', async () => {
     const stalled = await Promise.all(
