@@ -37,32 +37,49 @@ export class MemorySink implements AudioSink {
   }
 }
 
+/**
+ * The file is created with the first audio byte, so a refused request (no key, say) touches no
+ * disk; a discarded file is removed only once its stream has closed, so that an open still in
+ * flight cannot recreate it afterwards.
+ */
 export class FileSink implements AudioSink {
   size = 0;
   private readonly md5: Hash = createHash('md5');
-  private readonly out: WriteStream;
+  private out: WriteStream | undefined;
   constructor(
     readonly path: string,
     readonly limit: number,
-  ) {
-    this.out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-    this.out.on('error', () => {});
+  ) {}
+
+  private stream(): WriteStream {
+    if (!this.out) {
+      this.out = createWriteStream(this.path, { flags: 'wx', mode: 0o600 });
+      this.out.on('error', () => {});
+    }
+    return this.out;
   }
 
   async write(chunk: Buffer): Promise<boolean> {
     if (this.size + chunk.length > this.limit) return false;
     this.size += chunk.length;
     this.md5.update(chunk);
-    if (!this.out.write(chunk))
-      await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
+    const out = this.stream();
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     return true;
   }
   async end(): Promise<void> {
-    this.out.end();
-    await finished(this.out);
+    const out = this.stream();
+    out.end();
+    await finished(out);
   }
   async discard(): Promise<void> {
-    this.out.destroy();
+    const out = this.out;
+    if (!out) return;
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+      out.destroy();
+      await closed;
+    }
     await rm(this.path, { force: true });
   }
   digest(): string {

@@ -1,12 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Reads a small body whole; undefined when it passes `limit` bytes or ends early. */
+/**
+ * Reads a small body whole; undefined when it passes `limit` bytes, ends early or takes longer
+ * than `deadlineMs` (a sender not yet authenticated must not hold the service for long).
+ */
 export async function readSmallBody(
   req: IncomingMessage,
   limit: number,
+  deadlineMs?: number,
 ): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let late = false;
+  const timer =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          late = true;
+          req.destroy();
+        }, deadlineMs);
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
@@ -15,6 +27,8 @@ export async function readSmallBody(
     }
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
-  return req.complete ? Buffer.concat(chunks, size) : undefined;
+  return req.complete && !late ? Buffer.concat(chunks, size) : undefined;
 }

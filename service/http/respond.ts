@@ -7,15 +7,29 @@ export function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  { line = false }: { line?: boolean } = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
+  const text = line ? `${JSON.stringify(body)}\r\n` : JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=UTF-8',
     'Content-Length': Buffer.byteLength(text),
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * A sync-style body (§3): one line, the JSON then CRLF. The official client libraries read the
+ * body line by line and pass on only lines ended by CRLF.
+ */
+export function sendSyncBody(
+  res: ServerResponse,
+  status: number,
+  body: SyncResponse,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, body, headers, { line: true });
 }
 
 /** The sync-style failure body, keys in the documented order. */
@@ -30,7 +44,7 @@ export function sendSyncError(
   status = 200,
   headers: Record<string, string> = {},
 ): void {
-  sendJson(res, status, syncError(code, message), headers);
+  sendSyncBody(res, status, syncError(code, message), headers);
 }
 
 export function sendRestError(

@@ -2,6 +2,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { LIMITS, RESULT_MESSAGES, REST_MESSAGES } from '../../shared/api';
 import type { ServiceContext } from '../context';
+import { drainDeadlineMs } from './deadlines';
+import { lingerAtMost } from './linger';
 import { sendJson, sendRestError, sendSyncError } from './respond';
 import { handleClassnames, handleProfileWords } from './routes/dictionary';
 import { handleEngines } from './routes/engines';
@@ -85,6 +87,7 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
   const server = createServer(
     { maxHeaderSize: 64 * 1024, requestTimeout: 30 * 60_000, headersTimeout: 60_000 },
     (req, res) => {
+      lingerAtMost(req, res, drainDeadlineMs());
       void route(req, res).catch((error: unknown) => {
         // Never let one request take the process down.
         const detail = error instanceof Error ? error.message : String(error);

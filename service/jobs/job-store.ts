@@ -1,5 +1,5 @@
 /** Async jobs in SQLite (api-reference.md §4): they outlive the process and resume after a restart. */
-import type { JobStatusName } from '../../shared/api';
+import { decodeD, encodeD, type JobStatusName } from '../../shared/api';
 import type { Db } from '../storage/database';
 
 export interface JobRow {
@@ -35,6 +35,22 @@ export type NewJob = Pick<
   | 'logging_opt_out'
 >;
 
+/**
+ * The job's `d` as kept: without `authorization`, so no key sits in the database for the days a
+ * job is kept (official client libraries send the key in `d`). Only the settings the runner
+ * needs are kept; a `d` that does not decode (already refused at admission) is kept as nothing.
+ */
+export function storableD(d: string): string {
+  const decoded = decodeD(d);
+  if (!decoded.ok) return '';
+  const { authorization: _key, ...settings } = decoded.value;
+  try {
+    return encodeD(settings);
+  } catch {
+    return '';
+  }
+}
+
 export class JobStore {
   constructor(
     private readonly db: Db,
@@ -48,7 +64,7 @@ export class JobStore {
         `INSERT INTO jobs (session_id, account_id, api_version, status, d, c, audio_path, audio_size, audio_md5, content_id, logging_opt_out, created_at, updated_at)
          VALUES (@session_id, @account_id, @api_version, 'queued', @d, @c, @audio_path, @audio_size, @audio_md5, @content_id, @logging_opt_out, @at, @at)`,
       )
-      .run({ ...job, at });
+      .run({ ...job, d: storableD(job.d), at });
   }
 
   get(sessionId: string): JobRow | undefined {

@@ -132,7 +132,13 @@ export function decodeD(text: string): Parsed<DParams> {
           : `d has the key ${rawKey} twice`,
       );
     }
-    out[rawKey] = value.value;
+    // Defined, not assigned: a key named __proto__ would otherwise be dropped silently.
+    Object.defineProperty(out, rawKey, {
+      value: value.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return parsed(out);
 }

@@ -7,6 +7,7 @@
  *   (c) v2 real-time factor on that recording                           goal <= 0.25 (2 cores)
  *   (d) peak RSS of the service while an hour-long job runs             goal <= 300 MB
  *   (e) RSS growth per 1,000 malformed requests after a warm-up          (leak check)
+ *   (g) RSS growth over 10k fuzz requests after 10k of warm-up           (leak check)
  *
  * `npm run bench -- --quick` skips the hour-long job.
  */
@@ -15,9 +16,12 @@ import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { ApiClient } from '../../core/api-client/api-client';
 import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { fuzzCase } from '../support/fuzz-requests';
+import { exchange } from '../support/raw-http';
 import {
   multipart,
   rawRequest,
@@ -240,6 +244,30 @@ async function main(): Promise<void> {
       `${perThousand.toFixed(1)} MB/1k`,
       '< 1 MB/1k',
       perThousand < 1,
+    );
+
+    // (g) Memory under hostile traffic: the fuzzer's requests (tests/support/fuzz-requests.ts),
+    // 16 at a time: RSS before, after 10k, and after 10k more (flat = no leak).
+    const hostile = async (count: number, seed: number) => {
+      const cases = fc.sample(fuzzCase({ valid: service.key }), { numRuns: count, seed });
+      for (let i = 0; i < cases.length; i += 16)
+        await Promise.all(
+          cases
+            .slice(i, i + 16)
+            .map((c) =>
+              exchange(service.port, c.steps, { halfClose: c.halfClose, timeoutMs: 30_000 }),
+            ),
+        );
+      return rssMb(pid);
+    };
+    const beforeFuzz = await rssMb(pid);
+    const afterFuzz = await hostile(10_000, 1);
+    const afterMoreFuzz = await hostile(10_000, 2);
+    line(
+      `(g) RSS ${beforeFuzz.toFixed(0)} MB, +10k fuzz ${afterFuzz.toFixed(0)} MB, +20k ${afterMoreFuzz.toFixed(0)} MB`,
+      `${(afterMoreFuzz - afterFuzz).toFixed(1)} MB`,
+      '< 20 MB',
+      afterMoreFuzz - afterFuzz < 20,
     );
 
     // (f) The app's API client against curl: the same file, the same service, interleaved.

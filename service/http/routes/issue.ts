@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REST_MESSAGES, parseEpi, parseIpa } from '../../../shared/api';
 import type { ServiceContext } from '../../context';
 import { authenticateBearer, bearerOf } from '../auth';
+import { paramsDeadlineMs } from '../deadlines';
 import { readSmallBody } from '../read-body';
 import { sendRestError, sendText } from '../respond';
 
@@ -12,7 +13,7 @@ export async function handleIssue(
   res: ServerResponse,
   query: URLSearchParams,
 ): Promise<void> {
-  const raw = await readSmallBody(req, 64 * 1024);
+  const raw = await readSmallBody(req, 64 * 1024, paramsDeadlineMs());
   if (!raw) return sendRestError(res, 400, '>', 'the body is incomplete or larger than 64 KiB');
   const form = new URLSearchParams(raw.toString('utf8'));
   for (const [name, value] of query) form.set(name, value);

@@ -49,49 +49,62 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
       const sink = new FileSink(join(runner.jobsDir, `${sessionId}.audio`), LIMITS.asyncAudioBytes);
       let admission: Admission | undefined;
       let recorded = false;
+      // A refused upload's file is gone before the refusal is sent.
+      let reply: () => void;
       try {
         const read = await readAdmitted(ctx, req, query, sink);
         const { outcome, refusal } = read;
         admission = read.admission;
-        if (outcome.kind === 'rejected' && refusal)
-          return sendSyncError(res, refusal.code, refusal.message, refusal.status);
-        if (outcome.kind === 'too-large')
-          return sendSyncError(
-            res,
-            '%',
-            `${RESULT_MESSAGES['%']} (the async limit is ${LIMITS.asyncAudioBytes} bytes)`,
-            413,
-            { Connection: 'close' },
-          );
-        if (outcome.kind === 'malformed')
-          return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400);
-        if (outcome.kind === 'no-audio' || !admission || outcome.kind !== 'ok') {
-          return sendSyncError(
-            res,
-            '>',
-            `${RESULT_MESSAGES['>']} (no audio: send it in the part a, last)`,
-          );
+        if (outcome.kind === 'rejected' && refusal) {
+          reply = () => sendSyncError(res, refusal.code, refusal.message, refusal.status);
+        } else if (outcome.kind === 'too-large') {
+          reply = () =>
+            sendSyncError(
+              res,
+              '%',
+              `${RESULT_MESSAGES['%']} (the async limit is ${LIMITS.asyncAudioBytes} bytes)`,
+              413,
+              { Connection: 'close' },
+            );
+        } else if (outcome.kind === 'malformed' || outcome.kind === 'hostile') {
+          reply = () =>
+            sendSyncError(
+              res,
+              '>',
+              `${RESULT_MESSAGES['>']} (${outcome.message})`,
+              400,
+              outcome.kind === 'hostile' ? { Connection: 'close' } : {},
+            );
+        } else if (outcome.kind !== 'ok' || !admission) {
+          reply = () =>
+            sendSyncError(
+              res,
+              '>',
+              `${RESULT_MESSAGES['>']} (no audio: send it in the part a, last)`,
+            );
+        } else {
+          await sink.end();
+          store.insert({
+            session_id: sessionId,
+            account_id: admission.identity.accountId,
+            api_version: version,
+            d: outcome.params.get('d') ?? '',
+            c: outcome.params.get('c') ?? null,
+            audio_path: sink.path,
+            audio_size: sink.size,
+            audio_md5: sink.digest(),
+            content_id: admission.settings.contentId ?? null,
+            logging_opt_out: admission.settings.loggingOptOut ? 1 : 0,
+          });
+          recorded = true;
+          runner.enqueue(sessionId);
+          reply = () => sendJson(res, 200, { sessionid: sessionId, text: '...' });
         }
-        await sink.end();
-        store.insert({
-          session_id: sessionId,
-          account_id: admission.identity.accountId,
-          api_version: version,
-          d: outcome.params.get('d') ?? '',
-          c: outcome.params.get('c') ?? null,
-          audio_path: sink.path,
-          audio_size: sink.size,
-          audio_md5: sink.digest(),
-          content_id: admission.settings.contentId ?? null,
-          logging_opt_out: admission.settings.loggingOptOut ? 1 : 0,
-        });
-        recorded = true;
-        runner.enqueue(sessionId);
-        sendJson(res, 200, { sessionid: sessionId, text: '...' });
       } finally {
         admission?.release();
         if (!recorded) await sink.discard();
       }
+      reply();
     },
 
     status(req, res, sessionId) {

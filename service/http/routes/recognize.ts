@@ -18,9 +18,11 @@ import type { KeyIdentity } from '../../keys/accounts';
 import { recognize, textOf } from '../../recognition/recognize';
 import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
+import { paramsDeadlineMs } from '../deadlines';
+import { closeWithoutDraining } from '../linger';
 import { newSessionId, utteranceId } from '../ids';
 import { type Params, type ReadOutcome, readRecognitionRequest } from '../recognition-request';
-import { sendJson, sendSyncError } from '../respond';
+import { sendSyncBody, sendSyncError } from '../respond';
 import { wordsInEffect } from '../../dictionary/profile-store';
 
 export interface Admission {
@@ -96,6 +98,7 @@ export async function readAdmitted(
     const outcome = await readRecognitionRequest(req, {
       query,
       sink,
+      paramsDeadlineMs: paramsDeadlineMs(),
       beforeAudio: (params) => {
         const result = admit(ctx, req, params);
         if (!result.ok) {
@@ -106,6 +109,7 @@ export async function readAdmitted(
         return acceptAudio();
       },
     });
+    if (outcome.kind === 'hostile') closeWithoutDraining(req);
     return { outcome, ...(admission ? { admission } : {}), ...(refusal ? { refusal } : {}) };
   } catch (error) {
     admission?.release();
@@ -151,8 +155,11 @@ export async function handleSyncRecognize(
         { ...headers, Connection: 'close' },
       );
     }
-    if (outcome.kind === 'malformed')
-      return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400, headers);
+    if (outcome.kind === 'malformed' || outcome.kind === 'hostile')
+      return sendSyncError(res, '>', `${RESULT_MESSAGES['>']} (${outcome.message})`, 400, {
+        ...headers,
+        ...(outcome.kind === 'hostile' ? { Connection: 'close' } : {}),
+      });
     if (outcome.kind === 'no-audio') {
       const result = admit(ctx, req, outcome.params);
       if (!result.ok)
@@ -217,7 +224,7 @@ export async function handleSyncRecognize(
         audio,
         result: body,
       });
-    sendJson(res, 200, body, headers);
+    sendSyncBody(res, 200, body, headers);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     if (error instanceof EngineUnavailableError)

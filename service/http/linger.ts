@@ -1,0 +1,47 @@
+/** Closing a connection after an answer given before the whole request body came. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+const unwelcome = new WeakSet<IncomingMessage>();
+
+/** A sender refused as hostile (too big or too slow before its key): its rest is hardly read. */
+export function closeWithoutDraining(req: IncomingMessage): void {
+  unwelcome.add(req);
+}
+
+const current = new WeakMap<Socket, IncomingMessage>();
+
+/**
+ * An answer given before the whole body came (a refusal): the rest is read away so the client
+ * sees the answer, but only for so long: then the connection is closed. When the connection is
+ * to close after the answer, Node would close it at once, with the rest of the body unread, and
+ * the kernel then resets it: a client can lose the answer it was sent. Instead our side is
+ * half-closed (the client reads the answer and its end), and the rest read away first.
+ */
+export function lingerAtMost(req: IncomingMessage, res: ServerResponse, ms: number): void {
+  // Taken now: by the time the answer is sent the request may be detached from it.
+  const socket = req.socket;
+  if (!current.has(socket)) {
+    const destroySoon = socket.destroySoon.bind(socket);
+    socket.destroySoon = () => {
+      const incoming = current.get(socket);
+      if (!incoming || incoming.complete) return destroySoon();
+      socket.end();
+      // A hostile sender gets a second to read its refusal, not the time to send its body.
+      const wait = unwelcome.has(incoming) ? Math.min(ms, 1_000) : ms;
+      const timer = setTimeout(() => socket.destroy(), wait).unref();
+      incoming.once('end', () => {
+        clearTimeout(timer);
+        socket.destroy();
+      });
+      socket.once('close', () => clearTimeout(timer));
+    };
+  }
+  current.set(socket, req);
+  res.once('finish', () => {
+    if (req.complete || socket.destroyed) return;
+    const timer = setTimeout(() => socket.destroy(), ms).unref();
+    req.once('end', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
