@@ -177,7 +177,7 @@ describe('async jobs (v2 and v1)', () => {
     expect(john).toHaveLength(3);
     expect(Math.abs(john[2]! - john[1]! - periodMs)).toBeLessThan(30);
     expect(Math.abs(john[1]! - john[0]! - periodMs)).toBeLessThan(150);
-  });
+  }, 240_000);
 
   it('lays the result out like sync with compatibleWithSync=True', async () => {
     const audio = await readFile(join(DEFAULT_FIXTURES_DIR, CLIP.path));
@@ -279,7 +279,7 @@ describe('async jobs across a crash', () => {
       ).toBeLessThanOrEqual(0.3);
     await second.stop();
     await removeDir(dataDir);
-  });
+  }, 240_000);
 
   it('purges finished jobs and log entries older than their retention periods at start', async () => {
     const dataDir = await tempDir();
