@@ -8,8 +8,11 @@
 import { spawn } from 'node:child_process';
 import {
   ENGINE_SAMPLE_RATE,
+  failure,
   parseAudioFormatName,
   RESULT_MESSAGES,
+  success,
+  type Result,
   type SampleEncoding,
 } from '../../shared/api';
 import { bytesPerSampleOf, firstChannel } from './pcm';
@@ -25,17 +28,19 @@ export interface AudioInfo {
   readonly samples: number;
 }
 
-export type Decode<T> = { ok: true; value: T } | { ok: false; code: '+' | '?'; message: string };
+/** Why audio was refused: the sync result code and its message. */
+export interface DecodeRefusal {
+  readonly code: '+' | '?';
+  readonly message: string;
+}
+export type Decode<T> = Result<T, DecodeRefusal>;
 
 export interface DecodedAudio extends AudioInfo {
   readonly pcm: Int16Array;
 }
 
-const unsupported = (detail: string): { ok: false; code: '+'; message: string } => ({
-  ok: false,
-  code: '+',
-  message: `${RESULT_MESSAGES['+']} (${detail})`,
-});
+const unsupported = (detail: string) =>
+  failure<DecodeRefusal>({ code: '+', message: `${RESULT_MESSAGES['+']} (${detail})` });
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...bytes.subarray(at, at + length));
@@ -139,10 +144,13 @@ async function streamSamples(
   return produced;
 }
 
+/** How ffmpeg ended: whether it was missing, and its last words. */
+type FfmpegFate = Result<void, { missing: boolean; detail: string }>;
+
 /** Runs ffmpeg over the stream and returns its WAV output as a stream, with its fate. */
 function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   output: AsyncIterable<Uint8Array>;
-  result: Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>;
+  result: Promise<FfmpegFate>;
 } {
   const child = spawn(
     'ffmpeg',
@@ -168,24 +176,21 @@ function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
   child.stdin.on('error', () => {}); // ffmpeg may stop reading a file it cannot decode
-  const result = new Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>(
-    (resolve) => {
-      child.on('error', (error: NodeJS.ErrnoException) =>
-        resolve({ ok: false, missing: error.code === 'ENOENT', detail: error.message }),
-      );
-      child.on('close', (code) =>
-        resolve(
-          code === 0
-            ? { ok: true }
-            : {
-                ok: false,
-                missing: false,
-                detail: stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
-              },
-        ),
-      );
-    },
-  );
+  const result = new Promise<FfmpegFate>((resolve) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(failure({ missing: error.code === 'ENOENT', detail: error.message })),
+    );
+    child.on('close', (code) =>
+      resolve(
+        code === 0
+          ? success(undefined)
+          : failure({
+              missing: false,
+              detail: stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
+            }),
+      ),
+    );
+  });
   void (async () => {
     try {
       for await (const chunk of chunks) {
@@ -213,9 +218,9 @@ export async function decodeStream(
   let raw: ReturnType<typeof parseAudioFormatName> | undefined;
   if (c !== undefined && c !== '') {
     raw = parseAudioFormatName(c);
-    if (!raw.ok) return unsupported(raw.message);
+    if (!raw.ok) return unsupported(raw.error);
   }
-  const rawFormat = raw?.ok && raw.value.kind === 'raw' ? raw.value.format : undefined;
+  const rawFormat = raw?.ok && raw.data.kind === 'raw' ? raw.data.format : undefined;
   const reader = new Reader(source);
   await reader.fill(12);
   if (reader.head.length === 0) return unsupported('the audio is empty');
@@ -242,7 +247,7 @@ export async function decodeStream(
       sink,
     );
     if (samples === 0) return unsupported('the WAV file holds no samples');
-    return { ok: true, value: { format: 'wav', sourceRate: sampleRate, channels, samples } };
+    return success({ format: 'wav', sourceRate: sampleRate, channels, samples });
   }
   if (container === 'mp4' || container === 'webm') {
     return unsupported(
@@ -255,19 +260,18 @@ export async function decodeStream(
     const inner = await decodeStream(ffmpeg.output, undefined, sink);
     const fate = await ffmpeg.result;
     if (!fate.ok) {
-      if (fate.missing)
-        return {
-          ok: false,
+      if (fate.error.missing)
+        return failure({
           code: '?',
           message: `${name} needs ffmpeg, which is not installed on the service's machine (apt-get install ffmpeg)`,
-        };
-      return unsupported(`the ${name} audio could not be decoded: ${fate.detail}`);
+        });
+      return unsupported(`the ${name} audio could not be decoded: ${fate.error.detail}`);
     }
     if (!inner.ok)
-      return inner.message.includes('Hz')
+      return inner.error.message.includes('Hz')
         ? inner
         : unsupported(`the ${name} audio holds no decodable sound`);
-    return { ok: true, value: { ...inner.value, format: container } };
+    return success({ ...inner.data, format: container });
   }
   if (!rawFormat) {
     return unsupported(
@@ -286,10 +290,12 @@ export async function decodeStream(
     sink,
   );
   if (samples === 0) return unsupported('the audio holds no whole sample');
-  return {
-    ok: true,
-    value: { format: rawFormat.name, sourceRate: rawFormat.sampleRate, channels: 1, samples },
-  };
+  return success({
+    format: rawFormat.name,
+    sourceRate: rawFormat.sampleRate,
+    channels: 1,
+    samples,
+  });
 }
 
 /** Decodes audio held in memory (sync requests) into one PCM array. */
@@ -303,11 +309,11 @@ export async function decodeAudio(bytes: Uint8Array, c?: string): Promise<Decode
     (pcm) => void parts.push(pcm),
   );
   if (!result.ok) return result;
-  const pcm = new Int16Array(result.value.samples);
+  const pcm = new Int16Array(result.data.samples);
   let at = 0;
   for (const part of parts) {
     pcm.set(part, at);
     at += part.length;
   }
-  return { ok: true, value: { ...result.value, pcm } };
+  return success({ ...result.data, pcm });
 }

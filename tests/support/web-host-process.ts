@@ -2,7 +2,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { supervise } from './service-process';
-import { errorText, type AppError } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/errors';
+import type { Result } from '../../shared/ipc/contract';
 
 export interface RunningWebHost {
   readonly url: string;
@@ -13,7 +14,7 @@ export interface RunningWebHost {
   rpc<T = unknown>(
     channel: string,
     input?: unknown,
-  ): Promise<{ ok: true; data: T } | { ok: false; error: AppError }>;
+  ): Promise<Result<T>>;
   /** Like rpc, but throws on an error Result. */
   call<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
   stop(): Promise<number | null>;
