@@ -7,6 +7,7 @@ import {
   type Connection,
 } from '../../shared/domain/connection';
 import { readJson, writeJsonAtomic } from '../storage/atomic-json';
+import { AppFailure, appError } from '../../shared/domain/errors';
 
 const SCHEMA_VERSION = 1;
 const fileSchema = z.object({ active: z.string(), connections: z.array(connectionSchema) });
@@ -69,7 +70,8 @@ export class ConnectionStore {
   }
 
   async setActive(id: string): Promise<void> {
-    if (!this.connections.some((c) => c.id === id)) throw new Error(`no connection ${id}`);
+    if (!this.connections.some((c) => c.id === id))
+      throw new AppFailure(appError('no-connection', { connection: id }));
     this.active = id;
     await this.persist();
   }
