@@ -146,7 +146,8 @@ export class ConnectionStore {
   }
 
   async setActive(id: string): Promise<void> {
-    if (!this.connections.some((c) => c.id === id)) throw new Error(`no connection ${id}`);
+    if (!this.connections.some((c) => c.id === id))
+      throw new AppFailure(appError('no-connection', { connection: id }));
     this.active = id;
     await this.persist();
   }

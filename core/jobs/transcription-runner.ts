@@ -78,8 +78,8 @@ export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
     loggingOptOut: mode === 'async' && !connection.logging,
     unknown: connection.settings,
   });
-  if (!params.ok) throw new AppFailure(appError('invalid-input', {}, params.message));
-  return encodeD(params.value);
+  if (!params.ok) throw new AppFailure(appError('invalid-input', {}, params.error));
+  return encodeD(params.data);
 }
 
 export class TranscriptionRunner {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyEntry } from '../../shared/domain/key';
-import { appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 
 export const KEYCHAIN_SERVICE = 'kikitori';
 
@@ -59,15 +59,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]);
 }
 
+/** A keychain operation; its failure becomes a `keychain` error with the system's words. */
+async function keychainCall<T>(promise: Promise<T>, what: string): Promise<T> {
+  try {
+    return await withTimeout(promise, 10_000, what);
+  } catch (error) {
+    throw new AppFailure(appError('keychain', {}, `${what}: ${(error as Error).message}`));
+  }
+}
+
 class KeychainStore implements KeyStore {
   readonly kind = 'keychain';
   readonly notice = undefined;
   constructor(private readonly keytar: Keytar) {}
 
   private async all(): Promise<Array<[string, Stored]>> {
-    const credentials = await withTimeout(
+    const credentials = await keychainCall(
       this.keytar.findCredentials(KEYCHAIN_SERVICE),
-      10_000,
       'listing keys',
     );
     return credentials.flatMap(({ account, password }) => {
@@ -93,22 +101,20 @@ class KeychainStore implements KeyStore {
       connection: input.connection,
       createdAt: Date.now(),
     };
-    await withTimeout(
+    await keychainCall(
       this.keytar.setPassword(KEYCHAIN_SERVICE, id, JSON.stringify(stored)),
-      10_000,
       'saving a key',
     );
     return entryOf(id, stored);
   }
 
   async remove(id: string): Promise<boolean> {
-    return withTimeout(this.keytar.deletePassword(KEYCHAIN_SERVICE, id), 10_000, 'deleting a key');
+    return keychainCall(this.keytar.deletePassword(KEYCHAIN_SERVICE, id), 'deleting a key');
   }
 
   async reveal(id: string): Promise<string | undefined> {
-    const password = await withTimeout(
+    const password = await keychainCall(
       this.keytar.getPassword(KEYCHAIN_SERVICE, id),
-      10_000,
       'reading a key',
     );
     if (password === null) return undefined;

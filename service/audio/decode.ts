@@ -11,8 +11,11 @@
 import { spawn } from 'node:child_process';
 import {
   ENGINE_SAMPLE_RATE,
+  failure,
   parseAudioFormatName,
   RESULT_MESSAGES,
+  success,
+  type Result,
   type SampleEncoding,
 } from '../../shared/api';
 import { sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
@@ -33,14 +36,13 @@ export interface AudioInfo {
 export type DecodeFailureReason =
   'unsupported' | 'low-rate' | 'too-long' | 'ffmpeg-missing' | 'no-sound';
 
-export interface DecodeFailure {
-  readonly ok: false;
+/** Why audio was refused: the sync result code, its reason and its message. */
+export interface DecodeRefusal {
   readonly code: '+' | '?' | '%';
   readonly reason: DecodeFailureReason;
   readonly message: string;
 }
-
-export type Decode<T> = { ok: true; value: T } | DecodeFailure;
+export type Decode<T> = Result<T, DecodeRefusal>;
 
 export interface DecodeOptions {
   /** Longest audio taken, in seconds; longer is refused with `%` while decoding. */
@@ -53,15 +55,8 @@ export interface DecodedAudio extends AudioInfo {
   readonly pcm: Int16Array;
 }
 
-const unsupported = (
-  detail: string,
-  reason: DecodeFailureReason = 'unsupported',
-): DecodeFailure => ({
-  ok: false,
-  code: '+',
-  reason,
-  message: `${RESULT_MESSAGES['+']} (${detail})`,
-});
+const unsupported = (detail: string, reason: DecodeFailureReason = 'unsupported') =>
+  failure<DecodeRefusal>({ code: '+', reason, message: `${RESULT_MESSAGES['+']} (${detail})` });
 
 const tooLowRate = (rate: number) =>
   unsupported(
@@ -69,14 +64,14 @@ const tooLowRate = (rate: number) =>
     'low-rate',
   );
 
-const tooLong = ({ maxSeconds, sync }: DecodeOptions): DecodeFailure => ({
-  ok: false,
-  code: '%',
-  reason: 'too-long',
-  message: `${RESULT_MESSAGES['%']} (the audio is longer than the limit of ${maxSeconds} seconds${
-    sync ? ' for a sync request: send longer audio as an async job' : ''
-  })`,
-});
+const tooLong = ({ maxSeconds, sync }: DecodeOptions) =>
+  failure<DecodeRefusal>({
+    code: '%',
+    reason: 'too-long',
+    message: `${RESULT_MESSAGES['%']} (the audio is longer than the limit of ${maxSeconds} seconds${
+      sync ? ' for a sync request: send longer audio as an async job' : ''
+    })`,
+  });
 
 export type PcmSink = (pcm: Int16Array) => Promise<void> | void;
 
@@ -171,10 +166,13 @@ async function streamSamples(
   return produced;
 }
 
+/** How ffmpeg ended: whether it was missing, and its last words. */
+type FfmpegFate = Result<void, { missing: boolean; detail: string }>;
+
 /** Runs ffmpeg over the stream and returns its WAV output as a stream, with its fate. */
 function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   output: AsyncIterable<Uint8Array>;
-  result: Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>;
+  result: Promise<FfmpegFate>;
   /** Ends ffmpeg at once. */
   stop: () => void;
   /** Throws away the rest of its output, so that it runs to its end. */
@@ -204,24 +202,21 @@ function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
   child.stdin.on('error', () => {}); // ffmpeg may stop reading a file it cannot decode
-  const result = new Promise<{ ok: true } | { ok: false; missing: boolean; detail: string }>(
-    (resolve) => {
-      child.on('error', (error: NodeJS.ErrnoException) =>
-        resolve({ ok: false, missing: error.code === 'ENOENT', detail: error.message }),
-      );
-      child.on('close', (code) =>
-        resolve(
-          code === 0
-            ? { ok: true }
-            : {
-                ok: false,
-                missing: false,
-                detail: stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
-              },
-        ),
-      );
-    },
-  );
+  const result = new Promise<FfmpegFate>((resolve) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(failure({ missing: error.code === 'ENOENT', detail: error.message })),
+    );
+    child.on('close', (code) =>
+      resolve(
+        code === 0
+          ? success(undefined)
+          : failure({
+              missing: false,
+              detail: stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`,
+            }),
+      ),
+    );
+  });
   void (async () => {
     try {
       for await (const chunk of chunks) {
@@ -257,9 +252,9 @@ export async function decodeStream(
   let raw: ReturnType<typeof parseAudioFormatName> | undefined;
   if (c !== undefined && c !== '') {
     raw = parseAudioFormatName(c);
-    if (!raw.ok) return unsupported(raw.message);
+    if (!raw.ok) return unsupported(raw.error);
   }
-  const rawFormat = raw?.ok && raw.value.kind === 'raw' ? raw.value.format : undefined;
+  const rawFormat = raw?.ok && raw.data.kind === 'raw' ? raw.data.format : undefined;
   const reader = new Reader(source);
   await reader.fill(SNIFF_BYTES);
   if (reader.head.length === 0) return unsupported('the audio is empty');
@@ -288,7 +283,7 @@ export async function decodeStream(
     );
     if (samples === 'too-long') return tooLong(options);
     if (samples === 0) return unsupported('the WAV file holds no samples');
-    return { ok: true, value: { format: 'wav', sourceRate: sampleRate, channels, samples } };
+    return success({ format: 'wav', sourceRate: sampleRate, channels, samples });
   }
   if (container === 'mp4' || container === 'webm' || container === 'mp2') {
     const name = { mp4: 'M4A/MP4', webm: 'WebM', mp2: 'MPEG Layer I/II (MP2)' }[container];
@@ -300,23 +295,23 @@ export async function decodeStream(
     const inner = await decodeStream(ffmpeg.output, undefined, sink, options);
     // Refused on what ffmpeg said so far (too long, too low a rate): the rest is not wanted, and
     // ffmpeg, blocked on a full pipe, would never finish. Otherwise let it end and say why.
-    const refused = !inner.ok && (inner.reason === 'too-long' || inner.reason === 'low-rate');
+    const refused =
+      !inner.ok && (inner.error.reason === 'too-long' || inner.error.reason === 'low-rate');
     if (refused) ffmpeg.stop();
     else if (!inner.ok) ffmpeg.discard();
     const fate = await ffmpeg.result;
     if (refused) return inner;
     if (!fate.ok) {
-      if (fate.missing)
-        return {
-          ok: false,
+      if (fate.error.missing)
+        return failure({
           code: '?',
           reason: 'ffmpeg-missing',
           message: `${name} needs ffmpeg, which is not installed on the service's machine (apt-get install ffmpeg)`,
-        };
-      return unsupported(`the ${name} audio could not be decoded: ${fate.detail}`);
+        });
+      return unsupported(`the ${name} audio could not be decoded: ${fate.error.detail}`);
     }
     if (!inner.ok) return unsupported(`the ${name} audio holds no decodable sound`, 'no-sound');
-    return { ok: true, value: { ...inner.value, format: container } };
+    return success({ ...inner.data, format: container });
   }
   if (!rawFormat) {
     return unsupported(
@@ -337,10 +332,12 @@ export async function decodeStream(
   );
   if (samples === 'too-long') return tooLong(options);
   if (samples === 0) return unsupported('the audio holds no whole sample');
-  return {
-    ok: true,
-    value: { format: rawFormat.name, sourceRate: rawFormat.sampleRate, channels: 1, samples },
-  };
+  return success({
+    format: rawFormat.name,
+    sourceRate: rawFormat.sampleRate,
+    channels: 1,
+    samples,
+  });
 }
 
 /** Decodes audio held in memory (sync requests) into one PCM array. */
@@ -359,11 +356,11 @@ export async function decodeAudio(
     options,
   );
   if (!result.ok) return result;
-  const pcm = new Int16Array(result.value.samples);
+  const pcm = new Int16Array(result.data.samples);
   let at = 0;
   for (const part of parts) {
     pcm.set(part, at);
     at += part.length;
   }
-  return { ok: true, value: { ...result.value, pcm } };
+  return success({ ...result.data, pcm });
 }

@@ -6,7 +6,10 @@ import {
   LIMITS,
   LOCAL_ENGINE,
   isReservedProfileId,
+  parsed,
+  rejected,
   profileWordsBodySchema,
+  type Parsed,
   type ProfileWord,
   type RecognitionSettings,
 } from '../../shared/api';
@@ -66,53 +69,49 @@ export class ProfileStore {
   }
 }
 
-export type Validation = { ok: true; value: ProfileWord[] } | { ok: false; message: string };
-
 /** Validates a POSTed profile body; the message names the first bad entry. */
 export async function validateProfileWords(
   engine: string,
   profileId: string,
   body: unknown,
-): Promise<Validation> {
+): Promise<Parsed<ProfileWord[]>> {
   if (isReservedProfileId(profileId))
-    return { ok: false, message: `profile ids starting with "__" are reserved: ${profileId}` };
-  const parsed = profileWordsBodySchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    return rejected(`profile ids starting with "__" are reserved: ${profileId}`);
+  const checked = profileWordsBodySchema.safeParse(body);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
     const where =
       issue.path.length > 0 ? issue.path.join('.').replace(/\.(\d+)/, '[$1]') : 'the body';
     if (issue.code === 'too_big' && issue.path.length === 1) {
-      return { ok: false, message: `a profile holds at most ${LIMITS.profileMaxWords} words` };
+      return rejected(`a profile holds at most ${LIMITS.profileMaxWords} words`);
     }
-    return { ok: false, message: `${where}: ${issue.message}` };
+    return rejected(`${where}: ${issue.message}`);
   }
-  const words = parsed.data.profilewords;
+  const words = checked.data.profilewords;
   const classes = new Set(classnamesOf(engine));
   const vocabulary = engine === LOCAL_ENGINE ? await engineVocabulary() : undefined;
   for (const [index, word] of words.entries()) {
     const at = `profilewords[${index}] ("${word.written}")`;
     if (word.classname !== undefined && !classes.has(word.classname)) {
-      return {
-        ok: false,
-        message: `${at}: classname "${word.classname}" is not one of ${[...classes].join(', ') || 'none'}`,
-      };
+      return rejected(
+        `${at}: classname "${word.classname}" is not one of ${[...classes].join(', ') || 'none'}`,
+      );
     }
     if (vocabulary) {
       if (word.spoken === undefined)
-        return { ok: false, message: `${at}: spoken is required (the words the engine hears)` };
+        return rejected(`${at}: spoken is required (the words the engine hears)`);
       const unknown = word.spoken
         .toLowerCase()
         .split(/\s+/)
         .find((w) => !vocabulary.has(w));
       if (unknown !== undefined) {
-        return {
-          ok: false,
-          message: `${at}: the engine does not know the word "${unknown}" in spoken "${word.spoken}"`,
-        };
+        return rejected(
+          `${at}: the engine does not know the word "${unknown}" in spoken "${word.spoken}"`,
+        );
       }
     }
   }
-  return { ok: true, value: words };
+  return parsed(words);
 }
 
 /**

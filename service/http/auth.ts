@@ -1,6 +1,6 @@
 /** Authentication of recognition and REST requests (api-reference.md §1, §5, §7). */
 import type { IncomingMessage } from 'node:http';
-import { REST_MESSAGES } from '../../shared/api';
+import { REST_MESSAGES, failure, type Result } from '../../shared/api';
 import type { KeyIdentity } from '../keys/accounts';
 import type { ServiceContext } from '../context';
 
@@ -18,12 +18,12 @@ export function clientAddress(req: IncomingMessage): string {
 export function authenticateBearer(
   ctx: ServiceContext,
   req: IncomingMessage,
-): { ok: true; value: KeyIdentity } | { ok: false; message: string } {
+): Result<KeyIdentity, string> {
   const key = bearerOf(req);
-  if (!key) return { ok: false, message: REST_MESSAGES.cannotVerify };
+  if (!key) return failure(REST_MESSAGES.cannotVerify);
   const check = ctx.accounts.checkKey(key, clientAddress(req));
   if (check.ok) return check;
-  if (check.reason === 'expired' && check.expiredAt)
-    return { ok: false, message: REST_MESSAGES.expired(check.expiredAt.toISOString()) };
-  return { ok: false, message: REST_MESSAGES.cannotVerify };
+  if (check.error.reason === 'expired' && check.error.expiredAt)
+    return failure(REST_MESSAGES.expired(check.error.expiredAt.toISOString()));
+  return failure(REST_MESSAGES.cannotVerify);
 }

@@ -86,10 +86,10 @@ export class JobRunner {
     try {
       this.jobs.setStatus(job.session_id, 'started');
       const settings = parseSettings(job.d);
-      if (!settings.ok) throw new JobError(settings.message);
-      const slot = this.ctx.engines.get(settings.value.engine);
+      if (!settings.ok) throw new JobError(settings.error);
+      const slot = this.ctx.engines.get(settings.data.engine);
       if (!slot || slot.state !== 'ready')
-        throw new JobError(slot ? slot.message : `unknown engine ${settings.value.engine}`);
+        throw new JobError(slot ? slot.message : `unknown engine ${settings.data.engine}`);
       if (!audioPath) throw new JobError('the audio of this job is gone');
 
       const meter = new EnergyMeter(160);
@@ -107,7 +107,7 @@ export class JobRunner {
       );
       out.end();
       await finished(out);
-      if (!decoded.ok) throw new JobError(decoded.message);
+      if (!decoded.ok) throw new JobError(decoded.error.message);
 
       this.jobs.setStatus(job.session_id, 'processing');
       const spans = spansFromEnergies(meter.energies(), meter.samples);
@@ -120,8 +120,8 @@ export class JobRunner {
           return new Int16Array(buffer.buffer, buffer.byteOffset, buffer.length / 2);
         };
         ({ perSpan } = await recognizeSpans(slot.engine, spans, read, {
-          keepFillerToken: settings.value.keepFillerToken,
-          words: wordsInEffect(this.ctx, job.account_id, settings.value),
+          keepFillerToken: settings.data.keepFillerToken,
+          words: wordsInEffect(this.ctx, job.account_id, settings.data),
           parallel: job.api_version === 2,
           concurrency: job.api_version === 2 ? this.workers * 2 : 1,
         }));
@@ -131,7 +131,7 @@ export class JobRunner {
       const utterances = perSpan.filter((u): u is Utterance => u !== undefined);
       const segments: Segment[] = utterances.map((u) => ({ results: [u], text: u.text }));
       const result = {
-        ...(settings.value.compatibleWithSync ? { results: utterances } : { segments }),
+        ...(settings.data.compatibleWithSync ? { results: utterances } : { segments }),
         utteranceid: utteranceId(job.session_id),
         text: textOf(utterances),
         code: '',

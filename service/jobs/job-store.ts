@@ -43,7 +43,7 @@ export type NewJob = Pick<
 export function storableD(d: string): string {
   const decoded = decodeD(d);
   if (!decoded.ok) return '';
-  const { authorization: _key, ...settings } = decoded.value;
+  const { authorization: _key, ...settings } = decoded.data;
   try {
     return encodeD(settings);
   } catch {

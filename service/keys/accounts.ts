@@ -4,7 +4,15 @@
  * `ipa` ranges are enforced on every use; keys issued through the API are never issuable.
  */
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { formatIpa, isAddressAllowed, parseIpa, type IpRange } from '../../shared/api';
+import {
+  failure,
+  formatIpa,
+  isAddressAllowed,
+  parseIpa,
+  success,
+  type IpRange,
+  type Result,
+} from '../../shared/api';
 import type { Db } from '../storage/database';
 
 export interface AccountCredentials {
@@ -19,9 +27,10 @@ export interface KeyIdentity {
   readonly issuable: boolean;
 }
 
-export type KeyCheck =
-  | { ok: true; value: KeyIdentity }
-  | { ok: false; reason: 'unknown' | 'expired' | 'address'; expiredAt?: Date };
+export type KeyCheck = Result<
+  KeyIdentity,
+  { reason: 'unknown' | 'expired' | 'address'; expiredAt?: Date }
+>;
 
 const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest();
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -104,7 +113,7 @@ export class AccountStore {
 
   /** Checks a key for use from `clientAddress`. */
   checkKey(key: string, clientAddress: string): KeyCheck {
-    if (key === '') return { ok: false, reason: 'unknown' };
+    if (key === '') return failure({ reason: 'unknown' });
     const hash = hashKey(key);
     const row = this.db
       .prepare(
@@ -120,17 +129,14 @@ export class AccountStore {
           ipa: string;
         }
       | undefined;
-    if (!row || !timingSafeEqual(row.key_hash, hash)) return { ok: false, reason: 'unknown' };
+    if (!row || !timingSafeEqual(row.key_hash, hash)) return failure({ reason: 'unknown' });
     if (row.expires_at !== null && row.expires_at <= this.now()) {
-      return { ok: false, reason: 'expired', expiredAt: new Date(row.expires_at) };
+      return failure({ reason: 'expired', expiredAt: new Date(row.expires_at) });
     }
     const ranges = parseIpa(row.ipa);
-    if (!ranges.ok || !isAddressAllowed(ranges.value, clientAddress))
-      return { ok: false, reason: 'address' };
-    return {
-      ok: true,
-      value: { accountId: row.account_id, keyId: row.id, issuable: row.issuable === 1 },
-    };
+    if (!ranges.ok || !isAddressAllowed(ranges.data, clientAddress))
+      return failure({ reason: 'address' });
+    return success({ accountId: row.account_id, keyId: row.id, issuable: row.issuable === 1 });
   }
 
   /** The account of a service id and password, or undefined. */

@@ -2,6 +2,7 @@
  * Audio format names, the `c` parameter (api-reference.md §2 "Audio"). Header-less formats need
  * `c`; files with a header (WAV, Ogg, FLAC, MP3) describe themselves and the header wins.
  */
+import { type Parsed, parsed, rejected } from './result';
 
 export type SampleEncoding = 's16le' | 's16be' | 'mulaw' | 'alaw';
 
@@ -53,18 +54,15 @@ export type AudioFormatName =
   | { readonly kind: 'raw'; readonly format: RawAudioFormat }
   | { readonly kind: 'header'; readonly name: (typeof HEADER_FORMAT_NAMES)[number] };
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
 /** Parses a `c` value, case-insensitively. */
-export function parseAudioFormatName(value: string): ParseResult<AudioFormatName> {
+export function parseAudioFormatName(value: string): Parsed<AudioFormatName> {
   const name = value.trim().toUpperCase();
   const raw = byName.get(name);
-  if (raw) return { ok: true, value: { kind: 'raw', format: raw } };
-  if (name === '8K' || name === '16K') return { ok: true, value: { kind: 'header', name } };
-  return {
-    ok: false,
-    message: `unknown audio format "${value}" in c: use one of ${[...byName.keys(), ...HEADER_FORMAT_NAMES].join(', ')}`,
-  };
+  if (raw) return parsed({ kind: 'raw', format: raw });
+  if (name === '8K' || name === '16K') return parsed({ kind: 'header', name });
+  return rejected(
+    `unknown audio format "${value}" in c: use one of ${[...byName.keys(), ...HEADER_FORMAT_NAMES].join(', ')}`,
+  );
 }
 
 /** The sample rate the local English engine needs (it has no 8 kHz model). */

@@ -93,10 +93,10 @@ export function decodeD(text: string): Parsed<DParams> {
       if (!engine.ok) return engine;
       if ('grammarFileNames' in out) {
         return rejected(
-          `d names the engine twice ("${out.grammarFileNames}" and "${engine.value}")`,
+          `d names the engine twice ("${out.grammarFileNames}" and "${engine.data}")`,
         );
       }
-      out.grammarFileNames = engine.value;
+      out.grammarFileNames = engine.data;
       engineFromBareToken = true;
       continue;
     }
@@ -128,13 +128,13 @@ export function decodeD(text: string): Parsed<DParams> {
     if (Object.hasOwn(out, rawKey)) {
       return rejected(
         rawKey === 'grammarFileNames' && engineFromBareToken
-          ? `d names the engine twice ("${out.grammarFileNames}" and "${value.value}")`
+          ? `d names the engine twice ("${out.grammarFileNames}" and "${value.data}")`
           : `d has the key ${rawKey} twice`,
       );
     }
     // Defined, not assigned: a key named __proto__ would otherwise be dropped silently.
     Object.defineProperty(out, rawKey, {
-      value: value.value,
+      value: value.data,
       enumerable: true,
       writable: true,
       configurable: true,

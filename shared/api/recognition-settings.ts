@@ -101,7 +101,7 @@ export function settingsFromD(params: DParams): Parsed<RecognitionSettings> {
   if (params.profileWords !== undefined && params.profileWords !== '') {
     const words = parseProfileWordsParam(params.profileWords);
     if (!words.ok) return words;
-    profileWords = words.value;
+    profileWords = words.data;
   }
   const flags: Record<string, boolean> = {};
   for (const key of ['loggingOptOut', 'compatibleWithSync', 'speakerDiarization'] as const) {
@@ -109,7 +109,7 @@ export function settingsFromD(params: DParams): Parsed<RecognitionSettings> {
     if (raw === undefined) continue;
     const flag = parseTrueFalse(key, raw);
     if (!flag.ok) return flag;
-    flags[key] = flag.value;
+    flags[key] = flag.data;
   }
   let keepFillerToken: boolean = DEFAULT_SETTINGS.keepFillerToken;
   if (params.keepFillerToken !== undefined) {
@@ -129,7 +129,7 @@ export function settingsFromD(params: DParams): Parsed<RecognitionSettings> {
     if (raw === undefined) continue;
     const number = parseInteger(key, raw, min, max);
     if (!number.ok) return number;
-    numbers[key] = number.value;
+    numbers[key] = number.data;
   }
   const diarizationMinSpeaker =
     numbers.diarizationMinSpeaker ?? DEFAULT_SETTINGS.diarizationMinSpeaker;
@@ -169,7 +169,7 @@ export function settingsFromD(params: DParams): Parsed<RecognitionSettings> {
 /** Decodes and interprets a `d` string in one step. */
 export function parseSettings(d: string): Parsed<RecognitionSettings> {
   const params = decodeD(d);
-  return params.ok ? settingsFromD(params.value) : params;
+  return params.ok ? settingsFromD(params.data) : params;
 }
 
 const pyBool = (value: boolean) => (value ? 'True' : 'False');
@@ -184,7 +184,7 @@ export function settingsToD(settings: RecognitionSettingsInput): Parsed<DParams>
   if (settings.profileWords && settings.profileWords.length > 0) {
     const words = formatProfileWordsParam(settings.profileWords);
     if (!words.ok) return words;
-    out.profileWords = words.value;
+    out.profileWords = words.data;
   }
   if (settings.keepFillerToken) out.keepFillerToken = '1';
   if (settings.segmenterProperties !== undefined)
@@ -211,5 +211,5 @@ export function settingsToD(settings: RecognitionSettingsInput): Parsed<DParams>
 /** Settings → the `d` string a client sends. */
 export function formatSettings(settings: RecognitionSettingsInput): Parsed<string> {
   const params = settingsToD(settings);
-  return params.ok ? parsed(encodeD(params.value)) : params;
+  return params.ok ? parsed(encodeD(params.data)) : params;
 }

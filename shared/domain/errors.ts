@@ -79,7 +79,15 @@ export const appErrorSchema = z.object({
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 
-export function appError(code: AppErrorCode, params: ErrorParams = {}, detail?: string): AppError {
+/** A code's params: values, with each sub-code param typed to its list so prose cannot slip in. */
+export type ParamsOf<C extends AppErrorCode> = ErrorParams &
+  (C extends keyof SubCodes ? { readonly [P in keyof SubCodes[C]]?: SubCode<C, P> } : unknown);
+
+export function appError<C extends AppErrorCode>(
+  code: C,
+  params?: ParamsOf<C>,
+  detail?: string,
+): AppError {
   return { code, params: { ...params }, ...(detail === undefined ? {} : { detail }) };
 }
 

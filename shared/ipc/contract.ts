@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
+import type { Result as Outcome } from '../api/result';
 import { connectionSchema } from '../domain/connection';
 import { appErrorSchema, wordRejectionSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
@@ -155,5 +156,4 @@ export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
 /** What every handler returns: thrown errors lose their shape across IPC. */
-export type Result<T> =
-  { ok: true; data: T } | { ok: false; error: z.output<typeof appErrorSchema> };
+export type Result<T> = Outcome<T, z.output<typeof appErrorSchema>>;

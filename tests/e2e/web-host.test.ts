@@ -333,7 +333,7 @@ describe('the core through the web host, with the real service and a real keycha
     const keyless = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [CLIP] });
     expect((await until(() => getJob(keyless.jobs[0]!.id), finished)).job).toMatchObject({
       status: 'failed',
-      error: { code: 'no-key', message: expect.stringMatching(/Same service, logged/) },
+      error: { code: 'no-key', params: { connection: 'Same service, logged' } },
     });
     await host.call('connections:setActive', { id: 'local' });
     expect(

@@ -4,7 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { supervise } from './service-process';
-import { errorText, type AppError } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/errors';
+import type { Result } from '../../shared/ipc/contract';
 
 export interface RunningWebHost {
   readonly url: string;
@@ -15,10 +16,7 @@ export interface RunningWebHost {
   readonly process: ChildProcess;
   /** Every line it printed on stdout. */
   readonly lines: string[];
-  rpc<T = unknown>(
-    channel: string,
-    input?: unknown,
-  ): Promise<{ ok: true; data: T } | { ok: false; error: AppError }>;
+  rpc<T = unknown>(channel: string, input?: unknown): Promise<Result<T>>;
   /** Like rpc, but throws on an error Result. */
   call<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
   stop(): Promise<number | null>;

@@ -35,11 +35,11 @@ export async function handleProfileWords(
   profileId: string | undefined,
 ): Promise<void> {
   const auth = authenticateBearer(ctx, req);
-  if (!auth.ok) return sendRestError(res, 401, '-', auth.message);
+  if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
   if (!engineKnown(ctx, res, engine)) return;
   const adf = adfOf(res, query);
   if (!adf) return;
-  const accountId = auth.value.accountId;
+  const accountId = auth.data.accountId;
 
   if (profileId === undefined) {
     return sendJson(res, 200, { profiles: ctx.profiles.list(accountId, engine, adf) });
@@ -75,9 +75,9 @@ export async function handleProfileWords(
     return sendRestError(res, 400, '>', `the body is not JSON: ${(error as Error).message}`);
   }
   const words = await validateProfileWords(engine, profileId, body);
-  if (!words.ok) return sendRestError(res, 400, '>', words.message);
-  ctx.profiles.replace(accountId, engine, adf, profileId, words.value);
-  sendJson(res, 200, { profilewords: words.value });
+  if (!words.ok) return sendRestError(res, 400, '>', words.error);
+  ctx.profiles.replace(accountId, engine, adf, profileId, words.data);
+  sendJson(res, 200, { profilewords: words.data });
 }
 
 export function handleClassnames(
@@ -87,7 +87,7 @@ export function handleClassnames(
   engine: string,
 ): void {
   const auth = authenticateBearer(ctx, req);
-  if (!auth.ok) return sendRestError(res, 401, '-', auth.message);
+  if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
   if (!engineKnown(ctx, res, engine)) return;
   sendJson(res, 200, { classnames: classnamesOf(engine) });
 }

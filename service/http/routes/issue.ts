@@ -21,8 +21,8 @@ export async function handleIssue(
   let accountId: number | undefined;
   if (bearerOf(req)) {
     const auth = authenticateBearer(ctx, req);
-    if (!auth.ok) return sendRestError(res, 401, '-', auth.message);
-    if (!auth.value.issuable) {
+    if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
+    if (!auth.data.issuable) {
       return sendRestError(
         res,
         403,
@@ -30,7 +30,7 @@ export async function handleIssue(
         'this key cannot issue keys: only a key created with the issuable setting can (keys issued through the API never are)',
       );
     }
-    accountId = auth.value.accountId;
+    accountId = auth.data.accountId;
   } else {
     const sid = form.get('sid');
     const spw = form.get('spw');
@@ -40,8 +40,8 @@ export async function handleIssue(
   }
 
   const expiry = parseEpi(form.get('epi') ?? undefined, { now: new Date(ctx.now()) });
-  if (!expiry.ok) return sendRestError(res, 400, '>', expiry.message);
+  if (!expiry.ok) return sendRestError(res, 400, '>', expiry.error);
   const ranges = parseIpa(form.get('ipa') ?? undefined);
-  if (!ranges.ok) return sendRestError(res, 400, '>', ranges.message);
-  sendText(res, 200, ctx.accounts.issueKey(accountId, expiry.value, ranges.value));
+  if (!ranges.ok) return sendRestError(res, 400, '>', ranges.error);
+  sendText(res, 200, ctx.accounts.issueKey(accountId, expiry.data, ranges.data));
 }

@@ -109,10 +109,10 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
 
     status(req, res, sessionId) {
       const auth = authenticateBearer(ctx, req);
-      if (!auth.ok) return sendRestError(res, 401, '-', auth.message);
+      if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
       const job = store.get(sessionId);
       // Another account's session is reported as missing: existence never leaks.
-      if (!job || job.account_id !== auth.value.accountId)
+      if (!job || job.account_id !== auth.data.accountId)
         return sendJson(res, 404, { code: '?', message: 'session not found' });
       sendJson(res, 200, jobBody(job));
     },

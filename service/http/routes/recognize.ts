@@ -6,8 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   LIMITS,
   RESULT_MESSAGES,
+  failure,
   parseSettings,
+  success,
   type RecognitionSettings,
+  type Result,
   type ResultCode,
   type SyncResponse,
 } from '../../../shared/api';
@@ -46,11 +49,9 @@ export function admit(
   ctx: ServiceContext,
   req: IncomingMessage,
   params: Params,
-): { ok: true; value: Admission } | { ok: false; refusal: Refusal } {
-  const refuse = (code: ResultCode, message: string = RESULT_MESSAGES[code], status = 200) => ({
-    ok: false as const,
-    refusal: { code, message, status },
-  });
+): Result<Admission, Refusal> {
+  const refuse = (code: ResultCode, message: string = RESULT_MESSAGES[code], status = 200) =>
+    failure({ code, message, status });
   const d = params.get('d');
   if (d === undefined || d.trim() === '') {
     return refuse(
@@ -59,24 +60,21 @@ export function admit(
     );
   }
   const settings = parseSettings(d);
-  if (!settings.ok) return refuse('>', `${RESULT_MESSAGES['>']} (${settings.message})`);
-  const key = params.get('u') ?? settings.value.authorization ?? bearerOf(req) ?? '';
+  if (!settings.ok) return refuse('>', `${RESULT_MESSAGES['>']} (${settings.error})`);
+  const key = params.get('u') ?? settings.data.authorization ?? bearerOf(req) ?? '';
   const check = ctx.accounts.checkKey(key, clientAddress(req));
   if (!check.ok) return refuse('-');
-  const slot = ctx.engines.get(settings.value.engine);
+  const slot = ctx.engines.get(settings.data.engine);
   if (!slot) {
     return refuse(
       '?',
-      `unknown engine ${settings.value.engine}: this service has ${[...ctx.engines.keys()].join(', ')}`,
+      `unknown engine ${settings.data.engine}: this service has ${[...ctx.engines.keys()].join(', ')}`,
     );
   }
   if (slot.state === 'unavailable') return refuse('!', `${RESULT_MESSAGES['!']} (${slot.message})`);
-  const release = ctx.limiter.acquire(check.value.keyId);
+  const release = ctx.limiter.acquire(check.data.keyId);
   if (!release) return refuse('?', 'too many concurrent requests', 429);
-  return {
-    ok: true,
-    value: { identity: check.value, settings: settings.value, engine: slot.engine, release },
-  };
+  return success({ identity: check.data, settings: settings.data, engine: slot.engine, release });
 }
 
 /**
@@ -102,10 +100,10 @@ export async function readAdmitted(
       beforeAudio: (params) => {
         const result = admit(ctx, req, params);
         if (!result.ok) {
-          refusal = result.refusal;
+          refusal = result.error;
           return false;
         }
-        admission = result.value;
+        admission = result.data;
         return acceptAudio();
       },
     });
@@ -165,12 +163,12 @@ export async function handleSyncRecognize(
       if (!result.ok)
         return sendSyncError(
           res,
-          result.refusal.code,
-          result.refusal.message,
-          result.refusal.status,
+          result.error.code,
+          result.error.message,
+          result.error.status,
           headers,
         );
-      result.value.release();
+      result.data.release();
       return sendSyncError(
         res,
         '>',
@@ -189,13 +187,13 @@ export async function handleSyncRecognize(
     if (!decoded.ok)
       return sendSyncError(
         res,
-        decoded.code,
-        decoded.message,
-        decoded.reason === 'too-long' ? 413 : 200,
+        decoded.error.code,
+        decoded.error.message,
+        decoded.error.reason === 'too-long' ? 413 : 200,
         headers,
       );
     const words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);
-    const recognition = await recognize(admission.engine, decoded.value.pcm, {
+    const recognition = await recognize(admission.engine, decoded.data.pcm, {
       keepFillerToken: admission.settings.keepFillerToken,
       words,
       parallel: true,

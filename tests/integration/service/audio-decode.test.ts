@@ -37,17 +37,17 @@ describe('audio decoding of every accepted format', () => {
     '%s decodes to 16 kHz mono matching the source clip',
     async (_path, fixture) => {
       const result = await decodeAudio(await readFile(at(fixture.path)), fixture.c);
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.error.message);
       const source = await reference();
       // Same duration within 30 ms (75 ms for the lossy codecs' padding; the stereo clip runs as
       // long as its longer second channel), and the same waveform on the first channel.
       const lossy = fixture.format === 'ogg' || fixture.format === 'mp3';
       if (fixture.channels === 2)
-        expect(result.value.pcm.length).toBeGreaterThanOrEqual(source.length);
+        expect(result.data.pcm.length).toBeGreaterThanOrEqual(source.length);
       else
-        expect(Math.abs(result.value.pcm.length - source.length)).toBeLessThan(lossy ? 1200 : 480);
-      expect(result.value.sourceRate).toBe(fixture.sampleRate);
-      if (!lossy) expect(correlation(result.value.pcm, source)).toBeGreaterThan(0.97);
+        expect(Math.abs(result.data.pcm.length - source.length)).toBeLessThan(lossy ? 1200 : 480);
+      expect(result.data.sourceRate).toBe(fixture.sampleRate);
+      if (!lossy) expect(correlation(result.data.pcm, source)).toBeGreaterThan(0.97);
     },
   );
 
@@ -55,7 +55,7 @@ describe('audio decoding of every accepted format', () => {
     'decodes %s exactly as sox does',
     async (path) => {
       const result = await decodeAudio(await readFile(at(path)));
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.error.message);
       const { stdout } = await run(
         'sox',
         [at(path), '-t', 'raw', '-e', 'signed', '-b', '16', '-'],
@@ -67,15 +67,15 @@ describe('audio decoding of every accepted format', () => {
       const sox = new Int16Array(
         stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength),
       );
-      expect(Array.from(result.value.pcm)).toEqual(Array.from(sox));
+      expect(Array.from(result.data.pcm)).toEqual(Array.from(sox));
     },
   );
 
   it('takes the first channel of the stereo clip, not a mix', async () => {
     const result = await decodeAudio(await readFile(at('formats/wav-44k1-stereo.wav')));
-    if (!result.ok) throw new Error(result.message);
-    expect(correlation(result.value.pcm, await reference())).toBeGreaterThan(0.97);
-    expect(result.value.channels).toBe(2);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(correlation(result.data.pcm, await reference())).toBeGreaterThan(0.97);
+    expect(result.data.channels).toBe(2);
   });
 
   it.each([
@@ -98,9 +98,9 @@ describe('audio decoding of every accepted format', () => {
     const result = await decodeAudio(await readFile(at(path)), c);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.code).toBe('+');
-      expect(result.message).toMatch(/^received unsupported audio format \(/);
-      expect(result.message).toMatch(message);
+      expect(result.error.code).toBe('+');
+      expect(result.error.message).toMatch(/^received unsupported audio format \(/);
+      expect(result.error.message).toMatch(message);
     }
   });
 
@@ -114,14 +114,14 @@ describe('audio decoding of every accepted format', () => {
       { encoding: 'buffer', maxBuffer: 1 << 24 },
     );
     const result = await decodeAudio(stdout);
-    expect(result).toMatchObject({ ok: false, code: '+', reason: 'low-rate' });
-    if (!result.ok) expect(result.message).toMatch(/sampled at 8000 Hz/);
+    expect(result).toMatchObject({ ok: false, error: { code: '+', reason: 'low-rate' } });
+    if (!result.ok) expect(result.error.message).toMatch(/sampled at 8000 Hz/);
   });
 
   it('refuses a corrupt FLAC with code +', async () => {
     const flac = await readFile(at('formats/flac-16k.flac'));
     const corrupt = Buffer.concat([flac.subarray(0, 4), Buffer.alloc(2000, 0x55)]);
     const result = await decodeAudio(corrupt);
-    expect(result).toMatchObject({ ok: false, code: '+' });
+    expect(result).toMatchObject({ ok: false, error: { code: '+' } });
   });
 });

@@ -87,9 +87,9 @@ describe('the decoded length is bounded while decoding', () => {
       maxSeconds: 10,
       sync: true,
     });
-    expect(result).toMatchObject({ ok: false, code: '%', reason: 'too-long' });
+    expect(result).toMatchObject({ ok: false, error: { code: '%', reason: 'too-long' } });
     if (!result.ok)
-      expect(result.message).toBe(
+      expect(result.error.message).toBe(
         'received too large audio data (the audio is longer than the limit of 10 seconds for a sync request: send longer audio as an async job)',
       );
     expect(sunk).toBeLessThanOrEqual(10 * 16_000);

@@ -67,7 +67,7 @@ describe('polling an async job', () => {
   it('falls back to v1 when the service answers 404 on v2, and polls v1', async () => {
     h.client.onCreateJob = async (upload) => {
       if (upload.version === 2)
-        throw new AppFailure(appError('not-found', { what: 'The endpoint' }, 'HTTP 404'));
+        throw new AppFailure(appError('not-found', { what: 'endpoint' }, 'HTTP 404'));
       return { sessionid: 'v1-job' };
     };
     h.client.onGetJob = async (id) => completed(id, 'from v1');
@@ -87,9 +87,8 @@ describe('polling an async job', () => {
   it('keeps the job with a pollProblem while the service is away, and clears it on the next answer', async () => {
     h.client.onCreateJob = async () => ({ sessionid: 's2' });
     const answers: Array<() => Promise<JobStatus>> = [
-      () => Promise.reject(new AppFailure(appError('server', { detail: 'HTTP 500' }))),
-      () =>
-        Promise.reject(new AppFailure(appError('network', { host: 'h', reason: 'ECONNREFUSED' }))),
+      () => Promise.reject(new AppFailure(appError('server', {}, 'HTTP 500'))),
+      () => Promise.reject(new AppFailure(appError('network', { host: 'h', reason: 'refused' }))),
       async () => pending('s2'),
       async () => completed('s2', 'back'),
     ];

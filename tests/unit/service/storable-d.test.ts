@@ -18,8 +18,8 @@ describe("a job's d as stored (property)", () => {
         const decoded = decodeD(stored);
         expect(decoded.ok).toBe(true);
         if (decoded.ok) {
-          expect(Object.hasOwn(decoded.value, 'authorization')).toBe(false);
-          expect(decoded.value).toEqual(rest);
+          expect(Object.hasOwn(decoded.data, 'authorization')).toBe(false);
+          expect(decoded.data).toEqual(rest);
         }
       }),
       { numRuns: 2000, seed: 20261123 },

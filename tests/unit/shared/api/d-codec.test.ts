@@ -15,8 +15,8 @@ const params = fc.dictionary(key, value, { maxKeys: 8 });
 
 function decoded(text: string) {
   const result = decodeD(text);
-  if (!result.ok) throw new Error(result.message);
-  return result.value;
+  if (!result.ok) throw new Error(result.error);
+  return result.data;
 }
 
 describe('d codec: round trips (property)', () => {
@@ -135,6 +135,6 @@ describe('d codec: malformed input is rejected with a message naming the bad par
   it.each(cases)('%s', (text, message) => {
     const result = decodeD(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 });

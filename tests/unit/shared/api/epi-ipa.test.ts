@@ -8,8 +8,8 @@ const jst = { now, utcOffsetMinutes: 540 };
 
 function expiry(input: string | undefined, options = utc): string {
   const result = parseEpi(input, options);
-  if (!result.ok) throw new Error(result.message);
-  return result.value.toISOString();
+  if (!result.ok) throw new Error(result.error);
+  return result.data.toISOString();
 }
 
 describe('epi', () => {
@@ -35,7 +35,7 @@ describe('epi', () => {
         fc.constantFrom('s', 'm', 'h', 'd', 'w'),
         (n, u) => {
           const result = parseEpi(`${n}${u}`, utc);
-          expect(result.ok && result.value.getTime() - now.getTime()).toBe(n * units[u]);
+          expect(result.ok && result.data.getTime() - now.getTime()).toBe(n * units[u]);
         },
       ),
     );
@@ -63,15 +63,15 @@ describe('epi', () => {
   it.each(bad)('rejects %j naming the bad part', (input, message) => {
     const result = parseEpi(input, utc);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 });
 
 describe('ipa', () => {
   function ranges(input: string) {
     const result = parseIpa(input);
-    if (!result.ok) throw new Error(result.message);
-    return result.value;
+    if (!result.ok) throw new Error(result.error);
+    return result.data;
   }
 
   it('empty means any address', () => {
@@ -128,6 +128,6 @@ describe('ipa', () => {
   it.each(bad)('rejects %j naming the bad entry', (input, message) => {
     const result = parseIpa(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 });

@@ -74,9 +74,9 @@ describe('d (property)', () => {
         const decoded = decodeD(encodeD(params));
         expect(decoded.ok).toBe(true);
         if (decoded.ok) {
-          expect(Object.keys(decoded.value).sort()).toEqual(Object.keys(params).sort());
+          expect(Object.keys(decoded.data).sort()).toEqual(Object.keys(params).sort());
           for (const name of Object.keys(params))
-            expect(Object.getOwnPropertyDescriptor(decoded.value, name)?.value).toBe(
+            expect(Object.getOwnPropertyDescriptor(decoded.data, name)?.value).toBe(
               (params as DParams)[name],
             );
         }
@@ -92,14 +92,14 @@ describe('d (property)', () => {
         if (!first.ok) return;
         let again: string;
         try {
-          again = encodeD(first.value);
+          again = encodeD(first.data);
         } catch {
           // Keys decodeD accepts are keys encodeD accepts; values are well-formed Unicode.
           throw new Error(`decodeD accepted what encodeD refuses: ${JSON.stringify(text)}`);
         }
         const second = decodeD(again);
         expect(second.ok).toBe(true);
-        if (second.ok) expect(second.value).toEqual(first.value);
+        if (second.ok) expect(second.data).toEqual(first.data);
       }),
       RUNS,
     );
@@ -147,8 +147,8 @@ describe('epi (property)', () => {
         const result = parseEpi(text, { now: at, utcOffsetMinutes });
         expectParsedShape(result);
         if (result.ok) {
-          expect(Number.isFinite(result.value.getTime())).toBe(true);
-          expect(result.value.getTime()).toBeGreaterThan(at.getTime());
+          expect(Number.isFinite(result.data.getTime())).toBe(true);
+          expect(result.data.getTime()).toBeGreaterThan(at.getTime());
         }
       }),
       RUNS,
@@ -165,7 +165,7 @@ describe('epi (property)', () => {
           const result = parseEpi(text, { now: new Date('2026-01-01'), utcOffsetMinutes });
           expect(result.ok).toBe(true);
           if (result.ok) {
-            const wall = new Date(result.value.getTime() + utcOffsetMinutes * 60_000);
+            const wall = new Date(result.data.getTime() + utcOffsetMinutes * 60_000);
             expect(wall.toISOString()).toBe(`${text}T23:59:59.999Z`);
           }
         },
@@ -196,9 +196,9 @@ describe('ipa (property)', () => {
           const first = parseIpa(text);
           expect(first.ok).toBe(true);
           if (!first.ok) return;
-          const second = parseIpa(formatIpa(first.value));
+          const second = parseIpa(formatIpa(first.data));
           expect(second).toEqual(first);
-          for (const [i, [, p]] of ranges.entries()) expect(first.value[i]!.prefixLength).toBe(p);
+          for (const [i, [, p]] of ranges.entries()) expect(first.data[i]!.prefixLength).toBe(p);
         },
       ),
       RUNS,

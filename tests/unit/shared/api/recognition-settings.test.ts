@@ -10,8 +10,8 @@ import {
 
 function settings(d: string) {
   const result = parseSettings(d);
-  if (!result.ok) throw new Error(result.message);
-  return result.value;
+  if (!result.ok) throw new Error(result.error);
+  return result.data;
 }
 
 describe('recognition settings from d', () => {
@@ -76,7 +76,7 @@ describe('recognition settings from d', () => {
   it.each(bad)('rejects %j', (d, message) => {
     const result = parseSettings(d);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(result.error).toMatch(message);
   });
 });
 
@@ -90,8 +90,7 @@ describe('recognition settings to d', () => {
     });
     expect(d).toEqual({
       ok: true,
-      value:
-        'grammarFileNames=-a-general profileId=%3Acustomer-a profileWords=AmiVoice%20%E3%81%82%E3%81%BF%E3%81%BC%E3%81%84%E3%81%99 loggingOptOut=True',
+      data: 'grammarFileNames=-a-general profileId=%3Acustomer-a profileWords=AmiVoice%20%E3%81%82%E3%81%BF%E3%81%BC%E3%81%84%E3%81%99 loggingOptOut=True',
     });
   });
 
@@ -121,8 +120,8 @@ describe('recognition settings to d', () => {
     fc.assert(
       fc.property(input, (s) => {
         const d = formatSettings(s);
-        if (!d.ok) throw new Error(d.message);
-        const back = settings(d.value);
+        if (!d.ok) throw new Error(d.error);
+        const back = settings(d.data);
         expect(back.engine).toBe(s.engine);
         expect(back.profile).toEqual(s.profile);
         expect(back.profileWords).toEqual(s.profileWords);
@@ -141,14 +140,14 @@ describe('profileWords entries', () => {
     const words = [{ written: 'Kikitori', spoken: 'finance team', classname: 'ORG' }];
     expect(formatProfileWordsParam(words)).toEqual({
       ok: true,
-      value: 'Kikitori finance_team ORG',
+      data: 'Kikitori finance_team ORG',
     });
-    expect(parseProfileWordsParam('Kikitori finance_team ORG')).toEqual({ ok: true, value: words });
+    expect(parseProfileWordsParam('Kikitori finance_team ORG')).toEqual({ ok: true, data: words });
   });
 
   it('refuses a written form that cannot be carried in an entry', () => {
     const result = formatProfileWordsParam([{ written: 'two words', spoken: 'x' }]);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/"two words" cannot go in profileWords/);
+    if (!result.ok) expect(result.error).toMatch(/"two words" cannot go in profileWords/);
   });
 });

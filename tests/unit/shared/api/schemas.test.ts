@@ -181,7 +181,7 @@ describe('codes, engines and audio formats', () => {
     expect(RAW_AUDIO_FORMATS).toHaveLength(16);
     expect(parseAudioFormatName('lsb16k')).toEqual({
       ok: true,
-      value: {
+      data: {
         kind: 'raw',
         format: { name: 'LSB16K', sampleRate: 16000, encoding: 's16le', bytesPerSample: 2 },
       },
@@ -203,10 +203,10 @@ describe('codes, engines and audio formats', () => {
     });
     expect(parseAudioFormatName('16k')).toEqual({
       ok: true,
-      value: { kind: 'header', name: '16K' },
+      data: { kind: 'header', name: '16K' },
     });
     const bad = parseAudioFormatName('MP4');
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.message).toMatch(/unknown audio format "MP4" in c: use one of LSB8K,/);
+    if (!bad.ok) expect(bad.error).toMatch(/unknown audio format "MP4" in c: use one of LSB8K,/);
   });
 });

@@ -124,6 +124,13 @@ describe('error sentences', () => {
     expect(new Set(reasons).size).toBe(reasons.length);
   });
 
+  it('takes only a listed sub-code where one is expected', () => {
+    // @ts-expect-error a reason is a sub-code, never prose
+    const prose = appError('network', { host: 'h', reason: 'it is not running' });
+    expect(prose.params.reason).toBe('it is not running');
+    expect(appError('network', { host: 'h', reason: 'refused' }).params.reason).toBe('refused');
+  });
+
   it('finds English left in a Japanese sentence', () => {
     expect(englishLeaks('The job 42 が見つかりませんでした。')).toEqual(['The', 'job']);
     expect(englishLeaks('the local service に接続できませんでした（it is not running）。')).toEqual(

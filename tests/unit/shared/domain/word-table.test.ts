@@ -114,8 +114,8 @@ describe('key validity presets', () => {
     const now = new Date('2026-11-22T09:00:00Z');
     const expiries = EPI_PRESETS.map((preset) => {
       const result = parseEpi(preset.epi, { now, utcOffsetMinutes: 0 });
-      if (!result.ok) throw new Error(result.message);
-      return result.value.getTime() - now.getTime();
+      if (!result.ok) throw new Error(result.error);
+      return result.data.getTime() - now.getTime();
     });
     expect(expiries[0]).toBe(30_000);
     expect(expiries).toEqual([...expiries].sort((a, b) => a - b));
