@@ -101,7 +101,7 @@ describe('the decoded length is bounded while decoding', () => {
       for (let i = 0; i < 9; i++) yield new Uint8Array(32_000);
     }
     const result = await decodeStream(nine(), 'LSB16K', () => {}, { maxSeconds: 10 });
-    expect(result).toMatchObject({ ok: true, value: { samples: 9 * 16_000 } });
+    expect(result).toMatchObject({ ok: true, data: { samples: 9 * 16_000 } });
   });
 
   it('stops ffmpeg and its input at the bound: two hours of FLAC with a one-minute bound', async () => {
@@ -116,7 +116,7 @@ describe('the decoded length is bounded while decoding', () => {
         maxSeconds: 60,
       },
     );
-    expect(result).toMatchObject({ ok: false, code: '%', reason: 'too-long' });
+    expect(result).toMatchObject({ ok: false, error: { code: '%', reason: 'too-long' } });
     expect(sunk).toBeLessThanOrEqual(60 * 16_000);
     expect(source.taken.bytes).toBeLessThan(size / 2);
   });

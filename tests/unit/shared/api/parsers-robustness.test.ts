@@ -45,9 +45,9 @@ const anyText = fc.oneof(
     .map((parts) => parts.join('')),
 );
 
-function expectParsedShape(result: { ok: boolean; message?: string }): void {
+function expectParsedShape(result: { ok: true } | { ok: false; error: string }): void {
   expect(typeof result.ok).toBe('boolean');
-  if (!result.ok) expect(result.message).toMatch(/\S/);
+  if (!result.ok) expect(result.error).toMatch(/\S/);
 }
 
 describe('d (property)', () => {
