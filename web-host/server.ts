@@ -15,6 +15,8 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/renderer-files';
+import { serveMedia } from './media';
+import { createUploads } from './uploads';
 
 export interface WebHostOptions {
   readonly core: Core;
@@ -53,6 +55,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   let port = options.port;
   const streams = new Set<ServerResponse>();
+  const uploads = createUploads({ core: options.core, dataDir: options.core.dataDir });
+  await uploads.sweep();
   const unsubscribe = options.core.subscribe((event, payload) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const stream of streams) stream.write(frame);
@@ -104,6 +108,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         200,
         await options.core.invoke(decodeURIComponent(url.pathname.slice(5)), input),
       );
+    }
+
+    if (url.pathname === '/uploads') {
+      if (!tokenOk(bearer)) return refuse(res, 401, 'missing or wrong token');
+      return uploads.handle(req, res, url);
+    }
+
+    if (url.pathname.startsWith('/media/')) {
+      // <audio> cannot set headers: the token may come as ?token=.
+      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined)) {
+        return refuse(res, 401, 'missing or wrong token');
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'use GET');
+      const id = decodeURIComponent(url.pathname.slice('/media/'.length));
+      return serveMedia(options.core.journal.get(id), req, res);
     }
 
     if (url.pathname === '/events') {
@@ -167,6 +186,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     async close() {
       unsubscribe();
+      uploads.close();
       for (const stream of streams) stream.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
