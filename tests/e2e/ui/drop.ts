@@ -21,6 +21,10 @@ export async function dropFiles(page: Page, files: readonly DropFile[], target?:
     })),
   );
   const dataTransfer = await page.evaluateHandle((list) => {
+    // Runs in the page; the Node project that type-checks this file has no DOM types.
+    const { DataTransfer } = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: File): void } };
+    };
     const transfer = new DataTransfer();
     for (const file of list) {
       const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
