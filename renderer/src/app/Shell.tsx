@@ -9,6 +9,7 @@ import { JobsView } from '../features/jobs/JobsView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { TranscribeView } from '../features/transcribe/TranscribeView';
 import { DropZone } from '../features/transcribe/DropZone';
+import { TranscriptView } from '../features/viewer/TranscriptView';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
 import { Preferences } from './Preferences';
@@ -25,6 +26,7 @@ export function Shell() {
   const { t } = useTranslation();
   const tab = useApp((s) => s.tab);
   const setTab = useApp((s) => s.setTab);
+  const viewing = useApp((s) => s.openJob !== undefined);
   return (
     <DropZone>
       <Tabs.Root
@@ -53,7 +55,11 @@ export function Shell() {
           const View = VIEWS[name];
           return (
             <Tabs.Content key={name} value={name} className="panel">
-              <View />
+              {viewing && (name === 'transcribe' || name === 'jobs') ? (
+                <TranscriptView />
+              ) : (
+                <View />
+              )}
             </Tabs.Content>
           );
         })}

@@ -45,5 +45,5 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
     }
     set({ themePref });
   },
-  setTab: (tab) => set({ tab }),
+  setTab: (tab) => set({ tab, openJob: undefined, transcript: undefined }),
 });
