@@ -6,6 +6,9 @@ import { expect, test } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
+/** The <audio> element's state (this file is type-checked without DOM types). */
+type Media = { currentTime: number; paused: boolean; readyState: number };
+
 test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT export', async ({
   app,
 }) => {
@@ -29,20 +32,20 @@ test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT e
   expect(start).toBeGreaterThan(0);
   const player = app.getByTestId('player');
   await expect
-    .poll(() => player.evaluate((a) => (a as HTMLAudioElement).readyState))
+    .poll(() => player.evaluate((a) => (a as unknown as Media).readyState))
     .toBeGreaterThanOrEqual(1);
   await word.click();
   await expect
-    .poll(() => player.evaluate((a) => (a as HTMLAudioElement).currentTime * 1000))
+    .poll(() => player.evaluate((a) => (a as unknown as Media).currentTime * 1000))
     .toBeCloseTo(start, -1);
   await expect(word).toBeFocused();
 
   await app.keyboard.press('Space');
-  await expect.poll(() => player.evaluate((a) => !(a as HTMLAudioElement).paused)).toBe(true);
+  await expect.poll(() => player.evaluate((a) => !(a as unknown as Media).paused)).toBe(true);
   await expect(app.getByTestId('play')).toHaveText('Pause');
   await expect(app.getByTestId('word-list').locator('.word.is-current')).toHaveCount(1);
   await app.keyboard.press('Space');
-  await expect.poll(() => player.evaluate((a) => (a as HTMLAudioElement).paused)).toBe(true);
+  await expect.poll(() => player.evaluate((a) => (a as unknown as Media).paused)).toBe(true);
 
   await app.getByTestId('find').fill('made');
   await expect(viewer.getByRole('status')).toContainText(/\d+ match/);
