@@ -18,5 +18,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     target: 'es2022',
+    // One local bundle read from disk, never over a network: its size costs little.
+    chunkSizeWarningLimit: 1024,
   },
 });

@@ -121,7 +121,7 @@ export const en = {
       mode: 'Mode',
       session: 'Session ID',
       created: 'Created',
-      duration: 'Duration',
+      duration: 'Took',
       status: 'Status',
       actions: 'Actions',
     },
