@@ -107,15 +107,16 @@ export const JobRow = memo(function JobRow({
         ) : null}
       </div>
       <div role="cell" className="job-actions">
-        <button
-          type="button"
-          className="button small"
-          disabled={job.status !== 'completed'}
-          onClick={() => void openTranscript(id)}
-          aria-label={`${t('jobs.open')}: ${name}`}
-        >
-          {t('jobs.open')}
-        </button>
+        {job.status === 'completed' ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void openTranscript(id)}
+            aria-label={`${t('jobs.open')}: ${name}`}
+          >
+            {t('jobs.open')}
+          </button>
+        ) : null}
         {job.status === 'failed' ? (
           <button
             type="button"

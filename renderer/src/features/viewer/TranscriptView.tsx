@@ -91,14 +91,6 @@ export function TranscriptView() {
               aria-label={t('viewer.player')}
               data-testid="player"
             />
-            <button
-              type="button"
-              className="button primary play"
-              onClick={playback.toggle}
-              data-testid="play"
-            >
-              {playback.playing ? t('viewer.pause') : t('viewer.play')}
-            </button>
             <p className="muted hint">
               {playback.failed ? t('viewer.noAudio') : t('viewer.spaceHint')}
             </p>
