@@ -23,8 +23,8 @@ test('Japanese and the jobs are as they were after a reload, with the token gone
     'aria-selected',
     'true',
   );
-  expect(await app.evaluate(() => document.documentElement.lang)).toBe('ja');
-  expect(await app.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect(app.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(app.getByTestId('service-status')).toContainText('稼働中');
   await app.getByRole('tab', { name: 'ジョブ' }).click();
   const row = app.getByTestId('job-row').filter({ hasText: '分別と多感.wav' });
