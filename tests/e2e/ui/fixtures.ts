@@ -45,6 +45,20 @@ export const test = base.extend<{ app: Page }, { host: Host }>({
   app: async ({ page, host }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The hosts' CSP allows no inline script or style: anything the window tries is reported,
+    // with where it came from.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const target = e.target as { outerHTML?: string } | null;
+        console.error(
+          `CSP ${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample} ${target?.outerHTML?.slice(0, 120) ?? ''}`,
+        );
+      });
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('CSP '))
+        errors.push(message.text());
+    });
     await page.goto(host.address);
     await expect(page.getByRole('tablist')).toBeVisible();
     await use(page);

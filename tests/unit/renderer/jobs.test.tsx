@@ -81,7 +81,7 @@ describe('the Jobs view', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove: talk.wav' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('own copy of the job is left alone');
-    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(bridge.calls.some((c) => c.channel === 'jobs:remove')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Remove: talk.wav' }));

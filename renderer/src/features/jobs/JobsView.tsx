@@ -3,12 +3,12 @@
  * by file name, open, retry, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
  * the rows in view.
  */
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATES } from '../../../../shared/domain/job';
 import type { AppError } from '../../../../shared/domain/errors';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { filterJobs, type StatusFilter } from './filter';
@@ -40,6 +40,8 @@ export function JobsView() {
     initialRect: { width: 1200, height: 600 },
   });
   const onRemove = useCallback((id: string) => setRemoving(id), []);
+  const onClose = useCallback(() => setRemoving(undefined), []);
+  const searchField = useCallback(() => search.current, []);
   const removingName = removing ? jobs[removing]?.file.name : undefined;
 
   return (
@@ -125,43 +127,22 @@ export function JobsView() {
           </div>
         </div>
       )}
-      <AlertDialog.Root
+      <ConfirmDialog
         open={removing !== undefined}
-        onOpenChange={(open) => !open && setRemoving(undefined)}
-      >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content
-            className="dialog"
-            onCloseAutoFocus={(e) => {
-              e.preventDefault();
-              search.current?.focus();
-            }}
-          >
-            <AlertDialog.Title className="dialog-title">
-              {t('jobs.removeTitle', { name: removingName ?? '' })}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="dialog-body">
-              {t('jobs.removeBody')}
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button">{t('jobs.cancel')}</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className="button danger"
-                onClick={() => {
-                  const id = removing!;
-                  void store
-                    .getState()
-                    .removeJob(id)
-                    .then((failure) => setError(failure));
-                }}
-              >
-                {t('jobs.confirmRemove')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        title={t('jobs.removeTitle', { name: removingName ?? '' })}
+        body={t('jobs.removeBody')}
+        confirm={t('jobs.confirmRemove')}
+        cancel={t('jobs.cancel')}
+        onClose={onClose}
+        fallbackFocus={searchField}
+        onConfirm={() => {
+          const id = removing!;
+          void store
+            .getState()
+            .removeJob(id)
+            .then((failure) => setError(failure));
+        }}
+      />
     </section>
   );
 }

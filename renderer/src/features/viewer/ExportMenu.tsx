@@ -19,7 +19,8 @@ export function ExportMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu.Root>
+    // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses.
+    <Menu.Root modal={false}>
       <Menu.Trigger className="button small" data-testid="export">
         {t('viewer.export')} ▾
       </Menu.Trigger>
