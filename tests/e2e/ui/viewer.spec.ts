@@ -39,6 +39,11 @@ test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT e
     .poll(() => player.evaluate((a) => (a as unknown as Media).currentTime * 1000))
     .toBeCloseTo(start, -1);
   await expect(word).toBeFocused();
+  // The words are one tab stop; arrows move between them.
+  await app.keyboard.press('ArrowRight');
+  await expect(app.getByTestId('word-list').getByRole('button', { name: /^the,/ })).toBeFocused();
+  await app.keyboard.press('ArrowLeft');
+  await expect(word).toBeFocused();
 
   await app.keyboard.press('Space');
   await expect.poll(() => player.evaluate((a) => !(a as unknown as Media).paused)).toBe(true);

@@ -26,12 +26,15 @@ export function TranscribeView() {
         {t('transcribe.heading')}
       </h1>
       <div className="transcribe-grid">
-        <div className="drop-card">
+        <TranscribeOptions />
+        <div className={`drop-card${rowKeys.length > 0 ? ' compact' : ''}`}>
           <div className="drop-icon" aria-hidden="true">
             ♪
           </div>
-          <p className="drop-title">{t('transcribe.dropTitle')}</p>
-          <p className="muted">{t('transcribe.dropHint')}</p>
+          <div className="drop-text">
+            <p className="drop-title">{t('transcribe.dropTitle')}</p>
+            <p className="muted">{t('transcribe.dropHint')}</p>
+          </div>
           <button
             type="button"
             className="button primary"
@@ -62,7 +65,6 @@ export function TranscribeView() {
             </p>
           ) : null}
         </div>
-        <TranscribeOptions />
       </div>
 
       {rejected.length > 0 ? (
