@@ -11,6 +11,7 @@ export function StatusBar() {
   const service = useApp((s) => s.service);
   const hostError = useApp((s) => s.hostError);
   const lang = useApp((s) => s.lang);
+  const hostLost = useApp((s) => s.hostLost);
   const state = service?.state ?? 'unknown';
   return (
     <footer className="statusbar" aria-label={t('status.region')}>
@@ -39,7 +40,12 @@ export function StatusBar() {
           <span className="muted">— {service.message}</span>
         ) : null}
       </div>
-      {hostError ? (
+      {hostLost ? (
+        <p className="status-error" role="alert" data-testid="host-lost">
+          {t('status.hostLost')}
+        </p>
+      ) : null}
+      {hostError && !hostLost ? (
         <p className="status-error" role="alert">
           {errorText(hostError, lang)}
         </p>

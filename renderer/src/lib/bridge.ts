@@ -33,6 +33,8 @@ export interface Bridge {
   pathOf(file: File, onProgress: UploadProgress, signal: AbortSignal): Promise<Result<string>>;
   /** The address the player loads a job's source audio from. */
   mediaUrl(jobId: string): string;
+  /** Whether the host's event stream is up: false when it dropped, true when it is back. */
+  onReachable(listener: (reachable: boolean) => void): Unsubscribe;
 }
 
 type ElectronMethod = (input: unknown) => Promise<unknown>;
@@ -101,6 +103,8 @@ function electronBridge(api: ElectronKikitori): Bridge {
       return { ok: true, data: api.pathForFile(file) };
     },
     mediaUrl: (jobId) => `app://kikitori/media/${encodeURIComponent(jobId)}`,
+    // The preload's channel cannot drop while the window lives.
+    onReachable: () => () => {},
   };
 }
 
@@ -110,10 +114,20 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
     token ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : path;
   let source: EventSource | undefined;
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const reachability = new Set<(reachable: boolean) => void>();
+  let reachable = true;
+  const tell = (now: boolean) => {
+    if (now === reachable) return;
+    reachable = now;
+    for (const listener of reachability) listener(now);
+  };
 
   function ensureSource(): void {
     if (source) return;
     source = new EventSource(withToken(`${base}/events`), { withCredentials: false });
+    // EventSource reconnects by itself; these say when it lost and regained the host.
+    source.addEventListener('error', () => tell(false));
+    source.addEventListener('open', () => tell(true));
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, (message) => {
         let payload: unknown;
@@ -173,6 +187,11 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
       });
     },
     mediaUrl: (jobId) => withToken(`${base}/media/${encodeURIComponent(jobId)}`),
+    onReachable(listener) {
+      ensureSource();
+      reachability.add(listener);
+      return () => void reachability.delete(listener);
+    },
   };
 }
 

@@ -13,6 +13,8 @@ export interface HostSlice {
   activeConnection: string;
   /** The last failure of a call the window made on its own (hydration, switching). */
   hostError: AppError | undefined;
+  /** The host's event stream dropped (the app stopped or crashed); cleared when it is back. */
+  hostLost: boolean;
   setService(status: ServiceStatus): void;
   loadConnections(): Promise<void>;
   setActiveConnection(id: string): Promise<void>;
@@ -26,6 +28,7 @@ export const createHostSlice =
     connections: [],
     activeConnection: '',
     hostError: undefined,
+    hostLost: false,
     setService: (service) => set({ service }),
     async loadConnections() {
       const result = await bridge.call('connections:list', {});

@@ -45,12 +45,18 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       // The local connection's address is filled in when the service starts.
       if (status.state === 'running' && before !== 'running') void state().loadConnections();
     }),
+    bridge.onReachable((reachable) => {
+      store.setState({ hostLost: !reachable });
+      // Events sent while the stream was down are lost: read everything again.
+      if (reachable) void hydrate();
+    }),
   ];
-  void (async () => {
+  async function hydrate() {
     const status = await bridge.call('service:status', {});
     if (status.ok) state().setService(status.data);
     await Promise.all([state().loadConnections(), state().loadJobs()]);
-  })();
+  }
+  void hydrate();
   return () => stops.forEach((stop) => stop());
 }
 

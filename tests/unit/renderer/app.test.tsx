@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './dom-setup';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from '../../../renderer/src/app/ErrorBoundary';
@@ -37,6 +37,21 @@ describe('the shell', () => {
       expect(screen.getByTestId('service-status').textContent).toContain('Running'),
     );
     expect((screen.getByTestId('active-connection') as HTMLSelectElement).value).toBe('local');
+  });
+
+  it('says when contact with the host is lost, and reads everything again once it is back', async () => {
+    const bridge = fakeBridge();
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(1),
+    );
+    act(() => bridge.setReachable(false));
+    expect(screen.getByTestId('host-lost').textContent).toContain('Lost contact with Kikitori');
+    act(() => bridge.setReachable(true));
+    expect(screen.queryByTestId('host-lost')).toBeNull();
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(2),
+    );
   });
 
   it('switches to Japanese, remembers it, and sets the page language', async () => {

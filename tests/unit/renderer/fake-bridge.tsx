@@ -11,12 +11,14 @@ import type { Bridge } from '../../../renderer/src/lib/bridge';
 export interface FakeBridge extends Bridge {
   readonly calls: Array<{ channel: Channel; input: unknown }>;
   emit(event: EventName, payload: unknown): void;
+  setReachable(reachable: boolean): void;
   answers: Partial<Record<Channel, (input: never) => Result<unknown>>>;
 }
 
 export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: FakeBridge['calls'] = [];
+  const reachability = new Set<(reachable: boolean) => void>();
   const bridge: FakeBridge = {
     mode: 'browser',
     calls,
@@ -62,6 +64,13 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       return { ok: true, data: `/uploads/${file.name}` };
     },
     mediaUrl: (id) => `/media/${id}`,
+    onReachable(listener) {
+      reachability.add(listener);
+      return () => void reachability.delete(listener);
+    },
+    setReachable(reachable) {
+      for (const listener of reachability) listener(reachable);
+    },
     emit(event, payload) {
       for (const listener of listeners.get(event) ?? []) listener(payload);
     },
