@@ -142,3 +142,32 @@ describe('files in', () => {
     );
   });
 });
+
+describe('cancel', () => {
+  it('stops a file while it streams to the host, and never submits it', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge();
+    let aborted = false;
+    bridge.pathOf = (_file, onProgress, signal) =>
+      new Promise((resolve) => {
+        onProgress(250, 1000);
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          resolve({ ok: false, error: appError('invalid-input', { detail: 'cancelled' }) });
+        });
+      });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('long.wav'));
+    const row = screen.getByTestId('file-row');
+    await waitFor(() => expect(row.dataset.state).toBe('sending'));
+    expect(row.textContent).toContain('Uploading 25 %');
+    await user.click(within(row).getByRole('button', { name: 'Cancel long.wav' }));
+    expect(aborted).toBe(true);
+    expect(row.dataset.state).toBe('cancelled');
+    expect(row.textContent).toContain('Cancelled');
+    expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(false);
+  });
+});
