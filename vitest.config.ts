@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/{unit,integration,e2e,security}/**/*.test.ts'],
+    // Renderer tests are .tsx and run in jsdom (each file says so in its environment comment).
+    include: [
+      'tests/{unit,integration,e2e,security}/**/*.test.ts',
+      'tests/unit/renderer/**/*.test.tsx',
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

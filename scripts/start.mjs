@@ -27,6 +27,14 @@ function electronBinary() {
   return existsSync(binary) ? binary : undefined;
 }
 
+try {
+  const { buildRenderer } = await import('./build-renderer.mjs');
+  await buildRenderer();
+} catch (error) {
+  console.error(`building the window failed: ${error.message}`);
+  process.exit(1);
+}
+
 const args = process.argv.slice(2);
 const binary = electronBinary();
 let child;

@@ -1,6 +1,8 @@
-// `npm test`: installs what is missing, then runs lint, the format check, the type checks and
-// every vitest test, and ends with one plain line `N passed, N failed` built from the runners'
-// own reports (ESLint's and vitest's JSON). Every step runs even when an earlier one fails.
+// `npm test`: installs what is missing, then runs lint, the format check, the type checks, the
+// window's build, every vitest test and the Playwright specs of the window (Debian's Chromium
+// against the real web host), and ends with one plain line `N passed, N failed` built from the
+// runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
+// earlier one fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +21,8 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
-const run = (command, args) =>
-  spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
 const checks = [];
 const check = (name, ok, detail) => {
   checks.push({ name, ok });
@@ -57,6 +59,13 @@ check(
 console.log('\n— typecheck');
 check('typecheck', run(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]).status === 0);
 
+console.log('\n— build the window');
+check(
+  'build',
+  run(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]).status === 0,
+  'vite build into dist/renderer',
+);
+
 console.log('\n— tests');
 const vitestReport = join(RESULTS, 'vitest.json');
 run(bin('vitest'), [
@@ -90,9 +99,33 @@ try {
   failed += 1;
 }
 
-const failedChecks = checks.filter((c) => !c.ok && c.name !== 'vitest').length;
-const passedChecks = checks.filter((c) => c.ok && c.name !== 'vitest').length;
-console.log(`\nlint, format and typecheck count as one check each; the rest are vitest tests.`);
+console.log('\n— window (Playwright)');
+const playwrightReport = join(RESULTS, 'playwright.json');
+run(bin('playwright'), ['test'], { KIKITORI_RENDERER_BUILT: '1' });
+try {
+  const { stats, errors } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const uiPassed = stats.expected + stats.flaky;
+  // An error outside any test (global setup, a spec that fails to load) fails the run too.
+  const uiFailed = stats.unexpected + (errors?.length ?? 0);
+  passed += uiPassed;
+  failed += uiFailed;
+  skipped += stats.skipped;
+  check(
+    'playwright',
+    uiFailed === 0 && uiPassed > 0,
+    `${uiPassed} passed, ${uiFailed} failed, ${stats.skipped} skipped`,
+  );
+} catch {
+  check('playwright', false, 'Playwright wrote no report');
+  failed += 1;
+}
+
+const counted = new Set(['vitest', 'playwright']);
+const failedChecks = checks.filter((c) => !c.ok && !counted.has(c.name)).length;
+const passedChecks = checks.filter((c) => c.ok && !counted.has(c.name)).length;
+console.log(
+  `\nlint, format, typecheck and build count as one check each; the rest are vitest and Playwright tests.`,
+);
 console.log(
   `${passed + passedChecks} passed, ${failed + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );

@@ -29,6 +29,8 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/renderer-files';
+import { serveMedia } from './media';
+import { createUploads } from './uploads';
 
 export interface WebHostOptions {
   readonly core: Core;
@@ -109,6 +111,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const base = () => `http://127.0.0.1:${port}`;
   const streams = new Set<ServerResponse>();
+  const uploads = createUploads({ core: options.core, dataDir: options.core.dataDir });
+  await uploads.sweep();
   const unsubscribe = options.core.subscribe((event, payload) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const stream of streams) stream.write(frame);
@@ -189,6 +193,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       );
     }
 
+    if (url.pathname === '/uploads') {
+      if (!tokenOk(bearer) && !sessionOk(req)) {
+        return refuse(res, 401, 'forbidden', 'missing or wrong token');
+      }
+      return uploads.handle(req, res, url);
+    }
+
+    if (url.pathname.startsWith('/media/')) {
+      // <audio> cannot set headers: the token may come as ?token=.
+      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !sessionOk(req)) {
+        return refuse(res, 401, 'forbidden', 'missing or wrong token');
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return refuse(res, 405, 'invalid-input', 'use GET');
+      }
+      const id = decodeURIComponent(url.pathname.slice('/media/'.length));
+      return serveMedia(options.core.journal.get(id), req, res);
+    }
+
     if (url.pathname === '/events') {
       // EventSource cannot set headers: the token may come as ?token=.
       if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !sessionOk(req)) {
@@ -251,6 +274,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openUrl: () => `${base()}/open?code=${issueCode()}`,
     async close() {
       unsubscribe();
+      uploads.close();
       for (const stream of streams) stream.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

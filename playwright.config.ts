@@ -1,0 +1,34 @@
+// Playwright drives Debian's Chromium (never a downloaded browser) against the real web host,
+// core, local service and keychain (tests/e2e/ui/fixtures.ts). The renderer and the audio
+// fixtures are built once before the run (tests/e2e/ui/global-setup.ts).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/e2e/ui',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/ui/global-setup.ts',
+  outputDir: '.test-results/playwright',
+  timeout: 180_000,
+  expect: { timeout: 60_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

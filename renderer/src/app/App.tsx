@@ -1,0 +1,40 @@
+/** The providers around the shell: store, i18n, theme, the error boundary. */
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import type { Bridge } from '../lib/bridge';
+import { BridgeContext } from '../lib/use-bridge';
+import { createI18n } from '../i18n';
+import { connectStore, createAppStore, StoreContext, useApp } from '../store/store';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Shell } from './Shell';
+import { useTheme } from './use-theme';
+
+function LanguageAndTheme({ children }: { children: React.ReactNode }) {
+  const lang = useApp((s) => s.lang);
+  const [i18n] = useState(() => createI18n(lang));
+  useEffect(() => {
+    void i18n.changeLanguage(lang);
+    document.documentElement.lang = lang;
+  }, [i18n, lang]);
+  useTheme();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+export function App({ bridge }: { bridge: Bridge }) {
+  const store = useMemo(() => createAppStore({ bridge }), [bridge]);
+  useEffect(() => connectStore(store, bridge), [store, bridge]);
+  return (
+    <BridgeContext.Provider value={bridge}>
+      <StoreContext.Provider value={store}>
+        <LanguageAndTheme>
+          <ErrorBoundary>
+            <Tooltip.Provider delayDuration={400}>
+              <Shell />
+            </Tooltip.Provider>
+          </ErrorBoundary>
+        </LanguageAndTheme>
+      </StoreContext.Provider>
+    </BridgeContext.Provider>
+  );
+}

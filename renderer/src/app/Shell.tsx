@@ -1,0 +1,70 @@
+/**
+ * The window: a header with the sections as ARIA tabs (Radix: arrows, Home/End, one tab stop),
+ * the open section, and the status bar.
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useTranslation } from 'react-i18next';
+import { DictionaryView } from '../features/dictionary/DictionaryView';
+import { JobsView } from '../features/jobs/JobsView';
+import { SettingsView } from '../features/settings/SettingsView';
+import { TranscribeView } from '../features/transcribe/TranscribeView';
+import { DropZone } from '../features/transcribe/DropZone';
+import { TranscriptView } from '../features/viewer/TranscriptView';
+import { TABS, type Tab } from '../store/prefs-slice';
+import { useApp } from '../store/store';
+import { Preferences } from './Preferences';
+import { StatusBar } from './StatusBar';
+
+const VIEWS: Record<Tab, () => React.ReactNode> = {
+  transcribe: TranscribeView,
+  jobs: JobsView,
+  dictionary: DictionaryView,
+  settings: SettingsView,
+};
+
+export function Shell() {
+  const { t } = useTranslation();
+  const tab = useApp((s) => s.tab);
+  const setTab = useApp((s) => s.setTab);
+  const viewing = useApp((s) => s.openJob !== undefined);
+  return (
+    <DropZone>
+      <Tabs.Root
+        className="shell"
+        value={tab}
+        onValueChange={(value) => setTab(value as Tab)}
+        activationMode="automatic"
+      >
+        <header className="topbar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              聞
+            </span>
+            <span className="brand-name">{t('app.title')}</span>
+          </div>
+          <Tabs.List className="tabs" aria-label={t('app.tabs')}>
+            {TABS.map((name) => (
+              <Tabs.Trigger key={name} value={name} className="tab">
+                {t(`app.${name}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Preferences />
+        </header>
+        {TABS.map((name) => {
+          const View = VIEWS[name];
+          return (
+            <Tabs.Content key={name} value={name} className="panel">
+              {viewing && (name === 'transcribe' || name === 'jobs') ? (
+                <TranscriptView />
+              ) : (
+                <View />
+              )}
+            </Tabs.Content>
+          );
+        })}
+        <StatusBar />
+      </Tabs.Root>
+    </DropZone>
+  );
+}

@@ -1,0 +1,141 @@
+/** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/error-text';
+import { formatClock, formatDateTime } from '../../lib/format';
+import { useApp } from '../../store/store';
+
+const TONES = {
+  queued: 'info',
+  uploading: 'info',
+  recognizing: 'info',
+  completed: 'success',
+  failed: 'danger',
+} as const;
+
+export const JobRow = memo(function JobRow({
+  id,
+  rowIndex,
+  onRemove,
+}: {
+  id: string;
+  rowIndex: number;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const job = useApp((s) => s.jobs[id]);
+  const upload = useApp((s) => s.uploads[id]);
+  const connectionName = useApp(
+    (s) => s.connections.find((c) => c.id === job?.connection)?.name ?? job?.connection,
+  );
+  const lang = useApp((s) => s.lang);
+  const openTranscript = useApp((s) => s.openTranscript);
+  const retryJob = useApp((s) => s.retryJob);
+  const [copied, setCopied] = useState(false);
+  if (!job) return null;
+
+  const name = job.file.name;
+  const took =
+    job.completedAt !== undefined ? formatClock((job.completedAt - job.createdAt) / 1000) : '—';
+  const progress =
+    job.status === 'uploading'
+      ? upload
+        ? upload.sent / Math.max(1, upload.total)
+        : (job.progress ?? 0)
+      : undefined;
+  const note = job.error
+    ? errorText(job.error, lang)
+    : job.pollProblem
+      ? t('jobs.pollProblem', { problem: errorText(job.pollProblem, lang) })
+      : undefined;
+
+  return (
+    <div
+      className="job-row"
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      data-testid="job-row"
+      data-status={job.status}
+    >
+      <div role="cell" className="job-file">
+        <span className="file-name" title={name}>
+          {name}
+        </span>
+        <span className="file-meta">
+          <span>{connectionName}</span>
+          <span>{t(`jobs.mode.${job.mode}`)}</span>
+        </span>
+      </div>
+      <div role="cell" className="job-session">
+        {job.sessionid ? (
+          <>
+            <code className="session" title={job.sessionid}>
+              {job.sessionid}
+            </code>
+            <button
+              type="button"
+              className="button small ghost icon"
+              aria-label={t('jobs.copySession', { id: job.sessionid })}
+              onClick={() =>
+                void navigator.clipboard.writeText(job.sessionid!).then(() => setCopied(true))
+              }
+            >
+              {copied ? '✓' : '⧉'}
+            </button>
+          </>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </div>
+      <div role="cell" className="job-created">
+        {formatDateTime(job.createdAt, lang)}
+      </div>
+      <div role="cell" className="job-took">
+        {took}
+      </div>
+      <div role="cell" className="job-status">
+        <span className={`chip chip-${job.pollProblem ? 'warning' : TONES[job.status]}`}>
+          {t(`jobs.status.${job.status}`)}
+        </span>
+        {progress !== undefined ? (
+          <progress className="progress" max={1} value={progress} aria-label={name} />
+        ) : null}
+        {note ? (
+          <span className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
+            {note}
+          </span>
+        ) : null}
+      </div>
+      <div role="cell" className="job-actions">
+        {job.status === 'completed' ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void openTranscript(id)}
+            aria-label={`${t('jobs.open')}: ${name}`}
+          >
+            {t('jobs.open')}
+          </button>
+        ) : null}
+        {job.status === 'failed' ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void retryJob(id)}
+            aria-label={`${t('jobs.retry')}: ${name}`}
+          >
+            {t('jobs.retry')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button small ghost"
+          onClick={() => onRemove(id)}
+          aria-label={`${t('jobs.remove')}: ${name}`}
+        >
+          {t('jobs.remove')}
+        </button>
+      </div>
+    </div>
+  );
+});

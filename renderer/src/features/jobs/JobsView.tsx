@@ -1,0 +1,148 @@
+/**
+ * Every job the app tracks, newest first, live from the host's events: filter by status, search
+ * by file name, open, retry, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
+ * the rows in view.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JOB_STATES } from '../../../../shared/domain/job';
+import type { AppError } from '../../../../shared/domain/errors';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { errorText } from '../../lib/error-text';
+import { useApp, useAppStore } from '../../store/store';
+import { filterJobs, type StatusFilter } from './filter';
+import { JobRow } from './JobRow';
+
+const ROW_HEIGHT = 72;
+const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
+
+export function JobsView() {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const order = useApp((s) => s.jobOrder);
+  const jobs = useApp((s) => s.jobs);
+  const loaded = useApp((s) => s.jobsLoaded);
+  const lang = useApp((s) => s.lang);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [query, setQuery] = useState('');
+  const [removing, setRemoving] = useState<string>();
+  const [error, setError] = useState<AppError>();
+  const scroller = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+
+  const ids = useMemo(() => filterJobs(order, jobs, status, query), [order, jobs, status, query]);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 1200, height: 600 },
+  });
+  const onRemove = useCallback((id: string) => setRemoving(id), []);
+  const onClose = useCallback(() => setRemoving(undefined), []);
+  const searchField = useCallback(() => search.current, []);
+  const removingName = removing ? jobs[removing]?.file.name : undefined;
+
+  return (
+    <section className="view jobs" aria-labelledby="jobs-heading">
+      <div className="section-head">
+        <h1 id="jobs-heading" className="view-title">
+          {t('jobs.heading')}
+        </h1>
+        <span className="muted" data-testid="job-count">
+          {t('jobs.count', { count: ids.length })}
+        </span>
+      </div>
+      <div className="toolbar">
+        <label className="find">
+          <span className="visually-hidden">{t('jobs.search')}</span>
+          <input
+            ref={search}
+            type="search"
+            className="input"
+            placeholder={t('jobs.search')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="job-search"
+          />
+        </label>
+        <label className="compact-field">
+          <span className="label">{t('jobs.filter')}</span>
+          <select
+            className="select"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as StatusFilter)}
+            data-testid="job-filter"
+          >
+            <option value="all">{t('jobs.all')}</option>
+            {JOB_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`jobs.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error ? (
+        <p className="file-error" role="alert">
+          {errorText(error, lang)}
+        </p>
+      ) : null}
+      {loaded && order.length === 0 ? (
+        <div className="empty">
+          <p>{t('jobs.empty')}</p>
+        </div>
+      ) : (
+        <div
+          className="jobs-table"
+          role="table"
+          aria-label={t('jobs.heading')}
+          aria-rowcount={ids.length + 1}
+        >
+          <div className="job-row job-head" role="row" aria-rowindex={1}>
+            {COLUMNS.map((column) => (
+              <div key={column} role="columnheader">
+                {t(`jobs.columns.${column}`)}
+              </div>
+            ))}
+          </div>
+          <div className="jobs-scroll" ref={scroller} data-testid="jobs-scroll">
+            {ids.length === 0 ? (
+              <p className="empty-line jobs-nomatch">{t('jobs.noMatch')}</p>
+            ) : (
+              <div className="jobs-space" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((item) => (
+                  <div
+                    key={ids[item.index]}
+                    className="job-slot"
+                    role="rowgroup"
+                    style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                  >
+                    <JobRow id={ids[item.index]!} rowIndex={item.index} onRemove={onRemove} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('jobs.removeTitle', { name: removingName ?? '' })}
+        body={t('jobs.removeBody')}
+        confirm={t('jobs.confirmRemove')}
+        cancel={t('jobs.cancel')}
+        onClose={onClose}
+        fallbackFocus={searchField}
+        onConfirm={() => {
+          const id = removing!;
+          void store
+            .getState()
+            .removeJob(id)
+            .then((failure) => setError(failure));
+        }}
+      />
+    </section>
+  );
+}

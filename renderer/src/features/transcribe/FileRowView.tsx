@@ -1,0 +1,101 @@
+/** One file of this session: what it is, where it goes, and how far it got. */
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/error-text';
+import { formatClock, formatSize } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { useApp } from '../../store/store';
+
+export function FileRowView({ rowKey }: { rowKey: string }) {
+  const { t } = useTranslation();
+  const row = useApp((s) => s.rows.find((r) => r.key === rowKey))!;
+  const job = useApp((s) => (row.jobId ? s.jobs[row.jobId] : undefined));
+  const upload = useApp((s) => (row.jobId ? s.uploads[row.jobId] : undefined));
+  const lang = useApp((s) => s.lang);
+  const cancelRow = useApp((s) => s.cancelRow);
+  const openTranscript = useApp((s) => s.openTranscript);
+  const retryJob = useApp((s) => s.retryJob);
+  const setTab = useApp((s) => s.setTab);
+  const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
+  const now = useNow(recognizing || job?.status === 'queued');
+
+  const error = row.error ?? (job?.status === 'failed' ? job.error : undefined);
+  let state: string;
+  let progress: number | undefined;
+  if (row.phase === 'waiting') state = t('transcribe.state.waiting');
+  else if (row.phase === 'sending') {
+    progress = row.sent;
+    state = t('transcribe.state.uploading', { percent: Math.round(row.sent * 100) });
+  } else if (row.phase === 'submitting') state = t('transcribe.state.submitting');
+  else if (row.phase === 'cancelled') state = t('transcribe.state.cancelled');
+  else if (row.phase === 'failed' || job?.status === 'failed') state = t('transcribe.state.failed');
+  else if (job?.status === 'uploading') {
+    progress = upload ? upload.sent / Math.max(1, upload.total) : (job.progress ?? 0);
+    state = t('transcribe.state.uploading', { percent: Math.round(progress * 100) });
+  } else if (job?.status === 'recognizing') {
+    state = t('transcribe.state.recognizing', {
+      elapsed: formatClock((now - job.createdAt) / 1000),
+    });
+  } else if (job?.status === 'completed') state = t('transcribe.state.completed');
+  else state = t('transcribe.state.queued');
+  const tone =
+    error || row.phase === 'failed' ? 'danger' : job?.status === 'completed' ? 'success' : 'info';
+  const needsSettings = error && (error.code === 'no-key' || error.code === 'auth');
+
+  return (
+    <li className="file-row" data-testid="file-row" data-state={job?.status ?? row.phase}>
+      <div className="file-main">
+        <span className="file-name" title={row.name}>
+          {row.name}
+        </span>
+        <span className="file-meta">
+          <span>{formatSize(row.size, t)}</span>
+          {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
+          <span>{t(`transcribe.route.${row.route}`)}</span>
+        </span>
+      </div>
+      <div className="file-state">
+        <span className={`chip chip-${tone}`}>{state}</span>
+        {progress !== undefined ? (
+          <progress className="progress" max={1} value={progress} aria-label={state} />
+        ) : null}
+      </div>
+      <div className="file-actions">
+        {row.phase === 'waiting' || row.phase === 'sending' ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => cancelRow(row.key)}
+            aria-label={t('transcribe.cancelFile', { name: row.name })}
+          >
+            {t('transcribe.cancel')}
+          </button>
+        ) : null}
+        {job?.status === 'completed' ? (
+          <button
+            type="button"
+            className="button small primary"
+            onClick={() => void openTranscript(job.id)}
+            aria-label={t('transcribe.openFile', { name: row.name })}
+          >
+            {t('transcribe.open')}
+          </button>
+        ) : null}
+        {job?.status === 'failed' ? (
+          <button type="button" className="button small" onClick={() => void retryJob(job.id)}>
+            {t('transcribe.retry')}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="file-error" role="alert">
+          {errorText(error, lang)}{' '}
+          {needsSettings ? (
+            <button type="button" className="link" onClick={() => setTab('settings')}>
+              {t('transcribe.goSettings')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Where the next files go and how: the connection, and that connection's engine, dictionary
+ * profile and logging (saved on the connection, as transcribe:files reads them from it).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
+import type { AppError } from '../../../../shared/domain/errors';
+import { errorText } from '../../lib/error-text';
+import { useApp, useAppStore } from '../../store/store';
+import { useBridge } from '../../lib/use-bridge';
+
+export function TranscribeOptions() {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const store = useAppStore();
+  const connections = useApp((s) => s.connections);
+  const activeId = useApp((s) => s.activeConnection);
+  const lang = useApp((s) => s.lang);
+  const serviceState = useApp((s) => s.service?.state);
+  const active = connections.find((c) => c.id === activeId);
+  const [profiles, setProfiles] = useState<string[]>([]);
+  const [error, setError] = useState<AppError>();
+
+  const engine = active?.engine;
+  const ready = active && (active.kind !== 'local' || serviceState === 'running');
+  useEffect(() => {
+    if (!ready || !engine) return;
+    let current = true;
+    void bridge.call('dictionary:profiles', { connection: activeId, engine }).then((result) => {
+      if (current) setProfiles(result.ok ? result.data.profiles : []);
+    });
+    return () => {
+      current = false;
+    };
+  }, [bridge, activeId, engine, ready]);
+
+  if (!active) return <div className="options-card" aria-busy="true" />;
+  const engines = active.kind === 'local' ? [LOCAL_ENGINE] : CLOUD_ENGINES.map((e) => e.name);
+  const save = async (changes: Partial<typeof active>) =>
+    setError(await store.getState().saveConnection({ ...active, ...changes }));
+
+  return (
+    <fieldset className="options-card">
+      <legend className="section-title">{t('transcribe.options')}</legend>
+      <label className="field">
+        <span className="label">{t('transcribe.connection')}</span>
+        <select
+          className="select"
+          value={activeId}
+          onChange={(e) => void store.getState().setActiveConnection(e.target.value)}
+        >
+          {connections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="label">{t('transcribe.engine')}</span>
+        <select
+          className="select"
+          value={active.engine}
+          onChange={(e) => void save({ engine: e.target.value })}
+        >
+          {[...new Set([active.engine, ...engines])].map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="label">{t('transcribe.profile')}</span>
+        <select
+          className="select"
+          value={active.profileId ?? ''}
+          onChange={(e) => void save({ profileId: e.target.value || null })}
+        >
+          <option value="">{t('transcribe.noProfile')}</option>
+          {[...new Set([...(active.profileId ? [active.profileId] : []), ...profiles])].map(
+            (id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ),
+          )}
+        </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={active.logging}
+          onChange={(e) => void save({ logging: e.target.checked })}
+        />
+        <span>{t('transcribe.logging')}</span>
+      </label>
+      {error ? (
+        <p className="file-error" role="alert">
+          {errorText(error, lang)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * A job's transcript: the source audio, the text by utterance and the words with times and
+ * confidence; find, copy and export. Space plays or pauses anywhere in the viewer except in a
+ * text field.
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toTxt } from '../../../../shared/format/exporters';
+import { errorText } from '../../lib/error-text';
+import { useBridge } from '../../lib/use-bridge';
+import { useApp } from '../../store/store';
+import { ExportMenu } from './ExportMenu';
+import { usePlayback } from './use-playback';
+import { UtteranceList } from './UtteranceList';
+import { WordList } from './WordList';
+import { matchesIn, wordsOf } from './words';
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+export function TranscriptView() {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const jobId = useApp((s) => s.openJob)!;
+  const job = useApp((s) => s.jobs[jobId]);
+  const loaded = useApp((s) => s.transcript);
+  const lang = useApp((s) => s.lang);
+  const close = useApp((s) => s.closeTranscript);
+  const playback = usePlayback();
+  const [query, setQuery] = useState('');
+  const [view, setView] = useState('text');
+  const [copied, setCopied] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
+  const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
+  const matchCount = useMemo(
+    () =>
+      transcript
+        ? transcript.utterances.reduce((n, u) => n + matchesIn(u.text, query).length, 0)
+        : 0,
+    [transcript, query],
+  );
+
+  useEffect(() => heading.current?.focus(), [jobId]);
+
+  const name = job?.file.name ?? '';
+  return (
+    <section
+      className="view viewer"
+      aria-labelledby="viewer-heading"
+      data-testid="viewer"
+      onKeyDown={(e) => {
+        if (e.key !== ' ' || TYPING.has((e.target as HTMLElement).tagName)) return;
+        if ((e.target as HTMLElement).tagName === 'AUDIO') return;
+        e.preventDefault();
+        playback.toggle();
+      }}
+      onKeyUp={(e) => {
+        // A button would take the released Space as a click (and seek): Space only plays here.
+        if (e.key === ' ' && (e.target as HTMLElement).tagName === 'BUTTON') e.preventDefault();
+      }}
+    >
+      <div className="viewer-head">
+        <button type="button" className="button small ghost" onClick={close}>
+          ← {t('viewer.back')}
+        </button>
+        <h1 id="viewer-heading" className="view-title viewer-title" tabIndex={-1} ref={heading}>
+          {name}
+        </h1>
+      </div>
+      {loaded?.error ? (
+        <p className="file-error" role="alert">
+          {errorText(loaded.error, lang)}
+        </p>
+      ) : null}
+      {!loaded ? <p className="muted">{t('viewer.loading')}</p> : null}
+      {loaded && !transcript && !loaded.error ? (
+        <div className="empty">
+          <p>{t('viewer.noTranscript')}</p>
+        </div>
+      ) : null}
+      {transcript ? (
+        <>
+          <div className="player-card">
+            <audio
+              ref={playback.audioRef}
+              className="player"
+              controls
+              preload="metadata"
+              src={bridge.mediaUrl(jobId)}
+              aria-label={t('viewer.player')}
+              data-testid="player"
+            />
+            <p className="muted hint">
+              {playback.failed ? t('viewer.noAudio') : t('viewer.spaceHint')}
+            </p>
+          </div>
+          <div className="toolbar">
+            <label className="find">
+              <span className="visually-hidden">{t('viewer.find')}</span>
+              <input
+                type="search"
+                className="input"
+                placeholder={t('viewer.find')}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                data-testid="find"
+              />
+            </label>
+            {query.trim() ? (
+              <span className="muted" role="status">
+                {t('viewer.matches', { count: matchCount })}
+              </span>
+            ) : null}
+            <span className="spacer" />
+            <button
+              type="button"
+              className="button small"
+              onClick={() =>
+                void navigator.clipboard.writeText(toTxt(transcript)).then(() => setCopied(true))
+              }
+            >
+              {copied ? t('viewer.copied') : t('viewer.copy')}
+            </button>
+            <ExportMenu transcript={transcript} sourceName={name} />
+          </div>
+          <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
+            <Tabs.List className="segmented" aria-label={t('viewer.heading')}>
+              <Tabs.Trigger value="text" className="segment">
+                {t('viewer.utterances')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="words" className="segment">
+                {t('viewer.words')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="text" className="viewer-panel">
+              <UtteranceList transcript={transcript} playback={playback} query={query} />
+            </Tabs.Content>
+            <Tabs.Content value="words" className="viewer-panel">
+              <WordList words={words} playback={playback} query={query} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+/** Numbers as a person reads them: sizes, durations, clock times. */
+import type { TFunction } from 'i18next';
+
+export function formatSize(bytes: number, t: TFunction): string {
+  const one = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
+  if (bytes < 1024) return t('units.bytes', { value: bytes });
+  if (bytes < 1024 ** 2) return t('units.kb', { value: one(bytes / 1024) });
+  if (bytes < 1024 ** 3) return t('units.mb', { value: one(bytes / 1024 ** 2) });
+  return t('units.gb', { value: one(bytes / 1024 ** 3) });
+}
+
+/** 75.4 → "1:15", 3725 → "1:02:05". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Milliseconds → "1:15.4" (tenths), for word times. */
+export function formatMs(ms: number): string {
+  const tenths = Math.floor((ms % 1000) / 100);
+  return `${formatClock(ms / 1000)}.${tenths}`;
+}
+
+export function formatDateTime(ms: number, lang: string): string {
+  return new Date(ms).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The jobs, mirrored from the host (DESIGN.md §5): hydrated with jobs:list, then kept current by
+ * jobs:changed / jobs:removed / upload:progress. Kept as a map plus an order (newest first), so
+ * one job's event replaces one entry and re-renders one row.
+ */
+import type { StateCreator } from 'zustand';
+import type { AppError } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
+import type { AppState, StoreDeps } from './store';
+
+export interface JobsSlice {
+  jobs: Record<string, Job>;
+  /** Job ids, newest first. */
+  jobOrder: string[];
+  /** Bytes sent to the service while a job uploads, from upload:progress. */
+  uploads: Record<string, { sent: number; total: number }>;
+  jobsLoaded: boolean;
+  loadJobs(): Promise<void>;
+  applyJob(job: Job): void;
+  dropJob(id: string): void;
+  setUploadProgress(id: string, sent: number, total: number): void;
+  retryJob(id: string): Promise<AppError | undefined>;
+  removeJob(id: string): Promise<AppError | undefined>;
+}
+
+/** Where a job created at `createdAt` goes in a newest-first order. */
+function insertionIndex(order: readonly string[], jobs: Record<string, Job>, job: Job): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const other = jobs[order[mid]!]!;
+    if (other.createdAt > job.createdAt) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+export const createJobsSlice =
+  ({ bridge }: StoreDeps): StateCreator<AppState, [], [], JobsSlice> =>
+  (set, get) => ({
+    jobs: {},
+    jobOrder: [],
+    uploads: {},
+    jobsLoaded: false,
+    async loadJobs() {
+      const result = await bridge.call('jobs:list', {});
+      if (!result.ok) return set({ hostError: result.error });
+      const jobs: Record<string, Job> = {};
+      for (const job of result.data.jobs) jobs[job.id] = job;
+      const jobOrder = result.data.jobs
+        .slice()
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((job) => job.id);
+      set({ jobs, jobOrder, jobsLoaded: true });
+    },
+    applyJob(job) {
+      set((state) => {
+        const jobs = { ...state.jobs, [job.id]: job };
+        if (state.jobs[job.id]) return { jobs };
+        const jobOrder = state.jobOrder.slice();
+        jobOrder.splice(insertionIndex(state.jobOrder, state.jobs, job), 0, job.id);
+        return { jobs, jobOrder };
+      });
+    },
+    dropJob(id) {
+      if (!get().jobs[id]) return;
+      set((state) => {
+        const { [id]: _gone, ...jobs } = state.jobs;
+        const { [id]: _upload, ...uploads } = state.uploads;
+        return {
+          jobs,
+          uploads,
+          jobOrder: state.jobOrder.filter((other) => other !== id),
+          openJob: state.openJob === id ? undefined : state.openJob,
+        };
+      });
+    },
+    setUploadProgress(id, sent, total) {
+      set((state) => ({ uploads: { ...state.uploads, [id]: { sent, total } } }));
+    },
+    async retryJob(id) {
+      const result = await bridge.call('jobs:retry', { id });
+      if (!result.ok) return result.error;
+      get().applyJob(result.data.job);
+      return undefined;
+    },
+    async removeJob(id) {
+      const result = await bridge.call('jobs:remove', { id });
+      if (!result.ok) return result.error;
+      get().dropJob(id);
+      return undefined;
+    },
+  });

@@ -1,0 +1,75 @@
+/**
+ * One zustand store composed of the feature slices (DESIGN.md §5). The host is injected, so
+ * component tests give it a small fake bridge and the window gives it the real one.
+ */
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import type { Bridge } from '../lib/bridge';
+import { createHostSlice, type HostSlice } from './host-slice';
+import { createJobsSlice, type JobsSlice } from './jobs-slice';
+import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
+import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
+import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+
+export interface StoreDeps {
+  readonly bridge: Bridge;
+}
+
+export type AppState = PrefsSlice & HostSlice & JobsSlice & TranscribeSlice & ViewerSlice;
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(deps: StoreDeps): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createPrefsSlice(...a),
+    ...createHostSlice(deps)(...a),
+    ...createJobsSlice(deps)(...a),
+    ...createTranscribeSlice(deps)(...a),
+    ...createViewerSlice(deps)(...a),
+  }));
+}
+
+/**
+ * Hydrates from the host and follows its events. Returns the function that stops following.
+ */
+export function connectStore(store: AppStore, bridge: Bridge): () => void {
+  const state = store.getState;
+  const stops = [
+    bridge.on('jobs:changed', ({ job }) => state().applyJob(job)),
+    bridge.on('jobs:removed', ({ id }) => state().dropJob(id)),
+    bridge.on('upload:progress', ({ id, sent, total }) =>
+      state().setUploadProgress(id, sent, total),
+    ),
+    bridge.on('service:status', (status) => {
+      const before = state().service?.state;
+      state().setService(status);
+      // The local connection's address is filled in when the service starts.
+      if (status.state === 'running' && before !== 'running') void state().loadConnections();
+    }),
+    bridge.onReachable((reachable) => {
+      store.setState({ hostLost: !reachable });
+      // Events sent while the stream was down are lost: read everything again.
+      if (reachable) void hydrate();
+    }),
+  ];
+  async function hydrate() {
+    const status = await bridge.call('service:status', {});
+    if (status.ok) state().setService(status.data);
+    await Promise.all([state().loadConnections(), state().loadJobs()]);
+  }
+  void hydrate();
+  return () => stops.forEach((stop) => stop());
+}
+
+export const StoreContext = createContext<AppStore | null>(null);
+
+export function useApp<T>(selector: (state: AppState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useApp needs a StoreContext provider');
+  return useStore(store, selector);
+}
+
+export function useAppStore(): AppStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useAppStore needs a StoreContext provider');
+  return store;
+}

@@ -1,0 +1,148 @@
+/**
+ * Files brought into this session: a row per file from the drop to its job. In browser mode the
+ * file first streams to the web host (which answers a path the core can read); then
+ * transcribe:files makes a job, and from there the row follows the job's events.
+ */
+import type { StateCreator } from 'zustand';
+import type { AppError } from '../../../shared/domain/errors';
+import { judgeFile, type Verdict } from '../features/transcribe/accept';
+import { mediaDuration } from '../lib/media-duration';
+import type { AppState, StoreDeps } from './store';
+
+export type RowPhase = 'waiting' | 'sending' | 'submitting' | 'job' | 'failed' | 'cancelled';
+
+export interface FileRow {
+  readonly key: string;
+  readonly name: string;
+  readonly size: number;
+  readonly route: 'sync' | 'async';
+  readonly connection: string;
+  phase: RowPhase;
+  /** 0–1 while the file streams to the host. */
+  sent: number;
+  durationSec?: number;
+  jobId?: string;
+  error?: AppError;
+}
+
+export interface Rejected {
+  readonly name: string;
+  readonly reason: Extract<Verdict, { ok: false }>['reason'];
+}
+
+export interface TranscribeSlice {
+  rows: FileRow[];
+  rejected: Rejected[];
+  addFiles(files: readonly File[]): void;
+  cancelRow(key: string): void;
+  clearFinished(): void;
+}
+
+let nextKey = 0;
+
+export const createTranscribeSlice =
+  ({ bridge }: StoreDeps): StateCreator<AppState, [], [], TranscribeSlice> =>
+  (set, get, api) => {
+    const aborts = new Map<string, AbortController>();
+    const patch = (key: string, changes: Partial<FileRow>) =>
+      set((state) => ({
+        rows: state.rows.map((row) => (row.key === key ? { ...row, ...changes } : row)),
+      }));
+    const phaseOf = (key: string) => get().rows.find((row) => row.key === key)?.phase;
+
+    /** Resolves once the local service runs, when the row's connection is the local one. */
+    function serviceReady(connectionId: string, signal: AbortSignal): Promise<void> {
+      const isLocal = () => get().connections.find((c) => c.id === connectionId)?.kind === 'local';
+      const ready = () => !isLocal() || get().service?.state === 'running';
+      if (ready()) return Promise.resolve();
+      return new Promise((resolve) => {
+        const stop = api.subscribe(() => {
+          if (ready() || signal.aborted) {
+            stop();
+            resolve();
+          }
+        });
+        signal.addEventListener('abort', () => {
+          stop();
+          resolve();
+        });
+      });
+    }
+
+    async function run(row: FileRow, file: File): Promise<void> {
+      const abort = new AbortController();
+      aborts.set(row.key, abort);
+      void mediaDuration(file).then((seconds) => {
+        if (seconds !== undefined) patch(row.key, { durationSec: seconds });
+      });
+      try {
+        await serviceReady(row.connection, abort.signal);
+        if (abort.signal.aborted) return;
+        patch(row.key, { phase: 'sending', sent: 0 });
+        const path = await bridge.pathOf(
+          file,
+          (sent, total) => patch(row.key, { sent: total > 0 ? sent / total : 0 }),
+          abort.signal,
+        );
+        if (abort.signal.aborted) return;
+        if (!path.ok) return patch(row.key, { phase: 'failed', error: path.error });
+        patch(row.key, { phase: 'submitting', sent: 1 });
+        const result = await bridge.call('transcribe:files', {
+          paths: [path.data],
+          connection: row.connection,
+        });
+        if (!result.ok) return patch(row.key, { phase: 'failed', error: result.error });
+        const job = result.data.jobs[0]!;
+        get().applyJob(job);
+        patch(row.key, { phase: 'job', jobId: job.id });
+      } finally {
+        aborts.delete(row.key);
+      }
+    }
+
+    return {
+      rows: [],
+      rejected: [],
+      addFiles(files) {
+        const rejected: Rejected[] = [];
+        const added: Array<[FileRow, File]> = [];
+        const connection = get().activeConnection;
+        for (const file of files) {
+          const verdict = judgeFile(file);
+          if (!verdict.ok) {
+            rejected.push({ name: file.name, reason: verdict.reason });
+            continue;
+          }
+          const row: FileRow = {
+            key: `f${nextKey++}`,
+            name: file.name,
+            size: file.size,
+            route: verdict.route,
+            connection,
+            phase: 'waiting',
+            sent: 0,
+          };
+          added.push([row, file]);
+        }
+        set((state) => ({ rows: [...added.map(([row]) => row), ...state.rows], rejected }));
+        for (const [row, file] of added) void run(row, file);
+      },
+      cancelRow(key) {
+        const phase = phaseOf(key);
+        if (phase !== 'waiting' && phase !== 'sending') return;
+        aborts.get(key)?.abort();
+        patch(key, { phase: 'cancelled' });
+      },
+      clearFinished() {
+        set((state) => ({
+          rejected: [],
+          rows: state.rows.filter((row) => {
+            if (row.phase === 'failed' || row.phase === 'cancelled') return false;
+            if (row.phase !== 'job') return true;
+            const status = state.jobs[row.jobId!]?.status;
+            return status !== 'completed' && status !== 'failed' && status !== undefined;
+          }),
+        }));
+      },
+    };
+  };

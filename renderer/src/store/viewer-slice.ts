@@ -1,0 +1,28 @@
+/** Which job's transcript is open, and its loaded transcript. */
+import type { StateCreator } from 'zustand';
+import type { AppError } from '../../../shared/domain/errors';
+import type { Transcript } from '../../../shared/domain/job';
+import type { AppState, StoreDeps } from './store';
+
+export interface ViewerSlice {
+  openJob: string | undefined;
+  transcript: { jobId: string; value: Transcript | undefined; error?: AppError } | undefined;
+  openTranscript(jobId: string): Promise<void>;
+  closeTranscript(): void;
+}
+
+export const createViewerSlice =
+  ({ bridge }: StoreDeps): StateCreator<AppState, [], [], ViewerSlice> =>
+  (set, get) => ({
+    openJob: undefined,
+    transcript: undefined,
+    async openTranscript(jobId) {
+      set({ openJob: jobId, transcript: undefined });
+      const result = await bridge.call('jobs:get', { id: jobId });
+      if (get().openJob !== jobId) return;
+      if (!result.ok) return set({ transcript: { jobId, value: undefined, error: result.error } });
+      get().applyJob(result.data.job);
+      set({ transcript: { jobId, value: result.data.transcript } });
+    },
+    closeTranscript: () => set({ openJob: undefined, transcript: undefined }),
+  });

@@ -1,0 +1,69 @@
+/**
+ * One real web host per test file (worker), with its own data folder and a private keychain:
+ * the window talks to the real core and the real local service.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring';
+import { removeDir, tempDir } from '../../support/service-process';
+import { startWebHostProcess, type RunningWebHost } from '../../support/web-host-process';
+
+export interface Host {
+  readonly web: RunningWebHost;
+  /** The address a person opens: the launch token in it, as the host prints it. */
+  readonly address: string;
+  restart(): Promise<void>;
+}
+
+export const test = base.extend<{ app: Page }, { host: Host }>({
+  host: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const keyring: PrivateKeyring = await startPrivateKeyring();
+      const dataDir = await tempDir('kikitori-ui-');
+      const env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
+      let web = await startWebHostProcess(dataDir, env);
+      const host = {
+        get web() {
+          return web;
+        },
+        get address() {
+          return `${web.url}/#token=${web.token}`;
+        },
+        async restart() {
+          await web.stop();
+          web = await startWebHostProcess(dataDir, env);
+        },
+      };
+      await use(host);
+      await web.stop();
+      await keyring.stop();
+      await removeDir(dataDir);
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  app: async ({ page, host }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The hosts' CSP allows no inline script or style: anything the window tries is reported,
+    // with where it came from.
+    // (Page code, given as text: this file is type-checked without DOM types.)
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (e) => {
+        const where = e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber;
+        const what = e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 120) : '';
+        console.error('CSP ' + e.violatedDirective + ' ' + where + ' ' + e.sample + ' ' + what);
+      });`,
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('CSP '))
+        errors.push(message.text());
+    });
+    await page.goto(host.address);
+    await expect(page.getByRole('tablist')).toBeVisible();
+    await use(page);
+    expect(errors, 'uncaught errors in the window').toEqual([]);
+  },
+});
+
+export { expect };

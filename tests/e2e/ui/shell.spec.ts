@@ -1,0 +1,23 @@
+import { expect, test } from './fixtures';
+
+test('the launch token leaves the visible address at once', async ({ app }) => {
+  await expect(app.getByTestId('service-status')).toContainText(/Running|稼働中/);
+  expect(app.url()).not.toContain('token');
+});
+
+test('the sections are tabs reachable and switchable by keyboard only', async ({ app }) => {
+  await app.keyboard.press('Tab');
+  const transcribe = app.getByRole('tab', { name: 'Transcribe' });
+  await expect(transcribe).toBeFocused();
+  await expect(transcribe).toHaveAttribute('aria-selected', 'true');
+  await app.keyboard.press('ArrowRight');
+  await expect(app.getByRole('tab', { name: 'Jobs' })).toBeFocused();
+  await expect(app.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await app.keyboard.press('End');
+  await expect(app.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await app.keyboard.press('Home');
+  await expect(transcribe).toHaveAttribute('aria-selected', 'true');
+  // One tab stop: Tab leaves the tab list for the next control.
+  await app.keyboard.press('Tab');
+  await expect(app.getByTestId('language')).toBeFocused();
+});

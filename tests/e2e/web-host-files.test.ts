@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
+import { removeDir, tempDir } from '../support/service-process';
+import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { until } from '../support/until';
+
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+
+let keyring: PrivateKeyring;
+let dataDir: string;
+let host: RunningWebHost;
+
+beforeAll(async () => {
+  keyring = await startPrivateKeyring();
+  dataDir = await tempDir('kikitori-app-');
+  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
+});
+afterAll(async () => {
+  await host?.stop();
+  await keyring.stop();
+  await removeDir(dataDir);
+});
+
+const auth = () => ({ Authorization: `Bearer ${host.token}` });
+
+describe('files in browser mode: uploads and the player’s media route', () => {
+  it('refuses uploads and media without the token', async () => {
+    const upload = await fetch(`${host.url}/uploads?name=a.wav`, { method: 'PUT', body: 'x' });
+    expect(upload.status).toBe(401);
+    const media = await fetch(`${host.url}/media/some-job`);
+    expect(media.status).toBe(401);
+  });
+
+  it('takes an uploaded file to a transcript, serves it back by byte range, and removes it with its job', async () => {
+    const audio = await readFile(CLIP);
+    const uploaded = await fetch(`${host.url}/uploads?name=${encodeURIComponent('My talk.wav')}`, {
+      method: 'PUT',
+      headers: auth(),
+      body: audio,
+    });
+    const { data: path } = (await uploaded.json()) as { data: string };
+    expect(path.startsWith(join(dataDir, 'uploads'))).toBe(true);
+
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [path] });
+    expect(jobs[0]!.file.name).toBe('My talk.wav');
+    const done = await until(
+      () => host.call<{ job: Job; transcript?: { text: string } }>('jobs:get', { id: jobs[0]!.id }),
+      (v) => v.job.status === 'completed' || v.job.status === 'failed',
+    );
+    expect(done.transcript?.text).toMatch(/he might even have been made/);
+
+    const whole = await fetch(`${host.url}/media/${jobs[0]!.id}?token=${host.token}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-type')).toBe('audio/wav');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(audio)).toBe(true);
+
+    const part = await fetch(`${host.url}/media/${jobs[0]!.id}`, {
+      headers: { ...auth(), Range: 'bytes=1000-1999' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${audio.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(audio.subarray(1000, 2000))).toBe(true);
+
+    const beyond = await fetch(`${host.url}/media/${jobs[0]!.id}`, {
+      headers: { ...auth(), Range: `bytes=${audio.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect((await fetch(`${host.url}/media/nope`, { headers: auth() })).status).toBe(404);
+
+    await host.call('jobs:remove', { id: jobs[0]!.id });
+    await until(
+      () => existsSync(dirname(path)),
+      (exists) => !exists,
+    );
+  });
+
+  it('refuses a declared size over the async limit before storing anything', async () => {
+    const response = await new Promise<number>((resolve, reject) => {
+      import('node:http').then(({ request }) => {
+        const req = request(`${host.url}/uploads?name=huge.wav`, {
+          method: 'PUT',
+          headers: { ...auth(), 'Content-Length': String(3 * 1024 ** 3) },
+        });
+        req.on('response', (res) => resolve(res.statusCode!));
+        req.on('error', reject);
+        req.write(Buffer.alloc(1024));
+      }, reject);
+    });
+    expect(response).toBe(413);
+  });
+});

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ErrorBoundary } from '../../../renderer/src/app/ErrorBoundary';
+import { createI18n } from '../../../renderer/src/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { fakeBridge, renderApp } from './fake-bridge';
+
+describe('the shell', () => {
+  it('has the sections as tabs with one tab stop, moved by arrows, Home and End', async () => {
+    const user = userEvent.setup();
+    renderApp(fakeBridge());
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Transcribe',
+      'Jobs',
+      'Dictionary',
+      'Settings',
+    ]);
+    await user.tab();
+    expect(document.activeElement).toBe(tabs[0]);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tabs[1]);
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((t) => t.tabIndex === 0)).toEqual([tabs[1]]);
+    await user.keyboard('{End}');
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Home}');
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the active connection and the local service state', async () => {
+    renderApp(fakeBridge());
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    expect((screen.getByTestId('active-connection') as HTMLSelectElement).value).toBe('local');
+  });
+
+  it('says when contact with the host is lost, and reads everything again once it is back', async () => {
+    const bridge = fakeBridge();
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(1),
+    );
+    act(() => bridge.setReachable(false));
+    expect(screen.getByTestId('host-lost').textContent).toContain('Lost contact with Kikitori');
+    act(() => bridge.setReachable(true));
+    expect(screen.queryByTestId('host-lost')).toBeNull();
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(2),
+    );
+  });
+
+  it('switches to Japanese, remembers it, and sets the page language', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderApp(fakeBridge());
+    await user.selectOptions(screen.getByTestId('language'), 'ja');
+    expect(screen.getAllByRole('tab')[0]!.textContent).toBe('文字起こし');
+    expect(document.documentElement.lang).toBe('ja');
+    expect(localStorage.getItem('kikitori.lang')).toBe('ja');
+    unmount();
+    renderApp(fakeBridge());
+    expect(screen.getAllByRole('tab')[1]!.textContent).toBe('ジョブ');
+  });
+
+  it('follows a chosen theme', async () => {
+    const user = userEvent.setup();
+    renderApp(fakeBridge());
+    await user.selectOptions(screen.getByTestId('theme'), 'dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('kikitori.theme')).toBe('dark');
+  });
+});
+
+describe('the error boundary', () => {
+  it('says what happened and recovers with Try again', async () => {
+    const user = userEvent.setup();
+    let broken = true;
+    function Fragile() {
+      if (broken) throw new Error('the transcript list fell over');
+      return <p>all well</p>;
+    }
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      render(
+        <I18nextProvider i18n={createI18n('en')}>
+          <ErrorBoundary>
+            <Fragile />
+          </ErrorBoundary>
+        </I18nextProvider>,
+      );
+      expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+      expect(screen.getByText(/the transcript list fell over/)).toBeTruthy();
+      broken = false;
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(screen.getByText('all well')).toBeTruthy();
+    } finally {
+      console.error = quiet;
+    }
+  });
+});

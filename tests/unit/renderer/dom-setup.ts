@@ -1,0 +1,55 @@
+/**
+ * What jsdom lacks and the window uses: matchMedia (theme), ResizeObserver (virtualized list),
+ * scrollIntoView. Plain stand-ins for browser APIs, not for any of the app's own code.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// jsdom lays nothing out: give elements a window-sized box, as the virtualized list measures its
+// scroll container to know how many rows fit.
+for (const [name, size] of [
+  ['offsetHeight', 700],
+  ['offsetWidth', 1200],
+  ['clientHeight', 700],
+  ['clientWidth', 1200],
+] as const) {
+  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+}
+
+// jsdom has <dialog> but not its modal methods; Chromium's own (focus, Escape) is covered by the
+// Playwright specs.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

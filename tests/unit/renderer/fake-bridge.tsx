@@ -1,0 +1,97 @@
+/**
+ * A small injected fake of the host bridge for component tests: records calls, answers from a
+ * table, and lets a test raise host events. Shaped exactly like the real Bridge.
+ */
+import { render } from '@testing-library/react';
+import type { Job } from '../../../shared/domain/job';
+import type { Channel, EventName, Result } from '../../../shared/ipc/contract';
+import { App } from '../../../renderer/src/app/App';
+import type { Bridge } from '../../../renderer/src/lib/bridge';
+
+export interface FakeBridge extends Bridge {
+  readonly calls: Array<{ channel: Channel; input: unknown }>;
+  emit(event: EventName, payload: unknown): void;
+  setReachable(reachable: boolean): void;
+  answers: Partial<Record<Channel, (input: never) => Result<unknown>>>;
+}
+
+export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const calls: FakeBridge['calls'] = [];
+  const reachability = new Set<(reachable: boolean) => void>();
+  const bridge: FakeBridge = {
+    mode: 'browser',
+    calls,
+    answers: {
+      'service:status': () => ({ ok: true, data: { state: 'running', url: 'http://x' } }),
+      'connections:list': () => ({
+        ok: true,
+        data: {
+          active: 'local',
+          connections: [
+            {
+              id: 'local',
+              name: 'Local (offline)',
+              kind: 'local',
+              baseUrl: 'http://127.0.0.1:1',
+              asyncUrl: 'http://127.0.0.1:1',
+              keyRef: 'k',
+              logging: false,
+              engine: '-a-general-en',
+              profileId: null,
+              settings: {},
+            },
+          ],
+        },
+      }),
+      'jobs:list': () => ({ ok: true, data: { jobs: [] } }),
+      'dictionary:profiles': () => ({ ok: true, data: { profiles: [] } }),
+      ...answers,
+    },
+    async call(channel, input) {
+      calls.push({ channel, input });
+      const answer = bridge.answers[channel];
+      if (!answer) throw new Error(`the fake bridge has no answer for ${channel}`);
+      return (answer as (input: unknown) => Result<never>)(input);
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener as (payload: unknown) => void);
+      return () => void set.delete(listener as (payload: unknown) => void);
+    },
+    async pathOf(file) {
+      return { ok: true, data: `/uploads/${file.name}` };
+    },
+    mediaUrl: (id) => `/media/${id}`,
+    onReachable(listener) {
+      reachability.add(listener);
+      return () => void reachability.delete(listener);
+    },
+    setReachable(reachable) {
+      for (const listener of reachability) listener(reachable);
+    },
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  };
+  return bridge;
+}
+
+export function job(id: string, changes: Partial<Job> = {}): Job {
+  return {
+    id,
+    file: { path: `/data/${id}.wav`, name: `${id}.wav`, size: 1000 },
+    connection: 'local',
+    params: { d: 'grammarFileNames=-a-general-en', logging: false },
+    mode: 'sync',
+    status: 'completed',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    ...changes,
+  };
+}
+
+export function renderApp(bridge: Bridge) {
+  return render(<App bridge={bridge} />);
+}

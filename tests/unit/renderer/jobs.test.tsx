@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../../renderer/src/store/store';
+import { filterJobs } from '../../../renderer/src/features/jobs/filter';
+import { fakeBridge, job, renderApp } from './fake-bridge';
+
+const many = Array.from({ length: 10_000 }, (_, i) =>
+  job(`job-${String(i).padStart(5, '0')}`, {
+    createdAt: 1_700_000_000_000 + i * 1000,
+    status: i % 10 === 0 ? 'failed' : 'completed',
+  }),
+);
+
+describe('the jobs slice', () => {
+  it('keeps jobs newest first as they are hydrated, changed and removed', async () => {
+    const bridge = fakeBridge({
+      'jobs:list': () => ({
+        ok: true,
+        data: { jobs: [job('b', { createdAt: 2 }), job('a', { createdAt: 1 })] },
+      }),
+    });
+    const store = createAppStore({ bridge });
+    await store.getState().loadJobs();
+    expect(store.getState().jobOrder).toEqual(['b', 'a']);
+    store.getState().applyJob(job('c', { createdAt: 3 }));
+    store.getState().applyJob(job('m', { createdAt: 1.5 }));
+    expect(store.getState().jobOrder).toEqual(['c', 'b', 'm', 'a']);
+    const before = store.getState().jobs.b;
+    store.getState().applyJob(job('m', { createdAt: 1.5, status: 'failed' }));
+    expect(store.getState().jobOrder).toEqual(['c', 'b', 'm', 'a']);
+    expect(store.getState().jobs.b).toBe(before);
+    store.getState().dropJob('b');
+    expect(store.getState().jobOrder).toEqual(['c', 'm', 'a']);
+  });
+
+  it('filters by status and file name', () => {
+    const jobs = Object.fromEntries(many.map((j) => [j.id, j]));
+    const order = many.map((j) => j.id);
+    expect(filterJobs(order, jobs, 'failed', '')).toHaveLength(1000);
+    expect(filterJobs(order, jobs, 'all', 'JOB-0999')).toHaveLength(10);
+    expect(filterJobs(order, jobs, 'failed', 'job-09990')).toEqual(['job-09990']);
+  });
+});
+
+describe('the Jobs view', () => {
+  it('renders 10,000 jobs as a few rows, newest first, and follows events', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: many } }) });
+    renderApp(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await waitFor(() => expect(screen.getByTestId('job-count').textContent).toBe('10000 jobs'));
+    const rows = await screen.findAllByTestId('job-row');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]!.textContent).toContain('job-09999.wav');
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('10001');
+
+    act(() => bridge.emit('jobs:changed', { job: { ...many[9999]!, status: 'recognizing' } }));
+    expect(screen.getAllByTestId('job-row')[0]!.dataset.status).toBe('recognizing');
+    act(() => bridge.emit('jobs:removed', { id: 'job-09999' }));
+    expect(screen.getAllByTestId('job-row')[0]!.textContent).toContain('job-09998.wav');
+
+    await user.selectOptions(screen.getByTestId('job-filter'), 'failed');
+    expect(screen.getByTestId('job-count').textContent).toBe('1000 jobs');
+    const first = screen.getAllByTestId('job-row')[0]!;
+    expect(first.textContent).toContain('job-09990.wav');
+    expect(within(first).getByRole('button', { name: 'Retry: job-09990.wav' })).toBeTruthy();
+  });
+
+  it('removes a job only after a confirmation that says the service keeps its copy', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }),
+      'jobs:remove': () => ({ ok: true, data: { removed: true } }),
+    });
+    renderApp(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove: talk.wav' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('own copy of the job is left alone');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bridge.calls.some((c) => c.channel === 'jobs:remove')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove: talk.wav' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('job-row')).toBeNull());
+    expect(bridge.calls.find((c) => c.channel === 'jobs:remove')?.input).toEqual({ id: 'talk' });
+  });
+});

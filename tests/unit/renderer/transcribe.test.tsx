@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { appError } from '../../../shared/domain/errors';
+import { judgeFile } from '../../../renderer/src/features/transcribe/accept';
+import { fakeBridge, job, renderApp } from './fake-bridge';
+
+const wav = (name: string, size = 1000) =>
+  new File([new Uint8Array(size)], name, { type: 'audio/wav' });
+
+describe('files in', () => {
+  it('routes by size and names what it will not send', () => {
+    expect(judgeFile({ name: 'a.wav', size: 16_777_215, type: '' })).toEqual({
+      ok: true,
+      route: 'sync',
+    });
+    expect(judgeFile({ name: 'a.flac', size: 16_777_216, type: '' })).toEqual({
+      ok: true,
+      route: 'async',
+    });
+    expect(judgeFile({ name: 'clip', size: 10, type: 'video/webm' })).toEqual({
+      ok: true,
+      route: 'sync',
+    });
+    expect(judgeFile({ name: 'notes.txt', size: 10, type: 'text/plain' })).toEqual({
+      ok: false,
+      reason: 'type',
+    });
+    expect(judgeFile({ name: 'empty.wav', size: 0, type: '' })).toEqual({
+      ok: false,
+      reason: 'empty',
+    });
+    expect(judgeFile({ name: 'huge.wav', size: 3 * 1024 ** 3, type: '' })).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
+  });
+
+  it('sends picked files one by one and follows each job to done; unsupported ones are named and never sent', async () => {
+    // A drop has no accept filter: let the picker pass everything too, to see the window's own check.
+    const user = userEvent.setup({ applyAccept: false });
+    let n = 0;
+    const bridge = fakeBridge({
+      'transcribe:files': (input: { paths: string[] }) => ({
+        ok: true,
+        data: {
+          jobs: [
+            job(`j${++n}`, {
+              status: 'queued',
+              file: { path: input.paths[0]!, name: input.paths[0]!.split('/').pop()!, size: 1000 },
+            }),
+          ],
+        },
+      }),
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), [
+      wav('one.wav'),
+      wav('two.wav'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    expect(screen.getByTestId('rejected').textContent).toContain(
+      'notes.txt: not an audio or video type',
+    );
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'transcribe:files')).toHaveLength(2),
+    );
+    expect(
+      bridge.calls.filter((c) => c.channel === 'transcribe:files').map((c) => c.input),
+    ).toEqual([
+      { paths: ['/uploads/one.wav'], connection: 'local' },
+      { paths: ['/uploads/two.wav'], connection: 'local' },
+    ]);
+    const rows = screen.getAllByTestId('file-row');
+    expect(rows).toHaveLength(2);
+    const one = rows.find((r) => r.textContent!.includes('one.wav'))!;
+    expect(one.textContent).toContain('Direct (up to 16 MB)');
+    await waitFor(() => expect(one.dataset.state).toBe('queued'));
+    const first = bridge.calls.find((c) => c.channel === 'transcribe:files')!;
+    const id = (first.input as { paths: string[] }).paths[0]!.endsWith('one.wav') ? 'j1' : 'j2';
+    act(() =>
+      bridge.emit('jobs:changed', {
+        job: job(id, {
+          status: 'completed',
+          file: { path: '/uploads/one.wav', name: 'one.wav', size: 1000 },
+        }),
+      }),
+    );
+    expect(one.dataset.state).toBe('completed');
+    expect(within(one).getByRole('button', { name: 'Open transcript of one.wav' })).toBeTruthy();
+  });
+
+  it('waits for the local service before sending, and says so', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'service:status': () => ({ ok: true, data: { state: 'starting' } }),
+      'transcribe:files': () => ({ ok: true, data: { jobs: [job('late', { status: 'queued' })] } }),
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByText('Waiting for the local service to start…')).toBeTruthy(),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('late.wav'));
+    expect(screen.getByTestId('file-row').dataset.state).toBe('waiting');
+    expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(false);
+    act(() => bridge.emit('service:status', { state: 'running', url: 'http://x' }));
+    await waitFor(() =>
+      expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(true),
+    );
+  });
+
+  it('says what to do when a job fails for want of a key, with a way to Settings', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'transcribe:files': () => ({ ok: true, data: { jobs: [job('k', { status: 'queued' })] } }),
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('k.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('queued'));
+    act(() =>
+      bridge.emit('jobs:changed', {
+        job: job('k', {
+          status: 'failed',
+          error: appError('no-key', { connection: 'Local (offline)' }),
+        }),
+      }),
+    );
+    expect(screen.getByTestId('file-row').textContent).toContain(
+      'has no API key. Add one in Settings.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+});
+
+describe('cancel', () => {
+  it('stops a file while it streams to the host, and never submits it', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge();
+    let aborted = false;
+    bridge.pathOf = (_file, onProgress, signal) =>
+      new Promise((resolve) => {
+        onProgress(250, 1000);
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          resolve({ ok: false, error: appError('invalid-input', { detail: 'cancelled' }) });
+        });
+      });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('long.wav'));
+    const row = screen.getByTestId('file-row');
+    await waitFor(() => expect(row.dataset.state).toBe('sending'));
+    expect(row.textContent).toContain('Uploading 25 %');
+    await user.click(within(row).getByRole('button', { name: 'Cancel long.wav' }));
+    expect(aborted).toBe(true);
+    expect(row.dataset.state).toBe('cancelled');
+    expect(row.textContent).toContain('Cancelled');
+    expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Transcript } from '../../../../shared/domain/job';
+import {
+  cuesOf,
+  exportFileName,
+  exportTranscript,
+  toCsv,
+  toJson,
+  toSrt,
+  toTxt,
+  toVtt,
+} from '../../../../shared/format/exporters';
+
+const token = (written: string, starttime: number, endtime: number, confidence = 0.9) => ({
+  written,
+  starttime,
+  endtime,
+  confidence,
+  spoken: written.toLowerCase(),
+});
+
+const english: Transcript = {
+  text: 'Hello world, again. Second one',
+  sessionId: 'abc',
+  utterances: [
+    {
+      text: 'Hello world, again.',
+      starttime: 500,
+      endtime: 2100,
+      tags: [],
+      rulename: '',
+      confidence: 0.9,
+      tokens: [
+        token('Hello', 500, 900),
+        token('world', 900, 1400, 0.42),
+        { written: ',', spoken: '_', starttime: 1400, endtime: 1400 },
+        token('again', 1400, 2000),
+        { written: '.', spoken: '_', starttime: 2000, endtime: 2100 },
+      ],
+    },
+    {
+      text: 'Second one',
+      starttime: 3_723_456,
+      endtime: 3_724_000,
+      tags: [],
+      rulename: '',
+      tokens: [token('Second', 3_723_456, 3_723_700), token('one', 3_723_700, 3_724_000)],
+    },
+  ],
+};
+
+const japanese: Transcript = {
+  text: 'こんにちは世界',
+  utterances: [
+    {
+      text: 'こんにちは世界',
+      starttime: 0,
+      endtime: 1200,
+      tags: [],
+      rulename: '',
+      tokens: [token('こんにちは', 0, 700), token('世界', 700, 1200)],
+    },
+  ],
+};
+
+describe('transcript exporters', () => {
+  it('TXT: one utterance a line', () => {
+    expect(toTxt(english)).toBe('Hello world, again.\nSecond one\n');
+  });
+
+  it('SRT: numbered cues with comma milliseconds and hours', () => {
+    expect(toSrt(english)).toBe(
+      '1\n00:00:00,500 --> 00:00:02,100\nHello world, again.\n\n' +
+        '2\n01:02:03,456 --> 01:02:04,000\nSecond one\n',
+    );
+  });
+
+  it('VTT: the WEBVTT header and dot milliseconds', () => {
+    expect(toVtt(english)).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:02.100\nHello world, again.\n\n' +
+        '01:02:03.456 --> 01:02:04.000\nSecond one\n',
+    );
+  });
+
+  it('joins Japanese words without spaces', () => {
+    expect(cuesOf(japanese)).toEqual([{ start: 0, end: 1200, text: 'こんにちは世界' }]);
+  });
+
+  it('cuts a long utterance into cues of at most seven seconds at word times', () => {
+    const words = Array.from({ length: 20 }, (_, i) => token(`w${i}`, i * 1000, i * 1000 + 900));
+    const long: Transcript = {
+      text: '',
+      utterances: [
+        {
+          text: words.map((w) => w.written).join(' '),
+          tags: [],
+          rulename: '',
+          tokens: words,
+        },
+      ],
+    };
+    const cues = cuesOf(long);
+    expect(cues.length).toBe(3);
+    for (const cue of cues) expect(cue.end - cue.start).toBeLessThanOrEqual(7_000);
+    expect(cues.map((c) => c.text).join(' ')).toBe(long.utterances[0]!.text);
+    expect(cues[1]!.start).toBe(cues[0]!.end + 100);
+  });
+
+  it('CSV: word,start,end,confidence in seconds, quoting what needs it', () => {
+    const csv = toCsv(english).split('\r\n');
+    expect(csv[0]).toBe('word,start,end,confidence');
+    expect(csv[1]).toBe('Hello,0.500,0.900,0.9');
+    expect(csv[2]).toBe('world,0.900,1.400,0.42');
+    expect(csv[3]).toBe('",",1.400,1.400,');
+    expect(
+      toCsv({
+        text: '',
+        utterances: [{ ...english.utterances[0]!, tokens: [{ written: 'say "hi"' }] }],
+      }),
+    ).toBe('word,start,end,confidence\r\n"say ""hi""",,,\r\n');
+  });
+
+  it('JSON: the stored result, lossless', () => {
+    expect(JSON.parse(toJson(english))).toEqual(english);
+    expect(exportTranscript(english, 'json')).toBe(toJson(english));
+  });
+
+  it('names the exported file after the source', () => {
+    expect(exportFileName('talk.final.wav', 'srt')).toBe('talk.final.srt');
+    expect(exportFileName('noext', 'vtt')).toBe('noext.vtt');
+  });
+});

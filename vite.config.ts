@@ -1,0 +1,24 @@
+// Builds the window (renderer/) into dist/renderer, which both hosts serve under a strict CSP
+// (core/renderer-files.ts): no inline script or style, so Vite's module-preload polyfill (an
+// inline helper in some setups) is turned off and every style ships as a CSS file.
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('./renderer', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    target: 'es2022',
+    // One local bundle read from disk, never over a network: its size costs little.
+    chunkSizeWarningLimit: 1024,
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * Browser mode's way in for files (DESIGN.md §4): a browser has no paths, so the window streams
+ * each dropped file here (`PUT /uploads?name=<file name>`, token-checked by the server) and gets
+ * back a path in the app's data folder to hand to transcribe:files. The body goes straight to
+ * disk (never held whole in memory) and stops at the async size limit; a stored file is removed
+ * when its job is, and files no job names are swept away at start.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { LIMITS } from '../shared/api/codes';
+import { appError, type AppError } from '../shared/domain/errors';
+import type { Job } from '../shared/domain/job';
+import type { Core } from '../core/core';
+
+export interface UploadsOptions {
+  readonly core: Pick<Core, 'subscribe'> & { readonly journal: { list(): Job[] } };
+  readonly dataDir: string;
+  /** The most one upload may hold (default: the service's async limit). */
+  readonly maxBytes?: number;
+}
+
+export interface Uploads {
+  readonly dir: string;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Removes stored files that no job names (left by a cancelled or crashed upload). */
+  sweep(): Promise<void>;
+  close(): void;
+}
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...(status >= 400 ? { Connection: 'close' } : {}),
+  });
+  res.end(text);
+}
+const fail = (res: ServerResponse, status: number, error: AppError) =>
+  answer(res, status, { ok: false, error });
+
+/** A file name safe to create: the last path part, no control characters, not too long. */
+export function safeFileName(name: string): string {
+  const cleaned = basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'audio' : cleaned;
+}
+
+class TooLarge extends Error {}
+
+export function createUploads(options: UploadsOptions): Uploads {
+  const dir = join(options.dataDir, 'uploads');
+  const maxBytes = options.maxBytes ?? LIMITS.asyncAudioBytes;
+  const inside = (path: string) => {
+    const rel = relative(dir, path);
+    return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep);
+  };
+  /** The upload folder each job's file lives in, by job id. */
+  const owned = new Map<string, string>();
+  const track = (job: Job) => {
+    if (inside(job.file.path)) owned.set(job.id, dirname(job.file.path));
+  };
+  for (const job of options.core.journal.list()) track(job);
+  const unsubscribe = options.core.subscribe((event, payload) => {
+    if (event === 'jobs:changed') track((payload as { job: Job }).job);
+    if (event === 'jobs:removed') {
+      const id = (payload as { id: string }).id;
+      const folder = owned.get(id);
+      owned.delete(id);
+      if (folder) void rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  return {
+    dir,
+    async handle(req, res, url) {
+      if (req.method !== 'PUT') {
+        return fail(res, 405, appError('invalid-input', { detail: 'use PUT' }));
+      }
+      const declared = Number(req.headers['content-length'] ?? NaN);
+      const tooLarge = appError('too-large', {
+        detail: `the service takes up to ${maxBytes} bytes`,
+      });
+      if (Number.isFinite(declared) && declared > maxBytes) return fail(res, 413, tooLarge);
+      const name = safeFileName(url.searchParams.get('name') ?? '');
+      const folder = join(dir, randomUUID());
+      const path = join(folder, name);
+      await mkdir(folder, { recursive: true });
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(size > maxBytes ? new TooLarge() : null, chunk);
+        },
+      });
+      try {
+        await pipeline(req, limit, createWriteStream(path, { flags: 'wx' }));
+      } catch (error) {
+        await rm(folder, { recursive: true, force: true });
+        if (error instanceof TooLarge) return fail(res, 413, tooLarge);
+        // The window went away mid-upload (cancelled, closed): nothing to answer.
+        if (req.destroyed || res.destroyed) return;
+        throw error;
+      }
+      if (size === 0) {
+        await rm(folder, { recursive: true, force: true });
+        return fail(res, 400, appError('file', { path: name, reason: 'empty' }));
+      }
+      answer(res, 200, { ok: true, data: path });
+    },
+    async sweep() {
+      const named = new Set(owned.values());
+      const entries = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(
+        entries
+          .map((entry) => join(dir, entry))
+          .filter((folder) => !named.has(folder))
+          .map((folder) => rm(folder, { recursive: true, force: true })),
+      );
+    },
+    close: () => unsubscribe(),
+  };
+}
