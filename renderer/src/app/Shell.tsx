@@ -24,7 +24,8 @@ const VIEWS: Record<Tab, () => React.ReactNode> = {
 export function Shell() {
   const { t } = useTranslation();
   const tab = useApp((s) => s.tab);
-  const setTab = useApp((s) => s.setTab);
+  // Through the dictionary, which asks first when it has unsaved edits.
+  const setTab = useApp((s) => s.requestTab);
   return (
     <DropZone>
       <Tabs.Root
