@@ -115,7 +115,16 @@ test('Dictionary has no serious or critical axe violation in both languages and 
 }) => {
   await mkdir('.test-results/screenshots', { recursive: true });
   await openDictionary(app);
-  await app.getByTestId('dict-profile').selectOption('ui-added');
+  await newProfile(app, 'ui-look');
+  for (const [written, spoken] of [
+    ['Marianne', 'mary ann'],
+    ['Elinor', 'el in or'],
+    ['Willoughby', 'will oh be'],
+  ] as const) {
+    await app.getByTestId('add-written').fill(written);
+    await app.getByTestId('add-spoken').fill(spoken);
+    await app.getByTestId('add-spoken').press('Enter');
+  }
   await app.getByTestId('add-written').fill('Edward');
   await app.getByTestId('add-spoken').fill('ed ward');
   await app.getByTestId('add-spoken').press('Enter');
