@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -48,6 +48,16 @@ test('a word added to a new profile is saved after its diff is shown, and is the
   const row = app.getByRole('row', { name: /Willoughby/ });
   await expect(row).toContainText('will oh be');
   await expect(app.getByTestId('word-count')).toHaveText('1 word');
+
+  // Export downloads what the table holds, as a table import reads back.
+  await app.getByRole('button', { name: 'Export' }).click();
+  const downloading = app.waitForEvent('download');
+  await app.getByRole('menuitem', { name: 'As TSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('ui-added.tsv');
+  expect(await readFile(await download.path(), 'utf8')).toBe(
+    'written\tspoken\tclass\nWilloughby\twill oh be\t\n',
+  );
 });
 
 test('importing a TSV reports the bad line with its number and reason; duplicates and the leave guard', async ({
