@@ -10,11 +10,27 @@ import { profileWordSchema, type ProfileWord } from '../api/profile-words';
 export const WORD_TABLE_FORMATS = ['tsv', 'csv'] as const;
 export type WordTableFormat = (typeof WORD_TABLE_FORMATS)[number];
 
+/** Why a line was left out, for a window to say in its own language (with `params`). */
+export const REJECT_CODES = [
+  'stray-quote',
+  'unclosed-quote',
+  'columns',
+  'empty-written',
+  'too-long',
+  'characters',
+  'invalid',
+  'duplicate',
+  'too-many',
+] as const;
+export type RejectCode = (typeof REJECT_CODES)[number];
+
 export interface RejectedLine {
   /** 1-based line number in the text. */
   readonly line: number;
   readonly text: string;
   readonly reason: string;
+  readonly code: RejectCode;
+  readonly params: Readonly<Record<string, string | number>>;
 }
 
 export interface WordTableImport {
@@ -44,7 +60,7 @@ interface Row {
   readonly line: number;
   readonly text: string;
   readonly fields: string[];
-  readonly error?: string;
+  readonly error?: { readonly code: RejectCode; readonly reason: string };
 }
 
 function* tsvRows(text: string): Generator<Row> {
@@ -63,7 +79,7 @@ function* csvRows(text: string): Generator<Row> {
     const start = i;
     const fields: string[] = [];
     let field = '';
-    let error: string | undefined;
+    let error: Row['error'];
     let quoted = false;
     let fieldStart = true;
     for (; i < text.length; i++) {
@@ -84,8 +100,11 @@ function* csvRows(text: string): Generator<Row> {
         quoted = true;
         fieldStart = false;
       } else if (ch === '"') {
-        error ??=
-          'a quote (") inside a field that does not start with one: put the whole field in quotes and double the inner quote';
+        error ??= {
+          code: 'stray-quote',
+          reason:
+            'a quote (") inside a field that does not start with one: put the whole field in quotes and double the inner quote',
+        };
         field += ch;
       } else if (ch === ',') {
         fields.push(field);
@@ -98,7 +117,7 @@ function* csvRows(text: string): Generator<Row> {
         fieldStart = false;
       }
     }
-    if (quoted) error ??= 'a quoted field is never closed';
+    if (quoted) error ??= { code: 'unclosed-quote', reason: 'a quoted field is never closed' };
     fields.push(field);
     const end = i;
     if (text[i] === '\r') i++;
@@ -130,7 +149,11 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let headerAllowed = true;
   for (const row of chosen === 'tsv' ? tsvRows(body) : csvRows(body)) {
-    const reject = (reason: string) => rejected.push({ line: row.line, text: row.text, reason });
+    const reject = (
+      reason: string,
+      code: RejectCode,
+      params: Readonly<Record<string, string | number>> = {},
+    ) => rejected.push({ line: row.line, text: row.text, reason, code, params });
     if (row.text.trim() === '') continue;
     if (headerAllowed && isHeader(row.fields)) {
       headerAllowed = false;
@@ -138,7 +161,7 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
     }
     headerAllowed = false;
     if (row.error) {
-      reject(row.error);
+      reject(row.error.reason, row.error.code);
       continue;
     }
     const fields = row.fields.map((f) => f.trim());
@@ -146,12 +169,14 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
     if (fields.length > 3) {
       reject(
         `${fields.length} columns: a line is written, spoken and an optional class (${chosen === 'tsv' ? 'separated by tabs' : 'separated by commas; quote a field that holds a comma'})`,
+        'columns',
+        { columns: fields.length, format: chosen },
       );
       continue;
     }
     const [written = '', spoken = '', classname = ''] = fields;
     if (written === '') {
-      reject('the written form (first column) is empty');
+      reject('the written form (first column) is empty', 'empty-written');
       continue;
     }
     const candidate = {
@@ -161,16 +186,29 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
     };
     const checked = profileWordSchema.safeParse(candidate);
     if (!checked.success) {
-      reject(checked.error.issues[0]?.message ?? 'not a valid word');
+      const issue = checked.error.issues[0];
+      const field = String(issue?.path[0] ?? 'written');
+      const code =
+        issue?.code === 'too_big'
+          ? 'too-long'
+          : issue?.code === 'custom'
+            ? 'characters'
+            : 'invalid';
+      reject(issue?.message ?? 'not a valid word', code, { field });
       continue;
     }
     const earlier = seen.get(written);
     if (earlier !== undefined) {
-      reject(`"${written}" is already on line ${earlier}: keep one of them`);
+      reject(`"${written}" is already on line ${earlier}: keep one of them`, 'duplicate', {
+        written,
+        earlier,
+      });
       continue;
     }
     if (words.length >= LIMITS.profileMaxWords) {
-      reject(`a profile holds at most ${LIMITS.profileMaxWords} words`);
+      reject(`a profile holds at most ${LIMITS.profileMaxWords} words`, 'too-many', {
+        max: LIMITS.profileMaxWords,
+      });
       continue;
     }
     seen.set(written, row.line);

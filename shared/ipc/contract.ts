@@ -10,7 +10,7 @@ import { connectionSchema } from '../domain/connection';
 import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
-import { WORD_TABLE_FORMATS } from '../domain/word-table';
+import { REJECT_CODES, WORD_TABLE_FORMATS } from '../domain/word-table';
 
 const connectionRef = z.object({ connection: z.string().optional() });
 
@@ -134,7 +134,15 @@ export const CHANNELS = {
     output: z.object({
       format: z.enum(WORD_TABLE_FORMATS),
       words: z.array(profileWordSchema),
-      rejected: z.array(z.object({ line: z.number(), text: z.string(), reason: z.string() })),
+      rejected: z.array(
+        z.object({
+          line: z.number(),
+          text: z.string(),
+          reason: z.string(),
+          code: z.enum(REJECT_CODES),
+          params: z.record(z.string(), z.union([z.string(), z.number()])),
+        }),
+      ),
     }),
   },
   'dictionary:export': {

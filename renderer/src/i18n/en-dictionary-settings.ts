@@ -79,6 +79,21 @@ export const enDictionarySettings = {
       duplicate: '“{{written}}” is in the table more than once: keep one.',
     },
     field: { written: 'written form', spoken: 'reading', classname: 'class' },
+    reject: {
+      'stray-quote':
+        'A quote (") inside a field that does not start with one: put the whole field in quotes and double the inner quote.',
+      'unclosed-quote': 'A quoted field is never closed.',
+      columns_tsv:
+        '{{columns}} columns: a line is the written form, the reading and an optional class, separated by tabs.',
+      columns_csv:
+        '{{columns}} columns: a line is the written form, the reading and an optional class, separated by commas; quote a field that holds a comma.',
+      'empty-written': 'The written form (first column) is empty.',
+      'too-long': 'The {{field}} is longer than 256 characters.',
+      characters: 'The {{field}} has leading or trailing spaces, a tab, a line break or “|”.',
+      invalid: 'The {{field}} is not valid.',
+      duplicate: '“{{written}}” is already on line {{earlier}}: keep one of them.',
+      'too-many': 'A profile holds at most {{max}} words.',
+    },
     rowStatus: 'Row {{index}}',
   },
   settings: {

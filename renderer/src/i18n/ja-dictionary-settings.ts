@@ -81,6 +81,20 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
       duplicate: '「{{written}}」が表に複数あります。1 つにしてください。',
     },
     field: { written: '表記', spoken: '読み', classname: 'クラス' },
+    reject: {
+      'stray-quote':
+        '引用符（"）で始まらない欄の中に引用符があります。欄全体を引用符で囲み、中の引用符は二重にしてください。',
+      'unclosed-quote': '引用符で始まった欄が閉じられていません。',
+      columns_tsv: '{{columns}} 列あります。1 行は表記・読み・クラス（省略可）をタブで区切ります。',
+      columns_csv:
+        '{{columns}} 列あります。1 行は表記・読み・クラス（省略可）をカンマで区切ります。カンマを含む欄は引用符で囲んでください。',
+      'empty-written': '表記（1 列目）が空です。',
+      'too-long': '{{field}}が 256 文字を超えています。',
+      characters: '{{field}}の前後に空白があるか、タブ・改行・「|」が含まれています。',
+      invalid: '{{field}}が正しくありません。',
+      duplicate: '「{{written}}」は {{earlier}} 行目にもあります。1 つにしてください。',
+      'too-many': '1 つのプロファイルには最大 {{max}} 語までです。',
+    },
     rowStatus: '{{index}} 行目',
   },
   settings: {

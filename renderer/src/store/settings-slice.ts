@@ -10,6 +10,8 @@ type Answer<T> = { ok: true; data: T } | { ok: false; error: AppError };
 export interface SettingsSlice {
   keyEntries: KeyEntry[];
   keyStorage: 'keychain' | 'session' | undefined;
+  /** Why keys are kept for this session only, as the key store said it. */
+  keyNotice: string | undefined;
   keysError: AppError | undefined;
   dataDir: string | undefined;
   loadKeys(): Promise<void>;
@@ -29,12 +31,18 @@ export const createSettingsSlice =
   (set, get) => ({
     keyEntries: [],
     keyStorage: undefined,
+    keyNotice: undefined,
     keysError: undefined,
     dataDir: undefined,
     async loadKeys() {
       const result = await bridge.call('keys:list', {});
       if (!result.ok) return set({ keysError: result.error });
-      set({ keyEntries: result.data.keys, keyStorage: result.data.storage, keysError: undefined });
+      set({
+        keyEntries: result.data.keys,
+        keyStorage: result.data.storage,
+        keyNotice: result.data.notice,
+        keysError: undefined,
+      });
     },
     async addKey(input) {
       const result = await bridge.call('keys:add', input);

@@ -77,7 +77,7 @@ test('importing a TSV reports the bad line with its number and reason; duplicate
   await expect(report).toContainText('1 line was left out:');
   await expect(report.getByRole('listitem')).toContainText('Line 3');
   await expect(report.getByRole('listitem')).toContainText(
-    'the written form (first column) is empty',
+    'The written form (first column) is empty.',
   );
   await report.getByRole('button', { name: 'Replace the table' }).click();
   await expect(app.getByTestId('word-count')).toHaveText('2 words');

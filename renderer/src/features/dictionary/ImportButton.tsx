@@ -38,6 +38,15 @@ export function ImportButton() {
         : { step: 'failed', name: file.name, error: result.error },
     );
   };
+  const rejectText = (r: Report['rejected'][number]) => {
+    const params = { ...r.params };
+    if (typeof params.field === 'string') params.field = t(`dictionary.field.${params.field}`);
+    const key =
+      r.code === 'columns'
+        ? `dictionary.reject.columns_${String(params.format)}`
+        : `dictionary.reject.${r.code}`;
+    return t(key, params);
+  };
   const finish = (merge: boolean) => {
     if (state.step === 'report') applyImport(state.report.words, merge);
     setState({ step: 'closed' });
@@ -92,7 +101,7 @@ export function ImportButton() {
                         <li key={r.line}>
                           <strong>{t('dictionary.importLine', { line: r.line })}</strong>
                           <span className="mono reject-text">{r.text}</span>
-                          <span>{r.reason}</span>
+                          <span>{rejectText(r)}</span>
                         </li>
                       ))}
                     </ul>

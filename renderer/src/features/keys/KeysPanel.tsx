@@ -14,6 +14,7 @@ export function KeysPanel() {
   const lang = useApp((s) => s.lang);
   const keys = useApp((s) => s.keyEntries);
   const storage = useApp((s) => s.keyStorage);
+  const notice = useApp((s) => s.keyNotice);
   const keysError = useApp((s) => s.keysError);
   const connections = useApp((s) => s.connections);
   const nameOf = (id: string) => connections.find((c) => c.id === id)?.name ?? id;
@@ -31,7 +32,11 @@ export function KeysPanel() {
           <IssueKeyDialog />
         </div>
       </div>
-      {storage === 'session' && <p className="notice">{t('keys.sessionOnly')}</p>}
+      {storage === 'session' && (
+        <p className="notice" title={notice}>
+          {t('keys.sessionOnly')}
+        </p>
+      )}
       {keysError && (
         <p className="error-box" role="alert">
           {errorText(keysError, lang)}

@@ -74,7 +74,8 @@ export function ConnectionsPanel() {
         </ul>
         {current && (
           <ConnectionEditor
-            key={adding ? '+new' : current.id}
+            // A restarted local service has a new address: start the editor over from it.
+            key={adding ? '+new' : `${current.id} ${current.baseUrl}`}
             connection={current}
             isNew={adding}
             onSaved={(id) => {

@@ -64,6 +64,16 @@ describe('word tables (dictionary import and export)', () => {
       [9, expect.stringMatching(/never closed/)],
     ]);
     expect(result.rejected[1]!.text).toBe('beta,be ta,CLASS,extra');
+    // The same reasons as codes with values, for a window to word in its own language.
+    expect(result.rejected.map((r) => [r.code, r.params])).toEqual([
+      ['empty-written', {}],
+      ['columns', { columns: 4, format: 'csv' }],
+      ['duplicate', { written: 'alpha', earlier: 1 }],
+      ['stray-quote', {}],
+      ['characters', { field: 'written' }],
+      ['too-long', { field: 'written' }],
+      ['unclosed-quote', {}],
+    ]);
   });
 
   it('detects the format from the first line with content, and honours an explicit one', () => {
