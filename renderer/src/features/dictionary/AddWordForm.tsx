@@ -63,7 +63,8 @@ export function AddWordForm() {
       </button>
       <span
         id="add-word-note"
-        className={tried && empty ? 'field-error add-note' : 'field-hint add-note'}
+        // The hint is for screen readers; sighted people see the labels and the button.
+        className={tried && empty ? 'field-error add-note' : 'visually-hidden'}
         aria-live="polite"
       >
         {tried && empty ? t('dictionary.issue.empty') : t('dictionary.addHint')}
