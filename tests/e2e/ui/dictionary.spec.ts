@@ -39,6 +39,8 @@ test('a word added to a new profile is saved after its diff is shown, and is the
   const dialog = app.getByTestId('save-dialog');
   await expect(dialog.getByTestId('save-diff')).toContainText('1 word added');
   await expect(dialog.getByTestId('save-diff')).toContainText('0 words removed');
+  await mkdir('.test-results/screenshots', { recursive: true });
+  await app.screenshot({ path: '.test-results/screenshots/dictionary-save-diff.png' });
   await dialog.getByRole('button', { name: 'Replace profile' }).click();
   await expect(app.getByTestId('unsaved')).toBeHidden();
 
@@ -76,6 +78,8 @@ test('importing a TSV reports the bad line with its number and reason; duplicate
   await expect(report).toContainText('2 words read (TSV).');
   await expect(report).toContainText('1 line was left out:');
   await expect(report.getByRole('listitem')).toContainText('Line 3');
+  await mkdir('.test-results/screenshots', { recursive: true });
+  await app.screenshot({ path: '.test-results/screenshots/dictionary-import-report.png' });
   await expect(report.getByRole('listitem')).toContainText(
     'The written form (first column) is empty.',
   );

@@ -73,11 +73,13 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
                 <p>{t('dictionary.diffNone')}</p>
               ) : (
                 <ul className="diff-list" data-testid="save-diff">
-                  <li className="diff-added">{t('dictionary.diffAdded', { count: diff.added })}</li>
-                  <li className="diff-removed">
+                  <li className={diff.added ? 'diff-added' : 'diff-zero'}>
+                    {t('dictionary.diffAdded', { count: diff.added })}
+                  </li>
+                  <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
                     {t('dictionary.diffRemoved', { count: diff.removed })}
                   </li>
-                  <li className="diff-changed">
+                  <li className={diff.changed ? undefined : 'diff-zero'}>
                     {t('dictionary.diffChanged', { count: diff.changed })}
                   </li>
                 </ul>
