@@ -156,6 +156,7 @@ export const enDictionarySettings = {
     actions: 'Actions',
     none: 'No keys yet.',
     add: 'Add key…',
+    addConfirm: 'Add key',
     addTitle: 'Add an API key',
     keyValue: 'Key',
     keyTooShort: 'A key has at least 8 characters.',

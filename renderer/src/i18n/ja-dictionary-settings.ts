@@ -158,6 +158,7 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     actions: '操作',
     none: 'キーはまだありません。',
     add: 'キーを追加…',
+    addConfirm: 'キーを追加',
     addTitle: 'API キーを追加',
     keyValue: 'キー',
     keyTooShort: 'キーは 8 文字以上です。',

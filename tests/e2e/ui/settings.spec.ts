@@ -47,6 +47,32 @@ test('a 5-minute key is issued, shown once with its local expiry, saved to the k
   await expect(app.getByRole('row', { name: /five minutes/ })).toHaveCount(0);
 });
 
+test('a key someone already has is added with a label, listed by its last four, and deleted after confirming', async ({
+  app,
+}) => {
+  await openSettings(app);
+  await app.getByRole('button', { name: 'Add key…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add an API key' });
+  await dialog.getByLabel('Key', { exact: true }).fill('short');
+  await dialog.getByRole('button', { name: 'Add key', exact: true }).click();
+  await expect(dialog.getByText('Give the key a label.')).toBeVisible();
+  await expect(dialog.getByText('A key has at least 8 characters.')).toBeVisible();
+  await dialog.getByLabel('Label').fill('from a colleague');
+  await dialog.getByLabel('Key', { exact: true }).fill('colleague-key-9876');
+  await dialog.getByRole('checkbox', { name: 'Use it for this connection' }).uncheck();
+  await dialog.getByRole('button', { name: 'Add key', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const row = app.getByRole('row', { name: /from a colleague/ });
+  await expect(row.getByTestId('key-value')).toHaveText('••••••••9876');
+  await row.getByRole('button', { name: 'Delete key from a colleague' }).click();
+  const confirm = app.getByRole('alertdialog', { name: 'Delete key “from a colleague”?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Delete key from a colleague' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(app.getByRole('row', { name: /from a colleague/ })).toHaveCount(0);
+});
+
 test('the issue dialog works from the keyboard alone, checks addresses as typed and closes on Escape', async ({
   app,
 }) => {

@@ -129,7 +129,7 @@ export function AddKeyDialog() {
                 </button>
               </Dialog.Close>
               <button type="submit" className="button primary">
-                {t('keys.add')}
+                {t('keys.addConfirm')}
               </button>
             </div>
           </form>
