@@ -69,6 +69,8 @@ export const createSettingsSlice =
       const result = await bridge.call('service:restart', {});
       if (!result.ok) return result.error;
       get().setService(result.data);
+      // The restarted service listens on a new port: the local connection's address changed.
+      await get().loadConnections();
       return undefined;
     },
     async loadServiceInfo() {

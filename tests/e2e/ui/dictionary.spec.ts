@@ -108,6 +108,37 @@ test('importing a TSV reports the bad line with its number and reason; duplicate
   await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
+test('the word table is edited from the keyboard: Enter applies, Escape cancels, Ctrl+Z undoes', async ({
+  app,
+}) => {
+  await openDictionary(app);
+  await newProfile(app, 'ui-keys');
+  await app.getByTestId('add-written').focus();
+  await app.keyboard.type('Norland');
+  await app.keyboard.press('Tab');
+  await app.keyboard.type('nor land');
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('add-written')).toBeFocused();
+  const edit = app.getByRole('button', { name: 'Edit Norland' });
+  await edit.focus();
+  await app.keyboard.press('Enter');
+  const written = app.getByRole('row').getByRole('textbox', { name: 'Written form' });
+  await expect(written).toBeFocused();
+  await app.keyboard.press('End');
+  await app.keyboard.type(' Park');
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('row', { name: /Norland/ })).not.toContainText('Park');
+  await app.getByRole('button', { name: 'Edit Norland' }).focus();
+  await app.keyboard.press('Enter');
+  await app.keyboard.press('End');
+  await app.keyboard.type(' Park');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('row', { name: /Norland Park/ })).toBeVisible();
+  await app.getByRole('button', { name: 'Edit Norland Park' }).focus();
+  await app.keyboard.press('Control+z');
+  await expect(app.getByRole('row', { name: /Norland/ })).not.toContainText('Park');
+});
+
 test('a 100,000-word table stays usable: rows are virtualized', async ({ app }) => {
   await openDictionary(app);
   await newProfile(app, 'ui-large');

@@ -151,6 +151,28 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await expect(app.getByRole('button', { name: /Staging/ })).toBeVisible();
 });
 
+test('the local service shows its state, port and data folder, and restarts on request', async ({
+  app,
+}) => {
+  await openSettings(app);
+  const state = app.getByTestId('settings-service-state');
+  await expect(state).toContainText('Running');
+  await expect(app.getByText(/kikitori-ui-/)).toBeVisible();
+  await app.getByRole('button', { name: 'Restart' }).click();
+  await expect(app.getByRole('button', { name: 'Restart' })).toBeEnabled();
+  await expect(state).toContainText('Running');
+  const status = await app.evaluate(async () => {
+    const token = sessionStorage.getItem('kikitori.token');
+    const res = await fetch('/rpc/service:status', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return ((await res.json()) as { data: { url: string } }).data.url;
+  });
+  await expect(app.getByLabel('Base URL')).toHaveValue(status);
+});
+
 test('Settings has no serious or critical axe violation in both languages and themes; screenshots', async ({
   app,
 }) => {
