@@ -161,8 +161,11 @@ test('the local service shows its state, port and data folder, and restarts on r
   await app.getByRole('button', { name: 'Restart' }).click();
   await expect(app.getByRole('button', { name: 'Restart' })).toBeEnabled();
   await expect(state).toContainText('Running');
+  // What the host itself says now, asked over its RPC with the page's own token.
   const status = await app.evaluate(async () => {
-    const token = sessionStorage.getItem('kikitori.token');
+    const token = (
+      globalThis as unknown as { sessionStorage: { getItem(k: string): string } }
+    ).sessionStorage.getItem('kikitori.token');
     const res = await fetch('/rpc/service:status', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
