@@ -17,8 +17,8 @@ import {
   type EventPayload,
   type Result,
 } from '../shared/ipc/contract';
-import type { ClientOptions } from './api-client/api-client';
-import { ConnectionStore } from './connections/connection-store';
+import { ApiClient, type ClientOptions } from './api-client/api-client';
+import { ConnectionStore, checkAddress } from './connections/connection-store';
 import { JobJournal } from './jobs/job-journal';
 import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
@@ -92,6 +92,7 @@ export class Core {
     readonly journal: JobJournal,
     readonly runner: TranscriptionRunner,
     readonly supervisor: LocalServiceSupervisor | undefined,
+    private readonly clientOptions: ClientOptions | undefined,
   ) {
     this.handlers = this.makeHandlers();
   }
@@ -137,7 +138,15 @@ export class Core {
             ...(options.serviceLauncher ? { launcher: options.serviceLauncher } : {}),
             ...options.serviceTiming,
           });
-    ref.core = new Core(options.dataDir, connections, keys, journal, runner, supervisor);
+    ref.core = new Core(
+      options.dataDir,
+      connections,
+      keys,
+      journal,
+      runner,
+      supervisor,
+      options.clientOptions,
+    );
     return ref.core;
   }
 
@@ -196,6 +205,32 @@ export class Core {
     return this.runner.clientFor(connectionId);
   }
 
+  /**
+   * The client that issues a key: the connection's own key, another issuable key from the
+   * keychain, or none (the request then carries a service ID and password).
+   */
+  private async issuingClient(
+    connectionId: string | undefined,
+    auth: { authKey?: string | undefined; sid?: string | undefined },
+  ): Promise<Client> {
+    if (!auth.authKey && !auth.sid) return this.clientFor(connectionId);
+    const connection = this.connections.get(connectionId);
+    if (!connection)
+      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
+    // A key is only ever sent to the service of its own connection, never to another address.
+    const entry = auth.authKey
+      ? (await this.keys.list()).find((k) => k.id === auth.authKey)
+      : undefined;
+    if (auth.authKey && entry?.connection !== connection.id)
+      throw new AppFailure(appError('not-found', { what: 'key' }));
+    const key = auth.authKey ? await this.keys.reveal(auth.authKey) : '';
+    if (key === undefined) throw new AppFailure(appError('not-found', { what: 'key' }));
+    return new ApiClient(
+      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
+      this.clientOptions,
+    );
+  }
+
   private makeHandlers(): Handlers {
     return {
       'connections:list': async () => ({
@@ -205,6 +240,31 @@ export class Core {
       'connections:save': async ({ connection }) => ({
         connection: await this.connections.save(connection),
       }),
+      'connections:test': async ({ connection }) => {
+        checkAddress(connection.baseUrl);
+        checkAddress(connection.asyncUrl);
+        // The saved key goes only to the saved addresses: a test of edited addresses sends none.
+        const saved = this.connections.get(connection.id);
+        const sameService =
+          saved !== undefined &&
+          saved.baseUrl === connection.baseUrl &&
+          saved.asyncUrl === connection.asyncUrl;
+        const key = sameService && saved.keyRef ? await this.keys.reveal(saved.keyRef) : undefined;
+        const client = new ApiClient(
+          { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key: key ?? '' },
+          { ...this.clientOptions, attempts: 1 },
+        );
+        const engines = (await client.engines()).map((e) => e.name);
+        if (!key) return { engines, key: 'none' as const };
+        try {
+          await client.listProfiles(connection.engine);
+          return { engines, key: 'accepted' as const };
+        } catch (error) {
+          const problem = toAppError(error);
+          if (problem.code !== 'auth') throw error;
+          return { engines, key: 'refused' as const, keyProblem: problem };
+        }
+      },
       'connections:setActive': async ({ id }) => {
         await this.connections.setActive(id);
         return { active: id };
@@ -214,12 +274,12 @@ export class Core {
         storage: this.keys.kind,
         ...(this.keys.notice ? { notice: this.keys.notice } : {}),
       }),
-      'keys:add': async ({ label, key, connection }) => {
+      'keys:add': async ({ label, key, connection, use }) => {
         const target = this.connections.get(connection);
         if (!target)
           throw new AppFailure(appError('no-connection', { connection: connection ?? '' }));
         const entry = await this.keys.add({ label, key, connection: target.id });
-        await this.connections.setKey(target.id, entry.id);
+        if (use !== false) await this.connections.setKey(target.id, entry.id);
         return { key: entry };
       },
       'keys:remove': async ({ id }) => {
@@ -237,10 +297,15 @@ export class Core {
         if (!key) throw new AppFailure(appError('not-found', { what: 'key' }));
         return { key };
       },
-      'keys:issue': async ({ connection, epi, ipa, save, label }) => {
-        const key = await (
-          await this.clientFor(connection)
-        ).issueKey({ epi, ...(ipa ? { ipa } : {}) });
+      'keys:issue': async ({ connection, epi, ipa, save, label, authKey, sid, spw }) => {
+        if (sid !== undefined && spw === undefined)
+          throw new AppFailure(appError('invalid-input', { detail: 'spw' }));
+        const client = await this.issuingClient(connection, { authKey, sid });
+        const key = await client.issueKey({
+          epi,
+          ...(ipa ? { ipa } : {}),
+          ...(sid && spw ? { sid, spw } : {}),
+        });
         if (!save) return { key };
         const target = this.connections.get(connection)!;
         const saved = await this.keys.add({
@@ -285,11 +350,19 @@ export class Core {
       'dictionary:classnames': async ({ engine, connection }) => ({
         classnames: await (await this.clientFor(connection)).classnames(engine),
       }),
-      'service:status': async () =>
-        this.supervisor?.current() ?? {
+      'service:status': async () => ({
+        ...(this.supervisor?.current() ?? {
           state: 'stopped',
           message: 'the local service is turned off',
-        },
+        }),
+        dataDir: this.dataDir,
+      }),
+      'service:restart': async () => {
+        if (!this.supervisor)
+          return { state: 'stopped' as const, message: 'the local service is turned off' };
+        await this.supervisor.stop();
+        return this.supervisor.start();
+      },
     };
   }
 }

@@ -304,7 +304,15 @@ export class ApiClient {
   }
 
   async engines() {
-    const reply = await this.rest('GET', `${this.endpoint.baseUrl}/v1/engines`, false);
+    // The engine list is public: asked without a key, it tells a reachable service from a key problem.
+    const reply = await this.rest(
+      'GET',
+      `${this.endpoint.baseUrl}/v1/engines`,
+      false,
+      undefined,
+      undefined,
+      Boolean(this.endpoint.key),
+    );
     this.throwRestFailure(reply);
     return this.parse(engineListSchema, reply, 'engine list').engines;
   }

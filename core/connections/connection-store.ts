@@ -18,12 +18,12 @@ const fileSchema = z.object({ active: z.string(), connections: z.array(connectio
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A cloud address: https, or plain http to this machine only. */
-function checkAddress(address: string): void {
+export function checkAddress(address: string): void {
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    throw new AppFailure(appError('invalid-input', { detail: `${address} is not an address` }));
+    throw new AppFailure(appError('invalid-input', {}, `${address} is not an address`));
   }
   const secure =
     url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));

@@ -43,6 +43,15 @@ export const CHANNELS = {
     input: z.object({ connection: connectionSchema }),
     output: z.object({ connection: connectionSchema }),
   },
+  /** Checks an (unsaved) connection: its engine list, and whether its key is accepted. */
+  'connections:test': {
+    input: z.object({ connection: connectionSchema }),
+    output: z.object({
+      engines: z.array(z.string()),
+      key: z.enum(['accepted', 'refused', 'none']),
+      keyProblem: appErrorSchema.optional(),
+    }),
+  },
   'connections:setActive': {
     input: z.object({ id: z.string() }),
     output: z.object({ active: z.string() }),
@@ -59,6 +68,8 @@ export const CHANNELS = {
     input: connectionRef.extend({
       label: z.string().trim().min(1).max(100),
       key: z.string().trim().min(8),
+      /** false: file the key without making it the connection's key. */
+      use: z.boolean().optional(),
     }),
     output: z.object({ key: keyEntrySchema }),
   },
@@ -73,6 +84,11 @@ export const CHANNELS = {
       ipa: z.string().optional(),
       save: z.boolean().optional(),
       label: z.string().optional(),
+      /** Authenticate with this issuable key from the keychain instead of the connection's. */
+      authKey: z.string().optional(),
+      /** Or with a service ID and password, typed for this one request and never stored. */
+      sid: z.string().min(1).optional(),
+      spw: z.string().min(1).optional(),
     }),
     output: z.object({ key: z.string(), saved: keyEntrySchema.optional() }),
   },
@@ -139,7 +155,11 @@ export const CHANNELS = {
     input: connectionRef.extend({ engine: z.string() }),
     output: z.object({ classnames: z.array(z.string()) }),
   },
-  'service:status': { input: z.object({}), output: serviceStatusSchema },
+  'service:status': {
+    input: z.object({}),
+    output: serviceStatusSchema.extend({ dataDir: z.string().optional() }),
+  },
+  'service:restart': { input: z.object({}), output: serviceStatusSchema },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;

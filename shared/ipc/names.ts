@@ -6,6 +6,7 @@ export const CHANNEL_NAMES = [
   'connections:list',
   'connections:save',
   'connections:setActive',
+  'connections:test',
   'keys:list',
   'keys:add',
   'keys:remove',
@@ -24,6 +25,7 @@ export const CHANNEL_NAMES = [
   'dictionary:export',
   'dictionary:classnames',
   'service:status',
+  'service:restart',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

@@ -25,7 +25,8 @@ const VIEWS: Record<Tab, () => React.ReactNode> = {
 export function Shell() {
   const { t } = useTranslation();
   const tab = useApp((s) => s.tab);
-  const setTab = useApp((s) => s.setTab);
+  // Through the dictionary, which asks first when it has unsaved edits.
+  const setTab = useApp((s) => s.requestTab);
   const viewing = useApp((s) => s.openJob !== undefined);
   return (
     <DropZone>

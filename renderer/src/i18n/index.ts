@@ -6,6 +6,8 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { ja } from './ja';
+import { enDictionarySettings } from './en-dictionary-settings';
+import { jaDictionarySettings } from './ja-dictionary-settings';
 
 export const LANGS = ['en', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -39,7 +41,10 @@ export function createI18n(lang: Lang): i18n {
   void instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, ja: { translation: ja } },
+    resources: {
+      en: { translation: { ...en, ...enDictionarySettings } },
+      ja: { translation: { ...ja, ...jaDictionarySettings } },
+    },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -5,9 +5,11 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { Bridge } from '../lib/bridge';
+import { createDictionarySlice, type DictionarySlice } from './dictionary-slice';
 import { createHostSlice, type HostSlice } from './host-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
@@ -15,7 +17,13 @@ export interface StoreDeps {
   readonly bridge: Bridge;
 }
 
-export type AppState = PrefsSlice & HostSlice & JobsSlice & TranscribeSlice & ViewerSlice;
+export type AppState = PrefsSlice &
+  HostSlice &
+  JobsSlice &
+  TranscribeSlice &
+  ViewerSlice &
+  DictionarySlice &
+  SettingsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -25,6 +33,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createJobsSlice(deps)(...a),
     ...createTranscribeSlice(deps)(...a),
     ...createViewerSlice(deps)(...a),
+    ...createDictionarySlice(deps)(...a),
+    ...createSettingsSlice(deps)(...a),
   }));
 }
 

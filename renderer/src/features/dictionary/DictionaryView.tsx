@@ -1,16 +1,90 @@
-/** The dictionary section (words with readings per engine and profile). */
+/** The dictionary section: where the words live, the word table, and its tools. */
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/error-text';
+import { useApp } from '../../store/store';
+import '../settings/dialog.css';
+import './dictionary.css';
+import { AddWordForm } from './AddWordForm';
+import { DictionaryPickers } from './DictionaryPickers';
+import { DictionaryToolbar } from './DictionaryToolbar';
+import { LeaveGuard } from './LeaveGuard';
+import { WordTable } from './WordTable';
+import { rowIssues } from './word-rows';
 
 export function DictionaryView() {
   const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const profile = useApp((s) => s.dictProfile);
+  const rows = useApp((s) => s.wordRows);
+  const dirty = useApp((s) => s.dictDirty);
+  const error = useApp((s) => s.dictError);
+  const loading = useApp((s) => s.dictLoading);
+  const undoEdit = useApp((s) => s.undoEdit);
+  const [filter, setFilter] = useState('');
+  const issues = useMemo(() => rowIssues(rows), [rows]);
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return rows;
+    return rows.filter(
+      (r) => r.written.toLowerCase().includes(needle) || r.spoken.toLowerCase().includes(needle),
+    );
+  }, [rows, filter]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    const typing = target.tagName === 'INPUT' || target.tagName === 'SELECT';
+    if (!typing && (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      undoEdit();
+    }
+  };
+
   return (
-    <section className="view" aria-labelledby="dictionary-heading">
-      <h1 id="dictionary-heading" className="view-title">
-        {t('dictionary.heading')}
-      </h1>
-      <div className="empty">
-        <p>{t('dictionary.empty')}</p>
+    <section className="view dict-view" aria-labelledby="dictionary-heading" onKeyDown={onKeyDown}>
+      <div className="section-head">
+        <h1 id="dictionary-heading" className="view-title">
+          {t('dictionary.heading')}
+        </h1>
+        {dirty && (
+          <span className="chip chip-warning" data-testid="unsaved" role="status">
+            {t('dictionary.unsaved')}
+          </span>
+        )}
       </div>
+      <DictionaryPickers />
+      {error && (
+        <p className="error-box" role="alert">
+          {errorText(error, lang)}
+        </p>
+      )}
+      {!profile ? (
+        <div className="empty">
+          <p>{loading ? t('dictionary.loading') : t('dictionary.noProfileYet')}</p>
+        </div>
+      ) : (
+        <>
+          <DictionaryToolbar issues={issues.size} filter={filter} onFilter={setFilter} />
+          <AddWordForm />
+          {rows.length === 0 ? (
+            <p className="empty">
+              {loading ? t('dictionary.loading') : t('dictionary.emptyTable')}
+            </p>
+          ) : shown.length === 0 ? (
+            <p className="empty-line">{t('dictionary.noMatch', { text: filter })}</p>
+          ) : (
+            <WordTable rows={shown} issues={issues} total={shown.length} />
+          )}
+        </>
+      )}
+      <LeaveGuard />
     </section>
   );
 }

@@ -1,15 +1,32 @@
-/** The settings section (connections, API keys, preferences). */
+/** The settings section: connections, API keys, language and theme, the local service. */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApp } from '../../store/store';
+import { KeysPanel } from '../keys/KeysPanel';
+import { ConnectionsPanel } from './ConnectionsPanel';
+import { GeneralPanel } from './GeneralPanel';
+import { ServicePanel } from './ServicePanel';
+import './dialog.css';
+import './settings.css';
 
 export function SettingsView() {
   const { t } = useTranslation();
+  const loadKeys = useApp((s) => s.loadKeys);
+  const loadServiceInfo = useApp((s) => s.loadServiceInfo);
+  useEffect(() => {
+    void loadKeys();
+    void loadServiceInfo();
+  }, [loadKeys, loadServiceInfo]);
   return (
-    <section className="view" aria-labelledby="settings-heading">
+    <section className="view settings-view" aria-labelledby="settings-heading">
       <h1 id="settings-heading" className="view-title">
         {t('settings.heading')}
       </h1>
-      <div className="empty">
-        <p>{t('settings.empty')}</p>
+      <ConnectionsPanel />
+      <KeysPanel />
+      <div className="settings-pair">
+        <GeneralPanel />
+        <ServicePanel />
       </div>
     </section>
   );

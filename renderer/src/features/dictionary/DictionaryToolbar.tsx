@@ -1,0 +1,97 @@
+/** Counts, find, undo, import, export and save. */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useTranslation } from 'react-i18next';
+import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
+import { useApp, useAppStore } from '../../store/store';
+import { ImportButton } from './ImportButton';
+import { SaveDialog } from './SaveDialog';
+import { wordOf } from './word-rows';
+
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function DictionaryToolbar({
+  issues,
+  filter,
+  onFilter,
+}: {
+  issues: number;
+  filter: string;
+  onFilter: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const count = useApp((s) => s.wordRows.length);
+  const canUndo = useApp((s) => s.undoStack.length > 0);
+  const undoEdit = useApp((s) => s.undoEdit);
+  const exportAs = (format: (typeof WORD_TABLE_FORMATS)[number]) => {
+    const { wordRows, dictProfile } = store.getState();
+    download(
+      `${dictProfile}.${format}`,
+      formatWordTable(wordRows.map(wordOf), format),
+      format === 'tsv' ? 'text/tab-separated-values' : 'text/csv',
+    );
+  };
+  return (
+    <div className="dict-toolbar" role="toolbar" aria-label={t('dictionary.actions')}>
+      <span className="dict-count" data-testid="word-count">
+        {t('dictionary.words', { count })}
+      </span>
+      {issues > 0 && (
+        <span className="chip chip-danger" data-testid="problem-count">
+          {t('dictionary.problems', { count: issues })}
+        </span>
+      )}
+      <input
+        type="search"
+        className="input dict-filter"
+        placeholder={t('dictionary.filter')}
+        aria-label={t('dictionary.filter')}
+        value={filter}
+        onChange={(e) => onFilter(e.target.value)}
+      />
+      <span className="spacer" />
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <button type="button" className="button" disabled={!canUndo} onClick={undoEdit}>
+            {t('dictionary.undo')}
+          </button>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="tooltip" sideOffset={4}>
+            {t('dictionary.undoHint')}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+      <ImportButton />
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button type="button" className="button" disabled={count === 0}>
+            {t('dictionary.export')} ▾
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+            {WORD_TABLE_FORMATS.map((format) => (
+              <DropdownMenu.Item
+                key={format}
+                className="menu-item"
+                onSelect={() => exportAs(format)}
+              >
+                {t('dictionary.exportAs', { format: format.toUpperCase() })}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <SaveDialog blocked={issues > 0} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/** Import: a TSV or CSV file read by `dictionary:import`, its report, then replace or add. */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wordRejectionText, type AppError } from '../../../../shared/domain/errors';
+import type { ChannelOutput } from '../../../../shared/ipc/contract';
+import { errorText } from '../../lib/error-text';
+import { useBridge } from '../../lib/use-bridge';
+import { useApp } from '../../store/store';
+
+type Report = ChannelOutput<'dictionary:import'>;
+type State =
+  | { step: 'closed' }
+  | { step: 'report'; name: string; report: Report }
+  | { step: 'failed'; name: string; error: AppError };
+
+const SHOWN_REJECTS = 200;
+
+export function ImportButton() {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const lang = useApp((s) => s.lang);
+  const applyImport = useApp((s) => s.applyImport);
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<State>({ step: 'closed' });
+
+  const read = async (file: File) => {
+    const text = await file.text();
+    const format = /\.csv$/i.test(file.name)
+      ? 'csv'
+      : /\.(tsv|tab|txt)$/i.test(file.name)
+        ? 'tsv'
+        : undefined;
+    const result = await bridge.call('dictionary:import', { text, ...(format ? { format } : {}) });
+    setState(
+      result.ok
+        ? { step: 'report', name: file.name, report: result.data }
+        : { step: 'failed', name: file.name, error: result.error },
+    );
+  };
+  const rejectText = (r: Report['rejected'][number]) => wordRejectionText(r.reason, lang);
+  const finish = (merge: boolean) => {
+    if (state.step === 'report') applyImport(state.report.words, merge);
+    setState({ step: 'closed' });
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".tsv,.csv,.txt,text/tab-separated-values,text/csv,text/plain"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void read(file);
+        }}
+      />
+      <button type="button" className="button" onClick={() => input.current?.click()}>
+        {t('dictionary.import')}
+      </button>
+      <Dialog.Root
+        open={state.step !== 'closed'}
+        onOpenChange={(o) => !o && setState({ step: 'closed' })}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog wide" data-testid="import-report">
+            <Dialog.Title className="dialog-title">
+              {t('dictionary.importTitle', { name: state.step === 'closed' ? '' : state.name })}
+            </Dialog.Title>
+            {state.step === 'failed' && (
+              <Dialog.Description className="error-box" role="alert">
+                {errorText(state.error, lang)}
+              </Dialog.Description>
+            )}
+            {state.step === 'report' && (
+              <>
+                <Dialog.Description className="dialog-text">
+                  {t('dictionary.importRead', {
+                    count: state.report.words.length,
+                    format: state.report.format.toUpperCase(),
+                  })}
+                </Dialog.Description>
+                {state.report.rejected.length > 0 && (
+                  <div className="reject-box">
+                    <p>{t('dictionary.importRejected', { count: state.report.rejected.length })}</p>
+                    <ul className="reject-list">
+                      {state.report.rejected.slice(0, SHOWN_REJECTS).map((r) => (
+                        <li key={r.line}>
+                          <strong>{t('dictionary.importLine', { line: r.line })}</strong>
+                          <span className="mono reject-text">{r.text}</span>
+                          <span>{rejectText(r)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </>
+            )}
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button">
+                  {t('dictionary.cancel')}
+                </button>
+              </Dialog.Close>
+              {state.step === 'report' && state.report.words.length > 0 && (
+                <>
+                  <button type="button" className="button" onClick={() => finish(true)}>
+                    {t('dictionary.mergeTable')}
+                  </button>
+                  <button type="button" className="button primary" onClick={() => finish(false)}>
+                    {t('dictionary.replaceTable')}
+                  </button>
+                </>
+              )}
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/** Asks before unsaved edits are dropped by switching section, connection, engine or profile. */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../store/store';
+
+export function LeaveGuard() {
+  const { t } = useTranslation();
+  const pending = useApp((s) => s.pendingLeave);
+  const profile = useApp((s) => s.dictProfile);
+  const confirmLeave = useApp((s) => s.confirmLeave);
+  const cancelLeave = useApp((s) => s.cancelLeave);
+  return (
+    <AlertDialog.Root open={!!pending} onOpenChange={(open) => !open && cancelLeave()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">
+            {t('dictionary.leaveTitle')}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="dialog-text">
+            {t('dictionary.leaveBody', { profile })}
+          </AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button">
+                {t('dictionary.stay')}
+              </button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <button type="button" className="button danger" onClick={() => void confirmLeave()}>
+                {t('dictionary.discard')}
+              </button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

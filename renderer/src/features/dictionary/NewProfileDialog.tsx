@@ -1,0 +1,86 @@
+/** Creating a profile: an id checked as it is typed (the service's id rules, `__` reserved). */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../shared/api/codes';
+import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/profile-words';
+import { useApp } from '../../store/store';
+
+export function profileIdProblem(
+  id: string,
+  existing: readonly string[],
+): { key: string; params?: Record<string, string | number> } | undefined {
+  if (id === '') return undefined;
+  if (!PROFILE_ID_PATTERN.test(id)) return { key: 'dictionary.profileIdInvalid' };
+  if (isReservedProfileId(id)) return { key: 'dictionary.profileIdReserved' };
+  if (id.length > LIMITS.wordMaxChars)
+    return { key: 'dictionary.profileIdTooLong', params: { max: LIMITS.wordMaxChars } };
+  if (existing.includes(id)) return { key: 'dictionary.profileIdTaken', params: { id } };
+  return undefined;
+}
+
+export function NewProfileDialog({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const profiles = useApp((s) => s.dictProfiles);
+  const createProfile = useApp((s) => s.createProfile);
+  const [open, setOpen] = useState(false);
+  const [id, setId] = useState('');
+  const problem = profileIdProblem(id, profiles);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!id || problem) return;
+    createProfile(id);
+    setOpen(false);
+    setId('');
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="button" disabled={disabled}>
+          {t('dictionary.newProfile')}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog-title">{t('dictionary.newProfileTitle')}</Dialog.Title>
+          <Dialog.Description className="dialog-text">
+            {t('dictionary.newProfileBody')}
+          </Dialog.Description>
+          <form onSubmit={submit} className="field" noValidate>
+            <label htmlFor="new-profile-id" className="label">
+              {t('dictionary.profileId')}
+            </label>
+            <input
+              id="new-profile-id"
+              className="input mono"
+              value={id}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby="new-profile-id-note"
+              onChange={(e) => setId(e.target.value)}
+            />
+            <span
+              id="new-profile-id-note"
+              className={problem ? 'field-error' : 'field-hint'}
+              aria-live="polite"
+            >
+              {problem ? t(problem.key, problem.params) : t('dictionary.profileIdHint')}
+            </span>
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button">
+                  {t('dictionary.cancel')}
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="button primary" disabled={!id || !!problem}>
+                {t('dictionary.create')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

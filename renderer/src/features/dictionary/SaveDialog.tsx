@@ -1,0 +1,114 @@
+/** Save: first what it will change (`dictionary:diff`), then replacing the profile on confirm. */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/domain/errors';
+import { errorText } from '../../lib/error-text';
+import type { WordDiff } from '../../store/dictionary-slice';
+import { useApp } from '../../store/store';
+
+type Phase =
+  | { step: 'closed' }
+  | { step: 'diffing' }
+  | { step: 'confirm'; diff: WordDiff }
+  | { step: 'saving'; diff: WordDiff }
+  | { step: 'failed'; error: AppError };
+
+export function SaveDialog({ blocked }: { blocked: boolean }) {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const dirty = useApp((s) => s.dictDirty);
+  const profile = useApp((s) => s.dictProfile);
+  const previewSave = useApp((s) => s.previewSave);
+  const saveWords = useApp((s) => s.saveWords);
+  const [phase, setPhase] = useState<Phase>({ step: 'closed' });
+  const [saved, setSaved] = useState(false);
+
+  const open = async () => {
+    setSaved(false);
+    setPhase({ step: 'diffing' });
+    const diff = await previewSave();
+    setPhase('code' in diff ? { step: 'failed', error: diff } : { step: 'confirm', diff });
+  };
+  const confirm = async (e: React.MouseEvent) => {
+    e.preventDefault();
+    if (phase.step !== 'confirm') return;
+    setPhase({ step: 'saving', diff: phase.diff });
+    const error = await saveWords();
+    if (error) return setPhase({ step: 'failed', error });
+    setPhase({ step: 'closed' });
+    setSaved(true);
+  };
+  const diff = phase.step === 'confirm' || phase.step === 'saving' ? phase.diff : undefined;
+  const none = diff && diff.added + diff.removed + diff.changed === 0;
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        {saved ? t('dictionary.saved') : ''}
+      </span>
+      <button
+        type="button"
+        className="button primary"
+        disabled={!dirty || blocked}
+        onClick={() => void open()}
+        data-testid="save-words"
+      >
+        {t('dictionary.save')}
+      </button>
+      <AlertDialog.Root
+        open={phase.step !== 'closed'}
+        onOpenChange={(o) => !o && setPhase({ step: 'closed' })}
+      >
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="dialog-overlay" />
+          <AlertDialog.Content className="dialog" data-testid="save-dialog">
+            <AlertDialog.Title className="dialog-title">
+              {t('dictionary.saveTitle', { profile })}
+            </AlertDialog.Title>
+            <AlertDialog.Description className="dialog-text">
+              {phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
+            </AlertDialog.Description>
+            {diff &&
+              (none ? (
+                <p>{t('dictionary.diffNone')}</p>
+              ) : (
+                <ul className="diff-list" data-testid="save-diff">
+                  <li className={diff.added ? 'diff-added' : 'diff-zero'}>
+                    {t('dictionary.diffAdded', { count: diff.added })}
+                  </li>
+                  <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
+                    {t('dictionary.diffRemoved', { count: diff.removed })}
+                  </li>
+                  <li className={diff.changed ? undefined : 'diff-zero'}>
+                    {t('dictionary.diffChanged', { count: diff.changed })}
+                  </li>
+                </ul>
+              ))}
+            {phase.step === 'failed' && (
+              <p className="error-box" role="alert">
+                {errorText(phase.error, lang)}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <AlertDialog.Cancel asChild>
+                <button type="button" className="button">
+                  {t('dictionary.cancel')}
+                </button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={phase.step !== 'confirm'}
+                  onClick={(e) => void confirm(e)}
+                >
+                  {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
+                </button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/** The new key, shown this once: copy it, or file it in the keychain under a label. */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/domain/errors';
+import { errorText } from '../../lib/error-text';
+import { useApp } from '../../store/store';
+import { formatLocal } from './IssueKeyDialog';
+
+export function IssuedKey({
+  value,
+  expires,
+  connection,
+  onDone,
+}: {
+  value: string;
+  expires: Date;
+  connection: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const addKey = useApp((s) => s.addKey);
+  const [label, setLabel] = useState(() =>
+    t('keys.defaultLabel', { date: formatLocal(new Date(), lang) }),
+  );
+  const [copied, setCopied] = useState(false);
+  const [saved, setSaved] = useState<string | undefined>();
+  const [error, setError] = useState<AppError | undefined>();
+  const copy = async () => {
+    await navigator.clipboard.writeText(value);
+    setCopied(true);
+  };
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!label.trim()) return;
+    const result = await addKey({ label: label.trim(), key: value, connection, use: false });
+    if (!result.ok) return setError(result.error);
+    setSaved(label.trim());
+  };
+  return (
+    <div className="issued">
+      <Dialog.Title className="dialog-title">{t('keys.issuedTitle')}</Dialog.Title>
+      <Dialog.Description className="dialog-text">{t('keys.issuedBody')}</Dialog.Description>
+      <div className="row-fields">
+        <input
+          className="input mono issued-key"
+          readOnly
+          value={value}
+          aria-label={t('keys.key')}
+          data-testid="issued-key"
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          {t('keys.copy')}
+        </button>
+      </div>
+      <p className="muted" data-testid="issued-expiry">
+        {t('keys.expiresAt', { date: formatLocal(expires, lang) })}
+      </p>
+      <p role="status" className="ok-text">
+        {copied ? t('keys.copied') : ''}
+        {saved ? ` ${t('keys.savedToKeychain', { label: saved })}` : ''}
+      </p>
+      {!saved && (
+        <form className="row-fields" onSubmit={(e) => void save(e)} noValidate>
+          <div className="field grow">
+            <label className="label" htmlFor="issued-label">
+              {t('keys.saveLabel')}
+            </label>
+            <input
+              id="issued-label"
+              className="input"
+              value={label}
+              maxLength={100}
+              aria-invalid={label.trim() ? undefined : true}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button primary" disabled={!label.trim()}>
+            {t('keys.saveToKeychain')}
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="error-box" role="alert">
+          {errorText(error, lang)}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onDone}>
+          {t('keys.done')}
+        </button>
+      </div>
+    </div>
+  );
+}

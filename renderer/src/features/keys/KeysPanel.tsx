@@ -1,0 +1,165 @@
+/** The keychain's keys: label, connection, last four characters; add, reveal, delete, issue. */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/domain/errors';
+import type { KeyEntry } from '../../../../shared/domain/key';
+import { errorText } from '../../lib/error-text';
+import { useApp } from '../../store/store';
+import { AddKeyDialog } from './AddKeyDialog';
+import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
+
+export function KeysPanel() {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const keys = useApp((s) => s.keyEntries);
+  const storage = useApp((s) => s.keyStorage);
+  const notice = useApp((s) => s.keyNotice);
+  const keysError = useApp((s) => s.keysError);
+  const connections = useApp((s) => s.connections);
+  const nameOf = (id: string) => connections.find((c) => c.id === id)?.name ?? id;
+  return (
+    <section className="card" aria-labelledby="keys-heading">
+      <div className="section-head">
+        <div>
+          <h2 id="keys-heading" className="section-title">
+            {t('keys.heading')}
+          </h2>
+          <p className="muted">{t('keys.intro')}</p>
+        </div>
+        <div className="row gap">
+          <AddKeyDialog />
+          <IssueKeyDialog />
+        </div>
+      </div>
+      {storage === 'session' && (
+        <p className="notice">
+          {t('keys.sessionOnly')}
+          {notice ? <> {errorText(notice, lang)}</> : null}
+        </p>
+      )}
+      {keysError && (
+        <p className="error-box" role="alert">
+          {errorText(keysError, lang)}
+        </p>
+      )}
+      {keys.length === 0 ? (
+        <p className="empty-line">{t('keys.none')}</p>
+      ) : (
+        <table className="keys-table" data-testid="keys-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('keys.label')}</th>
+              <th scope="col">{t('keys.connection')}</th>
+              <th scope="col">{t('keys.key')}</th>
+              <th scope="col">{t('keys.created')}</th>
+              <th scope="col" className="actions-col">
+                {t('keys.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((entry) => (
+              <KeyRow
+                key={entry.id}
+                entry={entry}
+                connection={nameOf(entry.connection)}
+                created={formatLocal(new Date(entry.createdAt), lang)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function KeyRow({
+  entry,
+  connection,
+  created,
+}: {
+  entry: KeyEntry;
+  connection: string;
+  created: string;
+}) {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const revealKey = useApp((s) => s.revealKey);
+  const removeKey = useApp((s) => s.removeKey);
+  const [revealed, setRevealed] = useState<string | undefined>();
+  const [error, setError] = useState<AppError | undefined>();
+  const toggle = async () => {
+    if (revealed) return setRevealed(undefined);
+    const result = await revealKey(entry.id);
+    if (result.ok) setRevealed(result.data);
+    else setError(result.error);
+  };
+  return (
+    <tr>
+      <th scope="row" className="key-label">
+        {entry.label}
+      </th>
+      <td>{connection}</td>
+      <td className="mono key-value" data-testid="key-value">
+        {revealed ?? `••••••••${entry.last4}`}
+        {error && (
+          <span className="field-error" role="alert">
+            {' '}
+            {errorText(error, lang)}
+          </span>
+        )}
+      </td>
+      <td className="muted">{created}</td>
+      <td className="actions-col">
+        <button
+          type="button"
+          className="button small ghost"
+          aria-pressed={!!revealed}
+          aria-label={t(revealed ? 'keys.hideLabel' : 'keys.revealLabel', { label: entry.label })}
+          onClick={() => void toggle()}
+        >
+          {revealed ? t('keys.hide') : t('keys.reveal')}
+        </button>
+        <AlertDialog.Root>
+          <AlertDialog.Trigger asChild>
+            <button
+              type="button"
+              className="button small ghost danger-text"
+              aria-label={t('keys.deleteLabel', { label: entry.label })}
+            >
+              {t('keys.delete')}
+            </button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="dialog-overlay" />
+            <AlertDialog.Content className="dialog">
+              <AlertDialog.Title className="dialog-title">
+                {t('keys.deleteTitle', { label: entry.label })}
+              </AlertDialog.Title>
+              <AlertDialog.Description className="dialog-text">
+                {t('keys.deleteBody')}
+              </AlertDialog.Description>
+              <div className="dialog-actions">
+                <AlertDialog.Cancel asChild>
+                  <button type="button" className="button">
+                    {t('keys.cancel')}
+                  </button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action asChild>
+                  <button
+                    type="button"
+                    className="button danger"
+                    onClick={() => void removeKey(entry.id).then(setError)}
+                  >
+                    {t('keys.delete')}
+                  </button>
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      </td>
+    </tr>
+  );
+}

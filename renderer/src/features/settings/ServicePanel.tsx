@@ -1,0 +1,55 @@
+/** The local service: its state, address and port, the data folder, and restarting it. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/domain/errors';
+import { errorText } from '../../lib/error-text';
+import { useApp } from '../../store/store';
+
+export function ServicePanel() {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  const service = useApp((s) => s.service);
+  const dataDir = useApp((s) => s.dataDir);
+  const restartService = useApp((s) => s.restartService);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | undefined>();
+  const port = service?.url ? new URL(service.url).port : '';
+  const restart = async () => {
+    setBusy(true);
+    setError(await restartService());
+    setBusy(false);
+  };
+  return (
+    <section className="card" aria-labelledby="service-heading">
+      <h2 id="service-heading" className="section-title">
+        {t('settings.localService')}
+      </h2>
+      <dl className="facts">
+        <dt>{t('settings.state')}</dt>
+        <dd data-testid="settings-service-state">
+          <span className={`dot dot-${service?.state ?? 'unknown'}`} aria-hidden="true" />{' '}
+          {t(`status.state.${service?.state ?? 'unknown'}`)}
+          {service?.problem ? (
+            <span className="muted"> — {errorText(service.problem, lang)}</span>
+          ) : null}
+        </dd>
+        <dt>{t('settings.address')}</dt>
+        <dd className="mono">{service?.url ?? '—'}</dd>
+        <dt>{t('settings.port')}</dt>
+        <dd className="mono">{port || '—'}</dd>
+        <dt>{t('settings.dataFolder')}</dt>
+        <dd className="mono break">{dataDir ?? '—'}</dd>
+      </dl>
+      {error && (
+        <p className="error-box" role="alert">
+          {errorText(error, lang)}
+        </p>
+      )}
+      <div>
+        <button type="button" className="button" disabled={busy} onClick={() => void restart()}>
+          {busy ? t('settings.restarting') : t('settings.restart')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { ProfileWord } from '../../../shared/api/profile-words';
+import { rowIssues } from '../../../renderer/src/features/dictionary/word-rows';
+import { createAppStore } from '../../../renderer/src/store/store';
+import { fakeBridge } from './table-bridge';
+
+const SAVED: ProfileWord[] = [
+  { written: 'Marianne', spoken: 'mary ann' },
+  { written: 'Elinor', spoken: 'el in or', classname: 'PERSON' },
+];
+
+async function openProfile() {
+  let stored = SAVED;
+  const bridge = fakeBridge({
+    'dictionary:profiles': () => ({ profiles: ['novel'] }),
+    'dictionary:classnames': () => ({ classnames: ['PERSON', 'PLACE'] }),
+    'dictionary:getWords': () => ({ words: stored }),
+    'dictionary:diff': ({ words }) => ({
+      added: words.length - stored.length,
+      removed: 0,
+      changed: 0,
+    }),
+    'dictionary:setWords': ({ words }) => {
+      stored = words;
+      return { words, added: 0, removed: 0, changed: 0 };
+    },
+  });
+  const store = createAppStore({ bridge });
+  store.getState().requestSelect('local', '-a-general-en', 'novel');
+  await expect.poll(() => store.getState().wordRows.length).toBe(2);
+  return { store, bridge, stored: () => stored };
+}
+
+describe('the dictionary slice', () => {
+  it('adds, edits and deletes words, with the dirty flag following the saved words', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    expect(s().dictDirty).toBe(false);
+    expect(s().dictClassnames).toEqual(['PERSON', 'PLACE']);
+
+    s().addWord({ written: ' Willoughby ', spoken: 'will oh be', classname: '' });
+    expect(s().wordRows[0]).toMatchObject({ written: 'Willoughby', spoken: 'will oh be' });
+    expect(s().dictDirty).toBe(true);
+
+    const key = s().wordRows[0]!.key;
+    s().editWord(key, { written: 'Willoughby', spoken: 'willow be', classname: 'PERSON' });
+    expect(s().wordRows[0]).toMatchObject({ key, spoken: 'willow be', classname: 'PERSON' });
+
+    s().deleteWord(key);
+    expect(s().wordRows.map((r) => r.written)).toEqual(['Marianne', 'Elinor']);
+    // Back to exactly the saved words: not dirty any more.
+    expect(s().dictDirty).toBe(false);
+    expect(s().undoStack).toHaveLength(3);
+  });
+
+  it('undoes edits one at a time, back to the saved words', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    const elinor = s().wordRows[1]!.key;
+    s().editWord(elinor, { written: 'Elinor', spoken: 'ellie nor', classname: 'PERSON' });
+    s().deleteWord(s().wordRows[0]!.key);
+    expect(s().wordRows.map((r) => r.spoken)).toEqual(['ellie nor']);
+    s().undoEdit();
+    expect(s().wordRows.map((r) => r.written)).toEqual(['Marianne', 'Elinor']);
+    expect(s().dictDirty).toBe(true);
+    s().undoEdit();
+    expect(s().wordRows[1]!.spoken).toBe('el in or');
+    expect(s().dictDirty).toBe(false);
+    s().undoEdit();
+    expect(s().wordRows).toHaveLength(2);
+  });
+
+  it('marks every copy of a duplicate written form and each invalid row', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    s().addWord({ written: 'Elinor', spoken: 'again', classname: '' });
+    s().addWord({ written: 'bad|pipe', spoken: '', classname: '' });
+    const issues = rowIssues(s().wordRows);
+    const [pipe, copy, , original] = s().wordRows;
+    expect(issues.get(copy!.key)).toEqual({ kind: 'duplicate', written: 'Elinor' });
+    expect(issues.get(original!.key)).toEqual({ kind: 'duplicate', written: 'Elinor' });
+    expect(issues.get(pipe!.key)).toEqual({ kind: 'characters', field: 'written' });
+    expect(issues.size).toBe(3);
+    s().editWord(copy!.key, { written: '', spoken: 'again', classname: '' });
+    expect(rowIssues(s().wordRows).get(copy!.key)).toEqual({ kind: 'empty', field: 'written' });
+    expect(rowIssues(s().wordRows).get(original!.key)).toBeUndefined();
+  });
+
+  it('asks before a switch drops unsaved edits, and saves what the table holds', async () => {
+    const { store, bridge, stored } = await openProfile();
+    const s = store.getState;
+    s().setTab('dictionary');
+    s().addWord({ written: 'Edward', spoken: 'ed ward', classname: '' });
+    s().requestTab('settings');
+    expect(s().tab).toBe('dictionary');
+    expect(s().pendingLeave).toEqual({ kind: 'tab', tab: 'settings' });
+    s().cancelLeave();
+    expect(s().wordRows).toHaveLength(3);
+
+    expect(await s().previewSave()).toEqual({ added: 1, removed: 0, changed: 0 });
+    expect(await s().saveWords()).toBeUndefined();
+    expect(stored().map((w) => w.written)).toEqual(['Edward', 'Marianne', 'Elinor']);
+    expect(s().dictDirty).toBe(false);
+    expect(bridge.calls.at(-1)).toMatchObject({
+      channel: 'dictionary:setWords',
+      input: { connection: 'local', engine: '-a-general-en', profileId: 'novel' },
+    });
+
+    s().deleteWord(s().wordRows[0]!.key);
+    s().createProfile('other');
+    expect(s().pendingLeave).toEqual({ kind: 'create', id: 'other' });
+    await s().confirmLeave();
+    expect(s().dictProfile).toBe('other');
+    expect(s().wordRows).toEqual([]);
+    expect(s().dictDirty).toBe(false);
+  });
+
+  it('imports by replacing the table or by adding to it', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    s().applyImport([{ written: 'Elinor', spoken: 'eleanor' }, { written: 'Edward' }], true);
+    expect(s().wordRows.map((r) => `${r.written}:${r.spoken}`)).toEqual([
+      'Marianne:mary ann',
+      'Elinor:eleanor',
+      'Edward:',
+    ]);
+    s().applyImport([{ written: 'Edward' }], false);
+    expect(s().wordRows.map((r) => r.written)).toEqual(['Edward']);
+    s().undoEdit();
+    expect(s().wordRows).toHaveLength(3);
+  });
+});

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, expect, it } from 'vitest';
+import { parseWordTable } from '../../../shared/domain/word-table';
+import { ImportButton } from '../../../renderer/src/features/dictionary/ImportButton';
+import { createI18n } from '../../../renderer/src/i18n';
+import { BridgeContext } from '../../../renderer/src/lib/use-bridge';
+import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { fakeBridge } from './table-bridge';
+
+afterEach(cleanup);
+
+it('reports each rejected line by number with its reason in the window’s language', async () => {
+  const user = userEvent.setup();
+  const bridge = fakeBridge({
+    'dictionary:import': ({ text, format }) => parseWordTable(text, format),
+  });
+  const store = createAppStore({ bridge });
+  store.setState({ lang: 'ja' });
+  render(
+    <BridgeContext.Provider value={bridge}>
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('ja')}>
+          <ImportButton />
+        </I18nextProvider>
+      </StoreContext.Provider>
+    </BridgeContext.Provider>,
+  );
+  const table =
+    'written\tspoken\nMarianne\tmary ann\n\tno written form\nMarianne\tagain\na\tb\tc\td\n';
+  await user.upload(
+    screen.getByTestId('import-file'),
+    new File([table], 'words.tsv', { type: 'text/tab-separated-values' }),
+  );
+  const report = await screen.findByTestId('import-report');
+  expect(within(report).getByText('1 語を読み込みました（TSV）。')).toBeTruthy();
+  expect(within(report).getByText('3 行を除外しました：')).toBeTruthy();
+  const items = within(report)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+  expect(items).toEqual([
+    '3 行目\tno written form表記（1 列目）が空です。',
+    '4 行目Marianne\tagain「Marianne」は 2 行目にもあります。1 つにしてください。',
+    '5 行目a\tb\tc\td4 列あります。1 行は表記・読み・クラス（省略可）をタブで区切ります。',
+  ]);
+  await user.click(within(report).getByRole('button', { name: '表を置き換える' }));
+  expect(store.getState().wordRows.map((r) => r.written)).toEqual(['Marianne']);
+});

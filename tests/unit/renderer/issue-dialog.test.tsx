@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IssueKeyDialog } from '../../../renderer/src/features/keys/IssueKeyDialog';
+import {
+  epiOf,
+  issueProblems,
+  type IssueDraft,
+} from '../../../renderer/src/features/keys/issue-form';
+import { createI18n } from '../../../renderer/src/i18n';
+import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { fakeBridge } from './table-bridge';
+
+afterEach(cleanup);
+
+const NOW = new Date('2026-03-01T10:00:00');
+const DRAFT: IssueDraft = {
+  connection: 'local',
+  auth: 'key',
+  authKey: 'k1',
+  sid: '',
+  spw: '',
+  validity: 'preset',
+  preset: '1h',
+  amount: '5',
+  unit: 'm',
+  until: '',
+  ipa: '',
+};
+
+describe('the issue form', () => {
+  it('turns each kind of validity into the epi it sends', () => {
+    expect(epiOf(DRAFT, NOW)).toBe('1h');
+    expect(epiOf({ ...DRAFT, validity: 'custom', amount: '5', unit: 'm' }, NOW)).toBe('5m');
+    expect(epiOf({ ...DRAFT, validity: 'custom', amount: '0' }, NOW)).toBeUndefined();
+    expect(epiOf({ ...DRAFT, validity: 'until', until: '2026-03-01T12:30' }, NOW)).toBe('9000s');
+    expect(epiOf({ ...DRAFT, validity: 'until', until: '2026-03-01T09:00' }, NOW)).toBeUndefined();
+  });
+
+  it('names what is missing or wrong', () => {
+    expect(issueProblems(DRAFT, NOW)).toEqual({});
+    expect(
+      issueProblems(
+        { ...DRAFT, auth: 'password', validity: 'custom', amount: 'x', ipa: '1.2.3.4 300.1.1.1' },
+        NOW,
+      ),
+    ).toEqual({
+      sid: { key: 'keys.sidEmpty' },
+      spw: { key: 'keys.spwEmpty' },
+      amount: { key: 'keys.amountInvalid' },
+      ipa: { key: 'keys.ipaBadEntry', params: { entry: '300.1.1.1' } },
+    });
+    expect(issueProblems({ ...DRAFT, authKey: '' }, NOW)).toEqual({
+      authKey: { key: 'keys.noIssuable' },
+    });
+  });
+});
+
+function renderDialog() {
+  const issued: unknown[] = [];
+  const bridge = fakeBridge({
+    'keys:issue': (input) => {
+      issued.push(input);
+      return { key: 'issued-key-abcd1234' };
+    },
+    'keys:add': (input) => ({
+      key: { id: 'n', label: input.label, connection: 'local', last4: '1234', createdAt: 0 },
+    }),
+    'keys:list': () => ({ keys: [], storage: 'keychain' }),
+    'connections:list': () => ({ connections: [], active: 'local' }),
+  });
+  const store = createAppStore({ bridge });
+  store.setState({
+    lang: 'en',
+    activeConnection: 'local',
+    connections: [
+      {
+        id: 'local',
+        name: 'Local (offline)',
+        kind: 'local',
+        baseUrl: 'http://127.0.0.1:1',
+        asyncUrl: 'http://127.0.0.1:1',
+        keyRef: 'k1',
+        logging: false,
+        engine: '-a-general-en',
+        profileId: null,
+        settings: {},
+      },
+    ],
+    keyEntries: [
+      { id: 'k1', label: 'Local service', connection: 'local', last4: 'wxyz', createdAt: 0 },
+    ],
+  });
+  render(
+    <StoreContext.Provider value={store}>
+      <I18nextProvider i18n={createI18n('en')}>
+        <IssueKeyDialog />
+      </I18nextProvider>
+    </StoreContext.Provider>,
+  );
+  return { issued, bridge };
+}
+
+describe('the issue dialog', () => {
+  it('checks addresses as typed and sends nothing while the form is wrong', async () => {
+    const user = userEvent.setup();
+    const { issued } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue a new API key' });
+    const ipa = within(dialog).getByLabelText('Allowed IP addresses');
+    await user.type(ipa, '192.0.2.0/24, 10.1');
+    expect(ipa.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('alert').textContent).toContain(
+      '“10.1” is not an IPv4 address',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: /Service ID and password/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue key' }));
+    expect(issued).toEqual([]);
+    expect(within(dialog).getByText('Enter the service ID.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the service password.')).toBeTruthy();
+
+    await user.type(ipa, '.0.0/16');
+    expect(ipa.getAttribute('aria-invalid')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Service ID'), 'me');
+    await user.type(within(dialog).getByLabelText('Service password'), 'secret');
+    await user.click(within(dialog).getByRole('radio', { name: 'A custom period' }));
+    await user.clear(within(dialog).getByLabelText('Amount'));
+    await user.type(within(dialog).getByLabelText('Amount'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue key' }));
+    expect(issued).toEqual([
+      {
+        connection: 'local',
+        epi: '5m',
+        ipa: '192.0.2.0/24, 10.1.0.0/16',
+        sid: 'me',
+        spw: 'secret',
+      },
+    ]);
+    expect(((await screen.findByTestId('issued-key')) as HTMLInputElement).value).toBe(
+      'issued-key-abcd1234',
+    );
+    expect(screen.getByTestId('issued-expiry').textContent).toMatch(/^Expires /);
+  });
+
+  it('authenticates with the chosen keychain key and files the new key without using it', async () => {
+    const user = userEvent.setup();
+    const { issued, bridge } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    await user.click(screen.getByRole('button', { name: 'Issue key' }));
+    expect(issued).toEqual([{ connection: 'local', epi: '1h', authKey: 'k1' }]);
+    const label = await screen.findByLabelText('Label in the keychain');
+    await user.clear(label);
+    await user.type(label, 'for Ana');
+    await user.click(screen.getByRole('button', { name: 'Save to keychain' }));
+    expect(bridge.calls.find((c) => c.channel === 'keys:add')?.input).toEqual({
+      label: 'for Ana',
+      key: 'issued-key-abcd1234',
+      connection: 'local',
+      use: false,
+    });
+    expect(
+      (await screen.findByText(/Saved to the keychain as “for Ana”/)).textContent,
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * A small injected fake of the host for renderer unit tests: answers channels from a table of
+ * handlers and records every call. The real host is exercised by the Playwright specs.
+ */
+import type { Bridge } from '../../../renderer/src/lib/bridge';
+import type { Channel, ChannelInput, ChannelOutput, Result } from '../../../shared/ipc/contract';
+
+export type Handlers = {
+  [C in Channel]?: (input: ChannelInput<C>) => Result<ChannelOutput<C>> | ChannelOutput<C>;
+};
+
+export function fakeBridge(handlers: Handlers): Bridge & {
+  calls: Array<{ channel: Channel; input: unknown }>;
+} {
+  const calls: Array<{ channel: Channel; input: unknown }> = [];
+  return {
+    mode: 'browser',
+    calls,
+    async call(channel, input) {
+      calls.push({ channel, input });
+      const handler = handlers[channel] as ((i: unknown) => unknown) | undefined;
+      if (!handler) throw new Error(`no fake for ${channel}`);
+      const out = handler(input);
+      return (
+        out && typeof out === 'object' && 'ok' in out ? out : { ok: true, data: out }
+      ) as Result<ChannelOutput<typeof channel>>;
+    },
+    on: () => () => {},
+    pathOf: async () => ({ ok: true, data: '' }),
+    mediaUrl: (id) => id,
+    onReachable: () => () => {},
+  };
+}
