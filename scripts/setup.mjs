@@ -76,10 +76,11 @@ function ensureDebianPackages(packages) {
   runLogged(...apt(['install', '-y', '-q', '--no-install-recommends', ...missing]), env);
 }
 
+// The lock file alone: it records package.json's dependencies too, so a change of scripts or of
+// the Debian package list does not reinstall node_modules (and cannot pull it from under a run).
 function npmStamp() {
   const hash = createHash('sha256');
-  for (const file of ['package.json', 'package-lock.json'])
-    hash.update(readFileSync(join(ROOT, file)));
+  hash.update(readFileSync(join(ROOT, 'package-lock.json')));
   hash.update(process.version);
   return hash.digest('hex');
 }
