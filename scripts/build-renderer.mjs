@@ -1,11 +1,33 @@
 // Builds the window (renderer/) with Vite into dist/renderer, which both hosts serve.
-// `npm start` and `npm test` call it, so a fresh checkout shows the real window.
+// `npm start` calls it with `ifStale` (a quick start when nothing changed since the last build);
+// `npm test` and `npm run build:renderer` always build.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './setup.mjs';
 
-export async function buildRenderer() {
+const OUTPUT = join(ROOT, 'dist', 'renderer', 'index.html');
+const INPUTS = ['renderer', 'shared', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestChange(join(path, name))),
+    info.mtimeMs,
+  );
+}
+
+export function rendererIsStale() {
+  if (!existsSync(OUTPUT)) return true;
+  const built = statSync(OUTPUT).mtimeMs;
+  return INPUTS.some((input) => newestChange(join(ROOT, input)) > built);
+}
+
+export async function buildRenderer({ ifStale = false } = {}) {
+  if (ifStale && !rendererIsStale()) return;
   const { build } = await import('vite');
-  await build({ configFile: `${ROOT}/vite.config.ts`, logLevel: 'warn' });
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildRenderer();

@@ -29,7 +29,7 @@ function electronBinary() {
 
 try {
   const { buildRenderer } = await import('./build-renderer.mjs');
-  await buildRenderer();
+  await buildRenderer({ ifStale: true });
 } catch (error) {
   console.error(`building the window failed: ${error.message}`);
   process.exit(1);

@@ -98,6 +98,7 @@ export const en = {
     play: 'Play',
     pause: 'Pause',
     lowConfidence: 'low confidence',
+    legend: 'Words underlined with dots were recognized with low confidence: check them by ear.',
     confidence: 'confidence {{value}}',
     wordLabel: '{{word}}, {{time}}, confidence {{confidence}}',
     noTranscript: 'This job has no transcript yet.',

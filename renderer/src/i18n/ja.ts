@@ -101,6 +101,7 @@ export const ja: Messages = {
     play: '再生',
     pause: '一時停止',
     lowConfidence: '信頼度が低い',
+    legend: '点線の下線の単語は信頼度が低い認識結果です。音声で確認してください。',
     confidence: '信頼度 {{value}}',
     wordLabel: '{{word}}、{{time}}、信頼度 {{confidence}}',
     noTranscript: 'このジョブにはまだ文字起こし結果がありません。',

@@ -137,6 +137,12 @@ export function TranscriptView() {
               <UtteranceList transcript={transcript} playback={playback} query={query} />
             </Tabs.Content>
             <Tabs.Content value="words" className="viewer-panel">
+              <p className="muted legend">
+                <span className="word is-low" aria-hidden="true">
+                  abc
+                </span>{' '}
+                {t('viewer.legend')}
+              </p>
               <WordList words={words} playback={playback} query={query} />
             </Tabs.Content>
           </Tabs.Root>
