@@ -1,4 +1,4 @@
-// ESLint flat config. Environment boundaries (DESIGN.md §3) are enforced here, not by memory:
+// ESLint flat config. Environment boundaries (docs/architecture.md §3) are enforced here, not by memory:
 // tests/unit/tooling/lint-boundaries.test.ts proves that a forbidden import fails lint.
 import js from '@eslint/js';
 import globals from 'globals';

@@ -1,4 +1,4 @@
-// Type-checks each environment's project on its own (DESIGN.md §3): shared/ with neither DOM nor
+// Type-checks each environment's project on its own (docs/architecture.md §3): shared/ with neither DOM nor
 // Node types, renderer/ with the DOM, electron/ service/ tests/ with Node.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 /**
- * The player's source audio in browser mode (DESIGN.md §4): `GET /media/<job id>` serves the
+ * The player's source audio in browser mode (docs/architecture.md §4): `GET /media/<job id>` serves the
  * job's original file with HTTP Range support (the browser seeks by asking for byte ranges).
  * The server checks the token first; only files a job names are served, never a path from the URL.
  */

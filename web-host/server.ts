@@ -1,5 +1,5 @@
 /**
- * The web host (DESIGN.md §2): the core's handlers over HTTP on 127.0.0.1, for browser mode and
+ * The web host (docs/architecture.md §2): the core's handlers over HTTP on 127.0.0.1, for browser mode and
  * end-to-end tests. `POST /rpc/<channel>` with the JSON input answers the JSON Result; events
  * stream on `GET /events`. Requests with a foreign Origin or a Host other than the loopback
  * address are refused, and so is any /rpc or /events request that is not authenticated.

@@ -1,5 +1,5 @@
 /**
- * Browser mode's way in for files (DESIGN.md §4): a browser has no paths, so the window streams
+ * Browser mode's way in for files (docs/architecture.md §4): a browser has no paths, so the window streams
  * each dropped file here (`PUT /uploads?name=<file name>`, token-checked by the server) and gets
  * back a path in the app's data folder to hand to transcribe:files. The body goes straight to
  * disk (never held whole in memory) and stops at the async size limit; a stored file is removed

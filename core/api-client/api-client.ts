@@ -1,5 +1,5 @@
 /**
- * The speech recognition API client (api-reference.md): every endpoint, responses parsed with the
+ * The speech recognition API client (docs/api.md): every endpoint, responses parsed with the
  * shared schemas, every failure turned into an AppError. Retries with backoff happen only for
  * idempotent requests, and for a job creation only when the connection failed before any byte
  * was sent, so a job is never created twice.

@@ -1,5 +1,5 @@
 /**
- * Registers one `ipcMain.handle` per channel of the IPC contract (DESIGN.md §4). Each call is
+ * Registers one `ipcMain.handle` per channel of the IPC contract (docs/architecture.md §4). Each call is
  * served only when it comes from the app's own top-level page; the core then validates the input
  * against the channel's schema and answers a Result. Core events go to the window as
  * `event:<name>`.

@@ -1,5 +1,5 @@
 /**
- * The local service's dictionary effect (api-reference.md §6): where the engine's words spell a
+ * The local service's dictionary effect (docs/api.md §6): where the engine's words spell a
  * dictionary word's `spoken` form, they become one token with its `written` form, times merged.
  */
 import type { ProfileWord, Token } from '../../shared/api';

@@ -1,5 +1,5 @@
 /**
- * Dictionary profiles per account, engine and `adf` (api-reference.md §6): a POST replaces the
+ * Dictionary profiles per account, engine and `adf` (docs/api.md §6): a POST replaces the
  * whole profile; ids are per account, so accounts never see each other's words.
  */
 import {

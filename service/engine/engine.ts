@@ -1,4 +1,4 @@
-/** The engine interface (DESIGN.md §6): 16 kHz mono PCM in, timed words with confidence out. */
+/** The engine interface (docs/architecture.md §6): 16 kHz mono PCM in, timed words with confidence out. */
 
 export interface EngineWord {
   /** The engine's own word, as its dictionary spells it (no alternate-pronunciation marks). */

@@ -1,4 +1,4 @@
-/** Authentication of recognition and REST requests (api-reference.md §1, §5, §7). */
+/** Authentication of recognition and REST requests (docs/api.md §1, §5, §7). */
 import type { IncomingMessage } from 'node:http';
 import { REST_MESSAGES, failure, type Result } from '../../shared/api';
 import type { KeyIdentity } from '../keys/accounts';

@@ -1,4 +1,4 @@
-/** At most `limit` recognitions per key at once (api-reference.md §8). */
+/** At most `limit` recognitions per key at once (docs/api.md §8). */
 export class ConcurrencyLimiter {
   private readonly active = new Map<number, number>();
   constructor(readonly limit: number) {}

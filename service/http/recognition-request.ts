@@ -1,5 +1,5 @@
 /**
- * Reads a recognition request (api-reference.md §2): parameters from the query and from
+ * Reads a recognition request (docs/api.md §2): parameters from the query and from
  * multipart parts before the audio (the query wins), parts after `a` ignored, or a raw audio body
  * with every parameter in the query. The audio streams into a sink; `beforeAudio` runs as soon
  * as the parameters are known, so that a request with a bad key or settings is answered without

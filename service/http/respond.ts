@@ -1,4 +1,4 @@
-/** Response helpers: the sync-style error body and REST errors of api-reference.md §3 and §5. */
+/** Response helpers: the sync-style error body and REST errors of docs/api.md §3 and §5. */
 import type { ServerResponse } from 'node:http';
 import { RESULT_MESSAGES, type ResultCode, type SyncResponse } from '../../shared/api';
 

@@ -1,4 +1,4 @@
-/** Async jobs in SQLite (api-reference.md §4): they outlive the process and resume after a restart. */
+/** Async jobs in SQLite (docs/api.md §4): they outlive the process and resume after a restart. */
 import { decodeD, encodeD, type JobStatusName } from '../../shared/api';
 import type { Db } from '../storage/database';
 

@@ -1,5 +1,5 @@
 /**
- * Audio format names, the `c` parameter (api-reference.md §2 "Audio"). Header-less formats need
+ * Audio format names, the `c` parameter (docs/api.md §2 "Audio"). Header-less formats need
  * `c`; files with a header (WAV, Ogg, FLAC, MP3) describe themselves and the header wins.
  */
 import { type Parsed, parsed, rejected } from './result';

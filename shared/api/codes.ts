@@ -1,5 +1,5 @@
 /**
- * Result codes of the speech recognition API (api-reference.md §5). The sync body carries one
+ * Result codes of the speech recognition API (docs/api.md §5). The sync body carries one
  * of these in `code`; REST endpoints use HTTP status plus `{code, message}`.
  */
 export const RESULT_CODES = {
@@ -39,14 +39,14 @@ export function unexpectedExceptionMessage(detail: string): string {
   return `${RESULT_MESSAGES['?']} (${detail})`;
 }
 
-/** REST error messages (api-reference.md §5). */
+/** REST error messages (docs/api.md §5). */
 export const REST_MESSAGES = {
   cannotVerify: "can't verify service authorization",
   expired: (when: string) => `service authorization has expired: ${when}`,
   methodNotAllowed: (method: string) => `${method} method is not allowed`,
 } as const;
 
-/** Limits of api-reference.md §8. */
+/** Limits of docs/api.md §8. */
 export const LIMITS = {
   syncAudioBytes: 16_777_215,
   requestLineBytes: 8_192,

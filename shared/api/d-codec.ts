@@ -1,5 +1,5 @@
 /**
- * The `d` settings string (api-reference.md §2): space-separated `key=value` pairs whose values
+ * The `d` settings string (docs/api.md §2): space-separated `key=value` pairs whose values
  * are percent-encoded UTF-8. A bare token with no `=` is the engine name. This module is the
  * syntax only; recognition-settings.ts gives the values their meaning.
  */

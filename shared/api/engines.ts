@@ -1,4 +1,4 @@
-/** Engine names (`grammarFileNames`, `<dgn>`), api-reference.md §2. */
+/** Engine names (`grammarFileNames`, `<dgn>`), docs/api.md §2. */
 
 export type EngineKind = 'conventional' | 'end-to-end' | 'batch';
 

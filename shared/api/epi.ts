@@ -1,5 +1,5 @@
 /**
- * `epi`, the validity of an issued key (api-reference.md §7): a number of milliseconds (default
+ * `epi`, the validity of an issued key (docs/api.md §7): a number of milliseconds (default
  * 30000), `<n>` with a unit `s|m|h|d|w`, or an absolute date `yyyy-mm-dd[ hh:mm:ss]` where a date
  * alone means the end of that day. The result is an absolute expiry.
  */

@@ -1,5 +1,5 @@
 /**
- * `ipa`, the client addresses an issued key may be used from (api-reference.md §7): IPv4
+ * `ipa`, the client addresses an issued key may be used from (docs/api.md §7): IPv4
  * addresses or CIDR ranges separated by spaces or commas; empty means any address.
  */
 import { type Parsed, parsed, rejected } from './result';

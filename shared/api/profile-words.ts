@@ -1,5 +1,5 @@
 /**
- * Dictionary words (api-reference.md §6) and the `profileWords` form of `d`
+ * Dictionary words (docs/api.md §6) and the `profileWords` form of `d`
  * (`written spoken[ class]` entries joined by `|`; a multi-word reading joins its words with `_`).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The meaning of `d` (api-reference.md §2): typed recognition settings, parsed from and written
+ * The meaning of `d` (docs/api.md §2): typed recognition settings, parsed from and written
  * to the `DParams` that d-codec.ts reads and writes.
  */
 import { LIMITS } from './codes';

@@ -1,4 +1,4 @@
-/** Recognition responses (api-reference.md §3, §4): sync results, async jobs, error bodies. */
+/** Recognition responses (docs/api.md §3, §4): sync results, async jobs, error bodies. */
 import { z } from 'zod';
 
 /** One recognised word. Times are integer milliseconds from the start of the audio. */

@@ -1,4 +1,4 @@
-/** REST endpoints: dictionary, issuance, engines, and their error body (api-reference.md §5–§7). */
+/** REST endpoints: dictionary, issuance, engines, and their error body (docs/api.md §5–§7). */
 import { z } from 'zod';
 
 /** Error body of the REST endpoints (and of unknown async sessions). */

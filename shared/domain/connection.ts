@@ -1,5 +1,5 @@
 /**
- * A connection: where recognition requests go and how (DESIGN.md §4). Called "connection"
+ * A connection: where recognition requests go and how (docs/architecture.md §4). Called "connection"
  * everywhere so that "profile" keeps its API meaning (a dictionary profile). Keys are never part
  * of it: `keyRef` names a key in the OS keychain.
  */

@@ -1,5 +1,5 @@
 /**
- * Ready-made validity periods for issued keys (the `epi` of api-reference.md §7), offered in the
+ * Ready-made validity periods for issued keys (the `epi` of docs/api.md §7), offered in the
  * issuance dialog next to a custom value. Each `epi` is in the service's own syntax, so what the
  * dialog shows is exactly what is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Transcript exporters (DESIGN.md §3 shared/format): pure functions from a stored transcript to
+ * Transcript exporters (docs/architecture.md §3 shared/format): pure functions from a stored transcript to
  * the text of a file. TXT (one utterance a line), SRT and WebVTT (cues of at most two short lines
  * and seven seconds, cut at word boundaries using the words' own times), JSON (the stored result,
  * lossless) and CSV (one word a line: word,start,end,confidence; times in seconds).

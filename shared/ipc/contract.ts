@@ -1,5 +1,5 @@
 /**
- * The IPC contract (DESIGN.md §4): every channel's input and output schema, and every event's
+ * The IPC contract (docs/architecture.md §4): every channel's input and output schema, and every event's
  * payload. The Electron registrar, the preload and the web host are all built from this table;
  * types are inferred from it, never written twice.
  */

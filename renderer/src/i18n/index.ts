@@ -1,5 +1,5 @@
 /**
- * ja and en (DESIGN.md §8): the OS language at first, then the person's choice, remembered in
+ * ja and en (docs/architecture.md §8): the OS language at first, then the person's choice, remembered in
  * localStorage (a UI preference, so it may live there).
  */
 import i18next, { type i18n } from 'i18next';

@@ -1,5 +1,5 @@
 /**
- * The only module that talks to the host (DESIGN.md §2, §4). Under Electron it wraps
+ * The only module that talks to the host (docs/architecture.md §2, §4). Under Electron it wraps
  * `window.kikitori` (built by the preload from the IPC contract); in browser mode it calls the web
  * host: `POST /rpc/<channel>`, the `/events` stream, `PUT /uploads` for dropped files (a browser
  * has no paths) and `/media/<job>` for the player. Every call answers a Result, never throws.

@@ -1,5 +1,5 @@
 /**
- * The jobs, mirrored from the host (DESIGN.md §5): hydrated with jobs:list, then kept current by
+ * The jobs, mirrored from the host (docs/architecture.md §5): hydrated with jobs:list, then kept current by
  * jobs:changed / jobs:removed / upload:progress. Kept as a map plus an order (newest first), so
  * one job's event replaces one entry and re-renders one row.
  */

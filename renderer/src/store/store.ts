@@ -1,5 +1,5 @@
 /**
- * One zustand store composed of the feature slices (DESIGN.md §5). The host is injected, so
+ * One zustand store composed of the feature slices (docs/architecture.md §5). The host is injected, so
  * component tests give it a small fake bridge and the window gives it the real one.
  */
 import { createContext, useContext } from 'react';

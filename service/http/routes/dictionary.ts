@@ -1,4 +1,4 @@
-/** `profilewords` and `classnames` (api-reference.md §6): Bearer only. */
+/** `profilewords` and `classnames` (docs/api.md §6): Bearer only. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceContext } from '../../context';
 import { classnamesOf, validateProfileWords } from '../../dictionary/profile-store';

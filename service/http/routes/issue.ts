@@ -1,4 +1,4 @@
-/** `POST /issue_service_authorization` (api-reference.md §7). */
+/** `POST /issue_service_authorization` (docs/api.md §7). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REST_MESSAGES, parseEpi, parseIpa } from '../../../shared/api';
 import type { ServiceContext } from '../../context';

@@ -1,4 +1,4 @@
-/** Async jobs: `POST /v1|v2/recognitions` and `GET /v1|v2/recognitions/{sessionid}` (api-reference.md §4). */
+/** Async jobs: `POST /v1|v2/recognitions` and `GET /v1|v2/recognitions/{sessionid}` (docs/api.md §4). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { LIMITS, RESULT_MESSAGES, type JobStatus } from '../../../shared/api';

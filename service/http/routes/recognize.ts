@@ -1,6 +1,6 @@
 /**
  * Sync recognition, `POST /v1/recognize` (logged) and `/v1/nolog/recognize` (nothing about the
- * request written to disk): api-reference.md §2, §3, §5.
+ * request written to disk): docs/api.md §2, §3, §5.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {

@@ -69,7 +69,7 @@ describe('d codec: round trips (property)', () => {
   });
 });
 
-describe('d codec: the examples of api-reference.md', () => {
+describe('d codec: the examples of docs/api.md', () => {
   it('a bare token is the engine: d=-a-general ≡ d=grammarFileNames=-a-general', () => {
     expect(decoded('-a-general')).toEqual({ grammarFileNames: '-a-general' });
     expect(decoded('grammarFileNames=-a-general')).toEqual(decoded('-a-general'));

@@ -21,7 +21,7 @@ import {
   utterancesOfJob,
 } from '../../../../shared/api';
 
-// Bodies copied from api-reference.md.
+// Bodies copied from docs/api.md.
 const syncSuccess = {
   results: [
     {
