@@ -5,6 +5,7 @@
  * across IPC).
  */
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { ProfileWord } from '../shared/api';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import { AppFailure, appError } from '../shared/domain/errors';
@@ -113,6 +114,12 @@ export class Core {
     const connections = await readData(() => ConnectionStore.open(options.dataDir));
     const keys = options.keyStore ?? (await openKeyStore());
     const journal = await readData(() => JobJournal.open(options.dataDir));
+    // The journal leaves a newer Kikitori's job files untouched; opening the folder with this
+    // one would hide those jobs, so the host says so and stops instead.
+    const newer = journal.newerVersion[0];
+    if (newer !== undefined) {
+      throw new AppFailure(appError('data-newer', { path: join(options.dataDir, 'jobs', newer) }));
+    }
     // Events raised while the core is being assembled go to it once it exists.
     const ref: { core?: Core } = {};
     const emit: Listener = (event, payload) => ref.core?.emit(event, payload);
@@ -247,6 +254,7 @@ export class Core {
         const saved = this.connections.get(connection.id);
         const sameService =
           saved !== undefined &&
+          saved.keyRef === connection.keyRef &&
           saved.baseUrl === connection.baseUrl &&
           saved.asyncUrl === connection.asyncUrl;
         const key = sameService && saved.keyRef ? await this.keys.reveal(saved.keyRef) : undefined;

@@ -58,7 +58,11 @@ describe('window channels', () => {
       { connection: { ...connection, keyRef: entry.id } },
     );
     expect(refused).toMatchObject({ key: 'refused', keyProblem: { code: 'auth' } });
-    await host.call('connections:save', { connection });
+    // connections:save never sets a key: the working one goes back through keys:add.
+    const { key: original } = await host.call<{ key: string }>('keys:reveal', {
+      id: connection.keyRef!,
+    });
+    await host.call('keys:add', { label: 'Local service', key: original, connection: 'local' });
 
     const nowhere = await host.rpc('connections:test', {
       connection: { ...connection, baseUrl: 'http://127.0.0.1:9' },

@@ -36,14 +36,20 @@ export function rememberLang(lang: Lang): void {
   }
 }
 
+/** Every string of the window, per language: the general ones and those of Dictionary and Settings. */
+export const TRANSLATIONS = {
+  en: { ...en, ...enDictionarySettings },
+  ja: { ...ja, ...jaDictionarySettings },
+} as const;
+
 export function createI18n(lang: Lang): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'en',
     resources: {
-      en: { translation: { ...en, ...enDictionarySettings } },
-      ja: { translation: { ...ja, ...jaDictionarySettings } },
+      en: { translation: TRANSLATIONS.en },
+      ja: { translation: TRANSLATIONS.ja },
     },
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -73,13 +73,12 @@ describe('one sniffer, checked on files ffmpeg wrote', () => {
     // MPEG-2.5 MP3 is 8 kHz: recognised as MP3, refused for its rate, not as an unknown format.
     expect(await decodeAudio(await readFile(files.mp3Mpeg25!))).toMatchObject({
       ok: false,
-      reason: 'low-rate',
+      error: { reason: 'low-rate' },
     });
     for (const name of ['mp2', 'mp2Id3', 'adts'])
       expect(await decodeAudio(await readFile(files[name]!)), name).toMatchObject({
         ok: false,
-        code: '+',
-        reason: 'unsupported',
+        error: { code: '+', reason: 'unsupported' },
       });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -35,6 +35,11 @@ async function stageProject(project: string): Promise<void> {
     await cp(join(ROOT, file), join(project, file));
   for (const link of ['node_modules', 'build'])
     await symlink(join(ROOT, link), join(project, link));
+  // electron-builder lists the production modules with `npm list`, which, through the link, can
+  // only use npm's hidden lock file; npm ignores that file once any package folder is newer (a
+  // native rebuild by another test touches them), and then sees every module as extraneous.
+  const now = new Date();
+  await utimes(join(ROOT, 'node_modules', '.package-lock.json'), now, now);
   const outDir = join(project, 'dist');
   await run(process.execPath, ['scripts/build-app.mjs', '--out', outDir]);
   await run(process.execPath, ['scripts/build-service.mjs', '--out', outDir]);

@@ -46,6 +46,8 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       }),
       'jobs:list': () => ({ ok: true, data: { jobs: [] } }),
       'dictionary:profiles': () => ({ ok: true, data: { profiles: [] } }),
+      'dictionary:classnames': () => ({ ok: true, data: { classnames: [] } }),
+      'keys:list': () => ({ ok: true, data: { keys: [], storage: 'keychain' } }),
       ...answers,
     },
     async call(channel, input) {

@@ -42,8 +42,8 @@ it('reports each rejected line by number with its reason in the window’s langu
     .map((li) => li.textContent);
   expect(items).toEqual([
     '3 行目\tno written form表記（1 列目）が空です。',
-    '4 行目Marianne\tagain「Marianne」は 2 行目にもあります。1 つにしてください。',
-    '5 行目a\tb\tc\td4 列あります。1 行は表記・読み・クラス（省略可）をタブで区切ります。',
+    '4 行目Marianne\tagain「Marianne」は 2 行目にもあります。どちらか一方を残してください。',
+    '5 行目a\tb\tc\tdこの行はタブ区切りで 4 列あります。1 行は表記・読み・（省略可の）クラスです。',
   ]);
   await user.click(within(report).getByRole('button', { name: '表を置き換える' }));
   expect(store.getState().wordRows.map((r) => r.written)).toEqual(['Marianne']);

@@ -2,8 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../renderer/src/i18n/en';
-import { ja } from '../../../renderer/src/i18n/ja';
+import { TRANSLATIONS } from '../../../renderer/src/i18n';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,8 +24,8 @@ const has = (table: Map<string, string>, key: string) =>
   [...table.keys()].some((k) => k.startsWith(`${key}.`));
 
 describe('window strings', () => {
-  const english = leaves(en);
-  const japanese = leaves(ja);
+  const english = leaves(TRANSLATIONS.en);
+  const japanese = leaves(TRANSLATIONS.ja);
 
   it('has every string in both languages, none empty', () => {
     expect([...japanese.keys()].sort()).toEqual([...english.keys()].sort());
