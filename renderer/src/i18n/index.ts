@@ -4,10 +4,7 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { ja } from './ja';
-import { enDictionarySettings } from './en-dictionary-settings';
-import { jaDictionarySettings } from './ja-dictionary-settings';
+import { TRANSLATIONS } from './translations';
 
 export const LANGS = ['en', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -35,12 +32,6 @@ export function rememberLang(lang: Lang): void {
     // Without storage the choice lasts for this page only.
   }
 }
-
-/** Every string of the window, per language: the general ones and those of Dictionary and Settings. */
-export const TRANSLATIONS = {
-  en: { ...en, ...enDictionarySettings },
-  ja: { ...ja, ...jaDictionarySettings },
-} as const;
 
 export function createI18n(lang: Lang): i18n {
   const instance = i18next.createInstance();

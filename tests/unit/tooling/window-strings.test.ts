@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRANSLATIONS } from '../../../renderer/src/i18n';
+import { TRANSLATIONS } from '../../../renderer/src/i18n/translations';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
