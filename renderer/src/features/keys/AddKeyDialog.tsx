@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
+import { connectionOptions, SelectField } from '../../lib/select-field';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();
@@ -79,20 +80,12 @@ export function AddKeyDialog() {
                 </span>
               )}
             </div>
-            <label className="field">
-              <span className="label">{t('keys.connection')}</span>
-              <select
-                className="select"
-                value={connection || active}
-                onChange={(e) => setConnection(e.target.value)}
-              >
-                {connections.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('keys.connection')}
+              value={connection || active}
+              onChange={setConnection}
+              options={connectionOptions(connections)}
+            />
             <div className="field">
               <label className="label" htmlFor="add-key-value">
                 {t('keys.keyValue')}

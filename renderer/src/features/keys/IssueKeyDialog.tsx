@@ -21,6 +21,7 @@ import {
   type IssueDraft,
   type IssueField,
 } from './issue-form';
+import { connectionOptions, SelectField } from '../../lib/select-field';
 
 export function formatLocal(date: Date, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -147,22 +148,12 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     <form onSubmit={(e) => void submit(e)} noValidate className="issue-form">
       <Dialog.Title className="dialog-title">{t('keys.issueTitle')}</Dialog.Title>
       <Dialog.Description className="dialog-text">{t('keys.issueIntro')}</Dialog.Description>
-      <label className="field">
-        <span className="label">{t('keys.connection')}</span>
-        <select
-          className="select"
-          value={draft.connection}
-          onChange={(e) =>
-            setDraft((d) => ({ ...d, connection: e.target.value, authKey: keyFor(e.target.value) }))
-          }
-        >
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('keys.connection')}
+        value={draft.connection}
+        onChange={(v) => setDraft((d) => ({ ...d, connection: v, authKey: keyFor(v) }))}
+        options={connectionOptions(connections)}
+      />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
         <label className="radio">
