@@ -6,6 +6,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionOptions, SelectField } from '../../lib/select-field';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();
@@ -115,16 +116,11 @@ export function AddKeyDialog() {
                 {errorText(error, lang)}
               </p>
             )}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button">
-                  {t('keys.cancel')}
-                </button>
-              </Dialog.Close>
+            <DialogActions cancel={t('keys.cancel')}>
               <button type="submit" className="button primary">
                 {t('keys.addConfirm')}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

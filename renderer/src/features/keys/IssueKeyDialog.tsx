@@ -22,6 +22,7 @@ import {
   type IssueField,
 } from './issue-form';
 import { connectionOptions, SelectField } from '../../lib/select-field';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function formatLocal(date: Date, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -352,16 +353,11 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
           {errorText(error, lang)}
         </p>
       )}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button">
-            {t('keys.cancel')}
-          </button>
-        </Dialog.Close>
+      <DialogActions cancel={t('keys.cancel')}>
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('keys.issuing') : t('keys.issueNow')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
