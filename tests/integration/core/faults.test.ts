@@ -79,6 +79,18 @@ async function submit(path: string): Promise<Job> {
   return (result.data as { jobs: Job[] }).jobs[0]!;
 }
 
+/** The large file sent through a clean link: its job once the service is recognising it. */
+async function recognisingJob(): Promise<Job> {
+  proxy.setRule(() => ({ kind: 'pass' }));
+  const submitted = await submit(large);
+  const recognising = await until(
+    () => job(submitted.id),
+    (j) => j.status === 'recognizing' || settled(j),
+  );
+  expect(recognising.status).toBe('recognizing');
+  return recognising;
+}
+
 /** Rows in the service's own job table (its SQLite database). */
 function serviceJobCount(): number {
   const db = new Database(join(service.dataDir, 'service.sqlite'), { readonly: true });
@@ -146,13 +158,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
   });
 
   it('status checks answered with 500 or stalling leave the job recognising with the reason, and it completes once they answer', async () => {
-    proxy.setRule(() => ({ kind: 'pass' }));
-    const submitted = await submit(large);
-    const recognising = await until(
-      () => job(submitted.id),
-      (j) => j.status === 'recognizing' || settled(j),
-    );
-    expect(recognising.status).toBe('recognizing');
+    const submitted = await recognisingJob();
     let gets = 0;
     proxy.setRule(({ method }) => {
       if (method !== 'GET') return { kind: 'pass' };
@@ -174,13 +180,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
   });
 
   it('a status check answered 500 with a message like a job error keeps polling; the job’s own error status fails it', async () => {
-    proxy.setRule(() => ({ kind: 'pass' }));
-    const submitted = await submit(large);
-    const recognising = await until(
-      () => job(submitted.id),
-      (j) => j.status === 'recognizing' || settled(j),
-    );
-    expect(recognising.status).toBe('recognizing');
+    const submitted = await recognisingJob();
     let gets = 0;
     proxy.setRule(({ method }) => {
       if (method !== 'GET') return { kind: 'pass' };
@@ -197,7 +197,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
         status: 200,
         body: {
           status: 'error',
-          session_id: recognising.sessionid,
+          session_id: submitted.sessionid,
           error_message: 'ERROR: failed to decode the audio',
         },
       };
@@ -215,7 +215,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     // The service itself still runs the job: let it finish so that it does not slow the next test.
     const direct = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
     await until(
-      () => direct.getJob(recognising.sessionid!, 2),
+      () => direct.getJob(submitted.sessionid!, 2),
       (s) => s.status === 'completed' || s.status === 'error',
     );
   });
