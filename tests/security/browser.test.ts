@@ -15,6 +15,7 @@ import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { removeDir, tempDir } from '../support/service-process';
 import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
 import { EVIL_CONNECTION, evilSaved } from './evil-connection';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 // The page's globals, as far as the scripts below use them (this Node project has no DOM types).
 interface PageNode {
@@ -60,16 +61,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`],
   });
 }, 120_000);
 afterAll(async () => {
