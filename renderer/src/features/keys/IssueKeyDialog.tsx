@@ -17,6 +17,7 @@ import {
   expiryOf,
   expiryOfEpi,
   issueProblems,
+  newIssueDraft,
   type EpiUnit,
   type IssueDraft,
   type IssueField,
@@ -80,19 +81,9 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     connections.find((c) => c.id === connection)?.keyRef ??
     keys.find((k) => k.connection === connection)?.id ??
     '';
-  const [draft, setDraft] = useState<IssueDraft>(() => ({
-    connection: firstConnection,
-    auth: 'key',
-    authKey: keyFor(firstConnection),
-    sid: '',
-    spw: '',
-    validity: 'preset',
-    preset: '1h',
-    amount: '5',
-    unit: 'm',
-    until: '',
-    ipa: '',
-  }));
+  const [draft, setDraft] = useState<IssueDraft>(() =>
+    newIssueDraft(firstConnection, keyFor(firstConnection)),
+  );
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
