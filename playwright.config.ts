@@ -2,6 +2,7 @@
 // core, local service and keychain (tests/e2e/ui/fixtures.ts). The renderer and the audio
 // fixtures are built once before the run (tests/e2e/ui/global-setup.ts).
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e/ui',
@@ -20,15 +21,8 @@ export default defineConfig({
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

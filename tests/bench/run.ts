@@ -21,7 +21,7 @@ import { ApiClient } from '../../core/api-client/api-client';
 import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { fuzzCase } from '../support/fuzz-requests';
-import { exchange } from '../support/raw-http';
+import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
 import {
   multipart,
   rawRequest,
@@ -30,25 +30,13 @@ import {
   tempDir,
   type RunningService,
 } from '../support/service-process';
+import { wavHeader } from '../support/wav-header';
 
 const run = promisify(execFile);
 
 /** A WAV of `bytes` in all, 16 kHz mono silence: sparse on disk, so it costs no space. */
 async function writeSilentWav(path: string, bytes: number): Promise<void> {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(bytes - 8, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(bytes - 44, 40);
-  await writeFile(path, header);
+  await writeFile(path, wavHeader(bytes - 44));
   await truncate(path, bytes);
 }
 const quick = process.argv.includes('--quick');
@@ -59,15 +47,6 @@ const line = (label: string, value: string, goal: string, ok: boolean) =>
     `${label.padEnd(58)} ${value.padStart(10)}   goal ${goal.padEnd(8)} ${ok ? 'met' : 'NOT MET'}`,
   );
 
-/** Peak resident memory (VmHWM) of a process, in MB. */
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
 async function childPids(pid: number): Promise<number[]> {
   const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(pid)]).catch(() => ({
     stdout: '',
@@ -233,7 +212,7 @@ async function main(): Promise<void> {
     ];
     const hammer = async (count: number) => {
       for (let i = 0; i < count; i++) await rawRequest(service.url, bad[i % bad.length]!);
-      return rssMb(pid);
+      return rssMiB(pid);
     };
     const warm = await hammer(1000);
     const mid = await hammer(2000);
@@ -258,9 +237,9 @@ async function main(): Promise<void> {
               exchange(service.port, c.steps, { halfClose: c.halfClose, timeoutMs: 30_000 }),
             ),
         );
-      return rssMb(pid);
+      return rssMiB(pid);
     };
-    const beforeFuzz = await rssMb(pid);
+    const beforeFuzz = await rssMiB(pid);
     const afterFuzz = await hostile(10_000, 1);
     const afterMoreFuzz = await hostile(10_000, 2);
     line(
@@ -338,7 +317,7 @@ async function main(): Promise<void> {
         { name: 'd', value: '-a-general-en loggingOptOut=True' },
         { name: 'a', value: await readFile(hour), filename: 'a.wav' },
       ]);
-      const baseline = await rssMb(pid);
+      const baseline = await rssMiB(pid);
       t = performance.now();
       const created = await rawRequest(service.url, {
         path: '/v2/recognitions',
@@ -347,8 +326,8 @@ async function main(): Promise<void> {
       });
       await waitJob(service, created.json<{ sessionid: string }>().sessionid, 2);
       const wall = (performance.now() - t) / 1000;
-      const peak = await peakRssMb(pid);
-      const workers = await Promise.all(workerPids.map(peakRssMb));
+      const peak = await peakRssMiB(pid);
+      const workers = await Promise.all(workerPids.map(peakRssMiB));
       line(
         `(d) service peak RSS over an hour-long v2 job (${(hourSeconds / 60).toFixed(0)} min, RTF ${(wall / hourSeconds).toFixed(3)}, before ${baseline.toFixed(0)} MB)`,
         `${peak.toFixed(0)} MB`,

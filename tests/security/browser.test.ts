@@ -14,6 +14,8 @@ import { CONTENT_SECURITY_POLICY } from '../../core/renderer-files';
 import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { removeDir, tempDir } from '../support/service-process';
 import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { EVIL_CONNECTION, evilSaved } from './evil-connection';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 // The page's globals, as far as the scripts below use them (this Node project has no DOM types).
 interface PageNode {
@@ -64,16 +66,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`],
   });
 }, 120_000);
 afterAll(async () => {
@@ -183,24 +177,6 @@ describe('the CSP in Chromium', () => {
 });
 
 describe('another origin in the same browser', () => {
-  const evil = {
-    id: 'evil',
-    name: 'Evil',
-    kind: 'cloud',
-    baseUrl: 'https://evil.example',
-    asyncUrl: 'https://evil.example',
-    keyRef: null,
-    logging: true,
-    engine: '-a-general-en',
-    profileId: null,
-    settings: {},
-  };
-
-  const connectionIds = async () =>
-    (await host.call<{ connections: Array<{ id: string }> }>('connections:list')).connections.map(
-      (c) => c.id,
-    );
-
   it('cannot call /rpc, with or without the token', async () => {
     const { page } = await openPage(`${otherUrl}/page`);
     const results = await page.evaluate(
@@ -220,10 +196,10 @@ describe('another origin in the same browser', () => {
           }),
         ];
       },
-      { url: host.url, token: host.token, body: JSON.stringify({ connection: evil }) },
+      { url: host.url, token: host.token, body: JSON.stringify({ connection: EVIL_CONNECTION }) },
     );
     expect(results).toEqual(['TypeError', 'status 0', 'TypeError']);
-    expect(await connectionIds()).not.toContain('evil');
+    expect(await evilSaved(host)).toBe(false);
     await page.close();
   });
 
@@ -238,10 +214,10 @@ describe('another origin in the same browser', () => {
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body,
         }).then((res) => res.status),
-      { token: host.token, body: JSON.stringify({ connection: evil }) },
+      { token: host.token, body: JSON.stringify({ connection: EVIL_CONNECTION }) },
     );
     expect(answer).toBe(403);
-    expect(await connectionIds()).not.toContain('evil');
+    expect(await evilSaved(host)).toBe(false);
     await page.close();
   });
 });

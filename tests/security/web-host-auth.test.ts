@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
 import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { EVIL_CONNECTION, evilSaved } from './evil-connection';
 
 let keyring: PrivateKeyring;
 let dataDir: string;
@@ -25,19 +26,7 @@ afterAll(async () => {
   if (dataDir) await removeDir(dataDir);
 });
 
-const evil = {
-  id: 'evil',
-  name: 'Evil',
-  kind: 'cloud',
-  baseUrl: 'https://evil.example',
-  asyncUrl: 'https://evil.example',
-  keyRef: null,
-  logging: true,
-  engine: '-a-general-en',
-  profileId: null,
-  settings: {},
-};
-const body = Buffer.from(JSON.stringify({ connection: evil }));
+const body = Buffer.from(JSON.stringify({ connection: EVIL_CONNECTION }));
 
 function save(headers: Record<string, string>) {
   return rawRequest(host.url, {
@@ -47,12 +36,7 @@ function save(headers: Record<string, string>) {
   });
 }
 
-async function saved(): Promise<boolean> {
-  const { connections } = await host.call<{ connections: Array<{ id: string }> }>(
-    'connections:list',
-  );
-  return connections.some((c) => c.id === 'evil');
-}
+const saved = () => evilSaved(host);
 
 describe('web host authentication', () => {
   it('refuses /rpc without a token, with a wrong one, or with the token anywhere but the header', async () => {

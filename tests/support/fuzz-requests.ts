@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import type { Step } from './raw-http';
+import { wavHeader } from './wav-header';
 
 export interface FuzzCase {
   readonly label: string;
@@ -66,23 +67,6 @@ const dValue = fc.oneof(
       ['-a-general-en', ...pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`)].join(' '),
     ),
 );
-
-function wavHeader(dataBytes: number, rate: number, format = 1, bits = 16): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE((36 + dataBytes) >>> 0, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(format, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate >>> 0, 24);
-  header.writeUInt32LE((rate * 2) >>> 0, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(bits, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(dataBytes >>> 0, 40);
-  return header;
-}
 
 /** Audio: empty, garbage, short PCM, a WAV header that lies, or the magic of other formats. */
 const audio = fc.oneof(

@@ -142,9 +142,15 @@ export function answersHealth(port: number, timeoutMs = 30_000): Promise<boolean
   });
 }
 
-/** The resident memory of a process in MiB (Linux). */
-export async function rssMiB(pid: number): Promise<number> {
+/** A memory figure of a process from /proc/<pid>/status, in MiB (Linux). */
+async function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
 }
+
+/** The resident memory of a process in MiB (Linux). */
+export const rssMiB = (pid: number) => statusMiB(pid, 'VmRSS');
+
+/** The peak resident memory (high-water mark) of a process in MiB (Linux). */
+export const peakRssMiB = (pid: number) => statusMiB(pid, 'VmHWM');

@@ -1,49 +1,16 @@
 /** Language and theme, in the header. */
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang } from '../i18n';
-import { THEME_PREFS, type ThemePref } from '../store/prefs-slice';
-import { useApp } from '../store/store';
-
-const LANG_NAMES: Record<Lang, string> = { en: 'English', ja: '日本語' };
+import { LangThemeFields } from './LangThemeFields';
 
 export function Preferences() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
-  const setLang = useApp((s) => s.setLang);
-  const theme = useApp((s) => s.themePref);
-  const setTheme = useApp((s) => s.setThemePref);
   return (
     <div className="prefs">
-      <label className="compact-field">
-        <span className="label">{t('status.language')}</span>
-        <select
-          className="select"
-          value={lang}
-          onChange={(e) => setLang(e.target.value as Lang)}
-          data-testid="language"
-        >
-          {LANGS.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LANG_NAMES[l]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="compact-field">
-        <span className="label">{t('status.theme')}</span>
-        <select
-          className="select"
-          value={theme}
-          onChange={(e) => setTheme(e.target.value as ThemePref)}
-          data-testid="theme"
-        >
-          {THEME_PREFS.map((p) => (
-            <option key={p} value={p}>
-              {t(`status.themes.${p}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LangThemeFields
+        compact
+        languageLabel={t('status.language')}
+        themeLabel={t('status.theme')}
+      />
     </div>
   );
 }

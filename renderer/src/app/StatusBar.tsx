@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/error-text';
 import { useApp } from '../store/store';
+import { connectionOptions, SelectField } from '../lib/select-field';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -15,22 +16,15 @@ export function StatusBar() {
   const state = service?.state ?? 'unknown';
   return (
     <footer className="statusbar" aria-label={t('status.region')}>
-      <label className="compact-field">
-        <span className="label">{t('status.connection')}</span>
-        <select
-          className="select"
-          value={active}
-          onChange={(e) => void setActive(e.target.value)}
-          disabled={connections.length === 0}
-          data-testid="active-connection"
-        >
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        compact
+        label={t('status.connection')}
+        value={active}
+        onChange={(v) => void setActive(v)}
+        options={connectionOptions(connections)}
+        disabled={connections.length === 0}
+        testId="active-connection"
+      />
       <div className="service" role="status" data-testid="service-status">
         <span className={`dot dot-${state}`} aria-hidden="true" />
         <span>

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { eachLanguageAndTheme, screenshotAtSizes, seriousViolations } from './look';
 
 async function openDictionary(app: Page): Promise<void> {
   await expect(app.getByTestId('service-status')).toContainText(/Running|稼働中/);
@@ -158,7 +158,6 @@ test('a 100,000-word table stays usable: rows are virtualized', async ({ app }) 
 test('Dictionary has no serious or critical axe violation in both languages and themes; screenshots', async ({
   app,
 }) => {
-  await mkdir('.test-results/screenshots', { recursive: true });
   await openDictionary(app);
   await newProfile(app, 'ui-look');
   for (const [written, spoken] of [
@@ -175,24 +174,8 @@ test('Dictionary has no serious or critical axe violation in both languages and 
   await app.getByTestId('add-spoken').press('Enter');
   await app.getByTestId('add-written').fill('Edward');
   await app.getByTestId('add-written').press('Enter');
-  for (const lang of ['en', 'ja'] as const) {
-    await app.getByTestId('language').selectOption(lang);
-    for (const theme of ['light', 'dark'] as const) {
-      await app.getByTestId('theme').selectOption(theme);
-      const results = await new AxeBuilder({ page: app }).analyze();
-      const bad = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-      for (const size of [
-        { width: 1024, height: 700 },
-        { width: 1920, height: 1080 },
-      ]) {
-        await app.setViewportSize(size);
-        await app.screenshot({
-          path: `.test-results/screenshots/dictionary-edit-${lang}-${theme}-${size.width}x${size.height}.png`,
-        });
-      }
-    }
-  }
+  await eachLanguageAndTheme(app, async (lang, theme) => {
+    expect(await seriousViolations(app)).toEqual([]);
+    await screenshotAtSizes(app, `dictionary-edit-${lang}-${theme}`);
+  });
 });

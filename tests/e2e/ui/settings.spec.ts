@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { eachLanguageAndTheme, screenshotAtSizes, SCREENSHOTS, seriousViolations } from './look';
 
 async function openSettings(app: Page): Promise<void> {
   await app.getByTestId('language').selectOption('en');
@@ -179,39 +178,16 @@ test('the local service shows its state, port and data folder, and restarts on r
 test('Settings has no serious or critical axe violation in both languages and themes; screenshots', async ({
   app,
 }) => {
-  await mkdir('.test-results/screenshots', { recursive: true });
   await openSettings(app);
-  for (const lang of ['en', 'ja'] as const) {
-    await app.getByTestId('language').selectOption(lang);
-    for (const theme of ['light', 'dark'] as const) {
-      await app.getByTestId('theme').selectOption(theme);
-      const results = await new AxeBuilder({ page: app }).analyze();
-      const bad = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-      for (const size of [
-        { width: 1024, height: 700 },
-        { width: 1920, height: 1080 },
-      ]) {
-        await app.setViewportSize(size);
-        await app.screenshot({
-          path: `.test-results/screenshots/settings-${lang}-${theme}-${size.width}x${size.height}.png`,
-          fullPage: true,
-        });
-      }
-      await app.getByRole('button', { name: /Issue a key…|キーを発行…/ }).click();
-      const dialog = app.getByTestId('issue-dialog');
-      await expect(dialog).toBeVisible();
-      const inDialog = await new AxeBuilder({ page: app })
-        .include('[data-testid="issue-dialog"]')
-        .analyze();
-      expect(
-        inDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-      ).toEqual([]);
-      await app.screenshot({ path: `.test-results/screenshots/issue-dialog-${lang}-${theme}.png` });
-      await app.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    }
-  }
+  await eachLanguageAndTheme(app, async (lang, theme) => {
+    expect(await seriousViolations(app)).toEqual([]);
+    await screenshotAtSizes(app, `settings-${lang}-${theme}`, { fullPage: true });
+    await app.getByRole('button', { name: /Issue a key…|キーを発行…/ }).click();
+    const dialog = app.getByTestId('issue-dialog');
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(app, '[data-testid="issue-dialog"]')).toEqual([]);
+    await app.screenshot({ path: `${SCREENSHOTS}/issue-dialog-${lang}-${theme}.png` });
+    await app.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -9,18 +9,18 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
-import { Core } from '../../../core/core';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { appError, errorText } from '../../../shared/domain/errors';
+import type { Core } from '../../../core/core';
+import { errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import { FaultProxy } from '../../support/fault-proxy';
+import type { FaultProxy } from '../../support/fault-proxy';
 import {
   removeDir,
   startService,
   tempDir,
   type RunningService,
 } from '../../support/service-process';
+import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
 import { until } from '../../support/until';
 
 const run = promisify(execFile);
@@ -37,8 +37,6 @@ const changes: Job[] = [];
 const uploaded = new Map<string, { sent: number; total: number }>();
 
 beforeAll(async () => {
-  service = await startService();
-  proxy = await FaultProxy.start(service.url);
   appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-faults-');
   large = join(work, 'large.wav');
@@ -46,15 +44,17 @@ beforeAll(async () => {
     .filter((f) => f.kind === 'librivox')
     .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
   await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '70']);
-  core = await Core.open({
+  ({ service, proxy, core } = await openProxiedCore({
     dataDir: appDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-    pollMinMs: 100,
-    pollMaxMs: 400,
-    // Long enough for a slow machine to decode a clip, short enough to keep the stall cases quick.
-    clientOptions: { idleTimeoutMs: 4_000, attempts: 2, backoffMs: 50 },
-  });
+    connections: [{ id: 'proxied', name: 'Local service behind a faulty link' }],
+    activate: true,
+    core: {
+      pollMinMs: 100,
+      pollMaxMs: 400,
+      // Long enough for a slow machine to decode a clip, short enough to keep the stall cases quick.
+      clientOptions: { idleTimeoutMs: 4_000, attempts: 2, backoffMs: 50 },
+    },
+  }));
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
     if (event === 'upload:progress') {
@@ -62,26 +62,12 @@ beforeAll(async () => {
       uploaded.set(id, { sent, total });
     }
   });
-  const local = core.connections.get('local')!;
-  await core.connections.save({
-    ...local,
-    id: 'proxied',
-    name: 'Local service behind a faulty link',
-    kind: 'cloud',
-    baseUrl: proxy.url,
-    asyncUrl: proxy.url,
-  });
-  await core.invoke('keys:add', { label: 'test', key: service.key, connection: 'proxied' });
-  await core.connections.setActive('proxied');
 });
 
 afterAll(async () => {
-  await core?.stop();
-  await proxy?.close();
-  await service?.stop();
+  await closeProxiedCore({ core, proxy, service });
   await removeDir(appDir);
   await removeDir(work);
-  await removeDir(service.dataDir);
 });
 
 const job = (id: string) => core.journal.get(id)!;
@@ -91,6 +77,18 @@ async function submit(path: string): Promise<Job> {
   const result = await core.invoke('transcribe:files', { paths: [path] });
   if (!result.ok) throw new Error(errorText(result.error, 'en'));
   return (result.data as { jobs: Job[] }).jobs[0]!;
+}
+
+/** The large file sent through a clean link: its job once the service is recognising it. */
+async function recognisingJob(): Promise<Job> {
+  proxy.setRule(() => ({ kind: 'pass' }));
+  const submitted = await submit(large);
+  const recognising = await until(
+    () => job(submitted.id),
+    (j) => j.status === 'recognizing' || settled(j),
+  );
+  expect(recognising.status).toBe('recognizing');
+  return recognising;
 }
 
 /** Rows in the service's own job table (its SQLite database). */
@@ -160,13 +158,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
   });
 
   it('status checks answered with 500 or stalling leave the job recognising with the reason, and it completes once they answer', async () => {
-    proxy.setRule(() => ({ kind: 'pass' }));
-    const submitted = await submit(large);
-    const recognising = await until(
-      () => job(submitted.id),
-      (j) => j.status === 'recognizing' || settled(j),
-    );
-    expect(recognising.status).toBe('recognizing');
+    const submitted = await recognisingJob();
     let gets = 0;
     proxy.setRule(({ method }) => {
       if (method !== 'GET') return { kind: 'pass' };
@@ -188,13 +180,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
   });
 
   it('a status check answered 500 with a message like a job error keeps polling; the job’s own error status fails it', async () => {
-    proxy.setRule(() => ({ kind: 'pass' }));
-    const submitted = await submit(large);
-    const recognising = await until(
-      () => job(submitted.id),
-      (j) => j.status === 'recognizing' || settled(j),
-    );
-    expect(recognising.status).toBe('recognizing');
+    const submitted = await recognisingJob();
     let gets = 0;
     proxy.setRule(({ method }) => {
       if (method !== 'GET') return { kind: 'pass' };
@@ -211,7 +197,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
         status: 200,
         body: {
           status: 'error',
-          session_id: recognising.sessionid,
+          session_id: submitted.sessionid,
           error_message: 'ERROR: failed to decode the audio',
         },
       };
@@ -229,7 +215,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     // The service itself still runs the job: let it finish so that it does not slow the next test.
     const direct = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
     await until(
-      () => direct.getJob(recognising.sessionid!, 2),
+      () => direct.getJob(submitted.sessionid!, 2),
       (s) => s.status === 'completed' || s.status === 'error',
     );
   });

@@ -7,18 +7,13 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../core/core';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { appError, errorText } from '../../../shared/domain/errors';
+import type { Core } from '../../../core/core';
+import { errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { FaultProxy, type SeenRequest } from '../../support/fault-proxy';
-import {
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
+import type { FaultProxy, SeenRequest } from '../../support/fault-proxy';
+import { removeDir, tempDir, type RunningService } from '../../support/service-process';
+import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
 import { until } from '../../support/until';
 
 const run = promisify(execFile);
@@ -33,40 +28,23 @@ let work: string;
 let large: string;
 
 beforeAll(async () => {
-  service = await startService();
-  proxy = await FaultProxy.start(service.url);
   appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-logging-');
   large = join(work, 'silence.wav');
   await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', large, 'trim', '0', '540']);
-  core = await Core.open({
+  ({ service, proxy, core } = await openProxiedCore({
     dataDir: appDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-  });
-  const local = core.connections.get('local')!;
-  for (const logging of [false, true]) {
-    const id = logging ? 'logged' : 'unlogged';
-    await core.connections.save({
-      ...local,
-      id,
-      name: id,
-      kind: 'cloud',
-      baseUrl: proxy.url,
-      asyncUrl: proxy.url,
-      logging,
-    });
-    await core.invoke('keys:add', { label: id, key: service.key, connection: id });
-  }
+    connections: [false, true].map((logging) => {
+      const id = logging ? 'logged' : 'unlogged';
+      return { id, name: id, keyLabel: id, logging };
+    }),
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await core?.stop();
-  await proxy?.close();
-  await service?.stop();
+  await closeProxiedCore({ core, proxy, service });
   await removeDir(appDir);
   await removeDir(work);
-  await removeDir(service.dataDir);
 });
 
 /** Sends one file on a connection and returns the POST the proxy saw for it. */

@@ -15,13 +15,9 @@ import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import { FaultProxy } from '../../support/fault-proxy';
-import {
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
+import type { FaultProxy } from '../../support/fault-proxy';
+import { removeDir, tempDir, type RunningService } from '../../support/service-process';
+import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
 import { until } from '../../support/until';
 
 const run = promisify(execFile);
@@ -37,8 +33,6 @@ const events: Array<{ event: string; id: string; status?: string }> = [];
 const uploaded = new Map<string, number>();
 
 beforeAll(async () => {
-  service = await startService();
-  proxy = await FaultProxy.start(service.url);
   appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-removal-');
   large = join(work, 'large.wav');
@@ -47,39 +41,24 @@ beforeAll(async () => {
     .slice(0, 2)
     .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
   await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '80']);
-  core = await Core.open({
+  ({ service, proxy, core } = await openProxiedCore({
     dataDir: appDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-    pollMinMs: 100,
-    pollMaxMs: 400,
-  });
+    connections: [{ id: 'proxied', name: 'Local service behind a proxy' }],
+    activate: true,
+    core: { pollMinMs: 100, pollMaxMs: 400 },
+  }));
   core.subscribe((event, payload) => {
     const p = payload as { id?: string; job?: Job; sent?: number; total?: number };
     if (event === 'upload:progress') uploaded.set(p.id!, p.sent! / p.total!);
     else if (event === 'jobs:changed') events.push({ event, id: p.job!.id, status: p.job!.status });
     else if (event === 'jobs:removed') events.push({ event, id: p.id! });
   });
-  const local = core.connections.get('local')!;
-  await core.connections.save({
-    ...local,
-    id: 'proxied',
-    name: 'Local service behind a proxy',
-    kind: 'cloud',
-    baseUrl: proxy.url,
-    asyncUrl: proxy.url,
-  });
-  await core.invoke('keys:add', { label: 'test', key: service.key, connection: 'proxied' });
-  await core.connections.setActive('proxied');
 });
 
 afterAll(async () => {
-  await core?.stop();
-  await proxy?.close();
-  await service?.stop();
+  await closeProxiedCore({ core, proxy, service });
   await removeDir(appDir);
   await removeDir(work);
-  await removeDir(service.dataDir);
 });
 
 function serviceDb<T>(query: (db: Database.Database) => T): T {

@@ -8,19 +8,13 @@ import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appError } from '../../../shared/domain/errors';
-import { Core } from '../../../core/core';
+import type { Core } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { FaultProxy } from '../../support/fault-proxy';
-import {
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
+import type { FaultProxy } from '../../support/fault-proxy';
+import { removeDir, tempDir, type RunningService } from '../../support/service-process';
+import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
 import { until } from '../../support/until';
 
 const run = promisify(execFile);
@@ -44,35 +38,20 @@ beforeAll(async () => {
       { cause: error },
     );
   }
-  service = await startService();
-  proxy = await FaultProxy.start(service.url);
-  core = await Core.open({
+  ({ service, proxy, core } = await openProxiedCore({
     dataDir: mount,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-  });
+    connections: [{ id: 'direct', name: 'Local service' }],
+    activate: true,
+  }));
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
   });
-  await core.connections.save({
-    ...core.connections.get('local')!,
-    id: 'direct',
-    name: 'Local service',
-    kind: 'cloud',
-    baseUrl: proxy.url,
-    asyncUrl: proxy.url,
-  });
-  await core.invoke('keys:add', { label: 'test', key: service.key, connection: 'direct' });
-  await core.connections.setActive('direct');
 });
 
 afterAll(async () => {
-  await core?.stop();
-  await proxy?.close();
-  await service?.stop();
+  await closeProxiedCore({ core, proxy, service });
   if (mounted) await run('umount', [mount]);
   await removeDir(mount);
-  if (service) await removeDir(service.dataDir);
 });
 
 const settled = (j: Job | undefined) => j?.status === 'completed' || j?.status === 'failed';

@@ -15,6 +15,8 @@ import {
   type RunningService,
 } from '../../support/service-process';
 import { until } from '../../support/until';
+import { peakRssMiB } from '../../support/raw-http';
+import { wavHeader } from '../../support/wav-header';
 
 const run = promisify(execFile);
 let work: string;
@@ -54,26 +56,7 @@ async function* endless(bytesPerSecond: number, header?: Uint8Array) {
   for (;;) yield new Uint8Array(bytesPerSecond);
 }
 
-/** A 16 kHz 16-bit mono WAV header declaring `dataSize` bytes. */
-function wavHeader(dataSize: number): Uint8Array {
-  const b = Buffer.alloc(44);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(Math.min(dataSize + 36, 0xffffffff), 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16_000, 24);
-  b.writeUInt32LE(32_000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(dataSize, 40);
-  return b;
-}
-
-const peakRssBytes = async (pid: number) =>
-  Number(/VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const peakRssBytes = async (pid: number) => (await peakRssMiB(pid)) * 1024 * 1024;
 
 describe('the decoded length is bounded while decoding', () => {
   it.each([

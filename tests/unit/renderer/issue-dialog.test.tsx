@@ -7,6 +7,7 @@ import { IssueKeyDialog } from '../../../renderer/src/features/keys/IssueKeyDial
 import {
   epiOf,
   issueProblems,
+  newIssueDraft,
   type IssueDraft,
 } from '../../../renderer/src/features/keys/issue-form';
 import { createI18n } from '../../../renderer/src/i18n';
@@ -16,19 +17,7 @@ import { fakeBridge } from './table-bridge';
 afterEach(cleanup);
 
 const NOW = new Date('2026-03-01T10:00:00');
-const DRAFT: IssueDraft = {
-  connection: 'local',
-  auth: 'key',
-  authKey: 'k1',
-  sid: '',
-  spw: '',
-  validity: 'preset',
-  preset: '1h',
-  amount: '5',
-  unit: 'm',
-  until: '',
-  ipa: '',
-};
+const DRAFT: IssueDraft = newIssueDraft('local', 'k1');
 
 describe('the issue form', () => {
   it('turns each kind of validity into the epi it sends', () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { NewProfileDialog } from './NewProfileDialog';
+import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
 
 export function DictionaryPickers() {
   const { t } = useTranslation();
@@ -42,56 +43,32 @@ export function DictionaryPickers() {
   const engineOptions = engines.includes(engine) || !engine ? engines : [engine, ...engines];
   return (
     <div className="dict-pickers">
-      <label className="field">
-        <span className="label">{t('dictionary.connection')}</span>
-        <select
-          className="select"
-          value={connectionId}
-          data-testid="dict-connection"
-          onChange={(e) => {
-            const next = connections.find((c) => c.id === e.target.value);
-            if (next) requestSelect(next.id, next.engine, '');
-          }}
-        >
-          {!connectionId && <option value="">…</option>}
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="label">{t('dictionary.engine')}</span>
-        <select
-          className="select"
-          value={engine}
-          data-testid="dict-engine"
-          onChange={(e) => requestSelect(connectionId, e.target.value, '')}
-        >
-          {engineOptions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="label">{t('dictionary.profile')}</span>
-        <select
-          className="select"
-          value={profile}
-          data-testid="dict-profile"
-          onChange={(e) => requestSelect(connectionId, engine, e.target.value)}
-        >
-          <option value="">{t('dictionary.chooseProfile')}</option>
-          {profiles.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('dictionary.connection')}
+        value={connectionId}
+        testId="dict-connection"
+        onChange={(v) => {
+          const next = connections.find((c) => c.id === v);
+          if (next) requestSelect(next.id, next.engine, '');
+        }}
+        empty={connectionId ? undefined : '…'}
+        options={connectionOptions(connections)}
+      />
+      <SelectField
+        label={t('dictionary.engine')}
+        value={engine}
+        testId="dict-engine"
+        onChange={(v) => requestSelect(connectionId, v, '')}
+        options={plainOptions(engineOptions)}
+      />
+      <SelectField
+        label={t('dictionary.profile')}
+        value={profile}
+        testId="dict-profile"
+        onChange={(v) => requestSelect(connectionId, engine, v)}
+        empty={t('dictionary.chooseProfile')}
+        options={plainOptions(profiles)}
+      />
       <NewProfileDialog disabled={!connectionId} />
     </div>
   );

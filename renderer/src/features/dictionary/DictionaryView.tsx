@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
-import '../settings/dialog.css';
 import './dictionary.css';
 import { AddWordForm } from './AddWordForm';
 import { DictionaryPickers } from './DictionaryPickers';

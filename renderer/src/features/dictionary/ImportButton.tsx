@@ -7,6 +7,7 @@ import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
+import { DialogActions } from '../../lib/dialog-actions';
 
 type Report = ChannelOutput<'dictionary:import'>;
 type State =
@@ -101,12 +102,7 @@ export function ImportButton() {
                 )}
               </>
             )}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button">
-                  {t('dictionary.cancel')}
-                </button>
-              </Dialog.Close>
+            <DialogActions cancel={t('dictionary.cancel')}>
               {state.step === 'report' && state.report.words.length > 0 && (
                 <>
                   <button type="button" className="button" onClick={() => finish(true)}>
@@ -117,7 +113,7 @@ export function ImportButton() {
                   </button>
                 </>
               )}
-            </div>
+            </DialogActions>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

@@ -2,6 +2,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function LeaveGuard() {
   const { t } = useTranslation();
@@ -20,18 +21,13 @@ export function LeaveGuard() {
           <AlertDialog.Description className="dialog-text">
             {t('dictionary.leaveBody', { profile })}
           </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                {t('dictionary.stay')}
-              </button>
-            </AlertDialog.Cancel>
+          <DialogActions cancel={t('dictionary.stay')} alert>
             <AlertDialog.Action asChild>
               <button type="button" className="button danger" onClick={() => void confirmLeave()}>
                 {t('dictionary.discard')}
               </button>
             </AlertDialog.Action>
-          </div>
+          </DialogActions>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/api/codes';
 import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/profile-words';
 import { useApp } from '../../store/store';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function profileIdProblem(
   id: string,
@@ -68,16 +69,11 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
             >
               {problem ? t(problem.key, problem.params) : t('dictionary.profileIdHint')}
             </span>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button">
-                  {t('dictionary.cancel')}
-                </button>
-              </Dialog.Close>
+            <DialogActions cancel={t('dictionary.cancel')}>
               <button type="submit" className="button primary" disabled={!id || !!problem}>
                 {t('dictionary.create')}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -6,6 +6,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import type { WordDiff } from '../../store/dictionary-slice';
 import { useApp } from '../../store/store';
+import { DialogActions } from '../../lib/dialog-actions';
 
 type Phase =
   | { step: 'closed' }
@@ -89,12 +90,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
                 {errorText(phase.error, lang)}
               </p>
             )}
-            <div className="dialog-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="button">
-                  {t('dictionary.cancel')}
-                </button>
-              </AlertDialog.Cancel>
+            <DialogActions cancel={t('dictionary.cancel')} alert>
               <AlertDialog.Action asChild>
                 <button
                   type="button"
@@ -105,7 +101,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
                   {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
                 </button>
               </AlertDialog.Action>
-            </div>
+            </DialogActions>
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>

@@ -13,6 +13,7 @@ import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
+import { SelectField } from '../../lib/select-field';
 
 const ROW_HEIGHT = 72;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
@@ -67,22 +68,17 @@ export function JobsView() {
             data-testid="job-search"
           />
         </label>
-        <label className="compact-field">
-          <span className="label">{t('jobs.filter')}</span>
-          <select
-            className="select"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as StatusFilter)}
-            data-testid="job-filter"
-          >
-            <option value="all">{t('jobs.all')}</option>
-            {JOB_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`jobs.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          compact
+          label={t('jobs.filter')}
+          value={status}
+          onChange={(v) => setStatus(v as StatusFilter)}
+          options={[
+            { value: 'all', label: t('jobs.all') },
+            ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.status.${s}`) })),
+          ]}
+          testId="job-filter"
+        />
       </div>
       {error ? (
         <p className="file-error" role="alert">

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
+import { connectionOptions, SelectField } from '../../lib/select-field';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();
@@ -79,20 +81,12 @@ export function AddKeyDialog() {
                 </span>
               )}
             </div>
-            <label className="field">
-              <span className="label">{t('keys.connection')}</span>
-              <select
-                className="select"
-                value={connection || active}
-                onChange={(e) => setConnection(e.target.value)}
-              >
-                {connections.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t('keys.connection')}
+              value={connection || active}
+              onChange={setConnection}
+              options={connectionOptions(connections)}
+            />
             <div className="field">
               <label className="label" htmlFor="add-key-value">
                 {t('keys.keyValue')}
@@ -122,16 +116,11 @@ export function AddKeyDialog() {
                 {errorText(error, lang)}
               </p>
             )}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button">
-                  {t('keys.cancel')}
-                </button>
-              </Dialog.Close>
+            <DialogActions cancel={t('keys.cancel')}>
               <button type="submit" className="button primary">
                 {t('keys.addConfirm')}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

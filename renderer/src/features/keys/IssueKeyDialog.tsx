@@ -17,10 +17,13 @@ import {
   expiryOf,
   expiryOfEpi,
   issueProblems,
+  newIssueDraft,
   type EpiUnit,
   type IssueDraft,
   type IssueField,
 } from './issue-form';
+import { connectionOptions, SelectField } from '../../lib/select-field';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function formatLocal(date: Date, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -78,19 +81,9 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     connections.find((c) => c.id === connection)?.keyRef ??
     keys.find((k) => k.connection === connection)?.id ??
     '';
-  const [draft, setDraft] = useState<IssueDraft>(() => ({
-    connection: firstConnection,
-    auth: 'key',
-    authKey: keyFor(firstConnection),
-    sid: '',
-    spw: '',
-    validity: 'preset',
-    preset: '1h',
-    amount: '5',
-    unit: 'm',
-    until: '',
-    ipa: '',
-  }));
+  const [draft, setDraft] = useState<IssueDraft>(() =>
+    newIssueDraft(firstConnection, keyFor(firstConnection)),
+  );
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
@@ -147,22 +140,12 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     <form onSubmit={(e) => void submit(e)} noValidate className="issue-form">
       <Dialog.Title className="dialog-title">{t('keys.issueTitle')}</Dialog.Title>
       <Dialog.Description className="dialog-text">{t('keys.issueIntro')}</Dialog.Description>
-      <label className="field">
-        <span className="label">{t('keys.connection')}</span>
-        <select
-          className="select"
-          value={draft.connection}
-          onChange={(e) =>
-            setDraft((d) => ({ ...d, connection: e.target.value, authKey: keyFor(e.target.value) }))
-          }
-        >
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('keys.connection')}
+        value={draft.connection}
+        onChange={(v) => setDraft((d) => ({ ...d, connection: v, authKey: keyFor(v) }))}
+        options={connectionOptions(connections)}
+      />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
         <label className="radio">
@@ -361,16 +344,11 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
           {errorText(error, lang)}
         </p>
       )}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button">
-            {t('keys.cancel')}
-          </button>
-        </Dialog.Close>
+      <DialogActions cancel={t('keys.cancel')}>
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('keys.issuing') : t('keys.issueNow')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

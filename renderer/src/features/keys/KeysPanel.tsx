@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
+import { DialogActions } from '../../lib/dialog-actions';
 
 export function KeysPanel() {
   const { t } = useTranslation();
@@ -140,12 +141,7 @@ function KeyRow({
               <AlertDialog.Description className="dialog-text">
                 {t('keys.deleteBody')}
               </AlertDialog.Description>
-              <div className="dialog-actions">
-                <AlertDialog.Cancel asChild>
-                  <button type="button" className="button">
-                    {t('keys.cancel')}
-                  </button>
-                </AlertDialog.Cancel>
+              <DialogActions cancel={t('keys.cancel')} alert>
                 <AlertDialog.Action asChild>
                   <button
                     type="button"
@@ -155,7 +151,7 @@ function KeyRow({
                     {t('keys.delete')}
                   </button>
                 </AlertDialog.Action>
-              </div>
+              </DialogActions>
             </AlertDialog.Content>
           </AlertDialog.Portal>
         </AlertDialog.Root>

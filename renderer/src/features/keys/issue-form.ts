@@ -24,6 +24,21 @@ export interface IssueDraft {
   readonly ipa: string;
 }
 
+/** A new form: the given connection and key, an hour's preset, nothing else filled in. */
+export const newIssueDraft = (connection: string, authKey: string): IssueDraft => ({
+  connection,
+  auth: 'key',
+  authKey,
+  sid: '',
+  spw: '',
+  validity: 'preset',
+  preset: '1h',
+  amount: '5',
+  unit: 'm',
+  until: '',
+  ipa: '',
+});
+
 export type IssueField = 'authKey' | 'sid' | 'spw' | 'amount' | 'until' | 'ipa';
 export type Problem = { readonly key: string; readonly params?: Record<string, string> };
 

@@ -1,5 +1,5 @@
 /** One connection's settings, checked as typed; test, save and make active. */
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
@@ -101,82 +101,70 @@ export function ConnectionEditor({
     >
       <div className="form-grid">
         {isNew && (
-          <div className="field">
-            <label className="label" htmlFor="conn-id">
-              {t('settings.id')}
-            </label>
-            <input
-              className="input mono"
-              value={draft.id}
-              autoComplete="off"
-              onChange={(e) => update('id', e.target.value)}
-              {...fieldProps('id')}
-            />
-            {errorFor('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
-          </div>
+          <TextField
+            label={t('settings.id')}
+            className="input mono"
+            value={draft.id}
+            autoComplete="off"
+            onChange={(e) => update('id', e.target.value)}
+            {...fieldProps('id')}
+            after={errorFor('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
+          />
         )}
-        <div className="field">
-          <label className="label" htmlFor="conn-name">
-            {t('settings.name')}
-          </label>
-          <input
-            className="input"
-            value={draft.name}
-            onChange={(e) => update('name', e.target.value)}
-            {...fieldProps('name')}
-          />
-          {errorFor('name')}
-        </div>
-        <div className="field span-2">
-          <label className="label" htmlFor="conn-baseUrl">
-            {t('settings.baseUrl')}
-          </label>
-          <input
-            className="input mono"
-            value={draft.baseUrl}
-            readOnly={local}
-            aria-readonly={local || undefined}
-            placeholder={local ? t('settings.localUrl') : undefined}
-            onChange={(e) => update('baseUrl', e.target.value)}
-            {...fieldProps('baseUrl')}
-          />
-          {local ? (
-            <span className="field-hint">{t('settings.localUrl')}</span>
-          ) : (
-            errorFor('baseUrl')
-          )}
-        </div>
-        <div className="field span-2">
-          <label className="label" htmlFor="conn-asyncUrl">
-            {t('settings.asyncUrl')}
-          </label>
-          <input
-            className="input mono"
-            value={draft.asyncUrl}
-            readOnly={local}
-            aria-readonly={local || undefined}
-            onChange={(e) => update('asyncUrl', e.target.value)}
-            {...fieldProps('asyncUrl')}
-          />
-          {!local && errorFor('asyncUrl')}
-        </div>
-        <div className="field">
-          <label className="label" htmlFor="conn-engine">
-            {t('settings.engine')}
-          </label>
-          <input
-            className="input mono"
-            value={draft.engine}
-            list="conn-engines"
-            onChange={(e) => update('engine', e.target.value)}
-            {...fieldProps('engine')}
-          />
-          <datalist id="conn-engines">
-            {test.step === 'done' &&
-              test.found.engines.map((name) => <option key={name} value={name} />)}
-          </datalist>
-          {errorFor('engine')}
-        </div>
+        <TextField
+          label={t('settings.name')}
+          className="input"
+          value={draft.name}
+          onChange={(e) => update('name', e.target.value)}
+          {...fieldProps('name')}
+          after={errorFor('name')}
+        />
+        <TextField
+          wide
+          label={t('settings.baseUrl')}
+          className="input mono"
+          value={draft.baseUrl}
+          readOnly={local}
+          aria-readonly={local || undefined}
+          placeholder={local ? t('settings.localUrl') : undefined}
+          onChange={(e) => update('baseUrl', e.target.value)}
+          {...fieldProps('baseUrl')}
+          after={
+            local ? (
+              <span className="field-hint">{t('settings.localUrl')}</span>
+            ) : (
+              errorFor('baseUrl')
+            )
+          }
+        />
+        <TextField
+          wide
+          label={t('settings.asyncUrl')}
+          className="input mono"
+          value={draft.asyncUrl}
+          readOnly={local}
+          aria-readonly={local || undefined}
+          onChange={(e) => update('asyncUrl', e.target.value)}
+          {...fieldProps('asyncUrl')}
+          after={!local && errorFor('asyncUrl')}
+        />
+        <TextField
+          label={t('settings.engine')}
+          className="input mono"
+          value={draft.engine}
+          list="conn-engines"
+          onChange={(e) => update('engine', e.target.value)}
+          {...fieldProps('engine')}
+          after={
+            <>
+              <datalist id="conn-engines">
+                {test.step === 'done' &&
+                  test.found.engines.map((name) => <option key={name} value={name} />)}
+              </datalist>
+              {errorFor('engine')}
+            </>
+          }
+        />
         <div className="field">
           <label className="label" htmlFor="conn-key">
             {t('settings.key')}
@@ -257,5 +245,29 @@ export function ConnectionEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A labelled text input of the form, followed by its error or hint. */
+function TextField({
+  id,
+  label,
+  wide,
+  after,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  readonly id: string;
+  readonly label: string;
+  readonly wide?: boolean;
+  readonly after?: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'field span-2' : 'field'}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} {...input} />
+      {after}
+    </div>
   );
 }

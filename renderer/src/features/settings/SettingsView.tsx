@@ -6,7 +6,6 @@ import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { GeneralPanel } from './GeneralPanel';
 import { ServicePanel } from './ServicePanel';
-import './dialog.css';
 import './settings.css';
 
 export function SettingsView() {

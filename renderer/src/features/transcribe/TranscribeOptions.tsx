@@ -9,6 +9,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { useBridge } from '../../lib/use-bridge';
+import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
@@ -43,51 +44,27 @@ export function TranscribeOptions() {
   return (
     <fieldset className="options-card">
       <legend className="section-title">{t('transcribe.options')}</legend>
-      <label className="field">
-        <span className="label">{t('transcribe.connection')}</span>
-        <select
-          className="select"
-          value={activeId}
-          onChange={(e) => void store.getState().setActiveConnection(e.target.value)}
-        >
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="label">{t('transcribe.engine')}</span>
-        <select
-          className="select"
-          value={active.engine}
-          onChange={(e) => void save({ engine: e.target.value })}
-        >
-          {[...new Set([active.engine, ...engines])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="label">{t('transcribe.profile')}</span>
-        <select
-          className="select"
-          value={active.profileId ?? ''}
-          onChange={(e) => void save({ profileId: e.target.value || null })}
-        >
-          <option value="">{t('transcribe.noProfile')}</option>
-          {[...new Set([...(active.profileId ? [active.profileId] : []), ...profiles])].map(
-            (id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ),
-          )}
-        </select>
-      </label>
+      <SelectField
+        label={t('transcribe.connection')}
+        value={activeId}
+        onChange={(v) => void store.getState().setActiveConnection(v)}
+        options={connectionOptions(connections)}
+      />
+      <SelectField
+        label={t('transcribe.engine')}
+        value={active.engine}
+        onChange={(v) => void save({ engine: v })}
+        options={plainOptions(new Set([active.engine, ...engines]))}
+      />
+      <SelectField
+        label={t('transcribe.profile')}
+        value={active.profileId ?? ''}
+        onChange={(v) => void save({ profileId: v || null })}
+        empty={t('transcribe.noProfile')}
+        options={plainOptions(
+          new Set([...(active.profileId ? [active.profileId] : []), ...profiles]),
+        )}
+      />
       <label className="check">
         <input
           type="checkbox"
