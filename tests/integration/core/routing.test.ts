@@ -80,7 +80,7 @@ describe('one sniffer, checked on files ffmpeg wrote', () => {
         ok: false,
         error: { code: '+', reason: 'unsupported' },
       });
-  });
+  }, 180_000);
 });
 
 describe('routing by size and length', () => {
