@@ -15,6 +15,7 @@ import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'e
 import { findRunningInstance, removeInstance, writeInstance } from '../../core/app-instance';
 import { lockAppData, type AppLock } from '../../core/app-lock';
 import { Core, defaultAppDataDir } from '../../core/core';
+import { mediaResponse } from '../../core/media';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
@@ -46,7 +47,15 @@ if (!app.requestSingleInstanceLock()) {
   void start();
 }
 
+/** The core, once open: app://kikitori/media/<job id> serves that job's audio from it. */
+let openCore: Core | undefined;
+
 async function serveApp(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith('/media/')) {
+    const id = decodeURIComponent(pathname.slice('/media/'.length));
+    return mediaResponse(openCore?.journal.get(id), request);
+  }
   const file = resolveAppPath(RENDERER_DIR, request.url);
   if (!file) return new Response('not found', { status: 404 });
   try {
@@ -106,6 +115,7 @@ async function start(): Promise<void> {
   } catch (error) {
     return quitWith(error);
   }
+  openCore = core;
   registerIpc(ipcMain, (channel, input) => core.invoke(channel, input));
 
   let window: BrowserWindow | undefined;

@@ -7,7 +7,7 @@ import type { Job } from '../../../shared/domain/job';
 import type { Listener } from '../../../core/core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { createUploads, safeFileName, type Uploads } from '../../../web-host/uploads';
-import { parseRange } from '../../../web-host/media';
+import { parseRange } from '../../../core/media';
 
 let dataDir: string;
 let server: Server;
