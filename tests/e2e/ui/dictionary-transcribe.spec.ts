@@ -38,4 +38,9 @@ test('a word saved in a new profile, picked in Transcribe, shows its written for
   const utterances = app.getByTestId('utterances');
   await expect(utterances).toContainText('he Kikitori have been made');
   await expect(utterances).not.toContainText('might even');
+
+  // The host serves every spec file of this worker: the connection goes back to no profile.
+  await app.getByRole('button', { name: /Back/ }).click();
+  await profile.selectOption('');
+  await expect(profile).toHaveValue('');
 });

@@ -78,4 +78,22 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   await row.getByRole('button', { name: 'Open transcript of with-new-key.wav' }).click();
   // (Another spec in this worker may have given the connection a dictionary profile.)
   await expect(app.getByTestId('utterances')).toContainText('have been made');
+
+  // The host serves every spec file of this worker: Local gets its lasting key back before this
+  // one expires.
+  await app.getByRole('tab', { name: 'Settings' }).click();
+  await app.getByRole('button', { name: 'Local (offline)' }).click();
+  await app.getByLabel('API key', { exact: true }).selectOption(before);
+  await app.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(
+      async () =>
+        (
+          await rpc<{ connections: Array<{ id: string; keyRef: string | null }> }>(
+            app,
+            'connections:list',
+          )
+        ).connections.find((c) => c.id === 'local')?.keyRef,
+    )
+    .toBe(before);
 });
