@@ -41,7 +41,7 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   const issued = dialog.getByTestId('issued-key');
   await expect(issued).toHaveValue(/^\S{8,}$/);
   const value = await issued.inputValue();
-  await dialog.getByLabel('Label in the keychain').fill('five minutes');
+  await dialog.getByLabel('Label in the keychain').fill('issued for Local');
   await dialog.getByRole('button', { name: 'Save to keychain' }).click();
   await expect(dialog.getByRole('status')).toContainText('Saved to the keychain');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -49,11 +49,11 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   await app.getByRole('button', { name: 'Local (offline)' }).click();
   const keySelect = app.getByLabel('API key', { exact: true });
   const before = await keySelect.inputValue();
-  await keySelect.selectOption({ label: `five minutes (…${value.slice(-4)})` });
+  await keySelect.selectOption({ label: `issued for Local (…${value.slice(-4)})` });
   await app.getByRole('button', { name: 'Save', exact: true }).click();
 
   const { keys } = await rpc<{ keys: Array<{ id: string; label: string }> }>(app, 'keys:list');
-  const saved = keys.find((k) => k.label === 'five minutes');
+  const saved = keys.find((k) => k.label === 'issued for Local');
   expect(saved).toBeDefined();
   expect(saved!.id).not.toBe(before);
   await expect
