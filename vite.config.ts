@@ -11,6 +11,14 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
+  // react-remove-scroll injects a <style> the CSP refuses; see renderer/src/lib/scroll-lock.tsx.
+  resolve: {
+    alias: {
+      'react-remove-scroll': fileURLToPath(
+        new URL('./renderer/src/lib/scroll-lock.tsx', import.meta.url),
+      ),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,

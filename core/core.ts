@@ -244,9 +244,23 @@ export class Core {
         connections: this.connections.list(),
         active: this.connections.activeId(),
       }),
-      'connections:save': async ({ connection }) => ({
-        connection: await this.connections.save(connection),
-      }),
+      'connections:save': async ({ connection }) => {
+        const before = this.connections.get(connection.id);
+        const sameService =
+          before !== undefined &&
+          (before.kind === 'local' ||
+            (before.baseUrl === connection.baseUrl && before.asyncUrl === connection.asyncUrl));
+        const saved = await this.connections.save(connection);
+        // While the addresses stay, the key chosen in the editor applies, if it is one filed for
+        // this very connection (keys never cross services; new addresses start without a key).
+        if (!sameService || connection.keyRef === saved.keyRef) return { connection: saved };
+        if (connection.keyRef !== null) {
+          const entry = (await this.keys.list()).find((k) => k.id === connection.keyRef);
+          if (entry?.connection !== saved.id)
+            throw new AppFailure(appError('not-found', { what: 'key' }));
+        }
+        return { connection: await this.connections.setKey(saved.id, connection.keyRef) };
+      },
       'connections:test': async ({ connection }) => {
         checkAddress(connection.baseUrl);
         checkAddress(connection.asyncUrl);

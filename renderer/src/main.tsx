@@ -6,6 +6,7 @@ import { hostBridge } from './lib/bridge';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
+import './styles/narrow.css';
 
 const bridge = hostBridge();
 createRoot(document.getElementById('root')!).render(

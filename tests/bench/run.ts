@@ -8,6 +8,8 @@
  *   (d) peak RSS of the service while an hour-long job runs             goal <= 300 MB
  *   (e) RSS growth per 1,000 malformed requests after a warm-up          (leak check)
  *   (g) RSS growth over 10k fuzz requests after 10k of warm-up           (leak check)
+ *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
+ *           (tests/bench/window.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job.
  */
@@ -22,6 +24,7 @@ import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphi
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
+import { windowBench } from './window';
 import {
   multipart,
   rawRequest,
@@ -346,3 +349,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await windowBench(line);

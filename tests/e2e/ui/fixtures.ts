@@ -57,14 +57,7 @@ export const test = base.extend<{ app: Page }, { host: Host }>({
     });
     page.on('console', (message) => {
       const text = message.text();
-      // One refusal is expected and harmless: a Radix modal dialog's scroll lock
-      // (react-remove-scroll-bar) tries to add a <style> hiding the page's scroll bars. The CSP
-      // refuses it, as it must, and the dialog keeps its focus trap and Escape; the shell does not
-      // scroll behind it. Every other refusal fails the test.
-      const scrollLock = /^CSP style-src-elem .*<style[^>]*>\s*\.with-scroll-bars-hidden/s.test(
-        text,
-      );
-      if (message.type() === 'error' && text.startsWith('CSP ') && !scrollLock) errors.push(text);
+      if (message.type() === 'error' && text.startsWith('CSP ')) errors.push(text);
     });
     await page.goto(host.address);
     await expect(page.getByRole('tablist')).toBeVisible();
