@@ -113,7 +113,7 @@ try {
   check(
     'playwright',
     uiFailed === 0 && uiPassed > 0,
-    `${uiPassed} passed, ${uiFailed} failed, ${stats.skipped} skipped`,
+    `${uiPassed} passed (${stats.flaky} of them on a second try), ${uiFailed} failed, ${stats.skipped} skipped`,
   );
 } catch {
   check('playwright', false, 'Playwright wrote no report');
