@@ -97,3 +97,31 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
     )
     .toBe(before);
 });
+
+test('no API key is kept in the window’s storage: localStorage, sessionStorage, IndexedDB, caches', async ({
+  app,
+}) => {
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  // Every key of the keychain, revealed as a person would, then looked for in the page's storage.
+  await app.getByRole('tab', { name: 'Settings' }).click();
+  await expect(app.getByTestId('keys-table')).toContainText('Local service');
+  const { keys } = await rpc<{ keys: Array<{ id: string }> }>(app, 'keys:list');
+  expect(keys.length).toBeGreaterThan(0);
+  const values: string[] = [];
+  for (const { id } of keys)
+    values.push((await rpc<{ key: string }>(app, 'keys:reveal', { id })).key);
+  // (Page code, given as text: this file is type-checked without DOM types.)
+  const stored = (await app.evaluate(`(async () => {
+    const out = [];
+    for (const store of [localStorage, sessionStorage])
+      for (let i = 0; i < store.length; i++) out.push(store.key(i) + '=' + store.getItem(store.key(i)));
+    for (const info of await indexedDB.databases()) out.push('indexedDB ' + info.name);
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        out.push(request.url + ' ' + (await (await cache.match(request)).text()));
+    }
+    return out.join('\\n');
+  })()`)) as string;
+  for (const value of values) expect(stored).not.toContain(value);
+});
