@@ -235,7 +235,11 @@ function ffmpegWav(chunks: AsyncIterable<Uint8Array>): {
   return {
     output: child.stdout,
     result,
-    stop: () => child.kill('SIGKILL'),
+    // Its output is not wanted any more: unread, the pipe would keep 'close' from ever firing.
+    stop: () => {
+      child.kill('SIGKILL');
+      child.stdout.destroy();
+    },
     discard: () => void child.stdout.resume(),
   };
 }
