@@ -70,13 +70,26 @@ export function toAppError(error: unknown): AppError {
   return appError('internal', {}, error instanceof Error ? error.message : String(error));
 }
 
+/** `d` keys docs/api.md §2 lists for async jobs only: a sync request leaves them out. */
+const ASYNC_ONLY = new Set([
+  'loggingOptOut',
+  'contentId',
+  'compatibleWithSync',
+  'speakerDiarization',
+  'diarizationMinSpeaker',
+  'diarizationMaxSpeaker',
+]);
+
 /** The `d` a connection sends: its engine, profile, other settings, and loggingOptOut for unlogged jobs. */
 export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
+  const settings = Object.entries(connection.settings).filter(
+    ([key]) => mode === 'async' || !ASYNC_ONLY.has(key),
+  );
   const params = settingsToD({
     engine: connection.engine,
     ...(connection.profileId ? { profile: { id: connection.profileId, readOnly: true } } : {}),
     loggingOptOut: mode === 'async' && !connection.logging,
-    unknown: connection.settings,
+    unknown: Object.fromEntries(settings),
   });
   if (!params.ok) throw new AppFailure(appError('invalid-input', {}, params.error));
   return encodeD(params.data);

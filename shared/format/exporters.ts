@@ -3,9 +3,28 @@
  * the text of a file. TXT (one utterance a line), SRT and WebVTT (cues of at most two short lines
  * and seven seconds, cut at word boundaries using the words' own times), JSON (the stored result,
  * lossless) and CSV (one word a line: word,start,end,confidence; times in seconds).
+ *
+ * With speaker labels a speaker change also starts a new line or cue: TXT and SRT lines start
+ * with "Speaker 1: ", VTT cues carry a `<v Speaker 1>` voice tag, CSV gains a speaker column.
  */
-import type { Token, Utterance } from '../api/recognition';
+import type { Token } from '../api/recognition';
 import type { Transcript } from '../domain/job';
+import {
+  type Block,
+  blocksOf,
+  englishSpeakerName,
+  hasSpeakers,
+  isPunctuation,
+  joinerOf,
+  joinTokens,
+} from './speakers';
+
+export { joinTokens } from './speakers';
+
+export interface ExportOptions {
+  /** A speaker's name from its label (`speaker0` → "Speaker 1" unless given). */
+  readonly speakerName?: (label: string) => string;
+}
 
 export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -25,50 +44,36 @@ export interface Cue {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+  /** The speaker's label, with speaker labels. */
+  readonly label?: string;
 }
 
-/** Punctuation tokens (`spoken` is `_`) attach to the word before them. */
-const isPunctuation = (token: Token) => token.spoken === '_';
-
-/** Languages written with spaces between words (the utterance's own text shows which). */
-function joinerOf(utterance: Utterance): string {
-  return /\S\s\S/.test(utterance.text) ? ' ' : '';
-}
-
-export function joinTokens(tokens: readonly Token[], joiner: string): string {
-  let text = '';
-  for (const token of tokens) {
-    if (text !== '' && !isPunctuation(token)) text += joiner;
-    text += token.written;
-  }
-  return text;
-}
-
-function utteranceSpan(utterance: Utterance): { start: number; end: number } {
-  const timed = utterance.tokens.filter((t) => t.starttime !== undefined);
-  const start = utterance.starttime ?? timed[0]?.starttime ?? 0;
-  const end = utterance.endtime ?? timed.at(-1)?.endtime ?? start;
+function blockSpan(block: Block): { start: number; end: number } {
+  const timed = block.tokens.filter((t) => t.starttime !== undefined);
+  const start = block.starttime ?? timed[0]?.starttime ?? 0;
+  const end = block.endtime ?? timed.at(-1)?.endtime ?? start;
   return { start, end: Math.max(start, end) };
 }
 
-/** The subtitle cues of a transcript: each utterance, cut where it runs too long. */
+/** The subtitle cues of a transcript: each utterance (each speaker's part), cut where it runs too long. */
 export function cuesOf(transcript: Transcript): Cue[] {
   const cues: Cue[] = [];
-  for (const utterance of transcript.utterances) {
-    const span = utteranceSpan(utterance);
-    const tokens = utterance.tokens;
+  for (const block of blocksOf(transcript)) {
+    const speaker = block.label !== undefined ? { label: block.label } : {};
+    const span = blockSpan(block);
+    const tokens = block.tokens;
     const timed = tokens.length > 0 && tokens.every((t) => t.starttime !== undefined);
     if (!timed) {
-      if (utterance.text.trim()) cues.push({ ...span, text: utterance.text.trim() });
+      if (block.text.trim()) cues.push({ ...span, text: block.text.trim(), ...speaker });
       continue;
     }
-    const joiner = joinerOf(utterance);
+    const joiner = joinerOf(transcript.utterances[block.utterance]!);
     let group: Token[] = [];
     const flush = () => {
       if (group.length === 0) return;
       const start = group[0]!.starttime!;
       const end = Math.max(start, group.at(-1)!.endtime ?? start);
-      cues.push({ start, end, text: joinTokens(group, joiner) });
+      cues.push({ start, end, text: joinTokens(group, joiner), ...speaker });
       group = [];
     };
     for (const token of tokens) {
@@ -106,24 +111,39 @@ function wrap(text: string): string {
   return best < 0 ? text : `${text.slice(0, best)}\n${text.slice(best + 1)}`;
 }
 
-export function toTxt(transcript: Transcript): string {
-  const lines = transcript.utterances.map((u) => u.text.trim()).filter(Boolean);
+const nameOf = (options: ExportOptions) => options.speakerName ?? englishSpeakerName;
+
+/** "Speaker 1: " before text that has a speaker. */
+function prefixed(text: string, label: string | undefined, options: ExportOptions): string {
+  return label === undefined ? text : `${nameOf(options)(label)}: ${text}`;
+}
+
+export function toTxt(transcript: Transcript, options: ExportOptions = {}): string {
+  const lines = blocksOf(transcript)
+    .filter((b) => b.text.trim())
+    .map((b) => prefixed(b.text.trim(), b.label, options));
   return lines.length > 0 ? `${lines.join('\n')}\n` : transcript.text ? `${transcript.text}\n` : '';
 }
 
-export function toSrt(transcript: Transcript): string {
+export function toSrt(transcript: Transcript, options: ExportOptions = {}): string {
   return cuesOf(transcript)
     .map(
       (cue, i) =>
-        `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${wrap(cue.text)}\n`,
+        `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${wrap(
+          prefixed(cue.text, cue.label, options),
+        )}\n`,
     )
     .join('\n');
 }
 
-export function toVtt(transcript: Transcript): string {
-  const cues = cuesOf(transcript).map(
-    (cue) => `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${wrap(cue.text)}\n`,
-  );
+/** A WebVTT voice tag's annotation cannot hold "<", ">", "&" or a line break. */
+const voiceName = (name: string) => name.replace(/[<>&\r\n]/g, ' ').trim();
+
+export function toVtt(transcript: Transcript, options: ExportOptions = {}): string {
+  const cues = cuesOf(transcript).map((cue) => {
+    const voice = cue.label === undefined ? '' : `<v ${voiceName(nameOf(options)(cue.label))}>`;
+    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${wrap(cue.text)}\n`;
+  });
   return ['WEBVTT\n', ...cues].join('\n');
 }
 
@@ -136,35 +156,41 @@ const csvField = (value: string) =>
   /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
-export function toCsv(transcript: Transcript): string {
-  const rows = ['word,start,end,confidence'];
-  for (const utterance of transcript.utterances) {
-    for (const token of utterance.tokens) {
-      rows.push(
-        [
-          csvField(token.written),
-          seconds(token.starttime),
-          seconds(token.endtime),
-          token.confidence === undefined ? '' : String(token.confidence),
-        ].join(','),
-      );
+export function toCsv(transcript: Transcript, options: ExportOptions = {}): string {
+  const speakers = hasSpeakers(transcript);
+  const rows = [speakers ? 'word,start,end,confidence,speaker' : 'word,start,end,confidence'];
+  for (const block of blocksOf(transcript)) {
+    for (const token of block.tokens) {
+      const fields = [
+        csvField(token.written),
+        seconds(token.starttime),
+        seconds(token.endtime),
+        token.confidence === undefined ? '' : String(token.confidence),
+      ];
+      if (speakers)
+        fields.push(block.label === undefined ? '' : csvField(nameOf(options)(block.label)));
+      rows.push(fields.join(','));
     }
   }
   return `${rows.join('\r\n')}\r\n`;
 }
 
-export function exportTranscript(transcript: Transcript, format: ExportFormat): string {
+export function exportTranscript(
+  transcript: Transcript,
+  format: ExportFormat,
+  options: ExportOptions = {},
+): string {
   switch (format) {
     case 'txt':
-      return toTxt(transcript);
+      return toTxt(transcript, options);
     case 'srt':
-      return toSrt(transcript);
+      return toSrt(transcript, options);
     case 'vtt':
-      return toVtt(transcript);
+      return toVtt(transcript, options);
     case 'json':
       return toJson(transcript);
     case 'csv':
-      return toCsv(transcript);
+      return toCsv(transcript, options);
   }
 }
 

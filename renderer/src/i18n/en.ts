@@ -46,6 +46,14 @@ export const en = {
     profile: 'Dictionary profile',
     noProfile: 'None',
     logging: 'Let the service keep the audio (logging)',
+    keepFillers: 'Keep fillers and pauses (such as "um" and silences) in the transcript',
+    speakers: 'Label who speaks (speaker labels)',
+    speakersHint:
+      'Speaker labels apply to files sent as jobs (over 16 MB); direct requests come back without them.',
+    speakersLocal:
+      'The local service cannot tell speakers apart: choose a cloud connection for speaker labels.',
+    minSpeakers: 'Fewest speakers',
+    maxSpeakers: 'Most speakers',
     waitingService: 'Waiting for the local service to start…',
     serviceDown: 'The local service is not running: {{message}}',
     rejected: '{{name}}: {{reason}}.',
@@ -106,6 +114,7 @@ export const en = {
     spaceHint: 'Space plays or pauses; click a word to jump to it.',
     loading: 'Loading transcript…',
     close: 'Close transcript',
+    speaker: 'Speaker {{n}}',
   },
   jobs: {
     heading: 'Jobs',

@@ -49,6 +49,14 @@ export const ja: Messages = {
     profile: '辞書プロファイル',
     noProfile: 'なし',
     logging: 'サービス側に音声を保存させる（ログあり）',
+    keepFillers: 'フィラー（「えー」など）や無音の区間を文字起こし結果に残す',
+    speakers: '話者を区別する（話者ラベル）',
+    speakersHint:
+      '話者ラベルはジョブとして送るファイル（16 MB 超）に付きます。直接送るリクエストの結果には付きません。',
+    speakersLocal:
+      'ローカルサービスは話者を区別できません。話者ラベルを使うにはクラウドの接続を選んでください。',
+    minSpeakers: '最少の話者数',
+    maxSpeakers: '最多の話者数',
     waitingService: 'ローカルサービスの起動を待っています…',
     serviceDown: 'ローカルサービスが動いていません：{{message}}',
     rejected: '{{name}}：{{reason}}。',
@@ -109,6 +117,7 @@ export const ja: Messages = {
     spaceHint: 'スペースキーで再生・一時停止、単語をクリックするとその位置へ移動します。',
     loading: '文字起こし結果を読み込んでいます…',
     close: '文字起こし結果を閉じる',
+    speaker: '話者 {{n}}',
   },
   jobs: {
     heading: 'ジョブ',

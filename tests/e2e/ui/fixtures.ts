@@ -11,6 +11,8 @@ export interface Host {
   readonly web: RunningWebHost;
   /** The address a person opens: the launch token in it, as the host prints it. */
   readonly address: string;
+  /** The host's data folder (its jobs and results). */
+  readonly dataDir: string;
   restart(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export const test = base.extend<{ app: Page }, { host: Host }>({
       const env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
       let web = await startWebHostProcess(dataDir, env);
       const host = {
+        dataDir,
         get web() {
           return web;
         },

@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './look';
 
 const LIBRIVOX = join(DEFAULT_FIXTURES_DIR, 'librivox');
 const CLIP = join(LIBRIVOX, 'sense_and_sensibility_01_austen_64kb-0930.wav');
+/** Its recognition has pauses and a non-speech stretch (`<sil>`, `[SPEECH]`), dropped by default. */
+const FILLERS_CLIP = join(LIBRIVOX, 'sense_and_sensibility_01_austen_64kb-0870.wav');
 
 test('several dropped files each get a row that ends done; unsupported files are named first', async ({
   app,
@@ -28,4 +31,32 @@ test('several dropped files each get a row that ends done; unsupported files are
     await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
     await expect(row.getByRole('button', { name: `Open transcript of ${name}` })).toBeVisible();
   }
+});
+
+test('Keep fillers, chosen with the keyboard, brings back the pauses of a real clip; the local service says why it has no speaker labels', async ({
+  app,
+}) => {
+  await app.getByTestId('language').selectOption('en');
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  const speakers = app.getByRole('checkbox', { name: 'Label who speaks (speaker labels)' });
+  await expect(speakers).toBeDisabled();
+  await expect(speakers).toHaveAccessibleDescription(
+    'The local service cannot tell speakers apart: choose a cloud connection for speaker labels.',
+  );
+  const fillers = app.getByRole('checkbox', { name: /^Keep fillers and pauses/ });
+  await fillers.focus();
+  await app.keyboard.press('Space');
+  await expect(fillers).toBeChecked();
+  expect(await seriousViolations(app, '.options-card')).toEqual([]);
+
+  await dropFiles(app, [{ path: FILLERS_CLIP, name: 'pauses.wav' }]);
+  const row = app.getByTestId('file-row').filter({ hasText: 'pauses.wav' });
+  await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
+  await row.getByRole('button', { name: 'Open transcript of pauses.wav' }).click();
+  await expect(app.getByTestId('utterances')).toContainText('<sil>');
+  await expect(app.getByTestId('utterances')).toContainText('[SPEECH]');
+
+  // Kept on the connection: after a reload the option is still on.
+  await app.reload();
+  await expect(app.getByRole('checkbox', { name: /^Keep fillers and pauses/ })).toBeChecked();
 });

@@ -1,8 +1,9 @@
 /**
  * Where the next files go and how: the connection, and that connection's engine, dictionary
- * profile and logging (saved on the connection, as transcribe:files reads them from it).
+ * profile, logging, fillers and speaker labels (saved on the connection, as transcribe:files
+ * reads them from it).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
 import type { AppError } from '../../../../shared/domain/errors';
@@ -10,6 +11,17 @@ import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { useBridge } from '../../lib/use-bridge';
 import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
+import {
+  keepFillers,
+  keepsFillers,
+  SPEAKER_COUNTS,
+  speakersOf,
+  withSpeakers,
+  type SpeakerOptions,
+} from './connection-settings';
+
+const countOptions = (from: number, to: number) =>
+  plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
@@ -22,6 +34,7 @@ export function TranscribeOptions() {
   const active = connections.find((c) => c.id === activeId);
   const [profiles, setProfiles] = useState<string[]>([]);
   const [error, setError] = useState<AppError>();
+  const speakerHint = useId();
 
   const engine = active?.engine;
   const ready = active && (active.kind !== 'local' || serviceState === 'running');
@@ -40,6 +53,11 @@ export function TranscribeOptions() {
   const engines = active.kind === 'local' ? [LOCAL_ENGINE] : CLOUD_ENGINES.map((e) => e.name);
   const save = async (changes: Partial<typeof active>) =>
     setError(await store.getState().saveConnection({ ...active, ...changes }));
+  // The local service cannot tell speakers apart (docs/api.md): only cloud connections offer it.
+  const canLabel = active.kind === 'cloud';
+  const speakers = speakersOf(active.settings);
+  const saveSpeakers = (changes: Partial<SpeakerOptions>) =>
+    void save({ settings: withSpeakers(active.settings, { ...speakers, ...changes }) });
 
   return (
     <fieldset className="options-card">
@@ -73,6 +91,49 @@ export function TranscribeOptions() {
         />
         <span>{t('transcribe.logging')}</span>
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={keepsFillers(active.settings)}
+          onChange={(e) => void save({ settings: keepFillers(active.settings, e.target.checked) })}
+          data-testid="keep-fillers"
+        />
+        <span>{t('transcribe.keepFillers')}</span>
+      </label>
+      <div className="option-group">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={canLabel && speakers.on}
+            disabled={!canLabel}
+            aria-describedby={speakerHint}
+            onChange={(e) => saveSpeakers({ on: e.target.checked })}
+            data-testid="speaker-labels"
+          />
+          <span>{t('transcribe.speakers')}</span>
+        </label>
+        <p id={speakerHint} className="muted hint">
+          {canLabel ? t('transcribe.speakersHint') : t('transcribe.speakersLocal')}
+        </p>
+      </div>
+      {canLabel && speakers.on ? (
+        <>
+          <SelectField
+            label={t('transcribe.minSpeakers')}
+            value={String(speakers.min)}
+            onChange={(v) => saveSpeakers({ min: Number(v) })}
+            options={countOptions(1, speakers.max)}
+            testId="min-speakers"
+          />
+          <SelectField
+            label={t('transcribe.maxSpeakers')}
+            value={String(speakers.max)}
+            onChange={(v) => saveSpeakers({ max: Number(v) })}
+            options={countOptions(speakers.min, SPEAKER_COUNTS.length)}
+            testId="max-speakers"
+          />
+        </>
+      ) : null}
       {error ? (
         <p className="file-error" role="alert">
           {errorText(error, lang)}

@@ -9,6 +9,7 @@ import {
   exportTranscript,
 } from '../../../../shared/format/exporters';
 import { downloadText } from '../../lib/download';
+import { useSpeakerName } from './speaker-name';
 
 export function ExportMenu({
   transcript,
@@ -18,6 +19,7 @@ export function ExportMenu({
   sourceName: string;
 }) {
   const { t } = useTranslation();
+  const speakerName = useSpeakerName();
   return (
     // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses.
     <Menu.Root modal={false}>
@@ -33,7 +35,7 @@ export function ExportMenu({
               onSelect={() =>
                 downloadText(
                   exportFileName(sourceName, format),
-                  exportTranscript(transcript, format),
+                  exportTranscript(transcript, format, { speakerName }),
                   MEDIA_TYPES[format],
                 )
               }

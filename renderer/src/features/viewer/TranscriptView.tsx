@@ -7,10 +7,12 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toTxt } from '../../../../shared/format/exporters';
+import { blocksOf } from '../../../../shared/format/speakers';
 import { errorText } from '../../lib/error-text';
 import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { ExportMenu } from './ExportMenu';
+import { useSpeakerName } from './speaker-name';
 import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
@@ -32,13 +34,12 @@ export function TranscriptView() {
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
+  const speakerName = useSpeakerName();
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
+  const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
   const matchCount = useMemo(
-    () =>
-      transcript
-        ? transcript.utterances.reduce((n, u) => n + matchesIn(u.text, query).length, 0)
-        : 0,
-    [transcript, query],
+    () => blocks.reduce((n, b) => n + matchesIn(b.text, query).length, 0),
+    [blocks, query],
   );
 
   useEffect(() => heading.current?.focus(), [jobId]);
@@ -117,7 +118,9 @@ export function TranscriptView() {
               type="button"
               className="button small"
               onClick={() =>
-                void navigator.clipboard.writeText(toTxt(transcript)).then(() => setCopied(true))
+                void navigator.clipboard
+                  .writeText(toTxt(transcript, { speakerName }))
+                  .then(() => setCopied(true))
               }
             >
               {copied ? t('viewer.copied') : t('viewer.copy')}
@@ -134,7 +137,7 @@ export function TranscriptView() {
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="text" className="viewer-panel">
-              <UtteranceList transcript={transcript} playback={playback} query={query} />
+              <UtteranceList blocks={blocks} playback={playback} query={query} />
             </Tabs.Content>
             <Tabs.Content value="words" className="viewer-panel">
               <p className="muted legend">

@@ -1,7 +1,11 @@
-/** The text by utterance, each with its time (a button that seeks there) and find highlights. */
+/**
+ * The text by utterance, each with its time (a button that seeks there) and find highlights.
+ * With speaker labels each speaker's part is its own block, and a change of speaker is named.
+ */
 import { useEffect, useRef } from 'react';
-import type { Transcript } from '../../../../shared/domain/job';
+import type { Block } from '../../../../shared/format/speakers';
 import { formatMs } from '../../lib/format';
+import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
 import { matchesIn } from './words';
 
@@ -17,18 +21,19 @@ function Highlighted({ text, query }: { text: string; query: string }) {
 }
 
 export function UtteranceList({
-  transcript,
+  blocks,
   playback,
   query,
 }: {
-  transcript: Transcript;
+  blocks: readonly Block[];
   playback: Playback;
   query: string;
 }) {
   const list = useRef<HTMLOListElement>(null);
+  const speakerName = useSpeakerName();
   useEffect(() => {
     let current = -1;
-    const spans = transcript.utterances.map((u) => [u.starttime ?? -1, u.endtime ?? -1] as const);
+    const spans = blocks.map((b) => [b.starttime ?? -1, b.endtime ?? -1] as const);
     return playback.onTime((ms) => {
       const next = spans.findIndex(([start, end]) => start <= ms && ms <= end);
       if (next === current) return;
@@ -36,24 +41,34 @@ export function UtteranceList({
       list.current?.children[next]?.classList.add('is-current');
       current = next;
     });
-  }, [transcript, playback]);
+  }, [blocks, playback]);
   return (
     <ol ref={list} className="utterances" data-testid="utterances">
-      {transcript.utterances.map((u, i) => (
-        <li key={i} className="utterance">
-          <button
-            type="button"
-            className="time"
-            onClick={() => playback.seek(u.starttime ?? 0)}
-            disabled={u.starttime === undefined}
-          >
-            {formatMs(u.starttime ?? 0)}
-          </button>
-          <p className="utterance-text">
-            <Highlighted text={u.text} query={query} />
-          </p>
-        </li>
-      ))}
+      {blocks.map((b, i) => {
+        const turn = b.label !== undefined && b.label !== blocks[i - 1]?.label;
+        return (
+          <li key={i} className={turn && i > 0 ? 'utterance speaker-turn' : 'utterance'}>
+            <button
+              type="button"
+              className="time"
+              onClick={() => playback.seek(b.starttime ?? 0)}
+              disabled={b.starttime === undefined}
+            >
+              {formatMs(b.starttime ?? 0)}
+            </button>
+            <div>
+              {turn ? (
+                <p className="speaker" data-testid="speaker">
+                  {speakerName(b.label!)}
+                </p>
+              ) : null}
+              <p className="utterance-text">
+                <Highlighted text={b.text} query={query} />
+              </p>
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

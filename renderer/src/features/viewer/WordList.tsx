@@ -1,11 +1,13 @@
 /**
  * The words as focusable buttons with time and confidence (low confidence marked), one tab stop
  * for the whole list (arrows, Home and End move between words). Clicking a word seeks the player;
- * the playing word is marked by class, without re-rendering the list.
+ * the playing word is marked by class, without re-rendering the list. With speaker labels a change
+ * of speaker starts a new paragraph, under the speaker's name.
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMs } from '../../lib/format';
+import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
 import { LOW_CONFIDENCE, matchesIn, wordAt, type Word } from './words';
 
@@ -52,6 +54,7 @@ const WordButton = memo(function WordButton({
 export function WordList({ words, playback, query }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
+  const speakerName = useSpeakerName();
 
   useEffect(() => {
     let current = -1;
@@ -76,12 +79,13 @@ export function WordList({ words, playback, query }: Props) {
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
 
-  const byUtterance = new Map<number, Word[]>();
+  const byBlock = new Map<number, Word[]>();
   for (const word of words) {
-    const group = byUtterance.get(word.utterance) ?? [];
+    const group = byBlock.get(word.block) ?? [];
     group.push(word);
-    byUtterance.set(word.utterance, group);
+    byBlock.set(word.block, group);
   }
+  const groups = [...byBlock.values()];
   const q = query.trim();
   return (
     <div
@@ -103,19 +107,26 @@ export function WordList({ words, playback, query }: Props) {
         }
       }}
     >
-      {[...byUtterance.entries()].map(([utterance, group]) => (
-        <p key={utterance} className="word-paragraph">
-          {group.map((word) => (
-            <WordButton
-              key={word.index}
-              word={word}
-              focusable={word.index === focusIndex}
-              match={q !== '' && matchesIn(word.written, q).length > 0}
-              onSeek={onSeek}
-            />
-          ))}
-        </p>
-      ))}
+      {groups.map((group, i) => {
+        const speaker = group[0]!.speaker;
+        const turn = speaker !== undefined && speaker !== groups[i - 1]?.[0]!.speaker;
+        return (
+          <Fragment key={group[0]!.block}>
+            {turn ? <p className="speaker">{speakerName(speaker)}</p> : null}
+            <p className="word-paragraph">
+              {group.map((word) => (
+                <WordButton
+                  key={word.index}
+                  word={word}
+                  focusable={word.index === focusIndex}
+                  match={q !== '' && matchesIn(word.written, q).length > 0}
+                  onSeek={onSeek}
+                />
+              ))}
+            </p>
+          </Fragment>
+        );
+      })}
     </div>
   );
 }

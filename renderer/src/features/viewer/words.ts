@@ -1,10 +1,15 @@
 /** A transcript's words in time order, and which one is playing at a moment. */
 import type { Token } from '../../../../shared/api/recognition';
 import type { Transcript } from '../../../../shared/domain/job';
+import { blocksOf } from '../../../../shared/format/speakers';
 
 export interface Word extends Token {
   readonly index: number;
   readonly utterance: number;
+  /** The block (blocksOf: one speaker's part of an utterance) the word is in. */
+  readonly block: number;
+  /** The block's speaker label, with speaker labels. */
+  readonly speaker?: string;
 }
 
 /** Below this the word is shown as uncertain. */
@@ -12,10 +17,11 @@ export const LOW_CONFIDENCE = 0.5;
 
 export function wordsOf(transcript: Transcript): Word[] {
   const words: Word[] = [];
-  transcript.utterances.forEach((u, utterance) => {
-    for (const token of u.tokens) {
+  blocksOf(transcript).forEach(({ tokens, utterance, label }, block) => {
+    for (const token of tokens) {
       if (token.spoken === '_') continue;
-      words.push({ ...token, index: words.length, utterance });
+      const speaker = label === undefined ? {} : { speaker: label };
+      words.push({ ...token, index: words.length, utterance, block, ...speaker });
     }
   });
   return words;

@@ -10,6 +10,7 @@ import {
   toTxt,
   toVtt,
 } from '../../../../shared/format/exporters';
+import { DIARIZED } from '../../../support/diarized';
 
 const token = (written: string, starttime: number, endtime: number, confidence = 0.9) => ({
   written,
@@ -128,5 +129,68 @@ describe('transcript exporters', () => {
   it('names the exported file after the source', () => {
     expect(exportFileName('talk.final.wav', 'srt')).toBe('talk.final.srt');
     expect(exportFileName('noext', 'vtt')).toBe('noext.vtt');
+  });
+});
+
+describe('speaker labels', () => {
+  it('TXT: a line per speaker turn, each starting with the speaker; a change mid-utterance starts a new line', () => {
+    expect(toTxt(DIARIZED)).toBe(
+      [
+        'Speaker 1: Good morning.',
+        'Speaker 2: Hi there.',
+        'Speaker 1: Welcome back',
+        'Speaker 1: Thanks',
+        '',
+      ].join('\n'),
+    );
+    expect(toTxt(DIARIZED, { speakerName: (label) => `話者 ${label.slice(7)}` })).toMatch(
+      /^話者 0: Good morning\.\n話者 1: Hi there\./,
+    );
+  });
+
+  it('SRT prefixes each cue with the speaker; VTT gives each cue a voice tag', () => {
+    expect(toSrt(DIARIZED)).toBe(
+      [
+        '1\n00:00:00,570 --> 00:00:01,400\nSpeaker 1: Good morning.\n',
+        '2\n00:00:01,700 --> 00:00:02,300\nSpeaker 2: Hi there.\n',
+        '3\n00:00:02,600 --> 00:00:03,500\nSpeaker 1: Welcome back\n',
+        '4\n00:00:04,000 --> 00:00:04,500\nSpeaker 1: Thanks\n',
+      ].join('\n'),
+    );
+    const vtt = toVtt(DIARIZED);
+    expect(
+      vtt.startsWith('WEBVTT\n\n00:00:00.570 --> 00:00:01.400\n<v Speaker 1>Good morning.\n'),
+    ).toBe(true);
+    expect(vtt).toContain('00:00:01.700 --> 00:00:02.300\n<v Speaker 2>Hi there.\n');
+    expect(vtt.match(/<v /g)).toHaveLength(4);
+    expect(toVtt(DIARIZED, { speakerName: () => 'A <b> & c' })).toContain('<v A  b    c>Good');
+  });
+
+  it('CSV gains a speaker column only when the tokens carry labels', () => {
+    const rows = toCsv(DIARIZED).split('\r\n');
+    expect(rows[0]).toBe('word,start,end,confidence,speaker');
+    expect(rows[1]).toBe('Good,0.570,0.900,0.97,Speaker 1');
+    expect(rows[4]).toBe('Hi,1.700,1.900,0.93,Speaker 2');
+    expect(rows[7]).toBe('Welcome,2.600,3.100,0.92,Speaker 1');
+    expect(rows).toHaveLength(11);
+    expect(toCsv(english).split('\r\n')[0]).toBe('word,start,end,confidence');
+  });
+
+  it('JSON stays the lossless result, labels included', () => {
+    const back = JSON.parse(exportTranscript(DIARIZED, 'json')) as Transcript;
+    expect(back).toEqual(DIARIZED);
+    expect(back.utterances[1]!.tokens.map((t) => t.label)).toEqual([
+      'speaker1',
+      'speaker1',
+      'speaker1',
+      'speaker0',
+      'speaker0',
+    ]);
+  });
+
+  it('without labels nothing changes: no prefixes, no voice tags', () => {
+    expect(toTxt(english)).not.toMatch(/Speaker/);
+    expect(toVtt(english)).not.toMatch(/<v /);
+    expect(cuesOf(english).every((c) => c.label === undefined)).toBe(true);
   });
 });

@@ -1,0 +1,36 @@
+/**
+ * A completed async job with speaker labels, shaped exactly like docs/api.md §3–§4 (segments of
+ * sync-style results; diarization adds `"label":"speakerN"` to every token, punctuation too), and
+ * the transcript the runner stores from it (its text, utterancesOfJob, the session id).
+ */
+import { jobStatusSchema, utterancesOfJob } from '../../shared/api/recognition';
+import type { Transcript } from '../../shared/domain/job';
+
+export const DIARIZED_JOB_BODY = `{"status":"completed","session_id":"017c25ec12c00a304474a999","service_id":"cloud",
+"audio_size":306980,"audio_md5":"40f59fe5fc7745c33b33af44be43f6ad",
+"segments":[{"results":[
+ {"tokens":[
+  {"written":"Good","confidence":0.97,"starttime":570,"endtime":900,"spoken":"good","label":"speaker0"},
+  {"written":"morning","confidence":0.95,"starttime":900,"endtime":1400,"spoken":"morning","label":"speaker0"},
+  {"written":".","confidence":0.9,"starttime":1400,"endtime":1400,"spoken":"_","label":"speaker0"}],
+  "confidence":0.96,"starttime":570,"endtime":1400,"tags":[],"rulename":"","text":"Good morning."},
+ {"tokens":[
+  {"written":"Hi","confidence":0.93,"starttime":1700,"endtime":1900,"spoken":"hi","label":"speaker1"},
+  {"written":"there","confidence":0.41,"starttime":1900,"endtime":2300,"spoken":"there","label":"speaker1"},
+  {"written":".","confidence":0.9,"starttime":2300,"endtime":2300,"spoken":"_","label":"speaker1"},
+  {"written":"Welcome","confidence":0.92,"starttime":2600,"endtime":3100,"spoken":"welcome","label":"speaker0"},
+  {"written":"back","confidence":0.94,"starttime":3100,"endtime":3500,"spoken":"back","label":"speaker0"}],
+  "confidence":0.9,"starttime":1700,"endtime":3500,"tags":[],"rulename":"","text":"Hi there. Welcome back"},
+ {"tokens":[
+  {"written":"Thanks","confidence":0.96,"starttime":4000,"endtime":4500,"spoken":"thanks","label":"speaker0"}],
+  "confidence":0.96,"starttime":4000,"endtime":4500,"tags":[],"rulename":"","text":"Thanks"}],
+ "text":"Good morning. Hi there. Welcome back Thanks"}],
+"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090102","text":"Good morning. Hi there. Welcome back Thanks","code":"","message":""}`;
+
+function transcriptOf(body: string): Transcript {
+  const status = jobStatusSchema.parse(JSON.parse(body));
+  if (status.status !== 'completed') throw new Error('the fixture is a completed job');
+  return { text: status.text, utterances: utterancesOfJob(status), sessionId: status.session_id };
+}
+
+export const DIARIZED: Transcript = transcriptOf(DIARIZED_JOB_BODY);

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DIARIZED } from '../../support/diarized';
+import { fakeBridge, job, renderApp } from './fake-bridge';
+
+const talk = job('talk', { mode: 'async', sessionid: '017c25ec12c00a304474a999' });
+
+async function openTalk(lang: 'en' | 'ja') {
+  localStorage.setItem('kikitori.lang', lang);
+  const user = userEvent.setup();
+  const bridge = fakeBridge({
+    'jobs:list': () => ({ ok: true, data: { jobs: [talk] } }),
+    'jobs:get': () => ({ ok: true, data: { job: talk, transcript: DIARIZED } }),
+  });
+  renderApp(bridge);
+  await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
+  await user.click(await screen.findByRole('button', { name: /^(Open|開く): talk\.wav$/ }));
+  await screen.findByTestId('utterances');
+  return user;
+}
+
+const blocks = () =>
+  within(screen.getByTestId('utterances'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+describe('speaker labels in the viewer', () => {
+  it('starts a new block at each change of speaker and names the speaker there', async () => {
+    const user = await openTalk('en');
+    // The second utterance changes speaker half-way: two blocks. The last one keeps speaker 1.
+    expect(blocks()).toEqual([
+      '0:00.5Speaker 1Good morning.',
+      '0:01.7Speaker 2Hi there.',
+      '0:02.6Speaker 1Welcome back',
+      '0:04.0Thanks',
+    ]);
+    const items = within(screen.getByTestId('utterances')).getAllByRole('listitem');
+    expect(items.map((li) => li.classList.contains('speaker-turn'))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'Words' }));
+    const words = screen.getByTestId('word-list');
+    expect([...words.querySelectorAll('.speaker')].map((p) => p.textContent)).toEqual([
+      'Speaker 1',
+      'Speaker 2',
+      'Speaker 1',
+    ]);
+    expect(within(words).getAllByRole('button')).toHaveLength(7);
+
+    await user.click(screen.getByRole('button', { name: 'Copy text' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      'Speaker 1: Good morning.\nSpeaker 2: Hi there.\nSpeaker 1: Welcome back\nSpeaker 1: Thanks\n',
+    );
+  });
+
+  it('names speakers in Japanese too', async () => {
+    const user = await openTalk('ja');
+    expect(screen.getAllByTestId('speaker').map((p) => p.textContent)).toEqual([
+      '話者 1',
+      '話者 2',
+      '話者 1',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'テキストをコピー' }));
+    expect(await navigator.clipboard.readText()).toMatch(/^話者 1: Good morning\.\n話者 2: /);
+  });
+});
