@@ -139,10 +139,14 @@ export function toSrt(transcript: Transcript, options: ExportOptions = {}): stri
 /** A WebVTT voice tag's annotation cannot hold "<", ">", "&" or a line break. */
 const voiceName = (name: string) => name.replace(/[<>&\r\n]/g, ' ').trim();
 
+/** Cue text is markup: "&", "<" and ">" are written as character references. */
+const cueText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function toVtt(transcript: Transcript, options: ExportOptions = {}): string {
   const cues = cuesOf(transcript).map((cue) => {
     const voice = cue.label === undefined ? '' : `<v ${voiceName(nameOf(options)(cue.label))}>`;
-    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${wrap(cue.text)}\n`;
+    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${cueText(wrap(cue.text))}\n`;
   });
   return ['WEBVTT\n', ...cues].join('\n');
 }

@@ -83,6 +83,22 @@ describe('transcript exporters', () => {
     );
   });
 
+  it('VTT: "&", "<" and ">" in words are written as character references, not markup', () => {
+    const t: Transcript = {
+      text: '',
+      utterances: [
+        {
+          text: 'R&D <b> x>y',
+          tags: [],
+          rulename: '',
+          tokens: [token('R&D', 0, 500), token('<b>', 500, 900), token('x>y', 900, 1200)],
+        },
+      ],
+    };
+    expect(toVtt(t)).toContain('\nR&amp;D &lt;b&gt; x&gt;y\n');
+    expect(toSrt(t)).toContain('\nR&D <b> x>y\n');
+  });
+
   it('joins Japanese words without spaces', () => {
     expect(cuesOf(japanese)).toEqual([{ start: 0, end: 1200, text: 'こんにちは世界' }]);
   });
