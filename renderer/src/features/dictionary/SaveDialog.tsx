@@ -3,10 +3,10 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import type { WordDiff } from '../../store/dictionary-slice';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { ErrorBox } from '../../lib/error-box';
 
 type Phase =
   | { step: 'closed' }
@@ -17,7 +17,6 @@ type Phase =
 
 export function SaveDialog({ blocked }: { blocked: boolean }) {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const dirty = useApp((s) => s.dictDirty);
   const profile = useApp((s) => s.dictProfile);
   const previewSave = useApp((s) => s.previewSave);
@@ -85,11 +84,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
                   </li>
                 </ul>
               ))}
-            {phase.step === 'failed' && (
-              <p className="error-box" role="alert">
-                {errorText(phase.error, lang)}
-              </p>
-            )}
+            <ErrorBox error={phase.step === 'failed' ? phase.error : undefined} />
             <DialogActions cancel={t('dictionary.cancel')} alert>
               <AlertDialog.Action asChild>
                 <button

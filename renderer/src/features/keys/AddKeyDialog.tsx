@@ -3,14 +3,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { ErrorBox } from '../../lib/error-box';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const connections = useApp((s) => s.connections);
   const active = useApp((s) => s.activeConnection);
   const addKey = useApp((s) => s.addKey);
@@ -111,11 +110,7 @@ export function AddKeyDialog() {
               <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
               <span>{t('keys.useForConnection')}</span>
             </label>
-            {error && (
-              <p className="error-box" role="alert">
-                {errorText(error, lang)}
-              </p>
-            )}
+            <ErrorBox error={error} />
             <DialogActions cancel={t('keys.cancel')}>
               <button type="submit" className="button primary">
                 {t('keys.addConfirm')}

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { IssuedKey } from './IssuedKey';
 import {
@@ -24,6 +23,7 @@ import {
 } from './issue-form';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { ErrorBox } from '../../lib/error-box';
 
 export function formatLocal(date: Date, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -339,11 +339,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
           </span>
         )}
       </div>
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       <DialogActions cancel={t('keys.cancel')}>
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('keys.issuing') : t('keys.issueNow')}

@@ -3,9 +3,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { formatLocal } from './IssueKeyDialog';
+import { ErrorBox } from '../../lib/error-box';
 
 export function IssuedKey({
   value,
@@ -82,11 +82,7 @@ export function IssuedKey({
           </button>
         </form>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
           {t('keys.done')}

@@ -9,6 +9,7 @@ import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
 import { DialogActions } from '../../lib/dialog-actions';
+import { ErrorBox } from '../../lib/error-box';
 
 export function KeysPanel() {
   const { t } = useTranslation();
@@ -39,11 +40,7 @@ export function KeysPanel() {
           {notice ? <> {errorText(notice, lang)}</> : null}
         </p>
       )}
-      {keysError && (
-        <p className="error-box" role="alert">
-          {errorText(keysError, lang)}
-        </p>
-      )}
+      <ErrorBox error={keysError} />
       {keys.length === 0 ? (
         <p className="empty-line">{t('keys.none')}</p>
       ) : (

@@ -7,6 +7,7 @@ import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionProblems, type ConnectionField } from './connection-form';
+import { ErrorBox } from '../../lib/error-box';
 
 type TestState =
   | { step: 'idle' }
@@ -216,11 +217,7 @@ export function ConnectionEditor({
         {test.step === 'failed' && <p className="error-box">{errorText(test.error, lang)}</p>}
         {saved && <span className="ok-text">{t('settings.saved')}</span>}
       </div>
-      {saveError && (
-        <p className="error-box" role="alert">
-          {errorText(saveError, lang)}
-        </p>
-      )}
+      <ErrorBox error={saveError} />
       <div className="form-actions">
         {isNew && (
           <button type="button" className="button" onClick={onCancelNew}>

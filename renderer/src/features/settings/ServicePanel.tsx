@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
+import { ErrorBox } from '../../lib/error-box';
 
 export function ServicePanel() {
   const { t } = useTranslation();
@@ -40,11 +41,7 @@ export function ServicePanel() {
         <dt>{t('settings.dataFolder')}</dt>
         <dd className="mono break">{dataDir ?? '—'}</dd>
       </dl>
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       <div>
         <button type="button" className="button" disabled={busy} onClick={() => void restart()}>
           {busy ? t('settings.restarting') : t('settings.restart')}

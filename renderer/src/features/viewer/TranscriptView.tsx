@@ -7,7 +7,6 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toTxt } from '../../../../shared/format/exporters';
-import { errorText } from '../../lib/error-text';
 import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { ExportMenu } from './ExportMenu';
@@ -15,6 +14,7 @@ import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
+import { ErrorBox } from '../../lib/error-box';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -24,7 +24,6 @@ export function TranscriptView() {
   const jobId = useApp((s) => s.openJob)!;
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
-  const lang = useApp((s) => s.lang);
   const close = useApp((s) => s.closeTranscript);
   const playback = usePlayback();
   const [query, setQuery] = useState('');
@@ -68,11 +67,7 @@ export function TranscriptView() {
           {name}
         </h1>
       </div>
-      {loaded?.error ? (
-        <p className="file-error" role="alert">
-          {errorText(loaded.error, lang)}
-        </p>
-      ) : null}
+      <ErrorBox error={loaded?.error} className="file-error" />
       {!loaded ? <p className="muted">{t('viewer.loading')}</p> : null}
       {loaded && !transcript && !loaded.error ? (
         <div className="empty">
