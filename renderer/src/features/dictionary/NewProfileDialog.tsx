@@ -6,6 +6,7 @@ import { LIMITS } from '../../../../shared/api/codes';
 import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/profile-words';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { TextField } from '../../lib/field';
 
 export function profileIdProblem(
   id: string,
@@ -49,11 +50,9 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
             {t('dictionary.newProfileBody')}
           </Dialog.Description>
           <form onSubmit={submit} className="field" noValidate>
-            <label htmlFor="new-profile-id" className="label">
-              {t('dictionary.profileId')}
-            </label>
-            <input
+            <TextField
               id="new-profile-id"
+              label={t('dictionary.profileId')}
               className="input mono"
               value={id}
               autoComplete="off"
@@ -61,14 +60,16 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
               aria-invalid={problem ? true : undefined}
               aria-describedby="new-profile-id-note"
               onChange={(e) => setId(e.target.value)}
+              note={
+                <span
+                  id="new-profile-id-note"
+                  className={problem ? 'field-error' : 'field-hint'}
+                  aria-live="polite"
+                >
+                  {problem ? t(problem.key, problem.params) : t('dictionary.profileIdHint')}
+                </span>
+              }
             />
-            <span
-              id="new-profile-id-note"
-              className={problem ? 'field-error' : 'field-hint'}
-              aria-live="polite"
-            >
-              {problem ? t(problem.key, problem.params) : t('dictionary.profileIdHint')}
-            </span>
             <DialogActions cancel={t('dictionary.cancel')}>
               <button type="submit" className="button primary" disabled={!id || !!problem}>
                 {t('dictionary.create')}

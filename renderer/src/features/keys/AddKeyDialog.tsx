@@ -6,6 +6,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
 export function AddKeyDialog() {
@@ -22,6 +23,11 @@ export function AddKeyDialog() {
   const [error, setError] = useState<AppError | undefined>();
   const labelBad = label.trim() === '';
   const keyBad = key.trim().length < 8;
+  const checks = useFieldChecks<'label' | 'value'>('add-key', (field) => {
+    if (!tried) return undefined;
+    if (field === 'label') return labelBad ? { key: 'keys.labelEmpty' } : undefined;
+    return keyBad ? { key: 'keys.keyTooShort' } : undefined;
+  });
   const reset = () => {
     setLabel('');
     setKey('');
@@ -61,51 +67,30 @@ export function AddKeyDialog() {
           <Dialog.Title className="dialog-title">{t('keys.addTitle')}</Dialog.Title>
           <Dialog.Description className="dialog-text">{t('keys.intro')}</Dialog.Description>
           <form className="issue-form" onSubmit={(e) => void submit(e)} noValidate>
-            <div className="field">
-              <label className="label" htmlFor="add-key-label">
-                {t('keys.label')}
-              </label>
-              <input
-                id="add-key-label"
-                className="input"
-                value={label}
-                maxLength={100}
-                aria-invalid={tried && labelBad ? true : undefined}
-                aria-describedby={tried && labelBad ? 'add-key-label-error' : undefined}
-                onChange={(e) => setLabel(e.target.value)}
-              />
-              {tried && labelBad && (
-                <span id="add-key-label-error" className="field-error">
-                  {t('keys.labelEmpty')}
-                </span>
-              )}
-            </div>
+            <TextField
+              label={t('keys.label')}
+              value={label}
+              maxLength={100}
+              onChange={(e) => setLabel(e.target.value)}
+              {...checks.control('label')}
+              note={checks.error('label')}
+            />
             <SelectField
               label={t('keys.connection')}
               value={connection || active}
               onChange={setConnection}
               options={connectionOptions(connections)}
             />
-            <div className="field">
-              <label className="label" htmlFor="add-key-value">
-                {t('keys.keyValue')}
-              </label>
-              <input
-                id="add-key-value"
-                className="input mono"
-                type="password"
-                autoComplete="off"
-                value={key}
-                aria-invalid={tried && keyBad ? true : undefined}
-                aria-describedby={tried && keyBad ? 'add-key-value-error' : undefined}
-                onChange={(e) => setKey(e.target.value)}
-              />
-              {tried && keyBad && (
-                <span id="add-key-value-error" className="field-error">
-                  {t('keys.keyTooShort')}
-                </span>
-              )}
-            </div>
+            <TextField
+              label={t('keys.keyValue')}
+              className="input mono"
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              {...checks.control('value')}
+              note={checks.error('value')}
+            />
             <label className="check">
               <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
               <span>{t('keys.useForConnection')}</span>

@@ -23,6 +23,7 @@ import {
 } from './issue-form';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
 export function formatLocal(date: Date, lang: string): string {
@@ -94,22 +95,32 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
   const set = <K extends keyof IssueDraft>(field: K, value: IssueDraft[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
   // Addresses are checked as typed; the rest once the person tries to issue.
-  const shown = (field: IssueField) =>
-    tried || (field === 'ipa' && draft.ipa !== '') || (field === 'until' && draft.until !== '')
-      ? problems[field]
-      : undefined;
-  const described = (field: IssueField, hint?: string) => ({
-    'aria-invalid': shown(field) ? true : undefined,
-    'aria-describedby': shown(field) ? `issue-${field}-error` : hint,
+  const checks = useFieldChecks<IssueField>(
+    'issue',
+    (field) =>
+      tried || (field === 'ipa' && draft.ipa !== '') || (field === 'until' && draft.until !== '')
+        ? problems[field]
+        : undefined,
+    true,
+  );
+  /** A text field's value, its edits and its checks. */
+  const text = (field: Exclude<IssueField, 'authKey'>, hint?: string) => ({
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    ...checks.control(field, hint),
   });
-  const message = (field: IssueField) => {
-    const problem = shown(field);
-    return problem ? (
-      <span id={`issue-${field}-error`} className="field-error" role="alert">
-        {t(problem.key, problem.params)}
-      </span>
-    ) : null;
-  };
+  /** One choice of a radio group of the draft. */
+  const radio = <K extends 'auth' | 'validity'>(field: K, value: IssueDraft[K], label: string) => (
+    <label className="radio">
+      <input
+        type="radio"
+        name={`issue-${field}`}
+        checked={draft[field] === value}
+        onChange={() => set(field, value)}
+      />
+      {label}
+    </label>
+  );
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -148,26 +159,19 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
       />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-auth"
-            checked={draft.auth === 'key'}
-            onChange={() => set('auth', 'key')}
-          />
-          {t('keys.authKey')}
-        </label>
+        {radio('auth', 'key', t('keys.authKey'))}
         {draft.auth === 'key' && (
-          <div className="field indent">
-            <label className="label" htmlFor="issue-authKey">
-              {t('keys.authKeyPick')}
-            </label>
+          <Field
+            id="issue-authKey"
+            label={t('keys.authKeyPick')}
+            layout="indent"
+            note={checks.error('authKey')}
+          >
             <select
-              id="issue-authKey"
               className="select"
               value={draft.authKey}
               onChange={(e) => set('authKey', e.target.value)}
-              {...described('authKey')}
+              {...checks.control('authKey')}
             >
               {ownKeys.length === 0 && <option value="">—</option>}
               {ownKeys.map((k) => (
@@ -176,63 +180,30 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                 </option>
               ))}
             </select>
-            {message('authKey')}
-          </div>
+          </Field>
         )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-auth"
-            checked={draft.auth === 'password'}
-            onChange={() => set('auth', 'password')}
-          />
-          {t('keys.authPassword')}
-        </label>
+        {radio('auth', 'password', t('keys.authPassword'))}
         {draft.auth === 'password' && (
           <div className="row-fields indent">
-            <div className="field">
-              <label className="label" htmlFor="issue-sid">
-                {t('keys.sid')}
-              </label>
-              <input
-                id="issue-sid"
-                className="input"
-                autoComplete="off"
-                value={draft.sid}
-                onChange={(e) => set('sid', e.target.value)}
-                {...described('sid')}
-              />
-              {message('sid')}
-            </div>
-            <div className="field">
-              <label className="label" htmlFor="issue-spw">
-                {t('keys.spw')}
-              </label>
-              <input
-                id="issue-spw"
-                className="input"
-                type="password"
-                autoComplete="off"
-                value={draft.spw}
-                onChange={(e) => set('spw', e.target.value)}
-                {...described('spw')}
-              />
-              {message('spw')}
-            </div>
+            <TextField
+              label={t('keys.sid')}
+              autoComplete="off"
+              {...text('sid')}
+              note={checks.error('sid')}
+            />
+            <TextField
+              label={t('keys.spw')}
+              type="password"
+              autoComplete="off"
+              {...text('spw')}
+              note={checks.error('spw')}
+            />
           </div>
         )}
       </fieldset>
       <fieldset className="radio-group">
         <legend className="label">{t('keys.validity')}</legend>
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'preset'}
-            onChange={() => set('validity', 'preset')}
-          />
-          {t('keys.preset')}
-        </label>
+        {radio('validity', 'preset', t('keys.preset'))}
         {draft.validity === 'preset' && (
           <select
             className="select indent"
@@ -247,34 +218,16 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
             ))}
           </select>
         )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'custom'}
-            onChange={() => set('validity', 'custom')}
-          />
-          {t('keys.custom')}
-        </label>
+        {radio('validity', 'custom', t('keys.custom'))}
         {draft.validity === 'custom' && (
           <div className="row-fields indent">
-            <div className="field">
-              <label className="label" htmlFor="issue-amount">
-                {t('keys.amount')}
-              </label>
-              <input
-                id="issue-amount"
-                className="input narrow"
-                inputMode="numeric"
-                value={draft.amount}
-                onChange={(e) => set('amount', e.target.value)}
-                {...described('amount')}
-              />
-            </div>
-            <div className="field">
-              <label className="label" htmlFor="issue-unit">
-                {t('keys.unit')}
-              </label>
+            <TextField
+              label={t('keys.amount')}
+              className="input narrow"
+              inputMode="numeric"
+              {...text('amount')}
+            />
+            <Field id="issue-unit" label={t('keys.unit')}>
               <select
                 id="issue-unit"
                 className="select"
@@ -287,58 +240,38 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                   </option>
                 ))}
               </select>
-            </div>
-            {message('amount')}
+            </Field>
+            {checks.error('amount')}
           </div>
         )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'until'}
-            onChange={() => set('validity', 'until')}
-          />
-          {t('keys.until')}
-        </label>
+        {radio('validity', 'until', t('keys.until'))}
         {draft.validity === 'until' && (
-          <div className="field indent">
-            <label className="label" htmlFor="issue-until">
-              {t('keys.endAt')}
-            </label>
-            <input
-              id="issue-until"
-              className="input"
-              type="datetime-local"
-              value={draft.until}
-              onChange={(e) => set('until', e.target.value)}
-              {...described('until')}
-            />
-            {message('until')}
-          </div>
+          <TextField
+            label={t('keys.endAt')}
+            layout="indent"
+            type="datetime-local"
+            {...text('until')}
+            note={checks.error('until')}
+          />
         )}
       </fieldset>
       <p className="muted" aria-live="polite" data-testid="issue-expiry">
         {expiry ? t('keys.expiresAt', { date: formatLocal(expiry, lang) }) : '\u00a0'}
       </p>
-      <div className="field">
-        <label className="label" htmlFor="issue-ipa">
-          {t('keys.ipa')}
-        </label>
-        <input
-          id="issue-ipa"
-          className="input mono"
-          value={draft.ipa}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => set('ipa', e.target.value)}
-          {...described('ipa', 'issue-ipa-hint')}
-        />
-        {message('ipa') ?? (
-          <span id="issue-ipa-hint" className="field-hint">
-            {t('keys.ipaHint')}
-          </span>
-        )}
-      </div>
+      <TextField
+        label={t('keys.ipa')}
+        className="input mono"
+        spellCheck={false}
+        autoComplete="off"
+        {...text('ipa', 'issue-ipa-hint')}
+        note={
+          checks.error('ipa') ?? (
+            <span id="issue-ipa-hint" className="field-hint">
+              {t('keys.ipaHint')}
+            </span>
+          )
+        }
+      />
       <ErrorBox error={error} />
       <DialogActions cancel={t('keys.cancel')}>
         <button type="submit" className="button primary" disabled={busy}>

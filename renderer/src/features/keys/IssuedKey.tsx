@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
 import { formatLocal } from './IssueKeyDialog';
+import { TextField } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
 export function IssuedKey({
@@ -64,19 +65,15 @@ export function IssuedKey({
       </p>
       {!saved && (
         <form className="row-fields" onSubmit={(e) => void save(e)} noValidate>
-          <div className="field grow">
-            <label className="label" htmlFor="issued-label">
-              {t('keys.saveLabel')}
-            </label>
-            <input
-              id="issued-label"
-              className="input"
-              value={label}
-              maxLength={100}
-              aria-invalid={label.trim() ? undefined : true}
-              onChange={(e) => setLabel(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="issued-label"
+            label={t('keys.saveLabel')}
+            layout="grow"
+            value={label}
+            maxLength={100}
+            aria-invalid={label.trim() ? undefined : true}
+            onChange={(e) => setLabel(e.target.value)}
+          />
           <button type="submit" className="button primary" disabled={!label.trim()}>
             {t('keys.saveToKeychain')}
           </button>
