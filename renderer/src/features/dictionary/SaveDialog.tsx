@@ -6,6 +6,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import type { WordDiff } from '../../store/dictionary-slice';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 import { ErrorBox } from '../../lib/error-box';
 
 type Phase =
@@ -55,51 +56,44 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
       >
         {t('dictionary.save')}
       </button>
-      <AlertDialog.Root
+      <Modal
+        alert
         open={phase.step !== 'closed'}
         onOpenChange={(o) => !o && setPhase({ step: 'closed' })}
+        title={t('dictionary.saveTitle', { profile })}
+        description={phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
+        testId="save-dialog"
       >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog" data-testid="save-dialog">
-            <AlertDialog.Title className="dialog-title">
-              {t('dictionary.saveTitle', { profile })}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="dialog-text">
-              {phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
-            </AlertDialog.Description>
-            {diff &&
-              (none ? (
-                <p>{t('dictionary.diffNone')}</p>
-              ) : (
-                <ul className="diff-list" data-testid="save-diff">
-                  <li className={diff.added ? 'diff-added' : 'diff-zero'}>
-                    {t('dictionary.diffAdded', { count: diff.added })}
-                  </li>
-                  <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
-                    {t('dictionary.diffRemoved', { count: diff.removed })}
-                  </li>
-                  <li className={diff.changed ? undefined : 'diff-zero'}>
-                    {t('dictionary.diffChanged', { count: diff.changed })}
-                  </li>
-                </ul>
-              ))}
-            <ErrorBox error={phase.step === 'failed' ? phase.error : undefined} />
-            <DialogActions cancel={t('dictionary.cancel')} alert>
-              <AlertDialog.Action asChild>
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={phase.step !== 'confirm'}
-                  onClick={(e) => void confirm(e)}
-                >
-                  {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
-                </button>
-              </AlertDialog.Action>
-            </DialogActions>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        {diff &&
+          (none ? (
+            <p>{t('dictionary.diffNone')}</p>
+          ) : (
+            <ul className="diff-list" data-testid="save-diff">
+              <li className={diff.added ? 'diff-added' : 'diff-zero'}>
+                {t('dictionary.diffAdded', { count: diff.added })}
+              </li>
+              <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
+                {t('dictionary.diffRemoved', { count: diff.removed })}
+              </li>
+              <li className={diff.changed ? undefined : 'diff-zero'}>
+                {t('dictionary.diffChanged', { count: diff.changed })}
+              </li>
+            </ul>
+          ))}
+        <ErrorBox error={phase.step === 'failed' ? phase.error : undefined} />
+        <DialogActions cancel={t('dictionary.cancel')} alert>
+          <AlertDialog.Action asChild>
+            <button
+              type="button"
+              className="button primary"
+              disabled={phase.step !== 'confirm'}
+              onClick={(e) => void confirm(e)}
+            >
+              {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
+            </button>
+          </AlertDialog.Action>
+        </DialogActions>
+      </Modal>
     </>
   );
 }

@@ -1,11 +1,11 @@
 /** Adding a key someone already has: label, connection, the key itself. */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 import { TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
@@ -49,61 +49,56 @@ export function AddKeyDialog() {
     setOpen(false);
   };
   return (
-    <Dialog.Root
+    <Modal
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (!o) reset();
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <button type="button" className="button">
           {t('keys.add')}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">{t('keys.addTitle')}</Dialog.Title>
-          <Dialog.Description className="dialog-text">{t('keys.intro')}</Dialog.Description>
-          <form className="issue-form" onSubmit={(e) => void submit(e)} noValidate>
-            <TextField
-              label={t('keys.label')}
-              value={label}
-              maxLength={100}
-              onChange={(e) => setLabel(e.target.value)}
-              {...checks.control('label')}
-              note={checks.error('label')}
-            />
-            <SelectField
-              label={t('keys.connection')}
-              value={connection || active}
-              onChange={setConnection}
-              options={connectionOptions(connections)}
-            />
-            <TextField
-              label={t('keys.keyValue')}
-              className="input mono"
-              type="password"
-              autoComplete="off"
-              value={key}
-              onChange={(e) => setKey(e.target.value)}
-              {...checks.control('value')}
-              note={checks.error('value')}
-            />
-            <label className="check">
-              <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
-              <span>{t('keys.useForConnection')}</span>
-            </label>
-            <ErrorBox error={error} />
-            <DialogActions cancel={t('keys.cancel')}>
-              <button type="submit" className="button primary">
-                {t('keys.addConfirm')}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={t('keys.addTitle')}
+      description={t('keys.intro')}
+    >
+      <form className="issue-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t('keys.label')}
+          value={label}
+          maxLength={100}
+          onChange={(e) => setLabel(e.target.value)}
+          {...checks.control('label')}
+          note={checks.error('label')}
+        />
+        <SelectField
+          label={t('keys.connection')}
+          value={connection || active}
+          onChange={setConnection}
+          options={connectionOptions(connections)}
+        />
+        <TextField
+          label={t('keys.keyValue')}
+          className="input mono"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          {...checks.control('value')}
+          note={checks.error('value')}
+        />
+        <label className="check">
+          <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
+          <span>{t('keys.useForConnection')}</span>
+        </label>
+        <ErrorBox error={error} />
+        <DialogActions cancel={t('keys.cancel')}>
+          <button type="submit" className="button primary">
+            {t('keys.addConfirm')}
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
   );
 }

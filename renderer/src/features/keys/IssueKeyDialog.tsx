@@ -3,7 +3,6 @@
  * password used for this request only), its validity, allowed addresses; then the new key, shown
  * once, to copy or file in the keychain.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
@@ -23,6 +22,7 @@ import {
 } from './issue-form';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
@@ -44,29 +44,28 @@ export function IssueKeyDialog() {
   const [open, setOpen] = useState(false);
   const [issued, setIssued] = useState<Issued | undefined>();
   return (
-    <Dialog.Root
+    <Modal
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (!o) setIssued(undefined);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <button type="button" className="button primary">
           {t('keys.issue')}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog wide" data-testid="issue-dialog">
-          {issued ? (
-            <IssuedKey {...issued} onDone={() => setOpen(false)} />
-          ) : (
-            <IssueForm onIssued={setIssued} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={issued ? t('keys.issuedTitle') : t('keys.issueTitle')}
+      description={issued ? t('keys.issuedBody') : t('keys.issueIntro')}
+      wide
+      testId="issue-dialog"
+    >
+      {issued ? (
+        <IssuedKey {...issued} onDone={() => setOpen(false)} />
+      ) : (
+        <IssueForm onIssued={setIssued} />
+      )}
+    </Modal>
   );
 }
 
@@ -149,8 +148,6 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="issue-form">
-      <Dialog.Title className="dialog-title">{t('keys.issueTitle')}</Dialog.Title>
-      <Dialog.Description className="dialog-text">{t('keys.issueIntro')}</Dialog.Description>
       <SelectField
         label={t('keys.connection')}
         value={draft.connection}

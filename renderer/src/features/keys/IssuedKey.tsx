@@ -1,5 +1,4 @@
 /** The new key, shown this once: copy it, or file it in the keychain under a label. */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
@@ -41,8 +40,6 @@ export function IssuedKey({
   };
   return (
     <div className="issued">
-      <Dialog.Title className="dialog-title">{t('keys.issuedTitle')}</Dialog.Title>
-      <Dialog.Description className="dialog-text">{t('keys.issuedBody')}</Dialog.Description>
       <div className="row-fields">
         <input
           className="input mono issued-key"

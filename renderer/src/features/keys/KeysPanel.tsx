@@ -9,6 +9,7 @@ import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 import { ErrorBox } from '../../lib/error-box';
 
 export function KeysPanel() {
@@ -119,8 +120,9 @@ function KeyRow({
         >
           {revealed ? t('keys.hide') : t('keys.reveal')}
         </button>
-        <AlertDialog.Root>
-          <AlertDialog.Trigger asChild>
+        <Modal
+          alert
+          trigger={
             <button
               type="button"
               className="button small ghost danger-text"
@@ -128,30 +130,22 @@ function KeyRow({
             >
               {t('keys.delete')}
             </button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog">
-              <AlertDialog.Title className="dialog-title">
-                {t('keys.deleteTitle', { label: entry.label })}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="dialog-text">
-                {t('keys.deleteBody')}
-              </AlertDialog.Description>
-              <DialogActions cancel={t('keys.cancel')} alert>
-                <AlertDialog.Action asChild>
-                  <button
-                    type="button"
-                    className="button danger"
-                    onClick={() => void removeKey(entry.id).then(setError)}
-                  >
-                    {t('keys.delete')}
-                  </button>
-                </AlertDialog.Action>
-              </DialogActions>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+          }
+          title={t('keys.deleteTitle', { label: entry.label })}
+          description={t('keys.deleteBody')}
+        >
+          <DialogActions cancel={t('keys.cancel')} alert>
+            <AlertDialog.Action asChild>
+              <button
+                type="button"
+                className="button danger"
+                onClick={() => void removeKey(entry.id).then(setError)}
+              >
+                {t('keys.delete')}
+              </button>
+            </AlertDialog.Action>
+          </DialogActions>
+        </Modal>
       </td>
     </tr>
   );
