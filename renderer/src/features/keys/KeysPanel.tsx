@@ -10,6 +10,7 @@ import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
+import { Card } from '../../lib/section';
 import { ErrorBox } from '../../lib/error-box';
 
 export function KeysPanel() {
@@ -22,19 +23,17 @@ export function KeysPanel() {
   const connections = useApp((s) => s.connections);
   const nameOf = (id: string) => connections.find((c) => c.id === id)?.name ?? id;
   return (
-    <section className="card" aria-labelledby="keys-heading">
-      <div className="section-head">
-        <div>
-          <h2 id="keys-heading" className="section-title">
-            {t('keys.heading')}
-          </h2>
-          <p className="muted">{t('keys.intro')}</p>
-        </div>
+    <Card
+      id="keys"
+      title={t('keys.heading')}
+      intro={t('keys.intro')}
+      actions={
         <div className="row gap">
           <AddKeyDialog />
           <IssueKeyDialog />
         </div>
-      </div>
+      }
+    >
       {storage === 'session' && (
         <p className="notice">
           {t('keys.sessionOnly')}
@@ -69,7 +68,7 @@ export function KeysPanel() {
           </tbody>
         </table>
       )}
-    </section>
+    </Card>
   );
 }
 
