@@ -14,6 +14,7 @@ import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
 import { SelectField } from '../../lib/select-field';
 import { ErrorBox } from '../../lib/error-box';
+import { SearchField } from '../../lib/search-field';
 
 const ROW_HEIGHT = 72;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
@@ -55,18 +56,13 @@ export function JobsView() {
         </span>
       </div>
       <div className="toolbar">
-        <label className="find">
-          <span className="visually-hidden">{t('jobs.search')}</span>
-          <input
-            ref={search}
-            type="search"
-            className="input"
-            placeholder={t('jobs.search')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            data-testid="job-search"
-          />
-        </label>
+        <SearchField
+          ref={search}
+          label={t('jobs.search')}
+          value={query}
+          onChange={setQuery}
+          testId="job-search"
+        />
         <SelectField
           compact
           label={t('jobs.filter')}

@@ -15,6 +15,7 @@ import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
 import { ErrorBox } from '../../lib/error-box';
+import { SearchField } from '../../lib/search-field';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -91,17 +92,7 @@ export function TranscriptView() {
             </p>
           </div>
           <div className="toolbar">
-            <label className="find">
-              <span className="visually-hidden">{t('viewer.find')}</span>
-              <input
-                type="search"
-                className="input"
-                placeholder={t('viewer.find')}
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                data-testid="find"
-              />
-            </label>
+            <SearchField label={t('viewer.find')} value={query} onChange={setQuery} testId="find" />
             {query.trim() ? (
               <span className="muted" role="status">
                 {t('viewer.matches', { count: matchCount })}
