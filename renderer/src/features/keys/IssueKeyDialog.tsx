@@ -3,12 +3,13 @@
  * password used for this request only), its validity, allowed addresses; then the new key, shown
  * once, to copy or file in the keychain.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
 import { IssuedKey } from './IssuedKey';
+import { KeySelect } from './KeySelect';
 import {
   EPI_UNITS,
   epiOf,
@@ -108,17 +109,25 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
     ...checks.control(field, hint),
   });
-  /** One choice of a radio group of the draft. */
-  const radio = <K extends 'auth' | 'validity'>(field: K, value: IssueDraft[K], label: string) => (
-    <label className="radio">
-      <input
-        type="radio"
-        name={`issue-${field}`}
-        checked={draft[field] === value}
-        onChange={() => set(field, value)}
-      />
-      {label}
-    </label>
+  /** One choice of a radio group of the draft, and what it asks for once chosen. */
+  const choice = <K extends 'auth' | 'validity'>(
+    field: K,
+    value: IssueDraft[K],
+    label: string,
+    fields: ReactNode,
+  ) => (
+    <>
+      <label className="radio">
+        <input
+          type="radio"
+          name={`issue-${field}`}
+          checked={draft[field] === value}
+          onChange={() => set(field, value)}
+        />
+        {label}
+      </label>
+      {draft[field] === value && fields}
+    </>
   );
 
   const submit = async (e: React.FormEvent) => {
@@ -156,31 +165,29 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
       />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
-        {radio('auth', 'key', t('keys.authKey'))}
-        {draft.auth === 'key' && (
+        {choice(
+          'auth',
+          'key',
+          t('keys.authKey'),
           <Field
             id="issue-authKey"
             label={t('keys.authKeyPick')}
             layout="indent"
             note={checks.error('authKey')}
           >
-            <select
-              className="select"
+            <KeySelect
+              keys={ownKeys}
+              empty={ownKeys.length === 0 ? '—' : undefined}
               value={draft.authKey}
               onChange={(e) => set('authKey', e.target.value)}
               {...checks.control('authKey')}
-            >
-              {ownKeys.length === 0 && <option value="">—</option>}
-              {ownKeys.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label} (…{k.last4})
-                </option>
-              ))}
-            </select>
-          </Field>
+            />
+          </Field>,
         )}
-        {radio('auth', 'password', t('keys.authPassword'))}
-        {draft.auth === 'password' && (
+        {choice(
+          'auth',
+          'password',
+          t('keys.authPassword'),
           <div className="row-fields indent">
             <TextField
               label={t('keys.sid')}
@@ -195,13 +202,15 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               {...text('spw')}
               note={checks.error('spw')}
             />
-          </div>
+          </div>,
         )}
       </fieldset>
       <fieldset className="radio-group">
         <legend className="label">{t('keys.validity')}</legend>
-        {radio('validity', 'preset', t('keys.preset'))}
-        {draft.validity === 'preset' && (
+        {choice(
+          'validity',
+          'preset',
+          t('keys.preset'),
           <select
             className="select indent"
             aria-label={t('keys.preset')}
@@ -213,10 +222,12 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                 {p.label[lang]}
               </option>
             ))}
-          </select>
+          </select>,
         )}
-        {radio('validity', 'custom', t('keys.custom'))}
-        {draft.validity === 'custom' && (
+        {choice(
+          'validity',
+          'custom',
+          t('keys.custom'),
           <div className="row-fields indent">
             <TextField
               label={t('keys.amount')}
@@ -239,17 +250,19 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               </select>
             </Field>
             {checks.error('amount')}
-          </div>
+          </div>,
         )}
-        {radio('validity', 'until', t('keys.until'))}
-        {draft.validity === 'until' && (
+        {choice(
+          'validity',
+          'until',
+          t('keys.until'),
           <TextField
             label={t('keys.endAt')}
             layout="indent"
             type="datetime-local"
             {...text('until')}
             note={checks.error('until')}
-          />
+          />,
         )}
       </fieldset>
       <p className="muted" aria-live="polite" data-testid="issue-expiry">

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionProblems, type ConnectionField } from './connection-form';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
+import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../lib/error-box';
 
 type TestState =
@@ -68,6 +69,14 @@ export function ConnectionEditor({
     onBlur: () => setTouched(new Set(touched).add(field)),
     ...checks.control(field),
   });
+  /** An address: the whole row, and the local service's own (read-only, filled in at its start). */
+  const url = (field: 'baseUrl' | 'asyncUrl') => ({
+    layout: 'span-2',
+    className: 'input mono',
+    readOnly: local,
+    'aria-readonly': local || undefined,
+    ...text(field),
+  });
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -107,13 +116,9 @@ export function ConnectionEditor({
         )}
         <TextField label={t('settings.name')} {...text('name')} note={checks.error('name')} />
         <TextField
-          layout="span-2"
           label={t('settings.baseUrl')}
-          className="input mono"
-          readOnly={local}
-          aria-readonly={local || undefined}
           placeholder={local ? t('settings.localUrl') : undefined}
-          {...text('baseUrl')}
+          {...url('baseUrl')}
           note={
             local ? (
               <span className="field-hint">{t('settings.localUrl')}</span>
@@ -123,12 +128,8 @@ export function ConnectionEditor({
           }
         />
         <TextField
-          layout="span-2"
           label={t('settings.asyncUrl')}
-          className="input mono"
-          readOnly={local}
-          aria-readonly={local || undefined}
-          {...text('asyncUrl')}
+          {...url('asyncUrl')}
           note={!local && checks.error('asyncUrl')}
         />
         <TextField
@@ -147,19 +148,13 @@ export function ConnectionEditor({
           }
         />
         <Field id="conn-key" label={t('settings.key')}>
-          <select
+          <KeySelect
             id="conn-key"
-            className="select"
+            keys={ownKeys}
+            empty={t('settings.noKey')}
             value={draft.keyRef ?? ''}
             onChange={(e) => update('keyRef', e.target.value || null)}
-          >
-            <option value="">{t('settings.noKey')}</option>
-            {ownKeys.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label} (…{k.last4})
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <label className="check span-2">
           <input
