@@ -114,7 +114,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
     field: K,
     value: IssueDraft[K],
     label: string,
-    fields: ReactNode,
+    fields: () => ReactNode,
   ) => (
     <>
       <label className="radio">
@@ -126,7 +126,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         />
         {label}
       </label>
-      {draft[field] === value && fields}
+      {draft[field] === value && fields()}
     </>
   );
 
@@ -165,10 +165,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
       />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
-        {choice(
-          'auth',
-          'key',
-          t('keys.authKey'),
+        {choice('auth', 'key', t('keys.authKey'), () => (
           <Field
             id="issue-authKey"
             label={t('keys.authKeyPick')}
@@ -182,12 +179,9 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               onChange={(e) => set('authKey', e.target.value)}
               {...checks.control('authKey')}
             />
-          </Field>,
-        )}
-        {choice(
-          'auth',
-          'password',
-          t('keys.authPassword'),
+          </Field>
+        ))}
+        {choice('auth', 'password', t('keys.authPassword'), () => (
           <div className="row-fields indent">
             <TextField
               label={t('keys.sid')}
@@ -202,15 +196,12 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               {...text('spw')}
               note={checks.error('spw')}
             />
-          </div>,
-        )}
+          </div>
+        ))}
       </fieldset>
       <fieldset className="radio-group">
         <legend className="label">{t('keys.validity')}</legend>
-        {choice(
-          'validity',
-          'preset',
-          t('keys.preset'),
+        {choice('validity', 'preset', t('keys.preset'), () => (
           <select
             className="select indent"
             aria-label={t('keys.preset')}
@@ -222,12 +213,9 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                 {p.label[lang]}
               </option>
             ))}
-          </select>,
-        )}
-        {choice(
-          'validity',
-          'custom',
-          t('keys.custom'),
+          </select>
+        ))}
+        {choice('validity', 'custom', t('keys.custom'), () => (
           <div className="row-fields indent">
             <TextField
               label={t('keys.amount')}
@@ -250,20 +238,17 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               </select>
             </Field>
             {checks.error('amount')}
-          </div>,
-        )}
-        {choice(
-          'validity',
-          'until',
-          t('keys.until'),
+          </div>
+        ))}
+        {choice('validity', 'until', t('keys.until'), () => (
           <TextField
             label={t('keys.endAt')}
             layout="indent"
             type="datetime-local"
             {...text('until')}
             note={checks.error('until')}
-          />,
-        )}
+          />
+        ))}
       </fieldset>
       <p className="muted" aria-live="polite" data-testid="issue-expiry">
         {expiry ? t('keys.expiresAt', { date: formatLocal(expiry, lang) }) : '\u00a0'}
