@@ -103,11 +103,12 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         : undefined,
     true,
   );
-  /** A text field's value, its edits and its checks. */
+  /** A text field's value, its edits, its checks and its error. */
   const text = (field: Exclude<IssueField, 'authKey'>, hint?: string) => ({
     value: draft[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
     ...checks.control(field, hint),
+    note: checks.error(field),
   });
   /** One choice of a radio group of the draft, and what it asks for once chosen. */
   const choice = <K extends 'auth' | 'validity'>(
@@ -183,19 +184,8 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         ))}
         {choice('auth', 'password', t('keys.authPassword'), () => (
           <div className="row-fields indent">
-            <TextField
-              label={t('keys.sid')}
-              autoComplete="off"
-              {...text('sid')}
-              note={checks.error('sid')}
-            />
-            <TextField
-              label={t('keys.spw')}
-              type="password"
-              autoComplete="off"
-              {...text('spw')}
-              note={checks.error('spw')}
-            />
+            <TextField label={t('keys.sid')} autoComplete="off" {...text('sid')} />
+            <TextField label={t('keys.spw')} type="password" autoComplete="off" {...text('spw')} />
           </div>
         ))}
       </fieldset>
@@ -222,6 +212,8 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               className="input narrow"
               inputMode="numeric"
               {...text('amount')}
+              // Its error stands under the amount and the unit together.
+              note={null}
             />
             <Field id="issue-unit" label={t('keys.unit')}>
               <select
@@ -246,7 +238,6 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
             layout="indent"
             type="datetime-local"
             {...text('until')}
-            note={checks.error('until')}
           />
         ))}
       </fieldset>
