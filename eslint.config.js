@@ -28,6 +28,10 @@ const electronPackage = platformImports[1];
 
 /** A relative import that reaches into one of the repository's top-level folders. */
 const into = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const serviceOverHttp = {
+  regex: into(['service']),
+  message: 'The app and the local service share only shared/: they talk over HTTP.',
+};
 const restrict = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -102,10 +106,7 @@ export default tseslint.config(
         regex: into(['electron', 'web-host', 'renderer']),
         message: 'core/ is host-agnostic: hosts import the core, never the other way round.',
       },
-      {
-        regex: into(['service']),
-        message: 'The app and the local service share only shared/: they talk over HTTP.',
-      },
+      serviceOverHttp,
     ],
   ),
   restrict(
@@ -116,10 +117,7 @@ export default tseslint.config(
         regex: into(['electron', 'renderer']),
         message: 'The web host is a host of its own: it uses core/ and shared/ only.',
       },
-      {
-        regex: into(['service']),
-        message: 'The app and the local service share only shared/: they talk over HTTP.',
-      },
+      serviceOverHttp,
     ],
   ),
   restrict(
@@ -129,10 +127,7 @@ export default tseslint.config(
         regex: into(['web-host', 'renderer']),
         message: 'The Electron host uses core/ and shared/ only.',
       },
-      {
-        regex: into(['service']),
-        message: 'The app and the local service share only shared/: they talk over HTTP.',
-      },
+      serviceOverHttp,
     ],
   ),
   // The sandboxed preload stays tiny: Electron and the channel names, nothing else.

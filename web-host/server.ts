@@ -31,6 +31,7 @@ import {
 } from '../core/renderer-files';
 import { serveMedia } from './media';
 import { createUploads } from './uploads';
+import { sendJson } from './json-reply';
 
 export interface WebHostOptions {
   readonly core: Core;
@@ -40,23 +41,13 @@ export interface WebHostOptions {
   readonly staticDir?: string;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
-  res.end(text);
-}
-
 /** A caller that is not this app's window is `forbidden`; a malformed request is `invalid-input`. */
 const refuse = (
   res: ServerResponse,
   status: number,
   code: 'forbidden' | 'invalid-input',
   detail: string,
-) => send(res, status, { ok: false, error: appError(code, {}, detail) });
+) => sendJson(res, status, { ok: false, error: appError(code, {}, detail) });
 
 export interface WebHost {
   readonly server: Server;
@@ -121,7 +112,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) {
-        send(res, 500, {
+        sendJson(res, 500, {
           ok: false,
           error: appError('internal', {}, (error as Error).message),
         });
@@ -147,7 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const expires = code === undefined ? undefined : codes.get(code);
       if (code !== undefined) codes.delete(code);
       if (expires === undefined || expires <= Date.now()) {
-        return send(res, 403, { ok: false, error: appError('link-used') });
+        return sendJson(res, 403, { ok: false, error: appError('link-used') });
       }
       const session = secret();
       sessions.add(session);
@@ -163,7 +154,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname === '/session/code') {
       if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
       if (!tokenOk(bearer)) return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      return send(res, 200, { ok: true, data: { url: `${base()}/open?code=${issueCode()}` } });
+      return sendJson(res, 200, { ok: true, data: { url: `${base()}/open?code=${issueCode()}` } });
     }
 
     if (url.pathname.startsWith('/rpc/')) {
@@ -186,7 +177,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return refuse(res, 400, 'invalid-input', 'the input is not JSON');
         }
       }
-      return send(
+      return sendJson(
         res,
         200,
         await options.core.invoke(decodeURIComponent(url.pathname.slice(5)), input),

@@ -16,6 +16,7 @@ import { LIMITS } from '../shared/api/codes';
 import { appError, type AppError } from '../shared/domain/errors';
 import type { Job } from '../shared/domain/job';
 import type { Core } from '../core/core';
+import { sendJson } from './json-reply';
 
 export interface UploadsOptions {
   readonly core: Pick<Core, 'subscribe'> & { readonly journal: { list(): Job[] } };
@@ -32,18 +33,9 @@ export interface Uploads {
   close(): void;
 }
 
-function answer(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...(status >= 400 ? { Connection: 'close' } : {}),
-  });
-  res.end(text);
-}
+// A refused upload's body is left unread: the connection closes rather than carry it on.
 const fail = (res: ServerResponse, status: number, error: AppError) =>
-  answer(res, status, { ok: false, error });
+  sendJson(res, status, { ok: false, error }, { Connection: 'close' });
 
 /** A file name safe to create: the last path part, no control characters, not too long. */
 export function safeFileName(name: string): string {
@@ -115,7 +107,7 @@ export function createUploads(options: UploadsOptions): Uploads {
         await rm(folder, { recursive: true, force: true });
         return fail(res, 400, appError('file', { path: name, reason: 'empty' }));
       }
-      answer(res, 200, { ok: true, data: path });
+      sendJson(res, 200, { ok: true, data: path });
     },
     async sweep() {
       const named = new Set(owned.values());

@@ -21,6 +21,8 @@ import {
   type SyncResponse,
 } from '../../shared/api';
 import { AppFailure, appError, type AppError, type SubCode } from '../../shared/domain/errors';
+import type { AppErrorCode } from '../../shared/domain/errors';
+import { RESULT_CODES } from '../../shared/api/codes';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason, networkReason } from './reasons';
 
@@ -56,27 +58,20 @@ export class RequestAborted extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a person is told for each failing `code` of a sync body; any other code is `server`. */
+const ERROR_OF_CODE: ReadonlyMap<string, AppErrorCode> = new Map([
+  [RESULT_CODES.illegalAuthorization, 'auth'],
+  [RESULT_CODES.unsupportedAudio, 'unsupported-audio'],
+  [RESULT_CODES.belowConfidence, 'nothing-recognised'],
+  [RESULT_CODES.illegalRequest, 'bad-request'],
+  [RESULT_CODES.tooLargeAudio, 'too-large'],
+  [RESULT_CODES.recognizerUnavailable, 'engine-unavailable'],
+]);
+
 /** The body's `code` (sync style) → an AppError, or undefined on success. */
 function errorOfCode(code: string, message: string): AppError | undefined {
-  const detail = message || (code === '' ? undefined : `code ${code}`);
-  switch (code) {
-    case '':
-      return undefined;
-    case '-':
-      return appError('auth', {}, detail);
-    case '+':
-      return appError('unsupported-audio', {}, detail);
-    case 'o':
-      return appError('nothing-recognised', {}, detail);
-    case '>':
-      return appError('bad-request', {}, detail);
-    case '%':
-      return appError('too-large', {}, detail);
-    case '!':
-      return appError('engine-unavailable', {}, detail);
-    default:
-      return appError('server', {}, detail);
-  }
+  if (code === RESULT_CODES.success) return undefined;
+  return appError(ERROR_OF_CODE.get(code) ?? 'server', {}, message || `code ${code}`);
 }
 
 /**

@@ -4,26 +4,15 @@
  * There is no generic invoke: the renderer can reach exactly the channels of the contract.
  * Free of Electron, so that it is unit-tested as is; preload.ts gives it ipcRenderer.
  */
-import type {
-  Channel,
-  ChannelInput,
-  ChannelOutput,
-  EventName,
-  EventPayload,
-  Result,
-} from '../../shared/ipc/contract';
+import type { Channel, ChannelMethod, EventName, EventPayload } from '../../shared/ipc/contract';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/names';
 
 type Split<C extends string> = C extends `${infer D}:${infer V}` ? [D, V] : never;
 type Domain = Split<Channel>[0];
 type VerbsOf<D extends Domain> = Split<Extract<Channel, `${D}:${string}`>>[1];
 
-type Method<C> = C extends Channel
-  ? (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
-  : never;
-
 export type KikitoriBridge = {
-  readonly [D in Domain]: { readonly [V in VerbsOf<D>]: Method<`${D}:${V}`> };
+  readonly [D in Domain]: { readonly [V in VerbsOf<D>]: ChannelMethod<`${D}:${V}`> };
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** The path of a dropped or picked file (Electron only; the web host gets paths another way). */

@@ -177,3 +177,8 @@ export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
 /** What every handler returns: thrown errors lose their shape across IPC. */
 export type Result<T> = Outcome<T, z.output<typeof appErrorSchema>>;
+
+/** A channel as the window calls it: its input in, its Result out. */
+export type ChannelMethod<C> = C extends Channel
+  ? (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
+  : never;

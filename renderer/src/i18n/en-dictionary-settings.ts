@@ -1,4 +1,6 @@
 /** English strings of the Dictionary and Settings sections (kept apart from en.ts to merge cleanly). */
+import type { MessagesOf } from './messages-of';
+
 export const enDictionarySettings = {
   dictionary: {
     heading: 'Dictionary',
@@ -215,5 +217,4 @@ export const enDictionarySettings = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-export type DictionarySettingsMessages = Shape<typeof enDictionarySettings>;
+export type DictionarySettingsMessages = MessagesOf<typeof enDictionarySettings>;

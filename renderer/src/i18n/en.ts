@@ -1,4 +1,6 @@
 /** English strings. ja.ts has the same shape (the type checker holds them to it). */
+import type { MessagesOf } from './messages-of';
+
 export const en = {
   app: {
     title: 'Kikitori',
@@ -172,5 +174,4 @@ export const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-export type Messages = Shape<typeof en>;
+export type Messages = MessagesOf<typeof en>;

@@ -33,18 +33,22 @@ function fill(text: string, params: Params, sub: SubTable | undefined): string {
   });
 }
 
-export function renderError(
-  lang: Language,
-  error: { readonly code: AppErrorCode; readonly params: Params },
+/** A coded thing (an error, a rejected word): its code's sentence, its params and sub-codes filled. */
+function render<C extends string>(
+  sentences: Readonly<Record<C, string>>,
+  subCodes: object,
+  coded: { readonly code: C; readonly params: Params },
 ): string {
-  const sub = (lang.errorSubCodes as Readonly<Record<string, SubTable>>)[error.code];
-  return fill(lang.errors[error.code], error.params, sub);
+  const sub = (subCodes as Readonly<Record<string, SubTable>>)[coded.code];
+  return fill(sentences[coded.code], coded.params, sub);
 }
 
-export function renderRejection(
+export const renderError = (
+  lang: Language,
+  error: { readonly code: AppErrorCode; readonly params: Params },
+): string => render(lang.errors, lang.errorSubCodes, error);
+
+export const renderRejection = (
   lang: Language,
   rejection: { readonly code: WordRejectionCode; readonly params: Params },
-): string {
-  const sub = (lang.wordRejectionSubCodes as Readonly<Record<string, SubTable>>)[rejection.code];
-  return fill(lang.wordRejections[rejection.code], rejection.params, sub);
-}
+): string => render(lang.wordRejections, lang.wordRejectionSubCodes, rejection);

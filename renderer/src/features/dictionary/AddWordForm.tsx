@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
+import { Field } from '../../lib/field';
 
 const EMPTY = { written: '', spoken: '', classname: '' };
 
@@ -48,16 +49,13 @@ export function AddWordForm() {
           onChange={(e) => setDraft({ ...draft, spoken: e.target.value })}
         />
       </label>
-      <div className="field">
-        <label className="label" htmlFor="add-class">
-          {t('dictionary.class')}
-        </label>
+      <Field id="add-class" label={t('dictionary.class')}>
         <ClassSelect
           id="add-class"
           value={draft.classname}
           onChange={(classname) => setDraft({ ...draft, classname })}
         />
-      </div>
+      </Field>
       <button type="submit" className="button primary">
         {t('dictionary.add')}
       </button>

@@ -1,5 +1,4 @@
 /** Counts, find, undo, import, export and save. */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
@@ -7,15 +6,8 @@ import { useApp, useAppStore } from '../../store/store';
 import { ImportButton } from './ImportButton';
 import { SaveDialog } from './SaveDialog';
 import { wordOf } from './word-rows';
-
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadText } from '../../lib/download';
+import { FormatMenu } from '../../lib/format-menu';
 
 export function DictionaryToolbar({
   issues,
@@ -33,7 +25,7 @@ export function DictionaryToolbar({
   const undoEdit = useApp((s) => s.undoEdit);
   const exportAs = (format: (typeof WORD_TABLE_FORMATS)[number]) => {
     const { wordRows, dictProfile } = store.getState();
-    download(
+    downloadText(
       `${dictProfile}.${format}`,
       formatWordTable(wordRows.map(wordOf), format),
       format === 'tsv' ? 'text/tab-separated-values' : 'text/csv',
@@ -71,26 +63,14 @@ export function DictionaryToolbar({
         </Tooltip.Portal>
       </Tooltip.Root>
       <ImportButton />
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <button type="button" className="button" disabled={count === 0}>
-            {t('dictionary.export')} ▾
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-            {WORD_TABLE_FORMATS.map((format) => (
-              <DropdownMenu.Item
-                key={format}
-                className="menu-item"
-                onSelect={() => exportAs(format)}
-              >
-                {t('dictionary.exportAs', { format: format.toUpperCase() })}
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <FormatMenu
+        label={t('dictionary.export')}
+        className="button"
+        disabled={count === 0}
+        formats={WORD_TABLE_FORMATS}
+        itemLabel={(format) => t('dictionary.exportAs', { format: format.toUpperCase() })}
+        onPick={exportAs}
+      />
       <SaveDialog blocked={issues > 0} />
     </div>
   );

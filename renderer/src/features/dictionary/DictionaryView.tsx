@@ -1,7 +1,6 @@
 /** The dictionary section: where the words live, the word table, and its tools. */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import './dictionary.css';
 import { AddWordForm } from './AddWordForm';
@@ -10,10 +9,10 @@ import { DictionaryToolbar } from './DictionaryToolbar';
 import { LeaveGuard } from './LeaveGuard';
 import { WordTable } from './WordTable';
 import { rowIssues } from './word-rows';
+import { ErrorBox } from '../../lib/error-box';
 
 export function DictionaryView() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const profile = useApp((s) => s.dictProfile);
   const rows = useApp((s) => s.wordRows);
   const dirty = useApp((s) => s.dictDirty);
@@ -59,11 +58,7 @@ export function DictionaryView() {
         )}
       </div>
       <DictionaryPickers />
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       {!profile ? (
         <div className="empty">
           <p>{loading ? t('dictionary.loading') : t('dictionary.noProfileYet')}</p>

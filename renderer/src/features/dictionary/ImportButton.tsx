@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 
 type Report = ChannelOutput<'dictionary:import'>;
 type State =
@@ -63,60 +64,55 @@ export function ImportButton() {
       <button type="button" className="button" onClick={() => input.current?.click()}>
         {t('dictionary.import')}
       </button>
-      <Dialog.Root
+      <Modal
         open={state.step !== 'closed'}
         onOpenChange={(o) => !o && setState({ step: 'closed' })}
+        title={t('dictionary.importTitle', { name: state.step === 'closed' ? '' : state.name })}
+        wide
+        testId="import-report"
       >
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog wide" data-testid="import-report">
-            <Dialog.Title className="dialog-title">
-              {t('dictionary.importTitle', { name: state.step === 'closed' ? '' : state.name })}
-            </Dialog.Title>
-            {state.step === 'failed' && (
-              <Dialog.Description className="error-box" role="alert">
-                {errorText(state.error, lang)}
-              </Dialog.Description>
+        {state.step === 'failed' && (
+          <Dialog.Description className="error-box" role="alert">
+            {errorText(state.error, lang)}
+          </Dialog.Description>
+        )}
+        {state.step === 'report' && (
+          <>
+            <Dialog.Description className="dialog-text">
+              {t('dictionary.importRead', {
+                count: state.report.words.length,
+                format: state.report.format.toUpperCase(),
+              })}
+            </Dialog.Description>
+            {state.report.rejected.length > 0 && (
+              <div className="reject-box">
+                <p>{t('dictionary.importRejected', { count: state.report.rejected.length })}</p>
+                <ul className="reject-list">
+                  {state.report.rejected.slice(0, SHOWN_REJECTS).map((r) => (
+                    <li key={r.line}>
+                      <strong>{t('dictionary.importLine', { line: r.line })}</strong>
+                      <span className="mono reject-text">{r.text}</span>
+                      <span>{rejectText(r)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
-            {state.step === 'report' && (
-              <>
-                <Dialog.Description className="dialog-text">
-                  {t('dictionary.importRead', {
-                    count: state.report.words.length,
-                    format: state.report.format.toUpperCase(),
-                  })}
-                </Dialog.Description>
-                {state.report.rejected.length > 0 && (
-                  <div className="reject-box">
-                    <p>{t('dictionary.importRejected', { count: state.report.rejected.length })}</p>
-                    <ul className="reject-list">
-                      {state.report.rejected.slice(0, SHOWN_REJECTS).map((r) => (
-                        <li key={r.line}>
-                          <strong>{t('dictionary.importLine', { line: r.line })}</strong>
-                          <span className="mono reject-text">{r.text}</span>
-                          <span>{rejectText(r)}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </>
-            )}
-            <DialogActions cancel={t('dictionary.cancel')}>
-              {state.step === 'report' && state.report.words.length > 0 && (
-                <>
-                  <button type="button" className="button" onClick={() => finish(true)}>
-                    {t('dictionary.mergeTable')}
-                  </button>
-                  <button type="button" className="button primary" onClick={() => finish(false)}>
-                    {t('dictionary.replaceTable')}
-                  </button>
-                </>
-              )}
-            </DialogActions>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </>
+        )}
+        <DialogActions cancel={t('dictionary.cancel')}>
+          {state.step === 'report' && state.report.words.length > 0 && (
+            <>
+              <button type="button" className="button" onClick={() => finish(true)}>
+                {t('dictionary.mergeTable')}
+              </button>
+              <button type="button" className="button primary" onClick={() => finish(false)}>
+                {t('dictionary.replaceTable')}
+              </button>
+            </>
+          )}
+        </DialogActions>
+      </Modal>
     </>
   );
 }

@@ -3,6 +3,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
 
 export function LeaveGuard() {
   const { t } = useTranslation();
@@ -11,25 +12,20 @@ export function LeaveGuard() {
   const confirmLeave = useApp((s) => s.confirmLeave);
   const cancelLeave = useApp((s) => s.cancelLeave);
   return (
-    <AlertDialog.Root open={!!pending} onOpenChange={(open) => !open && cancelLeave()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title className="dialog-title">
-            {t('dictionary.leaveTitle')}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="dialog-text">
-            {t('dictionary.leaveBody', { profile })}
-          </AlertDialog.Description>
-          <DialogActions cancel={t('dictionary.stay')} alert>
-            <AlertDialog.Action asChild>
-              <button type="button" className="button danger" onClick={() => void confirmLeave()}>
-                {t('dictionary.discard')}
-              </button>
-            </AlertDialog.Action>
-          </DialogActions>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Modal
+      alert
+      open={!!pending}
+      onOpenChange={(open) => !open && cancelLeave()}
+      title={t('dictionary.leaveTitle')}
+      description={t('dictionary.leaveBody', { profile })}
+    >
+      <DialogActions cancel={t('dictionary.stay')} alert>
+        <AlertDialog.Action asChild>
+          <button type="button" className="button danger" onClick={() => void confirmLeave()}>
+            {t('dictionary.discard')}
+          </button>
+        </AlertDialog.Action>
+      </DialogActions>
+    </Modal>
   );
 }

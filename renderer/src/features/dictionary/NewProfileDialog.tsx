@@ -1,11 +1,12 @@
 /** Creating a profile: an id checked as it is typed (the service's id rules, `__` reserved). */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/api/codes';
 import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/profile-words';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
+import { TextField } from '../../lib/field';
 
 export function profileIdProblem(
   id: string,
@@ -35,33 +36,29 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
     setId('');
   };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <button type="button" className="button" disabled={disabled}>
           {t('dictionary.newProfile')}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">{t('dictionary.newProfileTitle')}</Dialog.Title>
-          <Dialog.Description className="dialog-text">
-            {t('dictionary.newProfileBody')}
-          </Dialog.Description>
-          <form onSubmit={submit} className="field" noValidate>
-            <label htmlFor="new-profile-id" className="label">
-              {t('dictionary.profileId')}
-            </label>
-            <input
-              id="new-profile-id"
-              className="input mono"
-              value={id}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby="new-profile-id-note"
-              onChange={(e) => setId(e.target.value)}
-            />
+      }
+      title={t('dictionary.newProfileTitle')}
+      description={t('dictionary.newProfileBody')}
+    >
+      <form onSubmit={submit} className="field" noValidate>
+        <TextField
+          id="new-profile-id"
+          label={t('dictionary.profileId')}
+          className="input mono"
+          value={id}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby="new-profile-id-note"
+          onChange={(e) => setId(e.target.value)}
+          note={
             <span
               id="new-profile-id-note"
               className={problem ? 'field-error' : 'field-hint'}
@@ -69,14 +66,14 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
             >
               {problem ? t(problem.key, problem.params) : t('dictionary.profileIdHint')}
             </span>
-            <DialogActions cancel={t('dictionary.cancel')}>
-              <button type="submit" className="button primary" disabled={!id || !!problem}>
-                {t('dictionary.create')}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          }
+        />
+        <DialogActions cancel={t('dictionary.cancel')}>
+          <button type="submit" className="button primary" disabled={!id || !!problem}>
+            {t('dictionary.create')}
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
   );
 }

@@ -3,10 +3,11 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import type { WordDiff } from '../../store/dictionary-slice';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
+import { ErrorBox } from '../../lib/error-box';
 
 type Phase =
   | { step: 'closed' }
@@ -17,7 +18,6 @@ type Phase =
 
 export function SaveDialog({ blocked }: { blocked: boolean }) {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const dirty = useApp((s) => s.dictDirty);
   const profile = useApp((s) => s.dictProfile);
   const previewSave = useApp((s) => s.previewSave);
@@ -56,55 +56,44 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
       >
         {t('dictionary.save')}
       </button>
-      <AlertDialog.Root
+      <Modal
+        alert
         open={phase.step !== 'closed'}
         onOpenChange={(o) => !o && setPhase({ step: 'closed' })}
+        title={t('dictionary.saveTitle', { profile })}
+        description={phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
+        testId="save-dialog"
       >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog" data-testid="save-dialog">
-            <AlertDialog.Title className="dialog-title">
-              {t('dictionary.saveTitle', { profile })}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="dialog-text">
-              {phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
-            </AlertDialog.Description>
-            {diff &&
-              (none ? (
-                <p>{t('dictionary.diffNone')}</p>
-              ) : (
-                <ul className="diff-list" data-testid="save-diff">
-                  <li className={diff.added ? 'diff-added' : 'diff-zero'}>
-                    {t('dictionary.diffAdded', { count: diff.added })}
-                  </li>
-                  <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
-                    {t('dictionary.diffRemoved', { count: diff.removed })}
-                  </li>
-                  <li className={diff.changed ? undefined : 'diff-zero'}>
-                    {t('dictionary.diffChanged', { count: diff.changed })}
-                  </li>
-                </ul>
-              ))}
-            {phase.step === 'failed' && (
-              <p className="error-box" role="alert">
-                {errorText(phase.error, lang)}
-              </p>
-            )}
-            <DialogActions cancel={t('dictionary.cancel')} alert>
-              <AlertDialog.Action asChild>
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={phase.step !== 'confirm'}
-                  onClick={(e) => void confirm(e)}
-                >
-                  {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
-                </button>
-              </AlertDialog.Action>
-            </DialogActions>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        {diff &&
+          (none ? (
+            <p>{t('dictionary.diffNone')}</p>
+          ) : (
+            <ul className="diff-list" data-testid="save-diff">
+              <li className={diff.added ? 'diff-added' : 'diff-zero'}>
+                {t('dictionary.diffAdded', { count: diff.added })}
+              </li>
+              <li className={diff.removed ? 'diff-removed' : 'diff-zero'}>
+                {t('dictionary.diffRemoved', { count: diff.removed })}
+              </li>
+              <li className={diff.changed ? undefined : 'diff-zero'}>
+                {t('dictionary.diffChanged', { count: diff.changed })}
+              </li>
+            </ul>
+          ))}
+        <ErrorBox error={phase.step === 'failed' ? phase.error : undefined} />
+        <DialogActions cancel={t('dictionary.cancel')} alert>
+          <AlertDialog.Action asChild>
+            <button
+              type="button"
+              className="button primary"
+              disabled={phase.step !== 'confirm'}
+              onClick={(e) => void confirm(e)}
+            >
+              {phase.step === 'saving' ? t('dictionary.saving') : t('dictionary.confirmSave')}
+            </button>
+          </AlertDialog.Action>
+        </DialogActions>
+      </Modal>
     </>
   );
 }

@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { JOB_STATES } from '../../../../shared/domain/job';
 import type { AppError } from '../../../../shared/domain/errors';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
-import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
 import { SelectField } from '../../lib/select-field';
+import { ErrorBox } from '../../lib/error-box';
+import { SearchField } from '../../lib/search-field';
 
 const ROW_HEIGHT = 72;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
@@ -24,7 +25,6 @@ export function JobsView() {
   const order = useApp((s) => s.jobOrder);
   const jobs = useApp((s) => s.jobs);
   const loaded = useApp((s) => s.jobsLoaded);
-  const lang = useApp((s) => s.lang);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<string>();
@@ -56,18 +56,13 @@ export function JobsView() {
         </span>
       </div>
       <div className="toolbar">
-        <label className="find">
-          <span className="visually-hidden">{t('jobs.search')}</span>
-          <input
-            ref={search}
-            type="search"
-            className="input"
-            placeholder={t('jobs.search')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            data-testid="job-search"
-          />
-        </label>
+        <SearchField
+          ref={search}
+          label={t('jobs.search')}
+          value={query}
+          onChange={setQuery}
+          testId="job-search"
+        />
         <SelectField
           compact
           label={t('jobs.filter')}
@@ -80,11 +75,7 @@ export function JobsView() {
           testId="job-filter"
         />
       </div>
-      {error ? (
-        <p className="file-error" role="alert">
-          {errorText(error, lang)}
-        </p>
-      ) : null}
+      <ErrorBox error={error} className="file-error" />
       {loaded && order.length === 0 ? (
         <div className="empty">
           <p>{t('jobs.empty')}</p>

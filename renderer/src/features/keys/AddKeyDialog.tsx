@@ -1,16 +1,16 @@
 /** Adding a key someone already has: label, connection, the key itself. */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
+import { TextField, useFieldChecks } from '../../lib/field';
+import { ErrorBox } from '../../lib/error-box';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const connections = useApp((s) => s.connections);
   const active = useApp((s) => s.activeConnection);
   const addKey = useApp((s) => s.addKey);
@@ -23,6 +23,11 @@ export function AddKeyDialog() {
   const [error, setError] = useState<AppError | undefined>();
   const labelBad = label.trim() === '';
   const keyBad = key.trim().length < 8;
+  const checks = useFieldChecks<'label' | 'value'>('add-key', (field) => {
+    if (!tried) return undefined;
+    if (field === 'label') return labelBad ? { key: 'keys.labelEmpty' } : undefined;
+    return keyBad ? { key: 'keys.keyTooShort' } : undefined;
+  });
   const reset = () => {
     setLabel('');
     setKey('');
@@ -44,86 +49,56 @@ export function AddKeyDialog() {
     setOpen(false);
   };
   return (
-    <Dialog.Root
+    <Modal
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (!o) reset();
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <button type="button" className="button">
           {t('keys.add')}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">{t('keys.addTitle')}</Dialog.Title>
-          <Dialog.Description className="dialog-text">{t('keys.intro')}</Dialog.Description>
-          <form className="issue-form" onSubmit={(e) => void submit(e)} noValidate>
-            <div className="field">
-              <label className="label" htmlFor="add-key-label">
-                {t('keys.label')}
-              </label>
-              <input
-                id="add-key-label"
-                className="input"
-                value={label}
-                maxLength={100}
-                aria-invalid={tried && labelBad ? true : undefined}
-                aria-describedby={tried && labelBad ? 'add-key-label-error' : undefined}
-                onChange={(e) => setLabel(e.target.value)}
-              />
-              {tried && labelBad && (
-                <span id="add-key-label-error" className="field-error">
-                  {t('keys.labelEmpty')}
-                </span>
-              )}
-            </div>
-            <SelectField
-              label={t('keys.connection')}
-              value={connection || active}
-              onChange={setConnection}
-              options={connectionOptions(connections)}
-            />
-            <div className="field">
-              <label className="label" htmlFor="add-key-value">
-                {t('keys.keyValue')}
-              </label>
-              <input
-                id="add-key-value"
-                className="input mono"
-                type="password"
-                autoComplete="off"
-                value={key}
-                aria-invalid={tried && keyBad ? true : undefined}
-                aria-describedby={tried && keyBad ? 'add-key-value-error' : undefined}
-                onChange={(e) => setKey(e.target.value)}
-              />
-              {tried && keyBad && (
-                <span id="add-key-value-error" className="field-error">
-                  {t('keys.keyTooShort')}
-                </span>
-              )}
-            </div>
-            <label className="check">
-              <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
-              <span>{t('keys.useForConnection')}</span>
-            </label>
-            {error && (
-              <p className="error-box" role="alert">
-                {errorText(error, lang)}
-              </p>
-            )}
-            <DialogActions cancel={t('keys.cancel')}>
-              <button type="submit" className="button primary">
-                {t('keys.addConfirm')}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={t('keys.addTitle')}
+      description={t('keys.intro')}
+    >
+      <form className="issue-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t('keys.label')}
+          value={label}
+          maxLength={100}
+          onChange={(e) => setLabel(e.target.value)}
+          {...checks.control('label')}
+          note={checks.error('label')}
+        />
+        <SelectField
+          label={t('keys.connection')}
+          value={connection || active}
+          onChange={setConnection}
+          options={connectionOptions(connections)}
+        />
+        <TextField
+          label={t('keys.keyValue')}
+          className="input mono"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          {...checks.control('value')}
+          note={checks.error('value')}
+        />
+        <label className="check">
+          <input type="checkbox" checked={use} onChange={(e) => setUse(e.target.checked)} />
+          <span>{t('keys.useForConnection')}</span>
+        </label>
+        <ErrorBox error={error} />
+        <DialogActions cancel={t('keys.cancel')}>
+          <button type="submit" className="button primary">
+            {t('keys.addConfirm')}
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
   );
 }

@@ -3,14 +3,13 @@
  * password used for this request only), its validity, allowed addresses; then the new key, shown
  * once, to copy or file in the keychain.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { IssuedKey } from './IssuedKey';
+import { KeySelect } from './KeySelect';
 import {
   EPI_UNITS,
   epiOf,
@@ -24,6 +23,9 @@ import {
 } from './issue-form';
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
+import { Field, TextField, useFieldChecks } from '../../lib/field';
+import { ErrorBox } from '../../lib/error-box';
 
 export function formatLocal(date: Date, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
@@ -43,29 +45,28 @@ export function IssueKeyDialog() {
   const [open, setOpen] = useState(false);
   const [issued, setIssued] = useState<Issued | undefined>();
   return (
-    <Dialog.Root
+    <Modal
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (!o) setIssued(undefined);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <button type="button" className="button primary">
           {t('keys.issue')}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog wide" data-testid="issue-dialog">
-          {issued ? (
-            <IssuedKey {...issued} onDone={() => setOpen(false)} />
-          ) : (
-            <IssueForm onIssued={setIssued} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={issued ? t('keys.issuedTitle') : t('keys.issueTitle')}
+      description={issued ? t('keys.issuedBody') : t('keys.issueIntro')}
+      wide
+      testId="issue-dialog"
+    >
+      {issued ? (
+        <IssuedKey {...issued} onDone={() => setOpen(false)} />
+      ) : (
+        <IssueForm onIssued={setIssued} />
+      )}
+    </Modal>
   );
 }
 
@@ -94,22 +95,41 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
   const set = <K extends keyof IssueDraft>(field: K, value: IssueDraft[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
   // Addresses are checked as typed; the rest once the person tries to issue.
-  const shown = (field: IssueField) =>
-    tried || (field === 'ipa' && draft.ipa !== '') || (field === 'until' && draft.until !== '')
-      ? problems[field]
-      : undefined;
-  const described = (field: IssueField, hint?: string) => ({
-    'aria-invalid': shown(field) ? true : undefined,
-    'aria-describedby': shown(field) ? `issue-${field}-error` : hint,
+  const checks = useFieldChecks<IssueField>(
+    'issue',
+    (field) =>
+      tried || (field === 'ipa' && draft.ipa !== '') || (field === 'until' && draft.until !== '')
+        ? problems[field]
+        : undefined,
+    true,
+  );
+  /** A text field's value, its edits, its checks and its error. */
+  const text = (field: Exclude<IssueField, 'authKey'>, hint?: string) => ({
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    ...checks.control(field, hint),
+    note: checks.error(field),
   });
-  const message = (field: IssueField) => {
-    const problem = shown(field);
-    return problem ? (
-      <span id={`issue-${field}-error`} className="field-error" role="alert">
-        {t(problem.key, problem.params)}
-      </span>
-    ) : null;
-  };
+  /** One choice of a radio group of the draft, and what it asks for once chosen. */
+  const choice = <K extends 'auth' | 'validity'>(
+    field: K,
+    value: IssueDraft[K],
+    label: string,
+    fields: () => ReactNode,
+  ) => (
+    <>
+      <label className="radio">
+        <input
+          type="radio"
+          name={`issue-${field}`}
+          checked={draft[field] === value}
+          onChange={() => set(field, value)}
+        />
+        {label}
+      </label>
+      {draft[field] === value && fields()}
+    </>
+  );
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -138,8 +158,6 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="issue-form">
-      <Dialog.Title className="dialog-title">{t('keys.issueTitle')}</Dialog.Title>
-      <Dialog.Description className="dialog-text">{t('keys.issueIntro')}</Dialog.Description>
       <SelectField
         label={t('keys.connection')}
         value={draft.connection}
@@ -148,92 +166,32 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
       />
       <fieldset className="radio-group">
         <legend className="label">{t('keys.auth')}</legend>
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-auth"
-            checked={draft.auth === 'key'}
-            onChange={() => set('auth', 'key')}
-          />
-          {t('keys.authKey')}
-        </label>
-        {draft.auth === 'key' && (
-          <div className="field indent">
-            <label className="label" htmlFor="issue-authKey">
-              {t('keys.authKeyPick')}
-            </label>
-            <select
-              id="issue-authKey"
-              className="select"
+        {choice('auth', 'key', t('keys.authKey'), () => (
+          <Field
+            id="issue-authKey"
+            label={t('keys.authKeyPick')}
+            layout="indent"
+            note={checks.error('authKey')}
+          >
+            <KeySelect
+              keys={ownKeys}
+              empty={ownKeys.length === 0 ? '—' : undefined}
               value={draft.authKey}
               onChange={(e) => set('authKey', e.target.value)}
-              {...described('authKey')}
-            >
-              {ownKeys.length === 0 && <option value="">—</option>}
-              {ownKeys.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label} (…{k.last4})
-                </option>
-              ))}
-            </select>
-            {message('authKey')}
-          </div>
-        )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-auth"
-            checked={draft.auth === 'password'}
-            onChange={() => set('auth', 'password')}
-          />
-          {t('keys.authPassword')}
-        </label>
-        {draft.auth === 'password' && (
+              {...checks.control('authKey')}
+            />
+          </Field>
+        ))}
+        {choice('auth', 'password', t('keys.authPassword'), () => (
           <div className="row-fields indent">
-            <div className="field">
-              <label className="label" htmlFor="issue-sid">
-                {t('keys.sid')}
-              </label>
-              <input
-                id="issue-sid"
-                className="input"
-                autoComplete="off"
-                value={draft.sid}
-                onChange={(e) => set('sid', e.target.value)}
-                {...described('sid')}
-              />
-              {message('sid')}
-            </div>
-            <div className="field">
-              <label className="label" htmlFor="issue-spw">
-                {t('keys.spw')}
-              </label>
-              <input
-                id="issue-spw"
-                className="input"
-                type="password"
-                autoComplete="off"
-                value={draft.spw}
-                onChange={(e) => set('spw', e.target.value)}
-                {...described('spw')}
-              />
-              {message('spw')}
-            </div>
+            <TextField label={t('keys.sid')} autoComplete="off" {...text('sid')} />
+            <TextField label={t('keys.spw')} type="password" autoComplete="off" {...text('spw')} />
           </div>
-        )}
+        ))}
       </fieldset>
       <fieldset className="radio-group">
         <legend className="label">{t('keys.validity')}</legend>
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'preset'}
-            onChange={() => set('validity', 'preset')}
-          />
-          {t('keys.preset')}
-        </label>
-        {draft.validity === 'preset' && (
+        {choice('validity', 'preset', t('keys.preset'), () => (
           <select
             className="select indent"
             aria-label={t('keys.preset')}
@@ -246,35 +204,18 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
               </option>
             ))}
           </select>
-        )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'custom'}
-            onChange={() => set('validity', 'custom')}
-          />
-          {t('keys.custom')}
-        </label>
-        {draft.validity === 'custom' && (
+        ))}
+        {choice('validity', 'custom', t('keys.custom'), () => (
           <div className="row-fields indent">
-            <div className="field">
-              <label className="label" htmlFor="issue-amount">
-                {t('keys.amount')}
-              </label>
-              <input
-                id="issue-amount"
-                className="input narrow"
-                inputMode="numeric"
-                value={draft.amount}
-                onChange={(e) => set('amount', e.target.value)}
-                {...described('amount')}
-              />
-            </div>
-            <div className="field">
-              <label className="label" htmlFor="issue-unit">
-                {t('keys.unit')}
-              </label>
+            <TextField
+              label={t('keys.amount')}
+              className="input narrow"
+              inputMode="numeric"
+              {...text('amount')}
+              // Its error stands under the amount and the unit together.
+              note={null}
+            />
+            <Field id="issue-unit" label={t('keys.unit')}>
               <select
                 id="issue-unit"
                 className="select"
@@ -287,63 +228,37 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                   </option>
                 ))}
               </select>
-            </div>
-            {message('amount')}
+            </Field>
+            {checks.error('amount')}
           </div>
-        )}
-        <label className="radio">
-          <input
-            type="radio"
-            name="issue-validity"
-            checked={draft.validity === 'until'}
-            onChange={() => set('validity', 'until')}
+        ))}
+        {choice('validity', 'until', t('keys.until'), () => (
+          <TextField
+            label={t('keys.endAt')}
+            layout="indent"
+            type="datetime-local"
+            {...text('until')}
           />
-          {t('keys.until')}
-        </label>
-        {draft.validity === 'until' && (
-          <div className="field indent">
-            <label className="label" htmlFor="issue-until">
-              {t('keys.endAt')}
-            </label>
-            <input
-              id="issue-until"
-              className="input"
-              type="datetime-local"
-              value={draft.until}
-              onChange={(e) => set('until', e.target.value)}
-              {...described('until')}
-            />
-            {message('until')}
-          </div>
-        )}
+        ))}
       </fieldset>
       <p className="muted" aria-live="polite" data-testid="issue-expiry">
         {expiry ? t('keys.expiresAt', { date: formatLocal(expiry, lang) }) : '\u00a0'}
       </p>
-      <div className="field">
-        <label className="label" htmlFor="issue-ipa">
-          {t('keys.ipa')}
-        </label>
-        <input
-          id="issue-ipa"
-          className="input mono"
-          value={draft.ipa}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => set('ipa', e.target.value)}
-          {...described('ipa', 'issue-ipa-hint')}
-        />
-        {message('ipa') ?? (
-          <span id="issue-ipa-hint" className="field-hint">
-            {t('keys.ipaHint')}
-          </span>
-        )}
-      </div>
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <TextField
+        label={t('keys.ipa')}
+        className="input mono"
+        spellCheck={false}
+        autoComplete="off"
+        {...text('ipa', 'issue-ipa-hint')}
+        note={
+          checks.error('ipa') ?? (
+            <span id="issue-ipa-hint" className="field-hint">
+              {t('keys.ipaHint')}
+            </span>
+          )
+        }
+      />
+      <ErrorBox error={error} />
       <DialogActions cancel={t('keys.cancel')}>
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('keys.issuing') : t('keys.issueNow')}

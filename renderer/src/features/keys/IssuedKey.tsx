@@ -1,11 +1,11 @@
 /** The new key, shown this once: copy it, or file it in the keychain under a label. */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { formatLocal } from './IssueKeyDialog';
+import { TextField } from '../../lib/field';
+import { ErrorBox } from '../../lib/error-box';
 
 export function IssuedKey({
   value,
@@ -40,8 +40,6 @@ export function IssuedKey({
   };
   return (
     <div className="issued">
-      <Dialog.Title className="dialog-title">{t('keys.issuedTitle')}</Dialog.Title>
-      <Dialog.Description className="dialog-text">{t('keys.issuedBody')}</Dialog.Description>
       <div className="row-fields">
         <input
           className="input mono issued-key"
@@ -64,29 +62,21 @@ export function IssuedKey({
       </p>
       {!saved && (
         <form className="row-fields" onSubmit={(e) => void save(e)} noValidate>
-          <div className="field grow">
-            <label className="label" htmlFor="issued-label">
-              {t('keys.saveLabel')}
-            </label>
-            <input
-              id="issued-label"
-              className="input"
-              value={label}
-              maxLength={100}
-              aria-invalid={label.trim() ? undefined : true}
-              onChange={(e) => setLabel(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="issued-label"
+            label={t('keys.saveLabel')}
+            layout="grow"
+            value={label}
+            maxLength={100}
+            aria-invalid={label.trim() ? undefined : true}
+            onChange={(e) => setLabel(e.target.value)}
+          />
           <button type="submit" className="button primary" disabled={!label.trim()}>
             {t('keys.saveToKeychain')}
           </button>
         </form>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
           {t('keys.done')}

@@ -9,6 +9,9 @@ import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
 import { DialogActions } from '../../lib/dialog-actions';
+import { Modal } from '../../lib/modal';
+import { Card } from '../../lib/section';
+import { ErrorBox } from '../../lib/error-box';
 
 export function KeysPanel() {
   const { t } = useTranslation();
@@ -20,30 +23,24 @@ export function KeysPanel() {
   const connections = useApp((s) => s.connections);
   const nameOf = (id: string) => connections.find((c) => c.id === id)?.name ?? id;
   return (
-    <section className="card" aria-labelledby="keys-heading">
-      <div className="section-head">
-        <div>
-          <h2 id="keys-heading" className="section-title">
-            {t('keys.heading')}
-          </h2>
-          <p className="muted">{t('keys.intro')}</p>
-        </div>
+    <Card
+      id="keys"
+      title={t('keys.heading')}
+      intro={t('keys.intro')}
+      actions={
         <div className="row gap">
           <AddKeyDialog />
           <IssueKeyDialog />
         </div>
-      </div>
+      }
+    >
       {storage === 'session' && (
         <p className="notice">
           {t('keys.sessionOnly')}
           {notice ? <> {errorText(notice, lang)}</> : null}
         </p>
       )}
-      {keysError && (
-        <p className="error-box" role="alert">
-          {errorText(keysError, lang)}
-        </p>
-      )}
+      <ErrorBox error={keysError} />
       {keys.length === 0 ? (
         <p className="empty-line">{t('keys.none')}</p>
       ) : (
@@ -71,7 +68,7 @@ export function KeysPanel() {
           </tbody>
         </table>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -122,8 +119,9 @@ function KeyRow({
         >
           {revealed ? t('keys.hide') : t('keys.reveal')}
         </button>
-        <AlertDialog.Root>
-          <AlertDialog.Trigger asChild>
+        <Modal
+          alert
+          trigger={
             <button
               type="button"
               className="button small ghost danger-text"
@@ -131,30 +129,22 @@ function KeyRow({
             >
               {t('keys.delete')}
             </button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog">
-              <AlertDialog.Title className="dialog-title">
-                {t('keys.deleteTitle', { label: entry.label })}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="dialog-text">
-                {t('keys.deleteBody')}
-              </AlertDialog.Description>
-              <DialogActions cancel={t('keys.cancel')} alert>
-                <AlertDialog.Action asChild>
-                  <button
-                    type="button"
-                    className="button danger"
-                    onClick={() => void removeKey(entry.id).then(setError)}
-                  >
-                    {t('keys.delete')}
-                  </button>
-                </AlertDialog.Action>
-              </DialogActions>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+          }
+          title={t('keys.deleteTitle', { label: entry.label })}
+          description={t('keys.deleteBody')}
+        >
+          <DialogActions cancel={t('keys.cancel')} alert>
+            <AlertDialog.Action asChild>
+              <button
+                type="button"
+                className="button danger"
+                onClick={() => void removeKey(entry.id).then(setError)}
+              >
+                {t('keys.delete')}
+              </button>
+            </AlertDialog.Action>
+          </DialogActions>
+        </Modal>
       </td>
     </tr>
   );

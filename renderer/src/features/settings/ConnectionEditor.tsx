@@ -1,5 +1,5 @@
 /** One connection's settings, checked as typed; test, save and make active. */
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
@@ -7,6 +7,9 @@ import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { connectionProblems, type ConnectionField } from './connection-form';
+import { Field, TextField, useFieldChecks } from '../../lib/field';
+import { KeySelect } from '../keys/KeySelect';
+import { ErrorBox } from '../../lib/error-box';
 
 type TestState =
   | { step: 'idle' }
@@ -53,25 +56,27 @@ export function ConnectionEditor({
     setDraft({ ...draft, [field]: value });
     setSaved(false);
   };
-  const problemOf = (field: ConnectionField) =>
-    (tried || touched.has(field)) && problems[field] ? problems[field] : undefined;
-  const fieldProps = (field: ConnectionField) => {
-    const problem = problemOf(field);
-    return {
-      id: `conn-${field}`,
-      'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? `conn-${field}-error` : undefined,
-      onBlur: () => setTouched(new Set(touched).add(field)),
-    };
-  };
-  const errorFor = (field: ConnectionField) => {
-    const problem = problemOf(field);
-    return problem ? (
-      <span id={`conn-${field}-error`} className="field-error">
-        {t(problem.key, { id: problem.id })}
-      </span>
-    ) : null;
-  };
+  const checks = useFieldChecks<ConnectionField>('conn', (field) => {
+    const problem = problems[field];
+    return (tried || touched.has(field)) && problem
+      ? { key: problem.key, params: { id: problem.id } }
+      : undefined;
+  });
+  /** A text field's value, its edits and its checks (made once it is left). */
+  const text = (field: ConnectionField) => ({
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => update(field, e.target.value),
+    onBlur: () => setTouched(new Set(touched).add(field)),
+    ...checks.control(field),
+  });
+  /** An address: the whole row, and the local service's own (read-only, filled in at its start). */
+  const url = (field: 'baseUrl' | 'asyncUrl') => ({
+    layout: 'span-2',
+    className: 'input mono',
+    readOnly: local,
+    'aria-readonly': local || undefined,
+    ...text(field),
+  });
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -104,85 +109,53 @@ export function ConnectionEditor({
           <TextField
             label={t('settings.id')}
             className="input mono"
-            value={draft.id}
             autoComplete="off"
-            onChange={(e) => update('id', e.target.value)}
-            {...fieldProps('id')}
-            after={errorFor('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
+            {...text('id')}
+            note={checks.error('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
           />
         )}
+        <TextField label={t('settings.name')} {...text('name')} note={checks.error('name')} />
         <TextField
-          label={t('settings.name')}
-          className="input"
-          value={draft.name}
-          onChange={(e) => update('name', e.target.value)}
-          {...fieldProps('name')}
-          after={errorFor('name')}
-        />
-        <TextField
-          wide
           label={t('settings.baseUrl')}
-          className="input mono"
-          value={draft.baseUrl}
-          readOnly={local}
-          aria-readonly={local || undefined}
           placeholder={local ? t('settings.localUrl') : undefined}
-          onChange={(e) => update('baseUrl', e.target.value)}
-          {...fieldProps('baseUrl')}
-          after={
+          {...url('baseUrl')}
+          note={
             local ? (
               <span className="field-hint">{t('settings.localUrl')}</span>
             ) : (
-              errorFor('baseUrl')
+              checks.error('baseUrl')
             )
           }
         />
         <TextField
-          wide
           label={t('settings.asyncUrl')}
-          className="input mono"
-          value={draft.asyncUrl}
-          readOnly={local}
-          aria-readonly={local || undefined}
-          onChange={(e) => update('asyncUrl', e.target.value)}
-          {...fieldProps('asyncUrl')}
-          after={!local && errorFor('asyncUrl')}
+          {...url('asyncUrl')}
+          note={!local && checks.error('asyncUrl')}
         />
         <TextField
           label={t('settings.engine')}
           className="input mono"
-          value={draft.engine}
           list="conn-engines"
-          onChange={(e) => update('engine', e.target.value)}
-          {...fieldProps('engine')}
-          after={
+          {...text('engine')}
+          note={
             <>
               <datalist id="conn-engines">
                 {test.step === 'done' &&
                   test.found.engines.map((name) => <option key={name} value={name} />)}
               </datalist>
-              {errorFor('engine')}
+              {checks.error('engine')}
             </>
           }
         />
-        <div className="field">
-          <label className="label" htmlFor="conn-key">
-            {t('settings.key')}
-          </label>
-          <select
+        <Field id="conn-key" label={t('settings.key')}>
+          <KeySelect
             id="conn-key"
-            className="select"
+            keys={ownKeys}
+            empty={t('settings.noKey')}
             value={draft.keyRef ?? ''}
             onChange={(e) => update('keyRef', e.target.value || null)}
-          >
-            <option value="">{t('settings.noKey')}</option>
-            {ownKeys.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label} (…{k.last4})
-              </option>
-            ))}
-          </select>
-        </div>
+          />
+        </Field>
         <label className="check span-2">
           <input
             type="checkbox"
@@ -216,11 +189,7 @@ export function ConnectionEditor({
         {test.step === 'failed' && <p className="error-box">{errorText(test.error, lang)}</p>}
         {saved && <span className="ok-text">{t('settings.saved')}</span>}
       </div>
-      {saveError && (
-        <p className="error-box" role="alert">
-          {errorText(saveError, lang)}
-        </p>
-      )}
+      <ErrorBox error={saveError} />
       <div className="form-actions">
         {isNew && (
           <button type="button" className="button" onClick={onCancelNew}>
@@ -245,29 +214,5 @@ export function ConnectionEditor({
         </button>
       </div>
     </form>
-  );
-}
-
-/** A labelled text input of the form, followed by its error or hint. */
-function TextField({
-  id,
-  label,
-  wide,
-  after,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
-  readonly id: string;
-  readonly label: string;
-  readonly wide?: boolean;
-  readonly after?: ReactNode;
-}) {
-  return (
-    <div className={wide ? 'field span-2' : 'field'}>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} {...input} />
-      {after}
-    </div>
   );
 }

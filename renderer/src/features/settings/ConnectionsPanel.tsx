@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import { useApp } from '../../store/store';
 import { ConnectionEditor } from './ConnectionEditor';
+import { Card } from '../../lib/section';
 
 const NEW_CONNECTION: Connection = {
   id: '',
@@ -28,18 +29,16 @@ export function ConnectionsPanel() {
     ? NEW_CONNECTION
     : (connections.find((c) => c.id === (chosen ?? active)) ?? connections[0]);
   return (
-    <section className="card" aria-labelledby="connections-heading">
-      <div className="section-head">
-        <div>
-          <h2 id="connections-heading" className="section-title">
-            {t('settings.connections')}
-          </h2>
-          <p className="muted">{t('settings.connectionsIntro')}</p>
-        </div>
+    <Card
+      id="connections"
+      title={t('settings.connections')}
+      intro={t('settings.connectionsIntro')}
+      actions={
         <button type="button" className="button" onClick={() => setAdding(true)}>
           {t('settings.addConnection')}
         </button>
-      </div>
+      }
+    >
       <div className="conn-layout">
         <ul className="conn-list" aria-label={t('settings.connections')}>
           {connections.map((c) => {
@@ -86,6 +85,6 @@ export function ConnectionsPanel() {
           />
         )}
       </div>
-    </section>
+    </Card>
   );
 }

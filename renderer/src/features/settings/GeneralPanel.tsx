@@ -1,17 +1,15 @@
 /** Language and theme (the same choices as the header's). */
 import { useTranslation } from 'react-i18next';
 import { LangThemeFields } from '../../app/LangThemeFields';
+import { Card } from '../../lib/section';
 
 export function GeneralPanel() {
   const { t } = useTranslation();
   return (
-    <section className="card" aria-labelledby="general-heading">
-      <h2 id="general-heading" className="section-title">
-        {t('settings.general')}
-      </h2>
+    <Card id="general" title={t('settings.general')}>
       <div className="form-grid">
         <LangThemeFields languageLabel={t('settings.language')} themeLabel={t('settings.theme')} />
       </div>
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
+import { Card } from '../../lib/section';
+import { ErrorBox } from '../../lib/error-box';
 
 export function ServicePanel() {
   const { t } = useTranslation();
@@ -20,10 +22,7 @@ export function ServicePanel() {
     setBusy(false);
   };
   return (
-    <section className="card" aria-labelledby="service-heading">
-      <h2 id="service-heading" className="section-title">
-        {t('settings.localService')}
-      </h2>
+    <Card id="service" title={t('settings.localService')}>
       <dl className="facts">
         <dt>{t('settings.state')}</dt>
         <dd data-testid="settings-service-state">
@@ -40,16 +39,12 @@ export function ServicePanel() {
         <dt>{t('settings.dataFolder')}</dt>
         <dd className="mono break">{dataDir ?? '—'}</dd>
       </dl>
-      {error && (
-        <p className="error-box" role="alert">
-          {errorText(error, lang)}
-        </p>
-      )}
+      <ErrorBox error={error} />
       <div>
         <button type="button" className="button" disabled={busy} onClick={() => void restart()}>
           {busy ? t('settings.restarting') : t('settings.restart')}
         </button>
       </div>
-    </section>
+    </Card>
   );
 }

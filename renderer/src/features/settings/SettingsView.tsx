@@ -7,6 +7,7 @@ import { ConnectionsPanel } from './ConnectionsPanel';
 import { GeneralPanel } from './GeneralPanel';
 import { ServicePanel } from './ServicePanel';
 import './settings.css';
+import { View } from '../../lib/section';
 
 export function SettingsView() {
   const { t } = useTranslation();
@@ -17,16 +18,13 @@ export function SettingsView() {
     void loadServiceInfo();
   }, [loadKeys, loadServiceInfo]);
   return (
-    <section className="view settings-view" aria-labelledby="settings-heading">
-      <h1 id="settings-heading" className="view-title">
-        {t('settings.heading')}
-      </h1>
+    <View id="settings" className="settings-view" title={t('settings.heading')}>
       <ConnectionsPanel />
       <KeysPanel />
       <div className="settings-pair">
         <GeneralPanel />
         <ServicePanel />
       </div>
-    </section>
+    </View>
   );
 }

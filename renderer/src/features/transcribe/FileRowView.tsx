@@ -1,16 +1,15 @@
 /** One file of this session: what it is, where it goes, and how far it got. */
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/error-text';
 import { formatClock, formatSize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useApp } from '../../store/store';
+import { ErrorBox } from '../../lib/error-box';
 
 export function FileRowView({ rowKey }: { rowKey: string }) {
   const { t } = useTranslation();
   const row = useApp((s) => s.rows.find((r) => r.key === rowKey))!;
   const job = useApp((s) => (row.jobId ? s.jobs[row.jobId] : undefined));
   const upload = useApp((s) => (row.jobId ? s.uploads[row.jobId] : undefined));
-  const lang = useApp((s) => s.lang);
   const cancelRow = useApp((s) => s.cancelRow);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
@@ -86,16 +85,14 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p className="file-error" role="alert">
-          {errorText(error, lang)}{' '}
-          {needsSettings ? (
-            <button type="button" className="link" onClick={() => setTab('settings')}>
-              {t('transcribe.goSettings')}
-            </button>
-          ) : null}
-        </p>
-      ) : null}
+      <ErrorBox error={error} className="file-error">
+        {' '}
+        {needsSettings ? (
+          <button type="button" className="link" onClick={() => setTab('settings')}>
+            {t('transcribe.goSettings')}
+          </button>
+        ) : null}
+      </ErrorBox>
     </li>
   );
 }

@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { useBridge } from '../../lib/use-bridge';
 import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
@@ -22,6 +21,7 @@ import {
 
 const countOptions = (from: number, to: number) =>
   plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
+import { ErrorBox } from '../../lib/error-box';
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
@@ -29,7 +29,6 @@ export function TranscribeOptions() {
   const store = useAppStore();
   const connections = useApp((s) => s.connections);
   const activeId = useApp((s) => s.activeConnection);
-  const lang = useApp((s) => s.lang);
   const serviceState = useApp((s) => s.service?.state);
   const active = connections.find((c) => c.id === activeId);
   const [profiles, setProfiles] = useState<string[]>([]);
@@ -134,11 +133,7 @@ export function TranscribeOptions() {
           />
         </>
       ) : null}
-      {error ? (
-        <p className="file-error" role="alert">
-          {errorText(error, lang)}
-        </p>
-      ) : null}
+      <ErrorBox error={error} className="file-error" />
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { errorText } from '../../lib/error-text';
 import { ACCEPT } from './accept';
 import { FileRowView } from './FileRowView';
 import { TranscribeOptions } from './TranscribeOptions';
+import { View } from '../../lib/section';
 
 export function TranscribeView() {
   const { t } = useTranslation();
@@ -23,10 +24,7 @@ export function TranscribeView() {
   const waiting = localActive && service && service.state !== 'running';
 
   return (
-    <section className="view transcribe" aria-labelledby="transcribe-heading">
-      <h1 id="transcribe-heading" className="view-title">
-        {t('transcribe.heading')}
-      </h1>
+    <View id="transcribe" className="transcribe" title={t('transcribe.heading')}>
       <div className="transcribe-grid">
         <TranscribeOptions />
         <div className={`drop-card${rowKeys.length > 0 ? ' compact' : ''}`}>
@@ -106,6 +104,6 @@ export function TranscribeView() {
           ))}
         </ul>
       )}
-    </section>
+    </View>
   );
 }

@@ -1,5 +1,4 @@
 /** Export as TXT, SRT, VTT, JSON or CSV (shared/format exporters), saved by a download. */
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/domain/job';
 import {
@@ -9,6 +8,7 @@ import {
   exportTranscript,
 } from '../../../../shared/format/exporters';
 import { downloadText } from '../../lib/download';
+import { FormatMenu } from '../../lib/format-menu';
 import { useSpeakerName } from './speaker-name';
 
 export function ExportMenu({
@@ -21,30 +21,19 @@ export function ExportMenu({
   const { t } = useTranslation();
   const speakerName = useSpeakerName();
   return (
-    // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses.
-    <Menu.Root modal={false}>
-      <Menu.Trigger className="button small" data-testid="export">
-        {t('viewer.export')} ▾
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className="menu" align="end" sideOffset={4}>
-          {EXPORT_FORMATS.map((format) => (
-            <Menu.Item
-              key={format}
-              className="menu-item"
-              onSelect={() =>
-                downloadText(
-                  exportFileName(sourceName, format),
-                  exportTranscript(transcript, format, { speakerName }),
-                  MEDIA_TYPES[format],
-                )
-              }
-            >
-              {t('viewer.exportAs', { format: format.toUpperCase() })}
-            </Menu.Item>
-          ))}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <FormatMenu
+      label={t('viewer.export')}
+      className="button small"
+      testId="export"
+      formats={EXPORT_FORMATS}
+      itemLabel={(format) => t('viewer.exportAs', { format: format.toUpperCase() })}
+      onPick={(format) =>
+        downloadText(
+          exportFileName(sourceName, format),
+          exportTranscript(transcript, format, { speakerName }),
+          MEDIA_TYPES[format],
+        )
+      }
+    />
   );
 }

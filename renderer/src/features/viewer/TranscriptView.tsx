@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
-import { errorText } from '../../lib/error-text';
 import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { ExportMenu } from './ExportMenu';
@@ -17,6 +16,8 @@ import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
+import { ErrorBox } from '../../lib/error-box';
+import { SearchField } from '../../lib/search-field';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -26,7 +27,6 @@ export function TranscriptView() {
   const jobId = useApp((s) => s.openJob)!;
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
-  const lang = useApp((s) => s.lang);
   const close = useApp((s) => s.closeTranscript);
   const playback = usePlayback();
   const [query, setQuery] = useState('');
@@ -69,11 +69,7 @@ export function TranscriptView() {
           {name}
         </h1>
       </div>
-      {loaded?.error ? (
-        <p className="file-error" role="alert">
-          {errorText(loaded.error, lang)}
-        </p>
-      ) : null}
+      <ErrorBox error={loaded?.error} className="file-error" />
       {!loaded ? <p className="muted">{t('viewer.loading')}</p> : null}
       {loaded && !transcript && !loaded.error ? (
         <div className="empty">
@@ -97,17 +93,7 @@ export function TranscriptView() {
             </p>
           </div>
           <div className="toolbar">
-            <label className="find">
-              <span className="visually-hidden">{t('viewer.find')}</span>
-              <input
-                type="search"
-                className="input"
-                placeholder={t('viewer.find')}
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                data-testid="find"
-              />
-            </label>
+            <SearchField label={t('viewer.find')} value={query} onChange={setQuery} testId="find" />
             {query.trim() ? (
               <span className="muted" role="status">
                 {t('viewer.matches', { count: matchCount })}
