@@ -3,19 +3,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
+import { useSaveExport } from '../../lib/use-save-export';
 import { useApp, useAppStore } from '../../store/store';
 import { ImportButton } from './ImportButton';
 import { SaveDialog } from './SaveDialog';
 import { wordOf } from './word-rows';
-
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function DictionaryToolbar({
   issues,
@@ -31,13 +23,14 @@ export function DictionaryToolbar({
   const count = useApp((s) => s.wordRows.length);
   const canUndo = useApp((s) => s.undoStack.length > 0);
   const undoEdit = useApp((s) => s.undoEdit);
+  const { save, problem } = useSaveExport();
   const exportAs = (format: (typeof WORD_TABLE_FORMATS)[number]) => {
     const { wordRows, dictProfile } = store.getState();
-    download(
-      `${dictProfile}.${format}`,
-      formatWordTable(wordRows.map(wordOf), format),
-      format === 'tsv' ? 'text/tab-separated-values' : 'text/csv',
-    );
+    save({
+      fileName: `${dictProfile}.${format}`,
+      text: formatWordTable(wordRows.map(wordOf), format),
+      format,
+    });
   };
   return (
     <div className="dict-toolbar" role="toolbar" aria-label={t('dictionary.actions')}>
@@ -92,6 +85,7 @@ export function DictionaryToolbar({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <SaveDialog blocked={issues > 0} />
+      {problem}
     </div>
   );
 }

@@ -1,14 +1,16 @@
-/** Export as TXT, SRT, VTT, JSON or CSV (shared/format exporters), saved by a download. */
+/**
+ * Export as TXT, SRT, VTT, JSON or CSV (shared/format exporters): the save dialog under Electron,
+ * a download in the browser.
+ */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/domain/job';
 import {
   EXPORT_FORMATS,
-  MEDIA_TYPES,
   exportFileName,
   exportTranscript,
 } from '../../../../shared/format/exporters';
-import { downloadText } from '../../lib/download';
+import { useSaveExport } from '../../lib/use-save-export';
 
 export function ExportMenu({
   transcript,
@@ -18,6 +20,7 @@ export function ExportMenu({
   sourceName: string;
 }) {
   const { t } = useTranslation();
+  const { save, problem } = useSaveExport();
   return (
     // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses.
     <Menu.Root modal={false}>
@@ -31,11 +34,11 @@ export function ExportMenu({
               key={format}
               className="menu-item"
               onSelect={() =>
-                downloadText(
-                  exportFileName(sourceName, format),
-                  exportTranscript(transcript, format),
-                  MEDIA_TYPES[format],
-                )
+                save({
+                  fileName: exportFileName(sourceName, format),
+                  text: exportTranscript(transcript, format),
+                  format,
+                })
               }
             >
               {t('viewer.exportAs', { format: format.toUpperCase() })}
@@ -43,6 +46,7 @@ export function ExportMenu({
           ))}
         </Menu.Content>
       </Menu.Portal>
+      {problem}
     </Menu.Root>
   );
 }
