@@ -20,6 +20,7 @@ import {
 } from '../shared/ipc/contract';
 import { ApiClient, type ClientOptions } from './api-client/api-client';
 import { ConnectionStore, checkAddress } from './connections/connection-store';
+import { saveExport, type AskSavePath } from './export-file';
 import { JobJournal } from './jobs/job-journal';
 import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
@@ -44,6 +45,11 @@ export interface CoreOptions {
   readonly pollMaxMs?: number;
   /** Timeouts and retries of every API request (defaults in ApiClient). */
   readonly clientOptions?: ClientOptions;
+  /**
+   * The host's save dialog (Electron). Without one, `export:save` is refused: the browser saves
+   * exports as downloads.
+   */
+  readonly askSavePath?: AskSavePath;
 }
 
 export function defaultAppDataDir(): string {
@@ -94,6 +100,7 @@ export class Core {
     readonly runner: TranscriptionRunner,
     readonly supervisor: LocalServiceSupervisor | undefined,
     private readonly clientOptions: ClientOptions | undefined,
+    private readonly askSavePath: AskSavePath | undefined,
   ) {
     this.handlers = this.makeHandlers();
   }
@@ -153,6 +160,7 @@ export class Core {
       runner,
       supervisor,
       options.clientOptions,
+      options.askSavePath,
     );
     return ref.core;
   }
@@ -384,6 +392,13 @@ export class Core {
           return { state: 'stopped' as const, message: 'the local service is turned off' };
         await this.supervisor.stop();
         return this.supervisor.start();
+      },
+      'export:save': async (request) => {
+        if (!this.askSavePath)
+          throw new AppFailure(
+            appError('invalid-input', {}, 'export:save needs a save dialog; download instead'),
+          );
+        return saveExport(request, this.askSavePath);
       },
     };
   }

@@ -22,6 +22,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { appError } from '../shared/domain/errors';
+import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
 import type { Core } from '../core/core';
 import {
   PLACEHOLDER_PAGE,
@@ -177,11 +178,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return refuse(res, 400, 'invalid-input', 'the input is not JSON');
         }
       }
-      return sendJson(
-        res,
-        200,
-        await options.core.invoke(decodeURIComponent(url.pathname.slice(5)), input),
-      );
+      const channel = decodeURIComponent(url.pathname.slice(5));
+      if ((ELECTRON_ONLY_CHANNELS as readonly string[]).includes(channel))
+        return refuse(res, 404, 'invalid-input', `there is no channel ${channel} in browser mode`);
+      return sendJson(res, 200, await options.core.invoke(channel, input));
     }
 
     if (url.pathname === '/uploads') {

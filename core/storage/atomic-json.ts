@@ -30,18 +30,18 @@ function storageFailure(error: unknown, dir: string): unknown {
   return error;
 }
 
-export async function writeJsonAtomic(
-  path: string,
-  value: unknown,
-  schemaVersion: number,
-): Promise<void> {
+/**
+ * Writes `text` to `path` through a temporary file in the same folder, fsynced and renamed over
+ * the old file, then fsyncs the folder. The folder must exist. A full disk is an AppFailure
+ * (disk-full); the temporary file never stays behind.
+ */
+export async function writeTextAtomic(path: string, text: string, mode = 0o600): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const file = await open(temp, 'wx', 0o600);
+    const file = await open(temp, 'wx', mode);
     try {
-      await file.writeFile(`${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
+      await file.writeFile(text);
       await file.sync();
     } finally {
       await file.close();
@@ -57,6 +57,17 @@ export async function writeJsonAtomic(
   } finally {
     await folder.close();
   }
+}
+
+export async function writeJsonAtomic(
+  path: string,
+  value: unknown,
+  schemaVersion: number,
+): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    throw storageFailure(error, dirname(path));
+  });
+  await writeTextAtomic(path, `${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
 }
 
 /** Removes temporary files a crash left behind in `dir` (they never hold the only copy). */

@@ -19,6 +19,7 @@ import { mediaResponse } from '../../core/media';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
+import { saveDialog } from './save-dialog';
 import {
   APP_ENTRY,
   APP_SCHEME,
@@ -104,11 +105,13 @@ async function start(): Promise<void> {
     hardenWebContents(contents, (url) => void shell.openExternal(url)),
   );
 
+  let window: BrowserWindow | undefined;
   let core: Core;
   try {
     core = await Core.open({
       dataDir,
       serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
+      askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
     });
     // No address: a web host started on this folder says the window is open.
     await writeInstance(dataDir, { pid: process.pid });
@@ -118,7 +121,6 @@ async function start(): Promise<void> {
   openCore = core;
   registerIpc(ipcMain, (channel, input) => core.invoke(channel, input));
 
-  let window: BrowserWindow | undefined;
   const open = () => {
     window = createAppWindow(BrowserWindow, PRELOAD);
     const stop = forwardEvents((listener) => core.subscribe(listener), window.webContents);

@@ -45,6 +45,7 @@ export const APP_ERROR_CODES = [
   'data-read-only',
   'app-running',
   'link-used',
+  'export-failed',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -61,6 +62,7 @@ export const SUB_CODES = {
   'local-service': {
     reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
+  'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

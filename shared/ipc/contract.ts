@@ -12,6 +12,7 @@ import { appErrorSchema, wordRejectionSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
+import { EXPORT_FORMATS } from '../format/exporters';
 
 const connectionRef = z.object({ connection: z.string().optional() });
 
@@ -33,6 +34,10 @@ const wordDiffSchema = z.object({
 
 /** A word table to import: 100,000 words of up to 256 characters fit well within this. */
 const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
+
+/** What a save dialog offers to save: a transcript's formats and a word table's. */
+export const SAVE_FORMATS = [...EXPORT_FORMATS, ...WORD_TABLE_FORMATS] as const;
+export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 export const CHANNELS = {
   'connections:list': {
@@ -160,6 +165,24 @@ export const CHANNELS = {
     output: serviceStatusSchema.extend({ dataDir: z.string().optional() }),
   },
   'service:restart': { input: z.object({}), output: serviceStatusSchema },
+  /**
+   * Electron only: asks where to save with the system's save dialog and writes the file there.
+   * The browser downloads instead, so the web host refuses this channel.
+   */
+  'export:save': {
+    input: z.object({
+      /** The suggested name; the person picks the folder and may change it. */
+      fileName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .refine((name) => !/[/\\]/.test(name), 'a file name, not a path'),
+      text: z.string().max(WORD_TABLE_MAX_CHARS),
+      format: z.enum(SAVE_FORMATS),
+    }),
+    output: z.object({ saved: z.boolean(), path: z.string().optional() }),
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;

@@ -26,8 +26,12 @@ export const CHANNEL_NAMES = [
   'dictionary:classnames',
   'service:status',
   'service:restart',
+  'export:save',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+/** Channels only the Electron host serves; in the browser the window does it itself (a download). */
+export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save'];
 
 export const EVENT_NAMES = [
   'jobs:changed',

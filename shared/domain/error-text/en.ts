@@ -61,6 +61,8 @@ export const EN: Language = {
       'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
     'link-used':
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
+    'export-failed':
+      'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
   },
   errorSubCodes: {
     network: {
@@ -99,6 +101,15 @@ export const EN: Language = {
         'health-check': 'its health check failed',
         'key-not-stored':
           'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
+      },
+    },
+    'export-failed': {
+      reason: {
+        denied: 'you may not write in that folder',
+        'missing-folder': 'the folder does not exist',
+        'read-only': 'the disk is read-only',
+        'is-folder': 'a folder of that name is there',
+        other: 'the system refused to write it',
       },
     },
   },

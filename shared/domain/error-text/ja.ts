@@ -63,6 +63,8 @@ export const JA: Language = {
       'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
     'link-used':
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
+    'export-failed':
+      '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
   },
   errorSubCodes: {
     network: {
@@ -101,6 +103,15 @@ export const JA: Language = {
         'health-check': '稼働確認に失敗しました',
         'key-not-stored':
           'キーをキーチェーンに保存できなかったため、再試行する間はメモリーに保持しています',
+      },
+    },
+    'export-failed': {
+      reason: {
+        denied: 'そのフォルダーに書き込む権限がありません',
+        'missing-folder': 'フォルダーがありません',
+        'read-only': 'ディスクが読み取り専用です',
+        'is-folder': '同じ名前のフォルダーがあります',
+        other: 'システムが書き込みを拒否しました',
       },
     },
   },

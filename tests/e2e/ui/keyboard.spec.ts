@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { expect, test } from './fixtures';
 
@@ -45,6 +45,11 @@ async function expectVisibleFocus(target: Locator): Promise<void> {
 test('keyboard only: the picker, the tabs, a job row’s actions and the viewer’s words, each with visible focus', async ({
   app,
 }) => {
+  // Playwright turns file chooser interception on when the first listener is added, without
+  // waiting for it: a key press sent right after can reach the page first, and the chooser it
+  // opens is then never reported. Listening from the start has it on long before Enter.
+  const choosers: FileChooser[] = [];
+  app.on('filechooser', (chooser) => choosers.push(chooser));
   await app.getByTestId('language').selectOption('en');
   await expect(app.getByTestId('service-status')).toContainText('Running');
 
@@ -55,7 +60,8 @@ test('keyboard only: the picker, the tabs, a job row’s actions and the viewer�
   await tabTo(app, picker);
   await expectVisibleFocus(picker);
   await app.keyboard.press('Enter');
-  await (await chooser).setFiles(CLIP);
+  await expect.poll(() => choosers.length, { message: 'Enter opens the file chooser' }).toBe(1);
+  await choosers[0]!.setFiles(CLIP);
   const fileRow = app.getByTestId('file-row');
   await expect(fileRow).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
 

@@ -30,6 +30,39 @@ async function expectUsable(app: Page, control: Locator): Promise<void> {
   expect(onTop, 'the control is not covered by another element').toBe(true);
 }
 
+/**
+ * Every Jobs row holds its content: each cell lies inside its row, each row inside the slot the
+ * list gave it, nothing scrolls inside a row, and the next row starts below it.
+ */
+async function expectRowsHoldContent(app: Page): Promise<void> {
+  // (Page code, given as text: this file is type-checked without DOM types.)
+  const problems = (await app.evaluate(`(() => {
+    const out = [];
+    const slots = [...document.querySelectorAll('.job-slot')];
+    const boxes = slots.map((slot) => slot.getBoundingClientRect());
+    slots.forEach((slot, i) => {
+      const row = slot.querySelector('[data-testid="job-row"]');
+      const name = row.querySelector('.file-name').textContent;
+      const r = row.getBoundingClientRect();
+      const s = boxes[i];
+      if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5)
+        out.push(name + ': row ' + r.top + '-' + r.bottom + ' outside its slot ' + s.top + '-' + s.bottom);
+      if (row.scrollHeight > row.clientHeight + 1 || row.scrollWidth > row.clientWidth + 1)
+        out.push(name + ': content ' + row.scrollWidth + 'x' + row.scrollHeight + ' in a row of ' + row.clientWidth + 'x' + row.clientHeight);
+      for (const cell of row.querySelectorAll('[role="cell"], [role="cell"] > *')) {
+        const c = cell.getBoundingClientRect();
+        if (c.height === 0) continue;
+        if (c.top < r.top - 0.5 || c.bottom > r.bottom + 0.5 || c.left < r.left - 0.5 || c.right > r.right + 0.5)
+          out.push(name + ': ' + cell.className + ' ' + c.top + '-' + c.bottom + ' outside its row ' + r.top + '-' + r.bottom);
+      }
+      const next = boxes.find((b) => b.top > s.top);
+      if (next && next.top < r.bottom - 0.5) out.push(name + ': the next row starts at ' + next.top + ', inside this one');
+    });
+    return out;
+  })()`)) as string[];
+  expect(problems, 'Jobs rows whose content spills out of them').toEqual([]);
+}
+
 async function check(app: Page, name: string, primary: Locator[]): Promise<void> {
   await app.screenshot({ path: `.test-results/screenshots/zoom200-${name}.png` });
   const overflow = await app.evaluate(() => {
@@ -64,8 +97,16 @@ test('at 200% zoom of a 1024×700 window every screen fits its width and keeps i
     fileRow.getByRole('button', { name: /^Open transcript of / }),
   ]);
 
+  // A failed job too: its status cell holds an error note under the chip.
+  await dropFiles(app, [
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'not-really-audio.wav' },
+  ]);
   await app.getByRole('tab', { name: 'Jobs' }).click();
-  const row = app.getByTestId('job-row').first();
+  const row = app.getByTestId('job-row').filter({ hasText: 'a-rather-long-recording-name' });
+  await expect(
+    app.getByTestId('job-row').filter({ hasText: 'not-really-audio.wav' }),
+  ).toHaveAttribute('data-status', 'failed', { timeout: 120_000 });
+  await expectRowsHoldContent(app);
   await check(app, 'jobs', [
     app.getByTestId('job-search'),
     row.getByRole('button', { name: /^Open: / }),

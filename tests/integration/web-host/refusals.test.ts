@@ -13,6 +13,8 @@ const TOKEN = 'refusals-test-token-0123456789';
 let dataDir: string;
 let core: Core;
 let host: WebHost;
+/** Save dialogs the core was asked for: the web host must never reach one. */
+const asked: string[] = [];
 
 beforeAll(async () => {
   dataDir = await tempDir('kikitori-web-host-');
@@ -20,6 +22,10 @@ beforeAll(async () => {
     dataDir,
     keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
     localService: false,
+    askSavePath: async ({ fileName }) => {
+      asked.push(fileName);
+      return undefined;
+    },
   });
   host = await startWebHost({ core, port: 0, token: TOKEN });
 });
@@ -63,5 +69,16 @@ describe('web host refusals', () => {
       expect(answer.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
     expect(answers.map((a) => a.status)).toEqual([400, 405, 200, 200]);
+  });
+
+  it('does not serve export:save: in the browser an export is a download', async () => {
+    const answer = await rawRequest(host.url, {
+      path: '/rpc/export:save',
+      headers: bearer,
+      body: Buffer.from(JSON.stringify({ fileName: 'talk.txt', text: 'hello', format: 'txt' })),
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(asked).toEqual([]);
   });
 });

@@ -201,6 +201,45 @@ describe('IPC registrar', () => {
     }
   });
 
+  it('saves an export through the host’s save dialog for the app’s page only', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kikitori-registrar-'));
+    const asked: string[] = [];
+    const core = await Core.open({
+      dataDir,
+      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+      localService: false,
+      askSavePath: async ({ fileName }) => {
+        asked.push(fileName);
+        return join(dataDir, `chosen-${fileName}`);
+      },
+    });
+    try {
+      const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+      registerIpc({ handle: (channel, h) => handlers.set(channel, h as never) }, (c, input) =>
+        core.invoke(c, input),
+      );
+      const save = handlers.get('export:save')!;
+      const own = { senderFrame: { url: 'app://kikitori/index.html', parent: null } };
+      const request = { fileName: 'talk.vtt', text: 'WEBVTT\n', format: 'vtt' };
+      expect(await save({ senderFrame: null }, request)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+      expect(await save(own, { ...request, fileName: '../../etc/talk.vtt' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', detail: expect.stringMatching(/^export:save: fileName/) },
+      });
+      expect(asked).toEqual([]);
+      const path = join(dataDir, 'chosen-talk.vtt');
+      expect(await save(own, request)).toEqual({ ok: true, data: { saved: true, path } });
+      expect(asked).toEqual(['talk.vtt']);
+      expect(await readFile(path, 'utf8')).toBe('WEBVTT\n');
+    } finally {
+      await core.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('forwards core events to the window while it exists', () => {
     const sent: Array<[string, unknown]> = [];
     let destroyed = false;

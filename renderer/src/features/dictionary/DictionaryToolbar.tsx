@@ -2,11 +2,11 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
+import { useSaveExport } from '../../lib/use-save-export';
 import { useApp, useAppStore } from '../../store/store';
 import { ImportButton } from './ImportButton';
 import { SaveDialog } from './SaveDialog';
 import { wordOf } from './word-rows';
-import { downloadText } from '../../lib/download';
 import { FormatMenu } from '../../lib/format-menu';
 
 export function DictionaryToolbar({
@@ -23,13 +23,14 @@ export function DictionaryToolbar({
   const count = useApp((s) => s.wordRows.length);
   const canUndo = useApp((s) => s.undoStack.length > 0);
   const undoEdit = useApp((s) => s.undoEdit);
+  const { save, problem } = useSaveExport();
   const exportAs = (format: (typeof WORD_TABLE_FORMATS)[number]) => {
     const { wordRows, dictProfile } = store.getState();
-    downloadText(
-      `${dictProfile}.${format}`,
-      formatWordTable(wordRows.map(wordOf), format),
-      format === 'tsv' ? 'text/tab-separated-values' : 'text/csv',
-    );
+    save({
+      fileName: `${dictProfile}.${format}`,
+      text: formatWordTable(wordRows.map(wordOf), format),
+      format,
+    });
   };
   return (
     <div className="dict-toolbar" role="toolbar" aria-label={t('dictionary.actions')}>
@@ -72,6 +73,7 @@ export function DictionaryToolbar({
         onPick={exportAs}
       />
       <SaveDialog blocked={issues > 0} />
+      {problem}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { SelectField } from '../../lib/select-field';
 import { ErrorBox } from '../../lib/error-box';
 import { SearchField } from '../../lib/search-field';
 
+/** A row's usual height, only a first guess: each row is measured, so large text never clips. */
 const ROW_HEIGHT = 72;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
 
@@ -37,6 +38,8 @@ export function JobsView() {
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
+    // Measured sizes follow the job, not its place, as new jobs arrive at the top.
+    getItemKey: (index) => ids[index]!,
     overscan: 8,
     initialRect: { width: 1200, height: 600 },
   });
@@ -101,10 +104,12 @@ export function JobsView() {
               <div className="jobs-space" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map((item) => (
                   <div
-                    key={ids[item.index]}
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
                     className="job-slot"
                     role="rowgroup"
-                    style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                    style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <JobRow id={ids[item.index]!} rowIndex={item.index} onRemove={onRemove} />
                   </div>

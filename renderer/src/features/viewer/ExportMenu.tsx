@@ -1,14 +1,16 @@
-/** Export as TXT, SRT, VTT, JSON or CSV (shared/format exporters), saved by a download. */
+/**
+ * Export as TXT, SRT, VTT, JSON or CSV (shared/format exporters): the save dialog under Electron,
+ * a download in the browser.
+ */
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/domain/job';
 import {
   EXPORT_FORMATS,
-  MEDIA_TYPES,
   exportFileName,
   exportTranscript,
 } from '../../../../shared/format/exporters';
-import { downloadText } from '../../lib/download';
 import { FormatMenu } from '../../lib/format-menu';
+import { useSaveExport } from '../../lib/use-save-export';
 import { useSpeakerName } from './speaker-name';
 
 export function ExportMenu({
@@ -20,20 +22,24 @@ export function ExportMenu({
 }) {
   const { t } = useTranslation();
   const speakerName = useSpeakerName();
+  const { save, problem } = useSaveExport();
   return (
-    <FormatMenu
-      label={t('viewer.export')}
-      className="button small"
-      testId="export"
-      formats={EXPORT_FORMATS}
-      itemLabel={(format) => t('viewer.exportAs', { format: format.toUpperCase() })}
-      onPick={(format) =>
-        downloadText(
-          exportFileName(sourceName, format),
-          exportTranscript(transcript, format, { speakerName }),
-          MEDIA_TYPES[format],
-        )
-      }
-    />
+    <>
+      <FormatMenu
+        label={t('viewer.export')}
+        className="button small"
+        testId="export"
+        formats={EXPORT_FORMATS}
+        itemLabel={(format) => t('viewer.exportAs', { format: format.toUpperCase() })}
+        onPick={(format) =>
+          save({
+            fileName: exportFileName(sourceName, format),
+            text: exportTranscript(transcript, format, { speakerName }),
+            format,
+          })
+        }
+      />
+      {problem}
+    </>
   );
 }
