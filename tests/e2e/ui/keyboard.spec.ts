@@ -54,9 +54,6 @@ test('keyboard only: the picker, the tabs, a job row’s actions and the viewer�
   await expect(app.getByTestId('service-status')).toContainText('Running');
 
   const picker = app.getByRole('button', { name: 'Choose files…' });
-  // Listening turns on Playwright's file chooser interception, which takes a round trip of its
-  // own: started just before Enter it can lose the race and the chooser is never reported.
-  const chooser = app.waitForEvent('filechooser');
   await tabTo(app, picker);
   await expectVisibleFocus(picker);
   await app.keyboard.press('Enter');
