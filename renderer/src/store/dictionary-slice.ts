@@ -113,8 +113,10 @@ export const createDictionarySlice =
 
     async function select(connection: string, engine: string, profile: string): Promise<void> {
       const before = ref();
-      set({ dictConnection: connection, dictEngine: engine, dictProfile: profile });
-      if (before.connection !== connection || before.engine !== engine) {
+      const moved = before.connection !== connection || before.engine !== engine;
+      // On another connection or engine, the profile is chosen only once that list is known.
+      set({ dictConnection: connection, dictEngine: engine, dictProfile: moved ? '' : profile });
+      if (moved) {
         await get().openDictionary(connection, engine);
         set({ dictProfile: get().dictProfiles.includes(profile) ? profile : '' });
       }
@@ -141,6 +143,8 @@ export const createDictionarySlice =
           bridge.call('dictionary:profiles', { connection, engine }),
           bridge.call('dictionary:classnames', { connection, engine }),
         ]);
+        // A newer choice of connection or engine answers for itself.
+        if (get().dictConnection !== connection || get().dictEngine !== engine) return;
         if (!profiles.ok) {
           return set({
             dictProfiles: [],
@@ -149,8 +153,12 @@ export const createDictionarySlice =
             dictError: profiles.error,
           });
         }
+        // A profile created meanwhile exists only here until its first save.
+        const chosen = get().dictProfile;
+        const listed = new Set(profiles.data.profiles);
+        if (chosen) listed.add(chosen);
         set({
-          dictProfiles: [...profiles.data.profiles].sort(),
+          dictProfiles: [...listed].sort(),
           dictClassnames: classnames.ok ? classnames.data.classnames : [],
           dictLoading: false,
           dictError: classnames.ok ? undefined : classnames.error,

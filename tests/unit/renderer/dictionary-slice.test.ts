@@ -130,4 +130,34 @@ describe('the dictionary slice', () => {
     s().undoEdit();
     expect(s().wordRows).toHaveLength(3);
   });
+
+  it('keeps a profile created while the profile list was still loading, and ignores a superseded list', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const base = fakeBridge({
+      'dictionary:profiles': ({ engine }) => ({ profiles: [`${engine}-saved`] }),
+      'dictionary:classnames': () => ({ classnames: [] }),
+    });
+    // The first engine's list answers late: after a profile was created and after the engine
+    // changed, as a slow service or a quick person can make it.
+    const bridge = {
+      ...base,
+      call: (async (channel, input) => {
+        if (channel === 'dictionary:profiles' && (input as { engine: string }).engine === 'slow')
+          await answered;
+        return base.call(channel, input as never);
+      }) as typeof base.call,
+    };
+    const store = createAppStore({ bridge });
+    const s = store.getState;
+    const slow = s().openDictionary('local', 'slow');
+    s().createProfile('fresh');
+    const fast = s().openDictionary('local', 'fast');
+    await fast;
+    answer();
+    await slow;
+    expect(s().dictEngine).toBe('fast');
+    expect(s().dictProfile).toBe('fresh');
+    expect(s().dictProfiles).toEqual(['fast-saved', 'fresh']);
+  });
 });
