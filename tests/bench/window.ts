@@ -4,7 +4,8 @@
  *
  *   (w1) gzipped JS of the first screen (what index.html loads eagerly)      goal <= 250 KB
  *   (w2) navigation to an interactive first screen (tabs clickable)          goal <= 1 s
- *   (w3) p95 frame time scrolling 10,000 jobs, and a 20,000-word transcript  goal <= 16 ms
+ *   (w3) p95 main-thread work per frame scrolling 10,000 jobs, and a          goal <= 16 ms
+ *        20,000-word transcript (beside it the rAF interval, floored at vsync)
  *   (w4) DOM mutations of one job's jobs:changed events                      goal one row
  */
 import { readFile } from 'node:fs/promises';
@@ -91,14 +92,28 @@ async function seed(dataDir: string): Promise<string> {
   return `seeded-${String(JOBS - 2).padStart(5, '0')}`;
 }
 
+/** What one scroll run measured, per frame (see `scrollFrames`). */
+interface ScrollRun {
+  /** rAF to rAF: the frame interval, never below the display's frame (16.7 ms at 60 Hz). */
+  deltas: number[];
+  /** The frame's start (rAF timestamp) to the end of its tasks: the main thread's own cost. */
+  work: number[];
+  /** Frames the Long Animation Frames API reported (over 50 ms from start to paint). */
+  long: number;
+  scrolled: number;
+}
+
 /**
- * requestAnimationFrame deltas while the scroller around `selector` scrolls 120 px a frame, and
- * how far it got (a check that something scrolled at all).
+ * Scrolls the scroller around `selector` 120 px a frame for 300 frames. Per frame it records the
+ * rAF interval and the frame's own work: from the moment the main thread starts the frame (its
+ * first scroll event, where the virtualizer and React render, or else its rAF callback) to a
+ * message posted from the rAF callback, which runs only after that frame's style, layout, paint
+ * and the tasks queued before it. Waiting for the main thread before the frame starts is not
+ * counted (it is in the interval). Chromium's `--disable-gpu-vsync --disable-frame-rate-limit` do not lift the 60 Hz
+ * BeginFrame of Debian's headless Chromium 156 (the interval stayed at 16.7–17.6 ms with them),
+ * so the frame's cost is measured rather than unthrottled.
  */
-async function scrollFrames(
-  page: Page,
-  selector: string,
-): Promise<{ deltas: number[]; scrolled: number }> {
+async function scrollFrames(page: Page, selector: string): Promise<ScrollRun> {
   return page.evaluate(
     `new Promise((resolve) => {
       const el = document.querySelector(${JSON.stringify(selector)});
@@ -106,14 +121,34 @@ async function scrollFrames(
       while (box && !(box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
       box = box || document.scrollingElement;
       const deltas = [];
+      const work = [];
+      let long = 0;
+      const loaf = new PerformanceObserver((list) => (long += list.getEntries().length));
+      loaf.observe({ type: 'long-animation-frame' });
+      // The frame's work begins with its scroll events (a capture listener on window runs before
+      // the scroller's own) or, without one, with the rAF callback.
+      let scrolledAt = null;
+      addEventListener('scroll', () => (scrolledAt ??= performance.now()), { capture: true });
+      const starts = [];
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        work.push(performance.now() - starts.shift());
+        if (work.length === 300) {
+          loaf.takeRecords().forEach(() => long++);
+          loaf.disconnect();
+          resolve({ deltas, work, long, scrolled: box.scrollTop });
+        }
+      };
       let last = 0;
       let frames = 0;
       const step = (t) => {
         if (last) deltas.push(t - last);
         last = t;
+        starts.push(Math.min(scrolledAt ?? Infinity, performance.now()));
+        scrolledAt = null;
         box.scrollTop += 120;
+        channel.port2.postMessage(0);
         if (++frames < 300) requestAnimationFrame(step);
-        else resolve({ deltas, scrolled: box.scrollTop });
       };
       requestAnimationFrame(step);
     })`,
@@ -121,19 +156,25 @@ async function scrollFrames(
 }
 
 /**
- * rAF deltas cannot go below the display's frame (16.7 ms at 60 Hz), so beside the p95 the
- * frames that missed a vsync (over 1.5 frames) are counted.
+ * The goal (a frame within 16 ms) is judged on the frame's own work; the rAF interval is shown
+ * beside it, since it cannot go below the display's frame however fast the code is.
  */
-function frames(line: Line, what: string, run: { deltas: number[]; scrolled: number }): void {
-  const p95 = percentile(run.deltas, 0.95);
+function frames(line: Line, what: string, run: ScrollRun): void {
+  const work = percentile(run.work, 0.95);
+  const interval = percentile(run.deltas, 0.95);
   const missed = run.deltas.filter((d) => d > 25).length;
   line(
-    `(w3) p95 frame time scrolling ${what} (${(run.scrolled / 1000).toFixed(0)}k px)`,
-    `${p95.toFixed(1)} ms`,
+    `(w3) p95 main-thread work a frame scrolling ${what} (${(run.scrolled / 1000).toFixed(0)}k px)`,
+    `${work.toFixed(1)} ms`,
     '<= 16 ms',
-    p95 <= 16,
+    work <= 16,
   );
-  console.log(`    frames over 25 ms (a missed vsync): ${missed} of ${run.deltas.length}`);
+  console.log(
+    `    from the frame's first event to the end of its tasks (scroll events, React, style, layout, paint); median ${percentile(run.work, 0.5).toFixed(1)} ms, max ${Math.max(...run.work).toFixed(1)} ms, ${run.long} of ${run.work.length} frames over 50 ms (Long Animation Frames API)`,
+  );
+  console.log(
+    `    p95 rAF interval ${interval.toFixed(1)} ms: the frame rate as shown, never below the display's 16.7 ms; ${missed} of ${run.deltas.length} intervals over 25 ms (a missed vsync)`,
+  );
 }
 
 /** Bearer RPC from the page, as the window calls its host. */
