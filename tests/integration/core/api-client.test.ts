@@ -2,22 +2,17 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
 import { AppFailure, errorText } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { removeDir, startService, type RunningService } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
-let service: RunningService;
+const service = useService();
 let client: ApiClient;
-beforeAll(async () => {
-  service = await startService();
+beforeAll(() => {
   client = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
-});
-afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
 });
 
 async function failure(promise: Promise<unknown>) {
