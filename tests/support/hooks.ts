@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { live } from './live';
-import { closeProxiedCore, openProxiedCore, type ProxiedCore } from './proxied-core';
+import { Core, type CoreOptions } from '../../core/core';
+import {
+  closeProxiedCore,
+  openProxiedCore,
+  sessionKeyStore,
+  type ProxiedCore,
+} from './proxied-core';
 import { removeDir, startService, tempDir, type RunningService } from './service-process';
 import { openWebHost, type WebHostSession } from './web-host-session';
 
@@ -95,4 +101,30 @@ export function useProxiedCore(
       parts!.proxy.target = parts!.service.url;
     },
   };
+}
+
+/**
+ * A Core on a fresh data folder (named `prefix`…) with keys in memory and no local service, for
+ * tests of its handlers and of a host in front of it.
+ */
+export function useOfflineCore(
+  prefix: string,
+  options: Partial<Omit<CoreOptions, 'dataDir'>> = {},
+): Core {
+  let dataDir: string | undefined;
+  let core: Core | undefined;
+  beforeAll(async () => {
+    dataDir = await tempDir(prefix);
+    core = await Core.open({
+      dataDir,
+      keyStore: sessionKeyStore(),
+      localService: false,
+      ...options,
+    });
+  });
+  afterAll(async () => {
+    await core?.stop();
+    if (dataDir) await removeDir(dataDir);
+  });
+  return live(() => core, 'the core');
 }
