@@ -7,28 +7,22 @@ import { EPI_PRESETS } from '../../shared/domain/epi-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { errorText } from '../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { useWebHost } from '../support/hooks';
 import { corpusWordErrorRate } from '../support/wer';
 import { until } from '../support/until';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let keyring: PrivateKeyring;
-let dataDir: string;
 let work: string;
-let host: RunningWebHost;
-let env: Record<string, string>;
+const web = useWebHost('kikitori-app-');
+const host = web.host;
 /** A 48 kHz stereo WAV of the five clips four times over: over 16 MB, so it goes async. */
 let large: string;
 let largeReference: string;
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
-  dataDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-e2e-');
   const librivox = (await loadFixtures()).fixtures.filter((f) => f.kind === 'librivox');
   large = join(work, 'large.wav');
@@ -37,12 +31,8 @@ beforeAll(async () => {
   ).flat();
   await run('sox', ['-R', ...parts, '-r', '48000', '-c', '2', large]);
   largeReference = Array.from({ length: 4 }, () => librivox.map((c) => c.text).join(' ')).join(' ');
-  host = await startWebHostProcess(dataDir, env);
 });
 afterAll(async () => {
-  await host?.stop();
-  await keyring.stop();
-  await removeDir(dataDir);
   await removeDir(work);
 });
 
@@ -363,7 +353,7 @@ describe('the core through the web host, with the real service and a real keycha
     );
     expect(polling.job.apiVersion).toBe(2);
     await host.kill();
-    host = await startWebHostProcess(dataDir, env);
+    await web.restart();
     for (const job of jobs) {
       const done = await until(() => getJob(job.id), finished, { timeoutMs: 300_000 });
       expect(done.job.status, job.file.name).toBe('completed');
