@@ -8,6 +8,7 @@ import type { Job, Transcript } from '../../shared/domain/job';
 import { errorText } from '../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
+import { loggedConnection } from '../support/connections';
 import { useWebHost } from '../support/hooks';
 import { corpusWordErrorRate } from '../support/wer';
 import { until } from '../support/until';
@@ -262,18 +263,7 @@ describe('the core through the web host, with the real service and a real keycha
   it('manages connections and their keys: save, make active, add, reveal and remove a key', async () => {
     const status = await host.call<{ url: string }>('service:status');
     const { key: issued } = await host.call<{ key: string }>('keys:issue', { epi: '1h' });
-    const second = {
-      id: 'second',
-      name: 'Same service, logged',
-      kind: 'cloud',
-      baseUrl: status.url,
-      asyncUrl: status.url,
-      keyRef: null,
-      logging: true,
-      engine: '-a-general-en',
-      profileId: null,
-      settings: {},
-    };
+    const second = loggedConnection('second', 'Same service, logged', status.url);
     expect(await host.call('connections:save', { connection: second })).toEqual({
       connection: second,
     });

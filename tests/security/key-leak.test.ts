@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { until } from '../support/until';
+import { loggedConnection } from '../support/connections';
 import { useWebHost } from '../support/hooks';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -48,18 +49,7 @@ beforeAll(async () => {
   const { key: issued } = await host.call<{ key: string }>('keys:issue', { epi: '1h' });
   keys.push(issued);
   await host.call('connections:save', {
-    connection: {
-      id: 'logged',
-      name: 'Local service, logged',
-      kind: 'cloud',
-      baseUrl: status.url,
-      asyncUrl: status.url,
-      keyRef: null,
-      logging: true,
-      engine: '-a-general-en',
-      profileId: null,
-      settings: {},
-    },
+    connection: loggedConnection('logged', 'Local service, logged', status.url),
   });
   await host.call('keys:add', { label: 'issued', key: issued, connection: 'logged' });
   await host.call('keys:add', { label: 'cloud', key: CLOUD_KEY, connection: 'cloud' });
