@@ -13,11 +13,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { JobJournal } from '../../core/jobs/job-journal';
-import { appError } from '../../shared/domain/errors';
-import { startPrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess } from '../support/web-host-process';
+import { SEEDED_FROM, seededId, seedFailedJobs } from '../support/seed-jobs';
+import { openWebHost } from '../support/web-host-session';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
@@ -39,24 +36,9 @@ async function firstScreenGzipKb(): Promise<{ kb: number; files: number }> {
   return { kb: bytes / 1024, files: new Set(eager).size };
 }
 
-/** 10,000 failed jobs, the newest completed with a 20,000-word transcript. */
-async function seed(dataDir: string): Promise<string> {
-  const journal = await JobJournal.open(dataDir);
-  const start = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < JOBS - 1; i++) {
-    const id = `seeded-${String(i).padStart(5, '0')}`;
-    await journal.save({
-      id,
-      file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 + i },
-      connection: 'local',
-      params: { d: 'grammarFileNames=-a-general-en', logging: false },
-      mode: i % 2 ? 'async' : 'sync',
-      status: 'failed',
-      createdAt: start + i * 60_000,
-      updatedAt: start + i * 60_000,
-      error: appError('interrupted', { name: `${id}.wav` }),
-    });
-  }
+/** 10,000 jobs: failed ones, the newest completed with a 20,000-word transcript. */
+async function seed(dataDir: string): Promise<void> {
+  const journal = await seedFailedJobs(dataDir, JOBS - 1);
   const id = 'long-transcript';
   const utterances = Array.from({ length: WORDS / 100 }, (_, u) => {
     const tokens = Array.from({ length: 100 }, (_, w) => {
@@ -76,7 +58,7 @@ async function seed(dataDir: string): Promise<string> {
     text: utterances.map((u) => u.text).join(' '),
     utterances,
   });
-  const at = start + JOBS * 60_000;
+  const at = SEEDED_FROM + JOBS * 60_000;
   await journal.save({
     id,
     file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 },
@@ -89,7 +71,6 @@ async function seed(dataDir: string): Promise<string> {
     completedAt: at,
     resultFile,
   });
-  return `seeded-${String(JOBS - 2).padStart(5, '0')}`;
 }
 
 /** What one scroll run measured, per frame (see `scrollFrames`). */
@@ -193,18 +174,14 @@ export async function windowBench(line: Line): Promise<void> {
     gz.kb <= 250,
   );
 
-  const keyring = await startPrivateKeyring();
-  const dataDir = await tempDir('kikitori-bench-window-');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const retryId = await seed(dataDir);
-    const host = await startWebHostProcess(dataDir, {
-      DBUS_SESSION_BUS_ADDRESS: keyring.address,
-    });
+    const { host, close } = await openWebHost('kikitori-bench-window-', seed);
     try {
+      const retryId = seededId(JOBS - 2);
       const address = `${host.url}/#token=${host.token}`;
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -280,11 +257,9 @@ export async function windowBench(line: Line): Promise<void> {
       );
       await context.close();
     } finally {
-      await host.stop();
+      await close();
     }
   } finally {
     await browser.close();
-    await keyring.stop();
-    await removeDir(dataDir);
   }
 }
