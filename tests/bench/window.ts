@@ -4,7 +4,8 @@
  *
  *   (w1) gzipped JS of the first screen (what index.html loads eagerly)      goal <= 250 KB
  *   (w2) navigation to an interactive first screen (tabs clickable)          goal <= 1 s
- *   (w3) p95 frame time scrolling 10,000 jobs, and a 20,000-word transcript  goal <= 16 ms
+ *   (w3) p95 main-thread work per frame scrolling 10,000 jobs, and a          goal <= 16 ms
+ *        20,000-word transcript (beside it the rAF interval, floored at vsync)
  *   (w4) DOM mutations of one job's jobs:changed events                      goal one row
  */
 import { readFile } from 'node:fs/promises';
@@ -12,11 +13,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { JobJournal } from '../../core/jobs/job-journal';
-import { appError } from '../../shared/domain/errors';
-import { startPrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess } from '../support/web-host-process';
+import { SEEDED_FROM, seededId, seedFailedJobs } from '../support/seed-jobs';
+import { openWebHost } from '../support/web-host-session';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
@@ -38,24 +36,9 @@ async function firstScreenGzipKb(): Promise<{ kb: number; files: number }> {
   return { kb: bytes / 1024, files: new Set(eager).size };
 }
 
-/** 10,000 failed jobs, the newest completed with a 20,000-word transcript. */
-async function seed(dataDir: string): Promise<string> {
-  const journal = await JobJournal.open(dataDir);
-  const start = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < JOBS - 1; i++) {
-    const id = `seeded-${String(i).padStart(5, '0')}`;
-    await journal.save({
-      id,
-      file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 + i },
-      connection: 'local',
-      params: { d: 'grammarFileNames=-a-general-en', logging: false },
-      mode: i % 2 ? 'async' : 'sync',
-      status: 'failed',
-      createdAt: start + i * 60_000,
-      updatedAt: start + i * 60_000,
-      error: appError('interrupted', { name: `${id}.wav` }),
-    });
-  }
+/** 10,000 jobs: failed ones, the newest completed with a 20,000-word transcript. */
+async function seed(dataDir: string): Promise<void> {
+  const journal = await seedFailedJobs(dataDir, JOBS - 1);
   const id = 'long-transcript';
   const utterances = Array.from({ length: WORDS / 100 }, (_, u) => {
     const tokens = Array.from({ length: 100 }, (_, w) => {
@@ -75,7 +58,7 @@ async function seed(dataDir: string): Promise<string> {
     text: utterances.map((u) => u.text).join(' '),
     utterances,
   });
-  const at = start + JOBS * 60_000;
+  const at = SEEDED_FROM + JOBS * 60_000;
   await journal.save({
     id,
     file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 },
@@ -88,17 +71,30 @@ async function seed(dataDir: string): Promise<string> {
     completedAt: at,
     resultFile,
   });
-  return `seeded-${String(JOBS - 2).padStart(5, '0')}`;
+}
+
+/** What one scroll run measured, per frame (see `scrollFrames`). */
+interface ScrollRun {
+  /** rAF to rAF: the frame interval, never below the display's frame (16.7 ms at 60 Hz). */
+  deltas: number[];
+  /** The frame's start (rAF timestamp) to the end of its tasks: the main thread's own cost. */
+  work: number[];
+  /** Frames the Long Animation Frames API reported (over 50 ms from start to paint). */
+  long: number;
+  scrolled: number;
 }
 
 /**
- * requestAnimationFrame deltas while the scroller around `selector` scrolls 120 px a frame, and
- * how far it got (a check that something scrolled at all).
+ * Scrolls the scroller around `selector` 120 px a frame for 300 frames. Per frame it records the
+ * rAF interval and the frame's own work: from the moment the main thread starts the frame (its
+ * first scroll event, where the virtualizer and React render, or else its rAF callback) to a
+ * message posted from the rAF callback, which runs only after that frame's style, layout, paint
+ * and the tasks queued before it. Waiting for the main thread before the frame starts is not
+ * counted (it is in the interval). Chromium's `--disable-gpu-vsync --disable-frame-rate-limit` do not lift the 60 Hz
+ * BeginFrame of Debian's headless Chromium 156 (the interval stayed at 16.7–17.6 ms with them),
+ * so the frame's cost is measured rather than unthrottled.
  */
-async function scrollFrames(
-  page: Page,
-  selector: string,
-): Promise<{ deltas: number[]; scrolled: number }> {
+async function scrollFrames(page: Page, selector: string): Promise<ScrollRun> {
   return page.evaluate(
     `new Promise((resolve) => {
       const el = document.querySelector(${JSON.stringify(selector)});
@@ -106,14 +102,34 @@ async function scrollFrames(
       while (box && !(box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
       box = box || document.scrollingElement;
       const deltas = [];
+      const work = [];
+      let long = 0;
+      const loaf = new PerformanceObserver((list) => (long += list.getEntries().length));
+      loaf.observe({ type: 'long-animation-frame' });
+      // The frame's work begins with its scroll events (a capture listener on window runs before
+      // the scroller's own) or, without one, with the rAF callback.
+      let scrolledAt = null;
+      addEventListener('scroll', () => (scrolledAt ??= performance.now()), { capture: true });
+      const starts = [];
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        work.push(performance.now() - starts.shift());
+        if (work.length === 300) {
+          loaf.takeRecords().forEach(() => long++);
+          loaf.disconnect();
+          resolve({ deltas, work, long, scrolled: box.scrollTop });
+        }
+      };
       let last = 0;
       let frames = 0;
       const step = (t) => {
         if (last) deltas.push(t - last);
         last = t;
+        starts.push(Math.min(scrolledAt ?? Infinity, performance.now()));
+        scrolledAt = null;
         box.scrollTop += 120;
+        channel.port2.postMessage(0);
         if (++frames < 300) requestAnimationFrame(step);
-        else resolve({ deltas, scrolled: box.scrollTop });
       };
       requestAnimationFrame(step);
     })`,
@@ -121,19 +137,25 @@ async function scrollFrames(
 }
 
 /**
- * rAF deltas cannot go below the display's frame (16.7 ms at 60 Hz), so beside the p95 the
- * frames that missed a vsync (over 1.5 frames) are counted.
+ * The goal (a frame within 16 ms) is judged on the frame's own work; the rAF interval is shown
+ * beside it, since it cannot go below the display's frame however fast the code is.
  */
-function frames(line: Line, what: string, run: { deltas: number[]; scrolled: number }): void {
-  const p95 = percentile(run.deltas, 0.95);
+function frames(line: Line, what: string, run: ScrollRun): void {
+  const work = percentile(run.work, 0.95);
+  const interval = percentile(run.deltas, 0.95);
   const missed = run.deltas.filter((d) => d > 25).length;
   line(
-    `(w3) p95 frame time scrolling ${what} (${(run.scrolled / 1000).toFixed(0)}k px)`,
-    `${p95.toFixed(1)} ms`,
+    `(w3) p95 main-thread work a frame scrolling ${what} (${(run.scrolled / 1000).toFixed(0)}k px)`,
+    `${work.toFixed(1)} ms`,
     '<= 16 ms',
-    p95 <= 16,
+    work <= 16,
   );
-  console.log(`    frames over 25 ms (a missed vsync): ${missed} of ${run.deltas.length}`);
+  console.log(
+    `    from the frame's first event to the end of its tasks (scroll events, React, style, layout, paint); median ${percentile(run.work, 0.5).toFixed(1)} ms, max ${Math.max(...run.work).toFixed(1)} ms, ${run.long} of ${run.work.length} frames over 50 ms (Long Animation Frames API)`,
+  );
+  console.log(
+    `    p95 rAF interval ${interval.toFixed(1)} ms: the frame rate as shown, never below the display's 16.7 ms; ${missed} of ${run.deltas.length} intervals over 25 ms (a missed vsync)`,
+  );
 }
 
 /** Bearer RPC from the page, as the window calls its host. */
@@ -152,18 +174,14 @@ export async function windowBench(line: Line): Promise<void> {
     gz.kb <= 250,
   );
 
-  const keyring = await startPrivateKeyring();
-  const dataDir = await tempDir('kikitori-bench-window-');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const retryId = await seed(dataDir);
-    const host = await startWebHostProcess(dataDir, {
-      DBUS_SESSION_BUS_ADDRESS: keyring.address,
-    });
+    const { host, close } = await openWebHost('kikitori-bench-window-', seed);
     try {
+      const retryId = seededId(JOBS - 2);
       const address = `${host.url}/#token=${host.token}`;
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -239,11 +257,9 @@ export async function windowBench(line: Line): Promise<void> {
       );
       await context.close();
     } finally {
-      await host.stop();
+      await close();
     }
   } finally {
     await browser.close();
-    await keyring.stop();
-    await removeDir(dataDir);
   }
 }

@@ -1,30 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { useWebHost } from '../support/hooks';
 import { until } from '../support/until';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let keyring: PrivateKeyring;
-let dataDir: string;
-let host: RunningWebHost;
-
-beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  dataDir = await tempDir('kikitori-app-');
-  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
-});
-afterAll(async () => {
-  await host?.stop();
-  await keyring.stop();
-  await removeDir(dataDir);
-});
+const web = useWebHost('kikitori-app-');
+const host = web.host;
 
 const auth = () => ({ Authorization: `Bearer ${host.token}` });
 
@@ -44,7 +30,7 @@ describe('files in browser mode: uploads and the player’s media route', () => 
       body: audio,
     });
     const { data: path } = (await uploaded.json()) as { data: string };
-    expect(path.startsWith(join(dataDir, 'uploads'))).toBe(true);
+    expect(path.startsWith(join(web.dataDir, 'uploads'))).toBe(true);
 
     const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [path] });
     expect(jobs[0]!.file.name).toBe('My talk.wav');

@@ -7,28 +7,23 @@ import { EPI_PRESETS } from '../../shared/domain/epi-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { errorText } from '../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { loggedConnection } from '../support/connections';
+import { useWebHost } from '../support/hooks';
 import { corpusWordErrorRate } from '../support/wer';
 import { until } from '../support/until';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let keyring: PrivateKeyring;
-let dataDir: string;
 let work: string;
-let host: RunningWebHost;
-let env: Record<string, string>;
+const web = useWebHost('kikitori-app-');
+const host = web.host;
 /** A 48 kHz stereo WAV of the five clips four times over: over 16 MB, so it goes async. */
 let large: string;
 let largeReference: string;
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
-  dataDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-e2e-');
   const librivox = (await loadFixtures()).fixtures.filter((f) => f.kind === 'librivox');
   large = join(work, 'large.wav');
@@ -37,12 +32,8 @@ beforeAll(async () => {
   ).flat();
   await run('sox', ['-R', ...parts, '-r', '48000', '-c', '2', large]);
   largeReference = Array.from({ length: 4 }, () => librivox.map((c) => c.text).join(' ')).join(' ');
-  host = await startWebHostProcess(dataDir, env);
 });
 afterAll(async () => {
-  await host?.stop();
-  await keyring.stop();
-  await removeDir(dataDir);
   await removeDir(work);
 });
 
@@ -272,18 +263,7 @@ describe('the core through the web host, with the real service and a real keycha
   it('manages connections and their keys: save, make active, add, reveal and remove a key', async () => {
     const status = await host.call<{ url: string }>('service:status');
     const { key: issued } = await host.call<{ key: string }>('keys:issue', { epi: '1h' });
-    const second = {
-      id: 'second',
-      name: 'Same service, logged',
-      kind: 'cloud',
-      baseUrl: status.url,
-      asyncUrl: status.url,
-      keyRef: null,
-      logging: true,
-      engine: '-a-general-en',
-      profileId: null,
-      settings: {},
-    };
+    const second = loggedConnection('second', 'Same service, logged', status.url);
     expect(await host.call('connections:save', { connection: second })).toEqual({
       connection: second,
     });
@@ -363,7 +343,7 @@ describe('the core through the web host, with the real service and a real keycha
     );
     expect(polling.job.apiVersion).toBe(2);
     await host.kill();
-    host = await startWebHostProcess(dataDir, env);
+    await web.restart();
     for (const job of jobs) {
       const done = await until(() => getJob(job.id), finished, { timeoutMs: 300_000 });
       expect(done.job.status, job.file.name).toBe('completed');

@@ -2,25 +2,11 @@
  * The channels the Settings window added: testing a connection, issuing a key with another
  * issuable key or a typed service ID and password, and restarting the local service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { describe, expect, it } from 'vitest';
+import { useWebHost } from '../support/hooks';
 
-let keyring: PrivateKeyring;
-let dataDir: string;
-let host: RunningWebHost;
-
-beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  dataDir = await tempDir('kikitori-window-');
-  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
-}, 120_000);
-afterAll(async () => {
-  await host?.stop();
-  await keyring?.stop();
-  await removeDir(dataDir);
-});
+const web = useWebHost('kikitori-window-');
+const host = web.host;
 
 interface Conn {
   id: string;
@@ -103,7 +89,7 @@ describe('window channels', () => {
     const before = await host.call<{ state: string; url: string; dataDir: string }>(
       'service:status',
     );
-    expect(before).toMatchObject({ state: 'running', dataDir });
+    expect(before).toMatchObject({ state: 'running', dataDir: web.dataDir });
     const after = await host.call<{ state: string; url: string }>('service:restart');
     expect(after.state).toBe('running');
     expect(after.url).not.toBe(before.url);

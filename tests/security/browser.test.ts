@@ -11,9 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../core/renderer-files';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { useWebHost } from '../support/hooks';
 import { EVIL_CONNECTION, evilSaved } from './evil-connection';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
@@ -35,9 +33,8 @@ declare const window: Record<string, unknown>;
 /** A name the browser resolves to 127.0.0.1, as an attacker's DNS would after rebinding. */
 const REBOUND = 'rebound.kikitori.test';
 
-let keyring: PrivateKeyring;
-let dataDir: string;
-let host: RunningWebHost;
+const web = useWebHost('kikitori-browser-');
+const host = web.host;
 let browser: Browser;
 /** Another origin (127.0.0.1 on another port): serves a page without CSP and records requests. */
 let other: Server;
@@ -46,9 +43,6 @@ const otherHits: string[] = [];
 let pageHtml = '';
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  dataDir = await tempDir('kikitori-browser-');
-  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
   // The window's own page, less the CSP it also declares in a <meta>: this copy shows what the
   // header (and the meta) stop.
   pageHtml = (await (await fetch(`${host.url}/`)).text()).replace(
@@ -73,9 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (other) await new Promise((resolve) => other.close(resolve));
-  await host?.stop();
-  await keyring?.stop();
-  if (dataDir) await removeDir(dataDir);
 });
 
 async function openPage(url: string): Promise<{ page: Page; status: number; csp?: string }> {

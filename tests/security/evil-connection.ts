@@ -1,18 +1,8 @@
 /** The connection a foreign page or request tries to plant: it must never be saved. */
+import { loggedConnection } from '../support/connections';
 import type { RunningWebHost } from '../support/web-host-process';
 
-export const EVIL_CONNECTION = {
-  id: 'evil',
-  name: 'Evil',
-  kind: 'cloud',
-  baseUrl: 'https://evil.example',
-  asyncUrl: 'https://evil.example',
-  keyRef: null,
-  logging: true,
-  engine: '-a-general-en',
-  profileId: null,
-  settings: {},
-};
+export const EVIL_CONNECTION = loggedConnection('evil', 'Evil', 'https://evil.example');
 
 /** Whether the host has it saved, asked with this launch's own token. */
 export async function evilSaved(host: RunningWebHost): Promise<boolean> {

@@ -6,21 +6,19 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
-import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { loggedConnection } from '../support/connections';
+import { useWebHost } from '../support/hooks';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 /** A cloud key saved for the cloud connection (never sent: nothing is transcribed through it). */
 const CLOUD_KEY = 'cloudkey-7f3a9c1e5b2d4f6a8c0e1b3d5f7a9c2e';
 
-let keyring: PrivateKeyring;
-let dataDir: string;
-let host: RunningWebHost;
+const web = useWebHost('kikitori-keys-');
+const host = web.host;
 const keys: string[] = [CLOUD_KEY];
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -41,9 +39,6 @@ async function transcribe(connection: string): Promise<Job> {
 }
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  dataDir = await tempDir('kikitori-keys-');
-  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
   const { connections } = await host.call<{
     connections: Array<{ id: string; keyRef: string | null }>;
   }>('connections:list');
@@ -54,18 +49,7 @@ beforeAll(async () => {
   const { key: issued } = await host.call<{ key: string }>('keys:issue', { epi: '1h' });
   keys.push(issued);
   await host.call('connections:save', {
-    connection: {
-      id: 'logged',
-      name: 'Local service, logged',
-      kind: 'cloud',
-      baseUrl: status.url,
-      asyncUrl: status.url,
-      keyRef: null,
-      logging: true,
-      engine: '-a-general-en',
-      profileId: null,
-      settings: {},
-    },
+    connection: loggedConnection('logged', 'Local service, logged', status.url),
   });
   await host.call('keys:add', { label: 'issued', key: issued, connection: 'logged' });
   await host.call('keys:add', { label: 'cloud', key: CLOUD_KEY, connection: 'cloud' });
@@ -73,11 +57,6 @@ beforeAll(async () => {
     expect((await transcribe(connection)).status).toBe('completed');
   expect(await host.stop()).toBe(0);
 }, 240_000);
-afterAll(async () => {
-  await host?.kill();
-  await keyring?.stop();
-  if (dataDir) await removeDir(dataDir);
-});
 
 describe('API keys outside the keychain', () => {
   it('used three distinct keys, each long enough to be found if written anywhere', () => {
@@ -86,7 +65,7 @@ describe('API keys outside the keychain', () => {
   });
 
   it('appear in no file of the data folder (databases, logs, jobs, the service’s data)', async () => {
-    const files = await filesUnder(dataDir);
+    const files = await filesUnder(web.dataDir);
     expect(files.length).toBeGreaterThan(0);
     const found: string[] = [];
     for (const file of files) {

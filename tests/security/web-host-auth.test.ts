@@ -3,28 +3,18 @@
  * wrong one (Bearer), a foreign Origin, a Host that is not the loopback address and port (DNS
  * rebinding), on /rpc, /events and the page alike; and a refused call changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateKeyring, type PrivateKeyring } from '../support/keyring';
-import { rawRequest, removeDir, tempDir } from '../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/service-process';
+import { useWebHost } from '../support/hooks';
 import { EVIL_CONNECTION, evilSaved } from './evil-connection';
 
-let keyring: PrivateKeyring;
-let dataDir: string;
-let host: RunningWebHost;
+const web = useWebHost('kikitori-auth-');
+const host = web.host;
 let port: string;
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  dataDir = await tempDir('kikitori-auth-');
-  host = await startWebHostProcess(dataDir, { DBUS_SESSION_BUS_ADDRESS: keyring.address });
   port = new URL(host.url).port;
 }, 120_000);
-afterAll(async () => {
-  await host?.stop();
-  await keyring?.stop();
-  if (dataDir) await removeDir(dataDir);
-});
 
 const body = Buffer.from(JSON.stringify({ connection: EVIL_CONNECTION }));
 

@@ -9,6 +9,10 @@ import { appError } from '../../shared/domain/errors';
 import { FaultProxy } from './fault-proxy';
 import { removeDir, startService, type RunningService } from './service-process';
 
+/** The key store a test's Core uses where no keychain is wanted: keys held in memory only. */
+export const sessionKeyStore = () =>
+  new SessionKeyStore(appError('keychain-unavailable', {}, 'tests'));
+
 export interface ProxiedCore {
   readonly service: RunningService;
   readonly proxy: FaultProxy;
@@ -41,7 +45,7 @@ export async function openProxiedCore(options: {
     proxy = await FaultProxy.start(service.url);
     core = await Core.open({
       dataDir: options.dataDir,
-      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+      keyStore: sessionKeyStore(),
       localService: false,
       ...options.core,
     });

@@ -3,9 +3,8 @@
  * the window talks to the real core and the real local service.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring';
-import { removeDir, tempDir } from '../../support/service-process';
-import { startWebHostProcess, type RunningWebHost } from '../../support/web-host-process';
+import type { RunningWebHost } from '../../support/web-host-process';
+import { openWebHost } from '../../support/web-host-session';
 
 export interface Host {
   readonly web: RunningWebHost;
@@ -21,27 +20,22 @@ export const test = base.extend<{ app: Page }, { host: Host }>({
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const keyring: PrivateKeyring = await startPrivateKeyring();
-      const dataDir = await tempDir('kikitori-ui-');
-      const env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
-      let web = await startWebHostProcess(dataDir, env);
+      const session = await openWebHost('kikitori-ui-');
       const host = {
-        dataDir,
+        dataDir: session.dataDir,
         get web() {
-          return web;
+          return session.host;
         },
         get address() {
-          return `${web.url}/#token=${web.token}`;
+          return `${session.host.url}/#token=${session.host.token}`;
         },
         async restart() {
-          await web.stop();
-          web = await startWebHostProcess(dataDir, env);
+          await session.host.stop();
+          await session.restart();
         },
       };
       await use(host);
-      await web.stop();
-      await keyring.stop();
-      await removeDir(dataDir);
+      await session.close();
     },
     { scope: 'worker', timeout: 180_000 },
   ],

@@ -24,6 +24,15 @@ async function rpc<T>(app: Page, channel: string, input: object = {}): Promise<T
   ) as Promise<T>;
 }
 
+/** The key entry the host's Local connection uses now. */
+async function localKeyRef(app: Page): Promise<string | null | undefined> {
+  const { connections } = await rpc<{ connections: Array<{ id: string; keyRef: string | null }> }>(
+    app,
+    'connections:list',
+  );
+  return connections.find((c) => c.id === 'local')?.keyRef;
+}
+
 test('a 5-minute key issued in Settings, saved and chosen for the local connection, transcribes a clip', async ({
   app,
 }) => {
@@ -56,17 +65,7 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   const saved = keys.find((k) => k.label === 'issued for Local');
   expect(saved).toBeDefined();
   expect(saved!.id).not.toBe(before);
-  await expect
-    .poll(
-      async () =>
-        (
-          await rpc<{ connections: Array<{ id: string; keyRef: string | null }> }>(
-            app,
-            'connections:list',
-          )
-        ).connections.find((c) => c.id === 'local')?.keyRef,
-    )
-    .toBe(saved!.id);
+  await expect.poll(() => localKeyRef(app)).toBe(saved!.id);
   expect(await rpc<{ key: string }>(app, 'keys:reveal', { id: saved!.id })).toMatchObject({
     key: value,
   });
@@ -85,17 +84,7 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   await app.getByRole('button', { name: 'Local (offline)' }).click();
   await app.getByLabel('API key', { exact: true }).selectOption(before);
   await app.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect
-    .poll(
-      async () =>
-        (
-          await rpc<{ connections: Array<{ id: string; keyRef: string | null }> }>(
-            app,
-            'connections:list',
-          )
-        ).connections.find((c) => c.id === 'local')?.keyRef,
-    )
-    .toBe(before);
+  await expect.poll(() => localKeyRef(app)).toBe(before);
 });
 
 test('no API key is kept in the window’s storage: localStorage, sessionStorage, IndexedDB, caches', async ({

@@ -2,22 +2,17 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
 import { AppFailure, errorText } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { removeDir, startService, type RunningService } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
-let service: RunningService;
+const service = useService();
 let client: ApiClient;
-beforeAll(async () => {
-  service = await startService();
+beforeAll(() => {
   client = new ApiClient({ baseUrl: service.url, asyncUrl: service.url, key: service.key });
-});
-afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
 });
 
 async function failure(promise: Promise<unknown>) {
@@ -136,26 +131,38 @@ describe('API client against the real local service', () => {
   });
 });
 
+/**
+ * Against `server`, which counts what reaches it in `seen`: a status check is tried three times
+ * (two retries) and fails as `error`; a job creation is tried once and fails with the same code.
+ */
+async function expectOnlyGetsRetried(
+  server: Server | ReturnType<typeof createHttpServer>,
+  seen: { count: number },
+  error: { code: string } & Record<string, unknown>,
+): Promise<void> {
+  const url = await listen(server);
+  const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
+  expect(await failure(c.getJob('abc', 2))).toMatchObject(error);
+  expect(seen.count).toBe(3);
+  seen.count = 0;
+  expect(
+    await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
+  ).toMatchObject({ code: error.code });
+  expect(seen.count).toBe(1);
+  server.close();
+}
+
 describe('API client when the service misbehaves', () => {
   it('retries an idempotent request whose connection is dropped, then reports a network error; a job creation is tried once', async () => {
-    let connections = 0;
+    const connections = { count: 0 };
     const dropping = createServer((socket) => {
-      connections++;
+      connections.count++;
       socket.destroy();
     });
-    const url = await listen(dropping);
-    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
-    expect(await failure(c.getJob('abc', 2))).toMatchObject({
+    await expectOnlyGetsRetried(dropping, connections, {
       code: 'network',
       params: { reason: 'reset' },
     });
-    expect(connections).toBe(3);
-    connections = 0;
-    expect(
-      await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
-    ).toMatchObject({ code: 'network' });
-    expect(connections).toBe(1);
-    dropping.close();
   });
 
   it('reports a closed port as a network error: nothing answers there', async () => {
@@ -188,9 +195,9 @@ describe('API client when the service misbehaves', () => {
   });
 
   it('retries a GET answered with 500 and then reports a server error; never retries a job creation', async () => {
-    let requests = 0;
+    const requests = { count: 0 };
     const failing = createHttpServer((req, res) => {
-      requests++;
+      requests.count++;
       req.resume();
       req.on('end', () => {
         res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -199,19 +206,10 @@ describe('API client when the service misbehaves', () => {
         );
       });
     });
-    const url = await listen(failing);
-    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
-    expect(await failure(c.getJob('abc', 2))).toMatchObject({
+    await expectOnlyGetsRetried(failing, requests, {
       code: 'server',
       detail: 'unexpected exception occurred (disk full)',
     });
-    expect(requests).toBe(3);
-    requests = 0;
-    expect(
-      await failure(c.createJob({ filePath: CLIP, d: '-a-general-en', version: 2 })),
-    ).toMatchObject({ code: 'server' });
-    expect(requests).toBe(1);
-    failing.close();
   });
 
   it('never creates a job twice when the answer to a creation is lost', async () => {

@@ -2,27 +2,12 @@
  * What the core answers when a request names something that is not there: a code and values
  * that render in either language, never a bare exception turned into `internal`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../core/core';
-import { openKeyStore, SessionKeyStore } from '../../../core/key-store/key-store';
-import { appError, errorText, type AppError } from '../../../shared/domain/errors';
-import { removeDir, tempDir } from '../../support/service-process';
+import { describe, expect, it } from 'vitest';
+import { openKeyStore } from '../../../core/key-store/key-store';
+import { errorText, type AppError } from '../../../shared/domain/errors';
+import { useOfflineCore } from '../../support/hooks';
 
-let dataDir: string;
-let core: Core;
-
-beforeAll(async () => {
-  dataDir = await tempDir('kikitori-core-errors-');
-  core = await Core.open({
-    dataDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-  });
-});
-afterAll(async () => {
-  await core?.stop();
-  await removeDir(dataDir);
-});
+const core = useOfflineCore('kikitori-core-errors-');
 
 async function refusal(channel: string, input: unknown): Promise<AppError> {
   const result = await core.invoke(channel, input);

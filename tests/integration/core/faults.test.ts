@@ -9,27 +9,26 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
-import type { Core } from '../../../core/core';
 import { errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import type { FaultProxy } from '../../support/fault-proxy';
-import {
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
-import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
+import { useProxiedCore } from '../../support/hooks';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let service: RunningService;
-let proxy: FaultProxy;
-let core: Core;
-let appDir: string;
+const { service, proxy, core, restartService } = useProxiedCore({
+  connections: [{ id: 'proxied', name: 'Local service behind a faulty link' }],
+  activate: true,
+  core: {
+    pollMinMs: 100,
+    pollMaxMs: 400,
+    // Long enough for a slow machine to decode a clip, short enough to keep the stall cases quick.
+    clientOptions: { idleTimeoutMs: 4_000, attempts: 2, backoffMs: 50 },
+  },
+});
 let work: string;
 /** The five clips and 70 s of silence at 48 kHz stereo: over 16 MB, so it goes async. */
 let large: string;
@@ -37,24 +36,12 @@ const changes: Job[] = [];
 const uploaded = new Map<string, { sent: number; total: number }>();
 
 beforeAll(async () => {
-  appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-faults-');
   large = join(work, 'large.wav');
   const clips = (await loadFixtures()).fixtures
     .filter((f) => f.kind === 'librivox')
     .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
   await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '70']);
-  ({ service, proxy, core } = await openProxiedCore({
-    dataDir: appDir,
-    connections: [{ id: 'proxied', name: 'Local service behind a faulty link' }],
-    activate: true,
-    core: {
-      pollMinMs: 100,
-      pollMaxMs: 400,
-      // Long enough for a slow machine to decode a clip, short enough to keep the stall cases quick.
-      clientOptions: { idleTimeoutMs: 4_000, attempts: 2, backoffMs: 50 },
-    },
-  }));
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
     if (event === 'upload:progress') {
@@ -65,8 +52,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeProxiedCore({ core, proxy, service });
-  await removeDir(appDir);
   await removeDir(work);
 });
 
@@ -129,8 +114,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     expect(cutAt.sent / cutAt.total).toBeGreaterThan(0.1);
     expect(cutAt.sent / cutAt.total).toBeLessThan(0.9);
 
-    service = await startService({ dataDir: service.dataDir, key: service.key });
-    proxy.target = service.url;
+    await restartService();
     proxy.setRule(() => ({ kind: 'pass' }));
     expect(serviceJobCount()).toBe(before);
     await core.invoke('jobs:retry', { id: submitted.id });

@@ -7,43 +7,34 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../core/core';
 import { errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import type { FaultProxy, SeenRequest } from '../../support/fault-proxy';
-import { removeDir, tempDir, type RunningService } from '../../support/service-process';
-import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
+import type { SeenRequest } from '../../support/fault-proxy';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
+import { useProxiedCore } from '../../support/hooks';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let service: RunningService;
-let proxy: FaultProxy;
-let core: Core;
-let appDir: string;
+const { proxy, core } = useProxiedCore({
+  connections: [false, true].map((logging) => {
+    const id = logging ? 'logged' : 'unlogged';
+    return { id, name: id, keyLabel: id, logging };
+  }),
+});
 let work: string;
 /** Silence at 16 kHz mono just over 16 MB, so that it goes as an async job. */
 let large: string;
 
 beforeAll(async () => {
-  appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-logging-');
   large = join(work, 'silence.wav');
   await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', large, 'trim', '0', '540']);
-  ({ service, proxy, core } = await openProxiedCore({
-    dataDir: appDir,
-    connections: [false, true].map((logging) => {
-      const id = logging ? 'logged' : 'unlogged';
-      return { id, name: id, keyLabel: id, logging };
-    }),
-  }));
 }, 120_000);
 
 afterAll(async () => {
-  await closeProxiedCore({ core, proxy, service });
-  await removeDir(appDir);
   await removeDir(work);
 });
 

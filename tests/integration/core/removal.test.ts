@@ -15,17 +15,18 @@ import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import type { FaultProxy } from '../../support/fault-proxy';
-import { removeDir, tempDir, type RunningService } from '../../support/service-process';
-import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
+import { useProxiedCore } from '../../support/hooks';
 
 const run = promisify(execFile);
 
-let service: RunningService;
-let proxy: FaultProxy;
-let core: Core;
-let appDir: string;
+const proxied = useProxiedCore({
+  connections: [{ id: 'proxied', name: 'Local service behind a proxy' }],
+  activate: true,
+  core: { pollMinMs: 100, pollMaxMs: 400 },
+});
+const { service, proxy, core } = proxied;
 let work: string;
 /** Two clips and 80 s of silence at 48 kHz stereo: over 16 MB, so it goes async. */
 let large: string;
@@ -33,7 +34,6 @@ const events: Array<{ event: string; id: string; status?: string }> = [];
 const uploaded = new Map<string, number>();
 
 beforeAll(async () => {
-  appDir = await tempDir('kikitori-app-');
   work = await tempDir('kikitori-removal-');
   large = join(work, 'large.wav');
   const clips = (await loadFixtures()).fixtures
@@ -41,12 +41,6 @@ beforeAll(async () => {
     .slice(0, 2)
     .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
   await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '80']);
-  ({ service, proxy, core } = await openProxiedCore({
-    dataDir: appDir,
-    connections: [{ id: 'proxied', name: 'Local service behind a proxy' }],
-    activate: true,
-    core: { pollMinMs: 100, pollMaxMs: 400 },
-  }));
   core.subscribe((event, payload) => {
     const p = payload as { id?: string; job?: Job; sent?: number; total?: number };
     if (event === 'upload:progress') uploaded.set(p.id!, p.sent! / p.total!);
@@ -56,8 +50,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeProxiedCore({ core, proxy, service });
-  await removeDir(appDir);
   await removeDir(work);
 });
 
@@ -101,14 +93,16 @@ async function remove(id: string): Promise<void> {
 async function expectGone(id: string): Promise<void> {
   const listed = await core.invoke('jobs:list', {});
   expect(listed.ok && (listed.data as { jobs: Job[] }).jobs.map((j) => j.id)).not.toContain(id);
-  expect(await readdir(join(appDir, 'jobs'))).not.toContain(`${id}.json`);
-  expect(await readdir(join(appDir, 'results')).catch(() => [])).not.toContain(`${id}.json`);
+  expect(await readdir(join(proxied.dataDir, 'jobs'))).not.toContain(`${id}.json`);
+  expect(await readdir(join(proxied.dataDir, 'results')).catch(() => [])).not.toContain(
+    `${id}.json`,
+  );
   const mine = events.filter((e) => e.id === id);
   expect(mine.filter((e) => e.event === 'jobs:removed')).toHaveLength(1);
   expect(mine.at(-1)).toEqual({ event: 'jobs:removed', id });
   expect(mine.filter((e) => e.status === 'completed')).toEqual([]);
   const reopened = await Core.open({
-    dataDir: appDir,
+    dataDir: proxied.dataDir,
     keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
     localService: false,
   });

@@ -12,17 +12,13 @@ import type { Core } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import type { FaultProxy } from '../../support/fault-proxy';
-import { removeDir, tempDir, type RunningService } from '../../support/service-process';
-import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
+import { useProxiedCore } from '../../support/hooks';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
-let service: RunningService;
-let proxy: FaultProxy;
-let core: Core;
 let mount: string;
 let mounted = false;
 const changes: Job[] = [];
@@ -38,20 +34,22 @@ beforeAll(async () => {
       { cause: error },
     );
   }
-  ({ service, proxy, core } = await openProxiedCore({
-    dataDir: mount,
-    connections: [{ id: 'direct', name: 'Local service' }],
-    activate: true,
-  }));
+});
+// Registered before the core's hooks, so that it is unmounted after the core has closed.
+afterAll(async () => {
+  if (mounted) await run('umount', [mount]);
+  await removeDir(mount);
+});
+
+const { proxy, core } = useProxiedCore(async () => ({
+  dataDir: mount,
+  connections: [{ id: 'direct', name: 'Local service' }],
+  activate: true,
+}));
+beforeAll(() => {
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
   });
-});
-
-afterAll(async () => {
-  await closeProxiedCore({ core, proxy, service });
-  if (mounted) await run('umount', [mount]);
-  await removeDir(mount);
 });
 
 const settled = (j: Job | undefined) => j?.status === 'completed' || j?.status === 'failed';

@@ -18,10 +18,9 @@ import { readJson } from '../../../core/storage/atomic-json';
 import type { ProfileWord } from '../../../shared/api/profile-words';
 import { transcriptSchema, type Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring';
 import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
-import { startWebHostProcess, type RunningWebHost } from '../../support/web-host-process';
+import { useWebHost } from '../../support/hooks';
 import { mulberry32, processAlive, serviceChildOf } from './processes';
 
 const run = promisify(execFile);
@@ -36,11 +35,9 @@ const ACTIONABLE = new Set(['interrupted', 'network', 'timeout', 'server']);
 const ENGINE = '-a-general-en';
 const PROFILE = 'crash';
 
-let keyring: PrivateKeyring;
-let dataDir: string;
 let work: string;
-let host: RunningWebHost;
-let env: Record<string, string>;
+const web = useWebHost('kikitori-crash-app-');
+const host = web.host;
 /**
  * One clip and 40 s of silence at 96 kHz stereo: over 16 MB, so it goes async, yet short to
  * recognise.
@@ -48,9 +45,6 @@ let env: Record<string, string>;
 let large: string;
 
 beforeAll(async () => {
-  keyring = await startPrivateKeyring();
-  env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
-  dataDir = await tempDir('kikitori-crash-app-');
   work = await tempDir('kikitori-crash-');
   large = join(work, 'large.wav');
   const clip = (await loadFixtures()).fixtures.find((f) => f.kind === 'librivox')!;
@@ -66,13 +60,9 @@ beforeAll(async () => {
     '0',
     '40',
   ]);
-  host = await startWebHostProcess(dataDir, env);
 });
 
 afterAll(async () => {
-  await host?.stop();
-  await keyring?.stop();
-  await removeDir(dataDir);
   await removeDir(work);
 });
 
@@ -113,7 +103,7 @@ async function kill(target: Target): Promise<void> {
         (alive) => !alive,
         { timeoutMs: 60_000 },
       );
-    host = await startWebHostProcess(dataDir, env);
+    await web.restart();
   } else if (service) {
     // The supervisor sees it die and starts another.
     await until(
@@ -138,10 +128,10 @@ async function checkJournal(acknowledged: ReadonlySet<string>): Promise<void> {
       expect(transcript.text.length).toBeGreaterThan(0);
     }
   }
-  for (const name of await readdir(join(dataDir, 'results')).catch(() => [] as string[])) {
+  for (const name of await readdir(join(web.dataDir, 'results')).catch(() => [] as string[])) {
     if (!name.endsWith('.json')) continue;
     // Written by rename only: a result is whole or absent, never cut.
-    transcriptSchema.parse(await readJson(join(dataDir, 'results', name), 1));
+    transcriptSchema.parse(await readJson(join(web.dataDir, 'results', name), 1));
   }
 }
 
@@ -271,7 +261,7 @@ describe('killing the app and the service at random moments', { timeout: 600_000
 
     // On disk, after a clean stop: every job once, nothing set aside, no temporary file left.
     await host.stop();
-    const journal = await JobJournal.open(dataDir);
+    const journal = await JobJournal.open(web.dataDir);
     expect(
       journal
         .list()
@@ -280,11 +270,11 @@ describe('killing the app and the service at random moments', { timeout: 600_000
     ).toEqual([...acknowledged].sort());
     expect(journal.setAside).toEqual([]);
     for (const folder of ['jobs', 'results']) {
-      const names = await readdir(join(dataDir, folder));
+      const names = await readdir(join(web.dataDir, folder));
       expect(names.filter((n) => !n.endsWith('.json'))).toEqual([]);
       for (const name of names)
-        expect((await readFile(join(dataDir, folder, name))).length).toBeGreaterThan(0);
+        expect((await readFile(join(web.dataDir, folder, name))).length).toBeGreaterThan(0);
     }
-    host = await startWebHostProcess(dataDir, env);
+    await web.restart();
   });
 });

@@ -15,6 +15,8 @@ import {
   tempDir,
   type RunningService,
 } from '../../support/service-process';
+import { useService } from '../../support/hooks';
+import { until } from '../../support/until';
 import { corpusWordErrorRate } from '../../support/wer';
 
 const run = promisify(execFile);
@@ -22,7 +24,7 @@ const manifest = await loadFixtures();
 const librivox = manifest.fixtures.filter((f) => f.kind === 'librivox');
 const CLIP = librivox[0]!; // 0870, 7 s
 
-let service: RunningService;
+const service = useService();
 let work: string;
 /** The five clips three times over, with a second of silence after each (~89 s). */
 let longAudio: string;
@@ -32,7 +34,6 @@ let longSeconds: number;
 let periodMs: number;
 
 beforeAll(async () => {
-  service = await startService();
   work = await tempDir('kikitori-async-');
   const silence = join(work, 'silence.wav');
   await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '1']);
@@ -46,8 +47,6 @@ beforeAll(async () => {
   periodMs = (longSeconds * 1000) / 3;
 });
 afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
   await removeDir(work);
 });
 
@@ -89,13 +88,15 @@ async function waitForJob(
   version: 1 | 2 = 2,
 ): Promise<{ seen: string[]; final: JobStatus }> {
   const seen: string[] = [];
-  for (let i = 0; i < 1200; i++) {
-    const body = jobStatusSchema.parse((await status(target, sessionId, version)).json());
-    if (seen.at(-1) !== body.status) seen.push(body.status);
-    if (body.status === 'completed' || body.status === 'error') return { seen, final: body };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not finish');
+  const final = await until(
+    async () => {
+      const body = jobStatusSchema.parse((await status(target, sessionId, version)).json());
+      if (seen.at(-1) !== body.status) seen.push(body.status);
+      return body;
+    },
+    (body) => body.status === 'completed' || body.status === 'error',
+  );
+  return { seen, final };
 }
 
 const ORDER = ['queued', 'started', 'processing', 'completed'];

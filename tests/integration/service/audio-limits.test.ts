@@ -6,14 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusSchema, LIMITS } from '../../../shared/api';
 import { decodeStream } from '../../../service/audio/decode';
-import {
-  multipart,
-  rawRequest,
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
+import { multipart, rawRequest, removeDir, tempDir } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 import { until } from '../../support/until';
 import { peakRssMiB } from '../../support/raw-http';
 import { wavHeader } from '../../support/wav-header';
@@ -106,14 +100,7 @@ describe('the decoded length is bounded while decoding', () => {
 });
 
 describe('the service refuses long audio', () => {
-  let service: RunningService;
-  beforeAll(async () => {
-    service = await startService({ args: ['--workers', '1', '--max-job-hours', '1'] });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await removeDir(service.dataDir);
-  });
+  const service = useService({ args: ['--workers', '1', '--max-job-hours', '1'] });
 
   const upload = async (path: string) => {
     const { body, contentType } = multipart([

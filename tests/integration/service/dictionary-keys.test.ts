@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeD } from '../../../shared/api';
 import { AccountStore } from '../../../service/keys/accounts';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { until } from '../../support/until';
-import {
-  multipart,
-  rawRequest,
-  removeDir,
-  startService,
-  type RunningService,
-} from '../../support/service-process';
+import { multipart, rawRequest } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 
 const CLIP = 'librivox/sense_and_sensibility_01_austen_64kb-0870.wav'; // hypothesis: "and mr john guess would have been ..."
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
-});
+const service = useService();
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const json = (key: string) => ({ ...bearer(key), 'Content-Type': 'application/json' });

@@ -6,28 +6,16 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobStatusSchema } from '../../../shared/api';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import {
-  multipart,
-  rawRequest,
-  removeDir,
-  startService,
-  type RunningService,
-} from '../../support/service-process';
+import { multipart, rawRequest } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 import { until } from '../../support/until';
 
 const CLIP = 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav';
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
-});
+const service = useService();
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -4,31 +4,21 @@
  * the reply is caught, for a WAV and for formats decoded through ffmpeg. The same watch is shown
  * to catch the log of `/v1/recognize` and the short-lived upload file of a refused async job.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { exchange, parseResponses } from '../../support/raw-http';
-import {
-  multipart,
-  rawRequest,
-  removeDir,
-  startService,
-  tempDir,
-  type RunningService,
-} from '../../support/service-process';
+import { multipart, rawRequest, removeDir, tempDir } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 import { listing, TreeWatcher } from '../../support/tree-watch';
 
-let service: RunningService;
 let serviceTmp: string;
-beforeAll(async () => {
+const service = useService(async () => {
   serviceTmp = await tempDir('kikitori-service-tmp-');
-  await mkdir(serviceTmp, { recursive: true });
-  service = await startService({ env: { TMPDIR: serviceTmp } });
+  return { env: { TMPDIR: serviceTmp } };
 });
 afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
   await removeDir(serviceTmp);
 });
 

@@ -2,16 +2,11 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '../../../shared/api';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import {
-  multipart,
-  rawRequest,
-  removeDir,
-  startService,
-  type RunningService,
-} from '../../support/service-process';
+import { multipart, rawRequest } from '../../support/service-process';
+import { useService } from '../../support/hooks';
 import { until } from '../../support/until';
 import { corpusWordErrorRate, wordErrorRate } from '../../support/wer';
 
@@ -20,14 +15,7 @@ const fixture = (path: string) => readFile(join(DEFAULT_FIXTURES_DIR, path));
 const CLIP = 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav'; // "he might even have been made amiable himself"
 const CLIP_TEXT = /he might even have been made/;
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service.stop();
-  await removeDir(service.dataDir);
-});
+const service = useService();
 
 async function recognize(
   parts: Parameters<typeof multipart>[0],

@@ -3,36 +3,26 @@
  * malformed request from the window with `invalid-input`: the same codes as the Electron host.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../core/core';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { appError } from '../../../shared/domain/errors';
 import { startWebHost, type WebHost } from '../../../web-host/server';
-import { rawRequest, removeDir, tempDir } from '../../support/service-process';
+import { rawRequest } from '../../support/service-process';
+import { useOfflineCore } from '../../support/hooks';
 
 const TOKEN = 'refusals-test-token-0123456789';
-let dataDir: string;
-let core: Core;
-let host: WebHost;
 /** Save dialogs the core was asked for: the web host must never reach one. */
 const asked: string[] = [];
+const core = useOfflineCore('kikitori-web-host-', {
+  askSavePath: async ({ fileName }) => {
+    asked.push(fileName);
+    return undefined;
+  },
+});
+let host: WebHost;
 
 beforeAll(async () => {
-  dataDir = await tempDir('kikitori-web-host-');
-  core = await Core.open({
-    dataDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-    askSavePath: async ({ fileName }) => {
-      asked.push(fileName);
-      return undefined;
-    },
-  });
   host = await startWebHost({ core, port: 0, token: TOKEN });
 });
 afterAll(async () => {
   await host?.close();
-  await core?.stop();
-  await removeDir(dataDir);
 });
 
 const rpc = (headers: Record<string, string>, body = '{}', method = 'POST') =>

@@ -7,6 +7,7 @@ import type { Job } from '../../../shared/domain/job';
 import type { Channel, EventName, Result } from '../../../shared/ipc/contract';
 import { App } from '../../../renderer/src/app/App';
 import type { Bridge } from '../../../renderer/src/lib/bridge';
+import { LOCAL_CONNECTION } from './table-bridge';
 
 export interface FakeBridge extends Bridge {
   readonly calls: Array<{ channel: Channel; input: unknown }>;
@@ -28,20 +29,7 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
         ok: true,
         data: {
           active: 'local',
-          connections: [
-            {
-              id: 'local',
-              name: 'Local (offline)',
-              kind: 'local',
-              baseUrl: 'http://127.0.0.1:1',
-              asyncUrl: 'http://127.0.0.1:1',
-              keyRef: 'k',
-              logging: false,
-              engine: '-a-general-en',
-              profileId: null,
-              settings: {},
-            },
-          ],
+          connections: [LOCAL_CONNECTION],
         },
       }),
       'jobs:list': () => ({ ok: true, data: { jobs: [] } }),

@@ -12,7 +12,7 @@ import {
 } from '../../../renderer/src/features/keys/issue-form';
 import { createI18n } from '../../../renderer/src/i18n';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 
 afterEach(cleanup);
 
@@ -64,20 +64,7 @@ function renderDialog() {
   store.setState({
     lang: 'en',
     activeConnection: 'local',
-    connections: [
-      {
-        id: 'local',
-        name: 'Local (offline)',
-        kind: 'local',
-        baseUrl: 'http://127.0.0.1:1',
-        asyncUrl: 'http://127.0.0.1:1',
-        keyRef: 'k1',
-        logging: false,
-        engine: '-a-general-en',
-        profileId: null,
-        settings: {},
-      },
-    ],
+    connections: [{ ...LOCAL_CONNECTION, keyRef: 'k1' }],
     keyEntries: [
       { id: 'k1', label: 'Local service', connection: 'local', last4: 'wxyz', createdAt: 0 },
     ],

@@ -3,7 +3,22 @@
  * handlers and records every call. The real host is exercised by the Playwright specs.
  */
 import type { Bridge } from '../../../renderer/src/lib/bridge';
+import type { Connection } from '../../../shared/domain/connection';
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../../shared/ipc/contract';
+
+/** The built-in local connection as the host lists it, its key saved as `k`. */
+export const LOCAL_CONNECTION: Connection = {
+  id: 'local',
+  name: 'Local (offline)',
+  kind: 'local',
+  baseUrl: 'http://127.0.0.1:1',
+  asyncUrl: 'http://127.0.0.1:1',
+  keyRef: 'k',
+  logging: false,
+  engine: '-a-general-en',
+  profileId: null,
+  settings: {},
+};
 
 export type Handlers = {
   [C in Channel]?: (input: ChannelInput<C>) => Result<ChannelOutput<C>> | ChannelOutput<C>;

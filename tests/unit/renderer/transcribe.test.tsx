@@ -11,32 +11,19 @@ const wav = (name: string, size = 1000) =>
   new File([new Uint8Array(size)], name, { type: 'audio/wav' });
 
 describe('files in', () => {
-  it('routes by size and names what it will not send', () => {
-    expect(judgeFile({ name: 'a.wav', size: 16_777_215, type: '' })).toEqual({
-      ok: true,
-      route: 'sync',
-    });
-    expect(judgeFile({ name: 'a.flac', size: 16_777_216, type: '' })).toEqual({
-      ok: true,
-      route: 'async',
-    });
-    expect(judgeFile({ name: 'clip', size: 10, type: 'video/webm' })).toEqual({
-      ok: true,
-      route: 'sync',
-    });
-    expect(judgeFile({ name: 'notes.txt', size: 10, type: 'text/plain' })).toEqual({
-      ok: false,
-      reason: 'type',
-    });
-    expect(judgeFile({ name: 'empty.wav', size: 0, type: '' })).toEqual({
-      ok: false,
-      reason: 'empty',
-    });
-    expect(judgeFile({ name: 'huge.wav', size: 3 * 1024 ** 3, type: '' })).toEqual({
-      ok: false,
-      reason: 'too-large',
-    });
-  });
+  it.each([
+    ['a.wav', 16_777_215, '', { ok: true, route: 'sync' }],
+    ['a.flac', 16_777_216, '', { ok: true, route: 'async' }],
+    ['clip', 10, 'video/webm', { ok: true, route: 'sync' }],
+    ['notes.txt', 10, 'text/plain', { ok: false, reason: 'type' }],
+    ['empty.wav', 0, '', { ok: false, reason: 'empty' }],
+    ['huge.wav', 3 * 1024 ** 3, '', { ok: false, reason: 'too-large' }],
+  ])(
+    'routes by size and names what it will not send: %s, %i bytes, type "%s"',
+    (name, size, type, verdict) => {
+      expect(judgeFile({ name, size, type })).toEqual(verdict);
+    },
+  );
 
   it('sends picked files one by one and follows each job to done; unsupported ones are named and never sent', async () => {
     // A drop has no accept filter: let the picker pass everything too, to see the window's own check.

@@ -11,6 +11,13 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
     .map((message) => message.message);
 }
 
+/** Lint refuses `code` at `filePath` with at least one message that says `message`. */
+async function expectRefused(filePath: string, code: string, message: RegExp): Promise<void> {
+  const errors = await boundaryErrors(filePath, code);
+  expect(errors.length).toBeGreaterThanOrEqual(1);
+  expect(errors.join('\n')).toMatch(message);
+}
+
 describe('import boundaries are enforced by lint', () => {
   it.each([
     ["import { ipcRenderer } from 'electron';", /only available in electron\/main/],
@@ -24,9 +31,7 @@ describe('import boundaries are enforced by lint', () => {
     ["import { x } from '../../../../electron/main/security';", /only through src\/lib\/bridge/],
     ["import { start } from '../../../../service/main';", /only through the main process/],
   ])('renderer/: %s fails', async (code, message) => {
-    const errors = await boundaryErrors('renderer/src/features/transcribe/Drop.tsx', code);
-    expect(errors.length).toBeGreaterThanOrEqual(1);
-    expect(errors.join('\n')).toMatch(message);
+    await expectRefused('renderer/src/features/transcribe/Drop.tsx', code, message);
   });
 
   it.each([
@@ -37,9 +42,7 @@ describe('import boundaries are enforced by lint', () => {
     ["import { y } from '../../renderer/src/store';", /may not import from .*renderer\//],
     ["import { y } from '../../service/main';", /may not import from .*service\//],
   ])('shared/: %s fails', async (code, message) => {
-    const errors = await boundaryErrors('shared/api/example.ts', code);
-    expect(errors.length).toBeGreaterThanOrEqual(1);
-    expect(errors.join('\n')).toMatch(message);
+    await expectRefused('shared/api/example.ts', code, message);
   });
 
   it.each([
@@ -64,42 +67,29 @@ describe('import boundaries are enforced by lint', () => {
     ['electron/preload/example.ts', "import { z } from 'zod';", /preload may import only/],
     ['electron/preload/example.ts', "import { Core } from '../../core/core';", /preload/],
   ])('%s: %s fails', async (file, code, message) => {
-    const errors = await boundaryErrors(file, code);
-    expect(errors.length).toBeGreaterThanOrEqual(1);
-    expect(errors.join('\n')).toMatch(message);
+    await expectRefused(file, code, message);
   });
 
-  it('allows what each environment may use', async () => {
-    expect(
-      await boundaryErrors(
-        'renderer/src/app/App.tsx',
-        "import { z } from 'zod';\nimport { encodeD } from '../../../shared/api';\nexport { z, encodeD };",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
-        'shared/api/example.ts',
-        // `domain`, `events`, `stream` are Node built-in names too: relative paths must not match them.
-        "import { z } from 'zod';\nimport { LIMITS } from './codes';\nimport { x } from '../ipc/x';\nimport { y } from '../domain/job';\nimport { w } from '../events/w';\nexport { z, LIMITS, x, y, w };",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
-        'core/example.ts',
-        "import { readFile } from 'node:fs/promises';\nexport { readFile };",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
-        'electron/preload/example.ts',
-        "import { ipcRenderer } from 'electron';\nimport type { Channel } from '../../shared/ipc/contract';\nimport { CHANNEL_NAMES } from '../../shared/ipc/names';\nimport { b } from './bridge';\nexport type { Channel };\nexport { ipcRenderer, CHANNEL_NAMES, b };",
-      ),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
-        'electron/main/example.ts',
-        "import { app } from 'electron';\nimport { Core } from '../../core/core';\nexport { app, Core };",
-      ),
-    ).toEqual([]);
+  it.each([
+    [
+      'renderer/src/app/App.tsx',
+      "import { z } from 'zod';\nimport { encodeD } from '../../../shared/api';\nexport { z, encodeD };",
+    ],
+    [
+      'shared/api/example.ts',
+      // `domain`, `events`, `stream` are Node built-in names too: relative paths must not match them.
+      "import { z } from 'zod';\nimport { LIMITS } from './codes';\nimport { x } from '../ipc/x';\nimport { y } from '../domain/job';\nimport { w } from '../events/w';\nexport { z, LIMITS, x, y, w };",
+    ],
+    ['core/example.ts', "import { readFile } from 'node:fs/promises';\nexport { readFile };"],
+    [
+      'electron/preload/example.ts',
+      "import { ipcRenderer } from 'electron';\nimport type { Channel } from '../../shared/ipc/contract';\nimport { CHANNEL_NAMES } from '../../shared/ipc/names';\nimport { b } from './bridge';\nexport type { Channel };\nexport { ipcRenderer, CHANNEL_NAMES, b };",
+    ],
+    [
+      'electron/main/example.ts',
+      "import { app } from 'electron';\nimport { Core } from '../../core/core';\nexport { app, Core };",
+    ],
+  ])('allows what %s may use', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
   });
 });

@@ -93,26 +93,24 @@ const rejectionCases = WORD_REJECTION_CODES.flatMap((code: WordRejectionCode) =>
   ).map((params) => ({ code, params })),
 );
 
+/** Both texts are filled-in sentences, and the Japanese one carries no English. */
+function expectWholeSentences(en: string, ja: string): void {
+  for (const text of [en, ja]) {
+    expect(text).not.toMatch(/[{}]/);
+    expect(text).toMatch(/[.。]$/);
+  }
+  expect(englishLeaks(ja)).toEqual([]);
+}
+
 describe('error sentences', () => {
   it.each(errorCases)('$code $params renders whole sentences in English and Japanese', (error) => {
-    const en = errorText(error, 'en');
     const ja = errorText(error, 'ja');
-    for (const text of [en, ja]) {
-      expect(text).not.toMatch(/[{}]/);
-      expect(text).toMatch(/[.。]$/);
-    }
-    expect(englishLeaks(ja)).toEqual([]);
+    expectWholeSentences(errorText(error, 'en'), ja);
     expect(ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
   });
 
   it.each(rejectionCases)('word-table rejection $code $params renders in both languages', (r) => {
-    const en = wordRejectionText(r, 'en');
-    const ja = wordRejectionText(r, 'ja');
-    for (const text of [en, ja]) {
-      expect(text).not.toMatch(/[{}]/);
-      expect(text).toMatch(/[.。]$/);
-    }
-    expect(englishLeaks(ja)).toEqual([]);
+    expectWholeSentences(wordRejectionText(r, 'en'), wordRejectionText(r, 'ja'));
   });
 
   it('translates every sub-code value, so a reason is never shown as its code', () => {

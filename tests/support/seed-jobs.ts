@@ -1,0 +1,31 @@
+/** Jobs written straight into a real journal, for views and benches that need thousands. */
+import { JobJournal } from '../../core/jobs/job-journal';
+import { appError } from '../../shared/domain/errors';
+
+/** The start of the seeded history: job i was made i minutes later. */
+export const SEEDED_FROM = Date.UTC(2026, 0, 1);
+
+export const seededId = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
+
+/**
+ * `count` failed jobs (`seeded-00000.wav` oldest, sync and async by turns, each interrupted) in
+ * the journal of `dataDir`; returns the journal for more.
+ */
+export async function seedFailedJobs(dataDir: string, count: number): Promise<JobJournal> {
+  const journal = await JobJournal.open(dataDir);
+  for (let i = 0; i < count; i++) {
+    const id = seededId(i);
+    await journal.save({
+      id,
+      file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 + i },
+      connection: 'local',
+      params: { d: 'grammarFileNames=-a-general-en', logging: false },
+      mode: i % 2 ? 'async' : 'sync',
+      status: 'failed',
+      createdAt: SEEDED_FROM + i * 60_000,
+      updatedAt: SEEDED_FROM + i * 60_000,
+      error: appError('interrupted', { name: `${id}.wav` }),
+    });
+  }
+  return journal;
+}
