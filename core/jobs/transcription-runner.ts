@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { encodeD, settingsToD, utterancesOfJob } from '../../shared/api';
+import { ASYNC_ONLY_D_KEYS, encodeD, settingsToD, utterancesOfJob } from '../../shared/api';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
@@ -70,15 +70,7 @@ export function toAppError(error: unknown): AppError {
   return appError('internal', {}, error instanceof Error ? error.message : String(error));
 }
 
-/** `d` keys docs/api.md §2 lists for async jobs only: a sync request leaves them out. */
-const ASYNC_ONLY = new Set([
-  'loggingOptOut',
-  'contentId',
-  'compatibleWithSync',
-  'speakerDiarization',
-  'diarizationMinSpeaker',
-  'diarizationMaxSpeaker',
-]);
+const ASYNC_ONLY: ReadonlySet<string> = new Set(ASYNC_ONLY_D_KEYS);
 
 /** The `d` a connection sends: its engine, profile, other settings, and loggingOptOut for unlogged jobs. */
 export function dOf(connection: Connection, mode: 'sync' | 'async'): string {

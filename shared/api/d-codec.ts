@@ -8,6 +8,16 @@ import { type Parsed, parsed, rejected } from './result';
 /** Decoded `d`: key → value. The engine is always under `grammarFileNames`. */
 export type DParams = Readonly<Record<string, string>>;
 
+/** Keys docs/api.md §2 documents for async jobs only: a sync request leaves them out. */
+export const ASYNC_ONLY_D_KEYS = [
+  'loggingOptOut',
+  'contentId',
+  'compatibleWithSync',
+  'speakerDiarization',
+  'diarizationMinSpeaker',
+  'diarizationMaxSpeaker',
+] as const;
+
 /** Documented keys in the order the encoder writes them; unknown keys follow, sorted. */
 export const D_KEYS = [
   'grammarFileNames',
@@ -18,12 +28,7 @@ export const D_KEYS = [
   'segmenterProperties',
   'extension',
   'resultUpdatedInterval',
-  'loggingOptOut',
-  'contentId',
-  'compatibleWithSync',
-  'speakerDiarization',
-  'diarizationMinSpeaker',
-  'diarizationMaxSpeaker',
+  ...ASYNC_ONLY_D_KEYS,
 ] as const;
 
 export type DKey = (typeof D_KEYS)[number];

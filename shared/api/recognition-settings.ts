@@ -3,7 +3,7 @@
  * to the `DParams` that d-codec.ts reads and writes.
  */
 import { LIMITS } from './codes';
-import { type DParams, decodeD, encodeD } from './d-codec';
+import { D_KEYS, type DParams, decodeD, encodeD } from './d-codec';
 import {
   PROFILE_ID_PATTERN,
   type ProfileWord,
@@ -63,22 +63,7 @@ function parseInteger(key: string, value: string, min: number, max: number): Par
   return parsed(Number(value));
 }
 
-const KNOWN = new Set([
-  'grammarFileNames',
-  'authorization',
-  'profileId',
-  'profileWords',
-  'keepFillerToken',
-  'segmenterProperties',
-  'extension',
-  'resultUpdatedInterval',
-  'loggingOptOut',
-  'contentId',
-  'compatibleWithSync',
-  'speakerDiarization',
-  'diarizationMinSpeaker',
-  'diarizationMaxSpeaker',
-]);
+const KNOWN: ReadonlySet<string> = new Set(D_KEYS);
 
 /** Gives decoded `d` parameters their meaning; every bad value is named in the message. */
 export function settingsFromD(params: DParams): Parsed<RecognitionSettings> {

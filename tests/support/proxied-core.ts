@@ -5,9 +5,11 @@
 import { Core, type CoreOptions } from '../../core/core';
 import { SessionKeyStore } from '../../core/key-store/key-store';
 import type { Connection } from '../../shared/domain/connection';
-import { appError } from '../../shared/domain/errors';
-import { FaultProxy } from './fault-proxy';
+import { appError, errorText } from '../../shared/domain/errors';
+import type { Job } from '../../shared/domain/job';
+import { FaultProxy, type SeenRequest } from './fault-proxy';
 import { removeDir, startService, type RunningService } from './service-process';
+import { until } from './until';
 
 /** The key store a test's Core uses where no keychain is wanted: keys held in memory only. */
 export const sessionKeyStore = () =>
@@ -82,4 +84,27 @@ export async function closeProxiedCore(parts: {
   await parts.proxy?.close();
   await parts.service?.stop();
   if (parts.service) await removeDir(parts.service.dataDir);
+}
+
+/**
+ * Sends one file on a connection through the Core and waits until `settled` holds for its job;
+ * answers the job, the one POST the proxy saw for it, and the `d` that POST carried.
+ */
+export async function sendOne(
+  { core, proxy }: Pick<ProxiedCore, 'core' | 'proxy'>,
+  path: string,
+  connection: string,
+  settled: (job: Job) => boolean,
+  timeoutMs?: number,
+): Promise<{ job: Job; post: SeenRequest; d: string }> {
+  const before = proxy.seen.length;
+  const result = await core.invoke('transcribe:files', { paths: [path], connection });
+  if (!result.ok) throw new Error(errorText(result.error, 'en'));
+  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
+  const job = await until(() => core.journal.get(id)!, settled, { timeoutMs });
+  const posts = proxy.seen.slice(before).filter((r) => r.method === 'POST');
+  if (posts.length !== 1) throw new Error(`${posts.length} POSTs for one file`);
+  const d = /name="d"\r\n\r\n([^\r]*)\r\n/.exec(posts[0]!.head)?.[1];
+  if (d === undefined) throw new Error(`no d in ${posts[0]!.head.slice(0, 300)}`);
+  return { job, post: posts[0]!, d };
 }

@@ -10,12 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../core/core';
 import { errorText } from '../../../shared/domain/errors';
-import type { Job, Transcript } from '../../../shared/domain/job';
+import type { Transcript } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import type { FaultProxy } from '../../support/fault-proxy';
 import { removeDir, tempDir, type RunningService } from '../../support/service-process';
-import { closeProxiedCore, openProxiedCore } from '../../support/proxied-core';
-import { until } from '../../support/until';
+import { closeProxiedCore, openProxiedCore, sendOne } from '../../support/proxied-core';
 
 const run = promisify(execFile);
 /** A clip whose recognition has pauses and a non-speech stretch (`<sil>`, `[SPEECH]`). */
@@ -64,25 +63,20 @@ async function transcribe(
   path: string,
   connection: string,
 ): Promise<{ path: string; d: string[]; transcript: Transcript }> {
-  const before = proxy.seen.length;
-  const result = await core.invoke('transcribe:files', { paths: [path], connection });
-  if (!result.ok) throw new Error(errorText(result.error, 'en'));
-  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
-  const job = await until(
-    () => core.journal.get(id)!,
+  const { job, post, d } = await sendOne(
+    { core, proxy },
+    path,
+    connection,
     (j) => j.status === 'completed' || j.status === 'failed',
-    { timeoutMs: 240_000 },
+    240_000,
   );
   if (job.status === 'failed') throw new Error(errorText(job.error!, 'en'));
-  const posts = proxy.seen.slice(before).filter((r) => r.method === 'POST');
-  expect(posts).toHaveLength(1);
-  const d = /name="d"\r\n\r\n([^\r]*)\r\n/.exec(posts[0]!.head)?.[1];
-  if (d === undefined) throw new Error(`no d in ${posts[0]!.head.slice(0, 300)}`);
+  const { id } = job;
   const got = await core.invoke('jobs:get', { id });
   if (!got.ok) throw new Error(errorText(got.error, 'en'));
   const { transcript } = got.data as { transcript?: Transcript };
   if (!transcript) throw new Error(`job ${id} completed without a transcript`);
-  return { path: posts[0]!.path, d: d.split(' '), transcript };
+  return { path: post.path, d: d.split(' '), transcript };
 }
 
 const nonSpeech = (transcript: Transcript) =>

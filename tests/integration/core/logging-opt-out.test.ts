@@ -7,13 +7,11 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorText } from '../../../shared/domain/errors';
-import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import type { SeenRequest } from '../../support/fault-proxy';
 import { removeDir, tempDir } from '../../support/service-process';
-import { until } from '../../support/until';
 import { useProxiedCore } from '../../support/hooks';
+import { sendOne } from '../../support/proxied-core';
 
 const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -40,20 +38,14 @@ afterAll(async () => {
 
 /** Sends one file on a connection and returns the POST the proxy saw for it. */
 async function sent(path: string, connection: string): Promise<SeenRequest & { d: string }> {
-  const before = proxy.seen.length;
-  const result = await core.invoke('transcribe:files', { paths: [path], connection });
-  if (!result.ok) throw new Error(errorText(result.error, 'en'));
-  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
-  const job = await until(
-    () => core.journal.get(id)!,
+  const { job, post, d } = await sendOne(
+    { core, proxy },
+    path,
+    connection,
     (j) => j.status === 'completed' || j.status === 'failed' || j.sessionid !== undefined,
   );
   expect(job.status).not.toBe('failed');
-  const posts = proxy.seen.slice(before).filter((r) => r.method === 'POST');
-  expect(posts).toHaveLength(1);
-  const d = /name="d"\r\n\r\n([^\r]*)\r\n/.exec(posts[0]!.head)?.[1];
-  if (d === undefined) throw new Error(`no d in ${posts[0]!.head.slice(0, 300)}`);
-  return { ...posts[0]!, d };
+  return { ...post, d };
 }
 
 describe('logging choice on the wire', { timeout: 180_000 }, () => {

@@ -5,19 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../../shared/domain/connection';
 import { fakeBridge, renderApp, type FakeBridge } from './fake-bridge';
+import { LOCAL_CONNECTION } from './table-bridge';
 
-const local: Connection = {
-  id: 'local',
-  name: 'Local (offline)',
-  kind: 'local',
-  baseUrl: 'http://127.0.0.1:1',
-  asyncUrl: 'http://127.0.0.1:1',
-  keyRef: 'k',
-  logging: false,
-  engine: '-a-general-en',
-  profileId: null,
-  settings: {},
-};
+const local = LOCAL_CONNECTION;
 const cloud: Connection = {
   ...local,
   id: 'cloud',
