@@ -99,12 +99,12 @@ test('at 200% zoom of a 1024×700 window every screen fits its width and keeps i
 
   // A failed job too: its status cell holds an error note under the chip.
   await dropFiles(app, [
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'not-really-audio.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'zoom-not-audio.wav' },
   ]);
   await app.getByRole('tab', { name: 'Jobs' }).click();
   const row = app.getByTestId('job-row').filter({ hasText: 'a-rather-long-recording-name' });
   await expect(
-    app.getByTestId('job-row').filter({ hasText: 'not-really-audio.wav' }),
+    app.getByTestId('job-row').filter({ hasText: 'zoom-not-audio.wav' }),
   ).toHaveAttribute('data-status', 'failed', { timeout: 120_000 });
   await expectRowsHoldContent(app);
   await check(app, 'jobs', [
