@@ -41,7 +41,7 @@ function scan(input: string) {
  * The findings that stay, each reviewed:
  * - CSP_GLOBAL_CHECK: the tool looks for a CSP in HTML or in onHeadersReceived; Kikitori sends it
  *   as a header on every app:// answer (core/renderer-files.ts rendererHeaders, used by main.ts's
- *   protocol handler), and tests/security/csp-browser.test.ts proves it in Chromium.
+ *   protocol handler), and tests/security/browser.test.ts proves it in Chromium.
  * - OPEN_EXTERNAL_JS_CHECK (main.ts, twice): shell.openExternal gets only http(s) URLs that
  *   setWindowOpenHandler let through isExternalLink (security.ts, unit-tested); navigation away
  *   from app:// is blocked. The second call hands a start over to a browser-mode instance that
