@@ -77,6 +77,7 @@ export const en = {
       completed: 'Done',
       failed: 'Failed',
       cancelled: 'Cancelled',
+      removed: 'Removed',
     },
     reason: {
       type: 'not an audio or video type',

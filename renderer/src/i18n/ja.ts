@@ -78,6 +78,7 @@ export const ja: Messages = {
       completed: '完了',
       failed: '失敗',
       cancelled: '取り消し',
+      removed: '削除済み',
     },
     reason: {
       type: '音声・動画の形式ではありません',
