@@ -3,6 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
+import { Icon } from '../../lib/icons';
 import { useApp } from '../../store/store';
 
 const TONES = {
@@ -80,7 +81,7 @@ export const JobRow = memo(function JobRow({
                 void navigator.clipboard.writeText(job.sessionid!).then(() => setCopied(true))
               }
             >
-              {copied ? '✓' : '⧉'}
+              <Icon name={copied ? 'check' : 'copy'} />
             </button>
           </>
         ) : (
