@@ -27,6 +27,10 @@ describe('icons', () => {
     expect(await navigator.clipboard.readText()).toBe(sessionid);
     await waitFor(() => expect(copy.querySelector('svg[data-icon="check"]')).not.toBeNull());
     expect(copy.textContent).toBe('');
+    // …and back to the copy icon, ready for the next copy.
+    await waitFor(() => expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
     const exportButton = await screen.findByRole('button', { name: 'Export' });

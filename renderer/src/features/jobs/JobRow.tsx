@@ -1,9 +1,10 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
 import { Icon } from '../../lib/icons';
+import { useFlash } from '../../lib/use-flash';
 import { useApp } from '../../store/store';
 
 const TONES = {
@@ -32,7 +33,7 @@ export const JobRow = memo(function JobRow({
   const lang = useApp((s) => s.lang);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
-  const [copied, setCopied] = useState(false);
+  const [copied, flashCopied] = useFlash();
   if (!job) return null;
 
   const name = job.file.name;
@@ -77,9 +78,7 @@ export const JobRow = memo(function JobRow({
               type="button"
               className="button small ghost icon"
               aria-label={t('jobs.copySession', { id: job.sessionid })}
-              onClick={() =>
-                void navigator.clipboard.writeText(job.sessionid!).then(() => setCopied(true))
-              }
+              onClick={() => void navigator.clipboard.writeText(job.sessionid!).then(flashCopied)}
             >
               <Icon name={copied ? 'check' : 'copy'} />
             </button>
