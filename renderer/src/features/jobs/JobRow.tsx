@@ -1,5 +1,5 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
@@ -34,6 +34,7 @@ export const JobRow = memo(function JobRow({
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
   const [copied, flashCopied] = useFlash();
+  const noteId = useId();
   if (!job) return null;
 
   const name = job.file.name;
@@ -50,6 +51,9 @@ export const JobRow = memo(function JobRow({
     : job.pollProblem
       ? t('jobs.pollProblem', { problem: errorText(job.pollProblem, lang) })
       : undefined;
+  // The note is cut to a few lines in the table: each action describes itself with the whole
+  // note, and a row with keyboard focus shows it in full (CSS), so neither needs a mouse.
+  const describedBy = note ? noteId : undefined;
 
   return (
     <div
@@ -101,7 +105,7 @@ export const JobRow = memo(function JobRow({
           <progress className="progress" max={1} value={progress} aria-label={name} />
         ) : null}
         {note ? (
-          <span className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
+          <span id={noteId} className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
             {note}
           </span>
         ) : null}
@@ -113,6 +117,7 @@ export const JobRow = memo(function JobRow({
             className="button small"
             onClick={() => void openTranscript(id)}
             aria-label={`${t('jobs.open')}: ${name}`}
+            aria-describedby={describedBy}
           >
             {t('jobs.open')}
           </button>
@@ -123,6 +128,7 @@ export const JobRow = memo(function JobRow({
             className="button small"
             onClick={() => void retryJob(id)}
             aria-label={`${t('jobs.retry')}: ${name}`}
+            aria-describedby={describedBy}
           >
             {t('jobs.retry')}
           </button>
@@ -132,6 +138,7 @@ export const JobRow = memo(function JobRow({
           className="button small ghost"
           onClick={() => onRemove(id)}
           aria-label={`${t('jobs.remove')}: ${name}`}
+          aria-describedby={describedBy}
         >
           {t('jobs.remove')}
         </button>
