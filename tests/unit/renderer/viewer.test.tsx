@@ -67,6 +67,12 @@ describe('speaker labels in the viewer', () => {
       '話者 2',
       '話者 1',
     ]);
+    // Each language writes a word's spoken label whole, its own punctuation and all.
+    await user.click(screen.getByRole('tab', { name: '単語' }));
+    expect(
+      screen.getByRole('button', { name: 'there、0:01.9、信頼度 0.41、信頼度が低い' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hi、0:01.7、信頼度 0.93' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'テキストをコピー' }));
     expect(await navigator.clipboard.readText()).toMatch(/^話者 1: Good morning\.\n話者 2: /);
   });
