@@ -77,6 +77,7 @@ export const en = {
       completed: 'Done',
       failed: 'Failed',
       cancelled: 'Cancelled',
+      removed: 'Removed',
     },
     reason: {
       type: 'not an audio or video type',
@@ -111,6 +112,7 @@ export const en = {
     legend: 'Words underlined with dots were recognized with low confidence: check them by ear.',
     confidence: 'confidence {{value}}',
     wordLabel: '{{word}}, {{time}}, confidence {{confidence}}',
+    wordLabelLow: '{{word}}, {{time}}, confidence {{confidence}}, low confidence',
     noTranscript: 'This job has no transcript yet.',
     noAudio: 'The source audio is not available any more.',
     spaceHint: 'Space plays or pauses; click a word to jump to it.',

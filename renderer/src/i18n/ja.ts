@@ -78,6 +78,7 @@ export const ja: Messages = {
       completed: '完了',
       failed: '失敗',
       cancelled: '取り消し',
+      removed: '削除済み',
     },
     reason: {
       type: '音声・動画の形式ではありません',
@@ -112,6 +113,7 @@ export const ja: Messages = {
     legend: '点線の下線の単語は信頼度が低い認識結果です。音声で確認してください。',
     confidence: '信頼度 {{value}}',
     wordLabel: '{{word}}、{{time}}、信頼度 {{confidence}}',
+    wordLabelLow: '{{word}}、{{time}}、信頼度 {{confidence}}、信頼度が低い',
     noTranscript: 'このジョブにはまだ文字起こし結果がありません。',
     noAudio: '元の音声はもう利用できません。',
     spaceHint: 'スペースキーで再生・一時停止、単語をクリックするとその位置へ移動します。',

@@ -3,6 +3,7 @@
  * an injected <style>, which the hosts' CSP (style-src 'self') refuses.
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { Icon } from './icons';
 
 interface Props<F extends string> {
   readonly label: string;
@@ -22,7 +23,7 @@ export function FormatMenu<F extends string>(props: Props<F>) {
         disabled={props.disabled}
         data-testid={props.testId}
       >
-        {props.label} ▾
+        {props.label} <Icon name="chevron-down" />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className="menu" align="end" sideOffset={4}>

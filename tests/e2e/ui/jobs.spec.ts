@@ -47,3 +47,53 @@ test('jobs appear live, newest first; filter, search, open, and remove with a co
   await expect(rows.filter({ hasText: 'broken.wav' })).toHaveCount(0);
   await expect(app.getByTestId('job-search')).toBeFocused();
 });
+
+test('a failure note and a long file name cut short in the table are whole for keyboard and screen reader', async ({
+  app,
+}) => {
+  const name = 'an-interview-recorded-at-the-archive-on-a-long-afternoon-part-two-of-three.wav';
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  await dropFiles(app, [
+    { path: CLIP, name: 'beside-the-long-one.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name },
+  ]);
+  await app.getByRole('tab', { name: 'Jobs' }).click();
+  const rows = app.getByTestId('job-row');
+  await expect(rows.filter({ hasText: 'beside-the-long-one.wav' })).toHaveAttribute(
+    'data-status',
+    'completed',
+    { timeout: 120_000 },
+  );
+  const row = rows.filter({ hasText: name });
+  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 120_000 });
+  const retry = row.getByRole('button', { name: `Retry: ${name}` });
+  // A screen reader hears the whole note with each action of the row.
+  await expect(retry).toHaveAccessibleDescription(
+    /Check that the file is a complete audio file, or convert it to FLAC or WAV yourself\.$/,
+  );
+
+  // (Page code, given as text: this file is type-checked without DOM types.)
+  const cut = `(() => {
+    const row = [...document.querySelectorAll('[data-testid="job-row"]')].find((r) => r.dataset.status === 'failed');
+    const note = row.querySelector('.job-note');
+    const file = row.querySelector('.job-file .file-name');
+    const slot = row.closest('.job-slot').getBoundingClientRect();
+    const next = [...document.querySelectorAll('.job-slot')].map((s) => s.getBoundingClientRect()).find((b) => b.top > slot.top);
+    const r = row.getBoundingClientRect();
+    return {
+      note: note.scrollHeight > note.clientHeight + 1,
+      file: file.scrollWidth > file.clientWidth + 1,
+      overlap: r.bottom > slot.bottom + 0.5 || (next !== undefined && next.top < r.bottom - 0.5),
+    };
+  })()`;
+  expect(await app.evaluate(cut)).toEqual({ note: true, file: true, overlap: false });
+  // Reach Retry by keyboard: focus from a mouse press must not grow the row under the pointer.
+  await retry.focus();
+  await app.keyboard.press('Shift+Tab');
+  await app.keyboard.press('Tab');
+  await expect(retry).toBeFocused();
+  // Keyboard focus in the row shows both whole, and the measured list makes room for the row.
+  await expect
+    .poll(() => app.evaluate(cut), { timeout: 10_000 })
+    .toEqual({ note: false, file: false, overlap: false });
+});

@@ -158,3 +158,42 @@ describe('cancel', () => {
     expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(false);
   });
 });
+
+describe('a row whose job is removed', () => {
+  it('says Removed once the job is removed in Jobs, offers nothing, and clears with the finished ones', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'transcribe:files': () => ({
+        ok: true,
+        data: {
+          jobs: [
+            job('gone', { file: { path: '/uploads/gone.wav', name: 'gone.wav', size: 1000 } }),
+          ],
+        },
+      }),
+      'jobs:remove': () => ({ ok: true, data: { removed: true } }),
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('gone.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('completed'));
+
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove: gone.wav' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('job-row')).toBeNull());
+    await user.click(screen.getByRole('tab', { name: 'Transcribe' }));
+
+    const row = screen.getByTestId('file-row');
+    expect(row.dataset.state).toBe('removed');
+    expect(row.textContent).toContain('Removed');
+    expect(row.textContent).not.toContain('Queued');
+    expect(within(row).queryByRole('button')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Clear finished' }));
+    expect(screen.queryByTestId('file-row')).toBeNull();
+  });
+});

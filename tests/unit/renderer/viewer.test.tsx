@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DIARIZED } from '../../support/diarized';
@@ -67,7 +67,26 @@ describe('speaker labels in the viewer', () => {
       '話者 2',
       '話者 1',
     ]);
+    // Each language writes a word's spoken label whole, its own punctuation and all.
+    await user.click(screen.getByRole('tab', { name: '単語' }));
+    expect(
+      screen.getByRole('button', { name: 'there、0:01.9、信頼度 0.41、信頼度が低い' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hi、0:01.7、信頼度 0.93' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'テキストをコピー' }));
     expect(await navigator.clipboard.readText()).toMatch(/^話者 1: Good morning\.\n話者 2: /);
+  });
+});
+
+describe('copy text', () => {
+  it('says Copied after a copy, then offers Copy text again', async () => {
+    const user = await openTalk('en');
+    await user.click(screen.getByRole('button', { name: 'Copy text' }));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    // The label reverts by itself (after about 2 s) while the transcript stays open.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy text' })).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(screen.getByTestId('utterances')).toBeTruthy();
   });
 });

@@ -1,8 +1,10 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
-import { memo, useState } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
+import { Icon } from '../../lib/icons';
+import { useFlash } from '../../lib/use-flash';
 import { useApp } from '../../store/store';
 
 const TONES = {
@@ -31,7 +33,8 @@ export const JobRow = memo(function JobRow({
   const lang = useApp((s) => s.lang);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
-  const [copied, setCopied] = useState(false);
+  const [copied, flashCopied] = useFlash();
+  const noteId = useId();
   if (!job) return null;
 
   const name = job.file.name;
@@ -48,6 +51,9 @@ export const JobRow = memo(function JobRow({
     : job.pollProblem
       ? t('jobs.pollProblem', { problem: errorText(job.pollProblem, lang) })
       : undefined;
+  // The note is cut to a few lines in the table: each action describes itself with the whole
+  // note, and a row with keyboard focus shows it in full (CSS), so neither needs a mouse.
+  const describedBy = note ? noteId : undefined;
 
   return (
     <div
@@ -76,11 +82,9 @@ export const JobRow = memo(function JobRow({
               type="button"
               className="button small ghost icon"
               aria-label={t('jobs.copySession', { id: job.sessionid })}
-              onClick={() =>
-                void navigator.clipboard.writeText(job.sessionid!).then(() => setCopied(true))
-              }
+              onClick={() => void navigator.clipboard.writeText(job.sessionid!).then(flashCopied)}
             >
-              {copied ? '✓' : '⧉'}
+              <Icon name={copied ? 'check' : 'copy'} />
             </button>
           </>
         ) : (
@@ -101,7 +105,7 @@ export const JobRow = memo(function JobRow({
           <progress className="progress" max={1} value={progress} aria-label={name} />
         ) : null}
         {note ? (
-          <span className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
+          <span id={noteId} className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
             {note}
           </span>
         ) : null}
@@ -113,6 +117,7 @@ export const JobRow = memo(function JobRow({
             className="button small"
             onClick={() => void openTranscript(id)}
             aria-label={`${t('jobs.open')}: ${name}`}
+            aria-describedby={describedBy}
           >
             {t('jobs.open')}
           </button>
@@ -123,6 +128,7 @@ export const JobRow = memo(function JobRow({
             className="button small"
             onClick={() => void retryJob(id)}
             aria-label={`${t('jobs.retry')}: ${name}`}
+            aria-describedby={describedBy}
           >
             {t('jobs.retry')}
           </button>
@@ -132,6 +138,7 @@ export const JobRow = memo(function JobRow({
           className="button small ghost"
           onClick={() => onRemove(id)}
           aria-label={`${t('jobs.remove')}: ${name}`}
+          aria-describedby={describedBy}
         >
           {t('jobs.remove')}
         </button>

@@ -17,6 +17,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const now = useNow(recognizing || job?.status === 'queued');
 
+  const removed = row.phase === 'job' && !job;
   const error = row.error ?? (job?.status === 'failed' ? job.error : undefined);
   let state: string;
   let progress: number | undefined;
@@ -26,6 +27,9 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     state = t('transcribe.state.uploading', { percent: Math.round(row.sent * 100) });
   } else if (row.phase === 'submitting') state = t('transcribe.state.submitting');
   else if (row.phase === 'cancelled') state = t('transcribe.state.cancelled');
+  // The row outlives its job: once the job is removed (Jobs → Remove, or gone on a reload of the
+  // list) there is nothing left to wait for.
+  else if (removed) state = t('transcribe.state.removed');
   else if (row.phase === 'failed' || job?.status === 'failed') state = t('transcribe.state.failed');
   else if (job?.status === 'uploading') {
     progress = upload ? upload.sent / Math.max(1, upload.total) : (job.progress ?? 0);
@@ -37,11 +41,21 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   } else if (job?.status === 'completed') state = t('transcribe.state.completed');
   else state = t('transcribe.state.queued');
   const tone =
-    error || row.phase === 'failed' ? 'danger' : job?.status === 'completed' ? 'success' : 'info';
+    error || row.phase === 'failed'
+      ? 'danger'
+      : job?.status === 'completed'
+        ? 'success'
+        : removed || row.phase === 'cancelled'
+          ? 'neutral'
+          : 'info';
   const needsSettings = error && (error.code === 'no-key' || error.code === 'auth');
 
   return (
-    <li className="file-row" data-testid="file-row" data-state={job?.status ?? row.phase}>
+    <li
+      className="file-row"
+      data-testid="file-row"
+      data-state={removed ? 'removed' : (job?.status ?? row.phase)}
+    >
       <div className="file-main">
         <span className="file-name" title={row.name}>
           {row.name}

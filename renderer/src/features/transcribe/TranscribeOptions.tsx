@@ -61,62 +61,68 @@ export function TranscribeOptions() {
   return (
     <fieldset className="options-card">
       <legend className="section-title">{t('transcribe.options')}</legend>
-      <SelectField
-        label={t('transcribe.connection')}
-        value={activeId}
-        onChange={(v) => void store.getState().setActiveConnection(v)}
-        options={connectionOptions(connections)}
-      />
-      <SelectField
-        label={t('transcribe.engine')}
-        value={active.engine}
-        onChange={(v) => void save({ engine: v })}
-        options={plainOptions(new Set([active.engine, ...engines]))}
-      />
-      <SelectField
-        label={t('transcribe.profile')}
-        value={active.profileId ?? ''}
-        onChange={(v) => void save({ profileId: v || null })}
-        empty={t('transcribe.noProfile')}
-        options={plainOptions(
-          new Set([...(active.profileId ? [active.profileId] : []), ...profiles]),
-        )}
-      />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={active.logging}
-          onChange={(e) => void save({ logging: e.target.checked })}
+      <div className="option-fields">
+        <SelectField
+          label={t('transcribe.connection')}
+          value={activeId}
+          onChange={(v) => void store.getState().setActiveConnection(v)}
+          options={connectionOptions(connections)}
         />
-        <span>{t('transcribe.logging')}</span>
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={keepsFillers(active.settings)}
-          onChange={(e) => void save({ settings: keepFillers(active.settings, e.target.checked) })}
-          data-testid="keep-fillers"
+        <SelectField
+          label={t('transcribe.engine')}
+          value={active.engine}
+          onChange={(v) => void save({ engine: v })}
+          options={plainOptions(new Set([active.engine, ...engines]))}
         />
-        <span>{t('transcribe.keepFillers')}</span>
-      </label>
-      <div className="option-group">
+        <SelectField
+          label={t('transcribe.profile')}
+          value={active.profileId ?? ''}
+          onChange={(v) => void save({ profileId: v || null })}
+          empty={t('transcribe.noProfile')}
+          options={plainOptions(
+            new Set([...(active.profileId ? [active.profileId] : []), ...profiles]),
+          )}
+        />
+      </div>
+      <div className="option-checks">
         <label className="check">
           <input
             type="checkbox"
-            checked={canLabel && speakers.on}
-            disabled={!canLabel}
-            aria-describedby={speakerHint}
-            onChange={(e) => saveSpeakers({ on: e.target.checked })}
-            data-testid="speaker-labels"
+            checked={active.logging}
+            onChange={(e) => void save({ logging: e.target.checked })}
           />
-          <span>{t('transcribe.speakers')}</span>
+          <span>{t('transcribe.logging')}</span>
         </label>
-        <p id={speakerHint} className="muted hint">
-          {canLabel ? t('transcribe.speakersHint') : t('transcribe.speakersLocal')}
-        </p>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={keepsFillers(active.settings)}
+            onChange={(e) =>
+              void save({ settings: keepFillers(active.settings, e.target.checked) })
+            }
+            data-testid="keep-fillers"
+          />
+          <span>{t('transcribe.keepFillers')}</span>
+        </label>
+        <div className="option-group">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={canLabel && speakers.on}
+              disabled={!canLabel}
+              aria-describedby={speakerHint}
+              onChange={(e) => saveSpeakers({ on: e.target.checked })}
+              data-testid="speaker-labels"
+            />
+            <span>{t('transcribe.speakers')}</span>
+          </label>
+          <p id={speakerHint} className="muted hint">
+            {canLabel ? t('transcribe.speakersHint') : t('transcribe.speakersLocal')}
+          </p>
+        </div>
       </div>
       {canLabel && speakers.on ? (
-        <>
+        <div className="option-fields">
           <SelectField
             label={t('transcribe.minSpeakers')}
             value={String(speakers.min)}
@@ -131,7 +137,7 @@ export function TranscribeOptions() {
             options={countOptions(speakers.min, SPEAKER_COUNTS.length)}
             testId="max-speakers"
           />
-        </>
+        </div>
       ) : null}
       <ErrorBox error={error} className="file-error" />
     </fieldset>

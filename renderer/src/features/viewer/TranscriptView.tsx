@@ -18,6 +18,7 @@ import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
 import { ErrorBox } from '../../lib/error-box';
 import { SearchField } from '../../lib/search-field';
+import { useFlash } from '../../lib/use-flash';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -31,7 +32,7 @@ export function TranscriptView() {
   const playback = usePlayback();
   const [query, setQuery] = useState('');
   const [view, setView] = useState('text');
-  const [copied, setCopied] = useState(false);
+  const [copied, flashCopied] = useFlash();
   const heading = useRef<HTMLHeadingElement>(null);
   const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
   const speakerName = useSpeakerName();
@@ -106,7 +107,7 @@ export function TranscriptView() {
               onClick={() =>
                 void navigator.clipboard
                   .writeText(toTxt(transcript, { speakerName }))
-                  .then(() => setCopied(true))
+                  .then(flashCopied)
               }
             >
               {copied ? t('viewer.copied') : t('viewer.copy')}

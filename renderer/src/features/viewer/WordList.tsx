@@ -32,9 +32,11 @@ const WordButton = memo(function WordButton({
   const low = word.confidence !== undefined && word.confidence < LOW_CONFIDENCE;
   const confidence = word.confidence === undefined ? '—' : word.confidence.toFixed(2);
   const time = word.starttime === undefined ? '' : formatMs(word.starttime);
-  const label = `${t('viewer.wordLabel', { word: word.written, time, confidence })}${
-    low ? `, ${t('viewer.lowConfidence')}` : ''
-  }`;
+  const label = t(low ? 'viewer.wordLabelLow' : 'viewer.wordLabel', {
+    word: word.written,
+    time,
+    confidence,
+  });
   return (
     <button
       type="button"

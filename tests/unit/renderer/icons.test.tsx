@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DIARIZED } from '../../support/diarized';
+import { fakeBridge, job, renderApp } from './fake-bridge';
+
+const sessionid = '017c25ec12c00a304474a999';
+const talk = job('talk', { mode: 'async', sessionid });
+
+describe('icons', () => {
+  // A symbol character as an icon shows as an empty box where no installed font has it (⧉ on
+  // Debian's fonts): icons are drawn, and the control keeps its name.
+  it('draws the copy-session-ID and export-menu icons instead of relying on a font glyph', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'jobs:list': () => ({ ok: true, data: { jobs: [talk] } }),
+      'jobs:get': () => ({ ok: true, data: { job: talk, transcript: DIARIZED } }),
+    });
+    renderApp(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const copy = await screen.findByRole('button', { name: `Copy session ID ${sessionid}` });
+    expect(copy.textContent).toBe('');
+    expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull();
+    await user.click(copy);
+    expect(await navigator.clipboard.readText()).toBe(sessionid);
+    await waitFor(() => expect(copy.querySelector('svg[data-icon="check"]')).not.toBeNull());
+    expect(copy.textContent).toBe('');
+    // …and back to the copy icon, ready for the next copy.
+    await waitFor(() => expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
+    const exportButton = await screen.findByRole('button', { name: 'Export' });
+    expect(exportButton.textContent!.trim()).toBe('Export');
+    expect(exportButton.querySelector('svg[data-icon="chevron-down"]')).not.toBeNull();
+  });
+});
