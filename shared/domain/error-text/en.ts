@@ -63,6 +63,8 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'word-rejected':
+      'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
   },
   errorSubCodes: {
     network: {
@@ -110,6 +112,13 @@ export const EN: Language = {
         'read-only': 'the disk is read-only',
         'is-folder': 'a folder of that name is there',
         other: 'the system refused to write it',
+      },
+    },
+    'word-rejected': {
+      reason: {
+        class: 'this engine has no class “{value}”',
+        'reading-missing': 'it has no reading, and this engine needs one',
+        'unknown-word': 'the engine does not know “{value}” in its reading',
       },
     },
   },

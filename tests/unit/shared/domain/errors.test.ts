@@ -30,6 +30,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   line: 12,
   max: 1000,
   url: 'https://speech.example.net/',
+  value: 'PERSON',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
