@@ -79,6 +79,12 @@ export const enDictionarySettings = {
       'too-long': 'The {{field}} is longer than 256 characters.',
       characters: 'The {{field}} has leading or trailing spaces, a tab, a line break or “|”.',
       duplicate: '“{{written}}” is in the table more than once: keep one.',
+      'no-reading': 'This engine needs a reading: the English words it hears for this word.',
+      'reading-letters':
+        'This engine reads only English words: write the reading in English letters, separated by spaces.',
+      class: 'This engine has no class “{{classname}}”: choose one of its classes or none.',
+      'unknown-word':
+        'The service refused this word at the last save: the engine does not know “{{word}}” in its reading.',
     },
     field: { written: 'written form', spoken: 'reading', classname: 'class' },
     reject: {

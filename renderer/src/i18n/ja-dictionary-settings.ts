@@ -79,6 +79,13 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
       'too-long': '{{field}}が 256 文字を超えています。',
       characters: '{{field}}の前後に空白があるか、タブ・改行・「|」が含まれています。',
       duplicate: '「{{written}}」が表に複数あります。1 つにしてください。',
+      'no-reading': 'このエンジンには読み（この単語として聞き取る英単語）が必要です。',
+      'reading-letters':
+        'このエンジンは英単語しか読めません。読みは英字で、単語をスペースで区切って書いてください。',
+      class:
+        'このエンジンにはクラス「{{classname}}」がありません。エンジンのクラスを選ぶか、空にしてください。',
+      'unknown-word':
+        '前回の保存でサービスがこの単語を拒否しました。エンジンは読みの中の「{{word}}」という語を知りません。',
     },
     field: { written: '表記', spoken: '読み', classname: 'クラス' },
     reject: {
