@@ -63,6 +63,14 @@ export const enDictionarySettings = {
     importRejected_one: '{{count}} line was left out:',
     importRejected_other: '{{count}} lines were left out:',
     importLine: 'Line {{line}}',
+    importNoReading_one:
+      '{{count}} word has no reading: {{words}}. An engine that needs readings (the local English one) refuses it until you add one.',
+    importNoReading_other:
+      '{{count}} words have no reading: {{words}}. An engine that needs readings (the local English one) refuses them until you add one.',
+    importNoReadingMore_one: 'And {{count}} more.',
+    importNoReadingMore_other: 'And {{count}} more.',
+    quoted: '“{{text}}”',
+    listSeparator: ', ',
     replaceTable: 'Replace the table',
     mergeTable: 'Add to the table',
     export: 'Export',

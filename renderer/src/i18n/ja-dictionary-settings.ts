@@ -62,6 +62,14 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     importRejected_one: '{{count}} 行を除外しました：',
     importRejected_other: '{{count}} 行を除外しました：',
     importLine: '{{line}} 行目',
+    importNoReading_one:
+      '{{count}} 語に読みがありません：{{words}}。読みが必要なエンジン（ローカルの英語エンジン）は、読みを追加するまでこの語を受け付けません。',
+    importNoReading_other:
+      '{{count}} 語に読みがありません：{{words}}。読みが必要なエンジン（ローカルの英語エンジン）は、読みを追加するまでこれらの語を受け付けません。',
+    importNoReadingMore_one: 'ほかに {{count}} 語あります。',
+    importNoReadingMore_other: 'ほかに {{count}} 語あります。',
+    quoted: '「{{text}}」',
+    listSeparator: '、',
     replaceTable: '表を置き換える',
     mergeTable: '表に追加する',
     export: '書き出し',

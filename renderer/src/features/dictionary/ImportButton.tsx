@@ -84,6 +84,7 @@ export function ImportButton() {
                 format: state.report.format.toUpperCase(),
               })}
             </Dialog.Description>
+            <NoReading words={state.report.words} />
             {state.report.rejected.length > 0 && (
               <div className="reject-box">
                 <p>{t('dictionary.importRejected', { count: state.report.rejected.length })}</p>
@@ -114,5 +115,25 @@ export function ImportButton() {
         </DialogActions>
       </Modal>
     </>
+  );
+}
+
+const SHOWN_UNREAD = 10;
+
+/** Lines kept without a reading: engines that hear readings (the local one) will refuse them. */
+function NoReading({ words }: { words: Report['words'] }) {
+  const { t } = useTranslation();
+  const unread = words.filter((w) => !w.spoken).map((w) => w.written);
+  if (unread.length === 0) return null;
+  const shown = unread.slice(0, SHOWN_UNREAD).map((w) => t('dictionary.quoted', { text: w }));
+  const more = unread.length - shown.length;
+  return (
+    <p className="reject-box" data-testid="import-no-reading">
+      {t('dictionary.importNoReading', {
+        count: unread.length,
+        words: shown.join(t('dictionary.listSeparator')),
+      })}
+      {more > 0 && ` ${t('dictionary.importNoReadingMore', { count: more })}`}
+    </p>
   );
 }
