@@ -101,6 +101,9 @@ function expectWholeSentences(en: string, ja: string): void {
     expect(text).toMatch(/[.。]$/);
   }
   expect(englishLeaks(ja)).toEqual([]);
+  // One style of quote marks per language, as the window uses: en “…”, ja 「…」.
+  expect(en).not.toMatch(/"[\p{L}\p{N}/]/u);
+  expect(ja).not.toMatch(/[“”]|"[\p{L}\p{N}/]/u);
 }
 
 describe('error sentences', () => {
