@@ -179,3 +179,73 @@ test('Dictionary has no serious or critical axe violation in both languages and 
     await screenshotAtSizes(app, `dictionary-edit-${lang}-${theme}`);
   });
 });
+
+test('focus never falls to the page: after an edit, a delete, and closing Save, Import and Leave', async ({
+  app,
+}) => {
+  const focusIsOnPage = () =>
+    app
+      .locator('body')
+      .evaluate(
+        (body) => body === (body.ownerDocument as { activeElement: unknown }).activeElement,
+      );
+  await openDictionary(app);
+  await newProfile(app, 'ui-focus');
+  for (const [written, spoken] of [
+    ['Barton', 'bar ton'],
+    ['Cleveland', 'cleve land'],
+    ['Delaford', 'della ford'],
+  ]) {
+    await app.getByTestId('add-written').fill(written!);
+    await app.getByTestId('add-spoken').fill(spoken!);
+    await app.getByTestId('add-spoken').press('Enter');
+  }
+  // Enter ends an edit on the row's own edit button.
+  await app.getByRole('button', { name: 'Edit Cleveland' }).focus();
+  await app.keyboard.press('Enter');
+  await app.keyboard.press('End');
+  await app.keyboard.type(' Park');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Edit Cleveland Park' })).toBeFocused();
+
+  // Delete moves to the next row's delete button, or the previous one at the end.
+  await app.getByRole('button', { name: 'Delete Cleveland Park' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Delete Barton' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Delete Delaford' })).toBeFocused();
+
+  // Save: Cancel and Escape go back to the Save button.
+  const save = app.getByTestId('save-words');
+  await save.focus();
+  await app.keyboard.press('Enter');
+  await app.getByTestId('save-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(save).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('save-diff')).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(save).toBeFocused();
+
+  // Import: Cancel, Escape and "Add to the table" go back to the Import button.
+  const importButton = app.getByRole('button', { name: 'Import…' });
+  const file = { name: 'more.tsv', mimeType: 'text/tab-separated-values' };
+  for (const close of ['Cancel', 'Escape', 'Add to the table']) {
+    await app.getByTestId('import-file').setInputFiles({
+      ...file,
+      buffer: Buffer.from('Norland\tnor land\n'),
+    });
+    const report = app.getByTestId('import-report');
+    await expect(report).toBeVisible();
+    if (close === 'Escape') await app.keyboard.press('Escape');
+    else await report.getByRole('button', { name: close }).click();
+    await expect(report).toBeHidden();
+    await expect(importButton).toBeFocused();
+  }
+
+  // Keep editing: back where the person was.
+  await app.getByRole('tab', { name: 'Settings' }).click();
+  await app.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
+  await expect(app.getByRole('alertdialog')).toBeHidden();
+  await expect(app.getByRole('tab', { name: 'Dictionary' })).toBeFocused();
+  expect(await focusIsOnPage()).toBe(false);
+});

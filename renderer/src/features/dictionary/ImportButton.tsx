@@ -24,6 +24,7 @@ export function ImportButton() {
   const lang = useApp((s) => s.lang);
   const applyImport = useApp((s) => s.applyImport);
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<State>({ step: 'closed' });
 
   const read = async (file: File) => {
@@ -61,7 +62,7 @@ export function ImportButton() {
           if (file) void read(file);
         }}
       />
-      <button type="button" className="button" onClick={() => input.current?.click()}>
+      <button ref={button} type="button" className="button" onClick={() => input.current?.click()}>
         {t('dictionary.import')}
       </button>
       <Modal
@@ -70,6 +71,7 @@ export function ImportButton() {
         title={t('dictionary.importTitle', { name: state.step === 'closed' ? '' : state.name })}
         wide
         testId="import-report"
+        returnFocus={() => button.current}
       >
         {state.step === 'failed' && (
           <Dialog.Description className="error-box" role="alert">
