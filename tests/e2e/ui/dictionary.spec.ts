@@ -249,3 +249,43 @@ test('focus never falls to the page: after an edit, a delete, and closing Save, 
   await expect(app.getByRole('tab', { name: 'Dictionary' })).toBeFocused();
   expect(await focusIsOnPage()).toBe(false);
 });
+
+test('a disabled Save looks disabled in both themes: no accent fill, a dashed border', async ({
+  app,
+}) => {
+  await openDictionary(app);
+  await newProfile(app, 'ui-disabled-look');
+  const save = app.getByTestId('save-words');
+  await expect(save).toBeDisabled();
+  for (const theme of ['light', 'dark']) {
+    await app.getByTestId('theme').selectOption(theme);
+    const look = await save.evaluate((el) => {
+      const style = (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown): { backgroundColor: string; borderStyle: string };
+          document: { documentElement: unknown };
+        }
+      ).getComputedStyle(el);
+      const root = globalThis as unknown as {
+        getComputedStyle(e: unknown): { getPropertyValue(n: string): string };
+        document: { documentElement: unknown };
+      };
+      const accent = root
+        .getComputedStyle(root.document.documentElement)
+        .getPropertyValue('--accent');
+      return {
+        background: style.backgroundColor,
+        border: style.borderStyle,
+        accent: accent.trim(),
+      };
+    });
+    const hex = (rgb: string) =>
+      '#' +
+      (rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('');
+    expect(hex(look.background), theme).not.toBe(look.accent.toLowerCase());
+    expect(look.border, theme).toBe('dashed');
+  }
+});
