@@ -45,5 +45,6 @@ test('jobs appear live, newest first; filter, search, open, and remove with a co
   await rows.getByRole('button', { name: 'Remove: broken.wav' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(rows.filter({ hasText: 'broken.wav' })).toHaveCount(0);
-  await expect(app.getByTestId('job-search')).toBeFocused();
+  // Focus moves on to the next row, not back to the top of the section.
+  await expect(rows.getByRole('button', { name: 'Remove: alpha.wav' })).toBeFocused();
 });
