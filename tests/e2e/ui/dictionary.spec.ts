@@ -289,3 +289,25 @@ test('a disabled Save looks disabled in both themes: no accent fill, a dashed bo
     expect(look.border, theme).toBe('dashed');
   }
 });
+
+test('a word the service refuses is named in the save error and marked in its row', async ({
+  app,
+}) => {
+  await openDictionary(app);
+  await newProfile(app, 'ui-refused');
+  // English letters, so the table lets it through; the engine's dictionary has no such word.
+  await app.getByTestId('add-written').fill('Kikitori');
+  await app.getByTestId('add-spoken').fill('kikitorix');
+  await app.getByTestId('add-spoken').press('Enter');
+  await app.getByTestId('save-words').click();
+  const dialog = app.getByTestId('save-dialog');
+  await dialog.getByRole('button', { name: 'Replace profile' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The service did not accept the word “Kikitori”: the engine does not know “kikitorix” in its reading. Correct that row of the table, then save again.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(app.getByRole('row', { name: /Kikitori/ })).toContainText(
+    'The service refused this word at the last save: the engine does not know “kikitorix” in its reading.',
+  );
+  await expect(app.getByTestId('save-words')).toBeDisabled();
+});
