@@ -25,6 +25,7 @@ import type { AppErrorCode } from '../../shared/domain/errors';
 import { RESULT_CODES } from '../../shared/api/codes';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason, networkReason } from './reasons';
+import { wordRejectionOf } from './word-rejection';
 
 export interface Endpoint {
   readonly baseUrl: string;
@@ -345,6 +346,10 @@ export class ApiClient {
       Buffer.from(JSON.stringify({ profilewords: words })),
       'application/json',
     );
+    if (reply.status === 400) {
+      const rejection = wordRejectionOf(restMessage(reply) ?? '');
+      if (rejection) throw new AppFailure(rejection);
+    }
     this.throwRestFailure(reply);
     // The cloud's answer body is unpublished: accept an echo of the words or an empty body.
     const echoed = z
@@ -420,18 +425,19 @@ export class ApiClient {
 
   private throwRestFailure(reply: Reply): void {
     if (reply.status >= 200 && reply.status < 300) return;
-    const parsed = restErrorSchema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(reply.body);
-        } catch {
-          return undefined;
-        }
-      })(),
-    );
-    const message = parsed.success ? parsed.data.message : `HTTP ${reply.status}`;
+    const message = restMessage(reply) ?? `HTTP ${reply.status}`;
     throw new AppFailure(
       errorOfStatus(reply.status, message, 'resource') ?? appError('bad-request', {}, message),
     );
+  }
+}
+
+/** The `message` of a REST error body (`{"code","message"}`), if the body is one. */
+function restMessage(reply: Reply): string | undefined {
+  try {
+    const parsed = restErrorSchema.safeParse(JSON.parse(reply.body));
+    return parsed.success ? parsed.data.message : undefined;
+  } catch {
+    return undefined;
   }
 }

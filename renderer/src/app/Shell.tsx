@@ -43,7 +43,18 @@ export function Shell() {
             </span>
             <span className="brand-name">{t('app.title')}</span>
           </div>
-          <Tabs.List className="tabs" aria-label={t('app.tabs')}>
+          {/* Radix makes the list a tab stop that hands focus on to a tab only when no click
+              came first; handing it on always keeps the bar one stop (the open tab). */}
+          <Tabs.List
+            className="tabs"
+            aria-label={t('app.tabs')}
+            onFocus={(e) => {
+              if (e.target !== e.currentTarget) return;
+              e.currentTarget
+                .querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+                ?.focus();
+            }}
+          >
             {TABS.map((name) => (
               <Tabs.Trigger key={name} value={name} className="tab">
                 {t(`app.${name}`)}

@@ -63,6 +63,14 @@ export const enDictionarySettings = {
     importRejected_one: '{{count}} line was left out:',
     importRejected_other: '{{count}} lines were left out:',
     importLine: 'Line {{line}}',
+    importNoReading_one:
+      '{{count}} word has no reading: {{words}}. An engine that needs readings (the local English one) refuses it until you add one.',
+    importNoReading_other:
+      '{{count}} words have no reading: {{words}}. An engine that needs readings (the local English one) refuses them until you add one.',
+    importNoReadingMore_one: 'And {{count}} more.',
+    importNoReadingMore_other: 'And {{count}} more.',
+    quoted: '“{{text}}”',
+    listSeparator: ', ',
     replaceTable: 'Replace the table',
     mergeTable: 'Add to the table',
     export: 'Export',
@@ -79,6 +87,12 @@ export const enDictionarySettings = {
       'too-long': 'The {{field}} is longer than 256 characters.',
       characters: 'The {{field}} has leading or trailing spaces, a tab, a line break or “|”.',
       duplicate: '“{{written}}” is in the table more than once: keep one.',
+      'no-reading': 'This engine needs a reading: the English words it hears for this word.',
+      'reading-letters':
+        'This engine reads only English words: write the reading in English letters, separated by spaces.',
+      class: 'This engine has no class “{{classname}}”: choose one of its classes or none.',
+      'unknown-word':
+        'The service refused this word at the last save: the engine does not know “{{word}}” in its reading.',
     },
     field: { written: 'written form', spoken: 'reading', classname: 'class' },
     reject: {

@@ -62,6 +62,14 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     importRejected_one: '{{count}} 行を除外しました：',
     importRejected_other: '{{count}} 行を除外しました：',
     importLine: '{{line}} 行目',
+    importNoReading_one:
+      '{{count}} 語に読みがありません：{{words}}。読みが必要なエンジン（ローカルの英語エンジン）は、読みを追加するまでこの語を受け付けません。',
+    importNoReading_other:
+      '{{count}} 語に読みがありません：{{words}}。読みが必要なエンジン（ローカルの英語エンジン）は、読みを追加するまでこれらの語を受け付けません。',
+    importNoReadingMore_one: 'ほかに {{count}} 語あります。',
+    importNoReadingMore_other: 'ほかに {{count}} 語あります。',
+    quoted: '「{{text}}」',
+    listSeparator: '、',
     replaceTable: '表を置き換える',
     mergeTable: '表に追加する',
     export: '書き出し',
@@ -79,6 +87,13 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
       'too-long': '{{field}}が 256 文字を超えています。',
       characters: '{{field}}の前後に空白があるか、タブ・改行・「|」が含まれています。',
       duplicate: '「{{written}}」が表に複数あります。1 つにしてください。',
+      'no-reading': 'このエンジンには読み（この単語として聞き取る英単語）が必要です。',
+      'reading-letters':
+        'このエンジンは英単語しか読めません。読みは英字で、単語をスペースで区切って書いてください。',
+      class:
+        'このエンジンにはクラス「{{classname}}」がありません。エンジンのクラスを選ぶか、空にしてください。',
+      'unknown-word':
+        '前回の保存でサービスがこの単語を拒否しました。エンジンは読みの中の「{{word}}」という語を知りません。',
     },
     field: { written: '表記', spoken: '読み', classname: 'クラス' },
     reject: {

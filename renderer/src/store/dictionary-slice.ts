@@ -50,6 +50,8 @@ export interface DictionarySlice {
   dictDirty: boolean;
   dictLoading: boolean;
   dictError: AppError | undefined;
+  /** The word the service refused at the last save, until the rows change. */
+  dictRejection: AppError | undefined;
   pendingLeave: PendingLeave | undefined;
 
   /** Loads the profiles and class names for a connection and engine (no profile chosen yet). */
@@ -90,6 +92,7 @@ export const createDictionarySlice =
         wordRows,
         undoStack: [...s.undoStack.slice(-(UNDO_DEPTH - 1)), s.wordRows],
         dictDirty: !sameWords(wordRows, s.savedWords),
+        dictRejection: undefined,
       }));
 
     async function loadWords(): Promise<void> {
@@ -103,6 +106,7 @@ export const createDictionarySlice =
       if (!result.ok) return set({ dictLoading: false, dictError: result.error });
       set({
         wordRows: result.data.words.map(rowOf),
+        dictRejection: undefined,
         savedWords: result.data.words,
         undoStack: [],
         dictDirty: false,
@@ -135,6 +139,7 @@ export const createDictionarySlice =
       dictDirty: false,
       dictLoading: false,
       dictError: undefined,
+      dictRejection: undefined,
       pendingLeave: undefined,
 
       async openDictionary(connection, engine) {
@@ -242,6 +247,7 @@ export const createDictionarySlice =
         set((s) => ({
           wordRows: previous,
           undoStack: stack.slice(0, -1),
+          dictRejection: undefined,
           dictDirty: !sameWords(previous, s.savedWords),
         }));
       },
@@ -258,8 +264,12 @@ export const createDictionarySlice =
           ...ref(),
           words: wordRows.map(wordOf),
         });
-        if (!result.ok) return result.error;
+        if (!result.ok) {
+          if (get().wordRows === wordRows) set({ dictRejection: result.error });
+          return result.error;
+        }
         set((s) => ({
+          dictRejection: undefined,
           savedWords: result.data.words,
           wordRows: s.wordRows === wordRows ? result.data.words.map(rowOf) : s.wordRows,
           undoStack: [],

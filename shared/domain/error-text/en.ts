@@ -22,8 +22,8 @@ export const EN: Language = {
     'bad-response':
       "The service answered in a way Kikitori does not understand. Check the connection's URLs.",
     'not-found': '{what} was not found. Refresh the list and try again.',
-    'no-key': 'The connection "{connection}" has no API key. Add one in Settings.',
-    'no-connection': 'There is no connection "{connection}". Choose a connection in Settings.',
+    'no-key': 'The connection “{connection}” has no API key. Add one in Settings.',
+    'no-connection': 'There is no connection “{connection}”. Choose a connection in Settings.',
     file: 'Cannot read {path}: {reason}. Check that the file is there and readable.',
     'ffmpeg-missing':
       '{name} must be converted before sending, and that needs ffmpeg, which is not installed. Install ffmpeg, or convert the file to FLAC or WAV yourself.',
@@ -63,6 +63,8 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'word-rejected':
+      'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
   },
   errorSubCodes: {
     network: {
@@ -112,6 +114,13 @@ export const EN: Language = {
         other: 'the system refused to write it',
       },
     },
+    'word-rejected': {
+      reason: {
+        class: 'this engine has no class “{value}”',
+        'reading-missing': 'it has no reading, and this engine needs one',
+        'unknown-word': 'the engine does not know “{value}” in its reading',
+      },
+    },
   },
   wordRejections: {
     'quote-inside-field':
@@ -121,7 +130,7 @@ export const EN: Language = {
       'The line has {columns} columns, {separator}: a line is written, spoken and an optional class.',
     'empty-written': 'The written form (first column) is empty.',
     'invalid-field': 'The {field} {problem}.',
-    duplicate: '"{written}" is already on line {line}: keep one of them.',
+    duplicate: '“{written}” is already on line {line}: keep one of them.',
     'too-many-words': 'A profile holds at most {max} words.',
   },
   wordRejectionSubCodes: {

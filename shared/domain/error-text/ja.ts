@@ -65,6 +65,8 @@ export const JA: Language = {
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
+    'word-rejected':
+      'サービスが単語「{written}」を受け付けませんでした（{reason}）。表のその行を直してから、もう一度保存してください。',
   },
   errorSubCodes: {
     network: {
@@ -112,6 +114,13 @@ export const JA: Language = {
         'read-only': 'ディスクが読み取り専用です',
         'is-folder': '同じ名前のフォルダーがあります',
         other: 'システムが書き込みを拒否しました',
+      },
+    },
+    'word-rejected': {
+      reason: {
+        class: 'このエンジンにはクラス「{value}」がありません',
+        'reading-missing': '読みがありませんが、このエンジンでは読みが必要です',
+        'unknown-word': 'エンジンは読みの中の「{value}」という語を知りません',
       },
     },
   },

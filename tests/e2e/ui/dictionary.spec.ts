@@ -179,3 +179,135 @@ test('Dictionary has no serious or critical axe violation in both languages and 
     await screenshotAtSizes(app, `dictionary-edit-${lang}-${theme}`);
   });
 });
+
+test('focus never falls to the page: after an edit, a delete, and closing Save, Import and Leave', async ({
+  app,
+}) => {
+  const focusIsOnPage = () =>
+    app
+      .locator('body')
+      .evaluate(
+        (body) => body === (body.ownerDocument as { activeElement: unknown }).activeElement,
+      );
+  await openDictionary(app);
+  await newProfile(app, 'ui-focus');
+  for (const [written, spoken] of [
+    ['Barton', 'bar ton'],
+    ['Cleveland', 'cleve land'],
+    ['Delaford', 'della ford'],
+  ]) {
+    await app.getByTestId('add-written').fill(written!);
+    await app.getByTestId('add-spoken').fill(spoken!);
+    await app.getByTestId('add-spoken').press('Enter');
+  }
+  // Enter ends an edit on the row's own edit button.
+  await app.getByRole('button', { name: 'Edit Cleveland' }).focus();
+  await app.keyboard.press('Enter');
+  await app.keyboard.press('End');
+  await app.keyboard.type(' Park');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Edit Cleveland Park' })).toBeFocused();
+
+  // Delete moves to the next row's delete button, or the previous one at the end.
+  await app.getByRole('button', { name: 'Delete Cleveland Park' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Delete Barton' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('button', { name: 'Delete Delaford' })).toBeFocused();
+
+  // Save: Cancel and Escape go back to the Save button.
+  const save = app.getByTestId('save-words');
+  await save.focus();
+  await app.keyboard.press('Enter');
+  await app.getByTestId('save-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(save).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('save-diff')).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(save).toBeFocused();
+
+  // Import: Cancel, Escape and "Add to the table" go back to the Import button.
+  const importButton = app.getByRole('button', { name: 'Import…' });
+  const file = { name: 'more.tsv', mimeType: 'text/tab-separated-values' };
+  for (const close of ['Cancel', 'Escape', 'Add to the table']) {
+    await app.getByTestId('import-file').setInputFiles({
+      ...file,
+      buffer: Buffer.from('Norland\tnor land\n'),
+    });
+    const report = app.getByTestId('import-report');
+    await expect(report).toBeVisible();
+    if (close === 'Escape') await app.keyboard.press('Escape');
+    else await report.getByRole('button', { name: close }).click();
+    await expect(report).toBeHidden();
+    await expect(importButton).toBeFocused();
+  }
+
+  // Keep editing: back where the person was.
+  await app.getByRole('tab', { name: 'Settings' }).click();
+  await app.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
+  await expect(app.getByRole('alertdialog')).toBeHidden();
+  await expect(app.getByRole('tab', { name: 'Dictionary' })).toBeFocused();
+  expect(await focusIsOnPage()).toBe(false);
+});
+
+test('a disabled Save looks disabled in both themes: no accent fill, a dashed border', async ({
+  app,
+}) => {
+  await openDictionary(app);
+  await newProfile(app, 'ui-disabled-look');
+  const save = app.getByTestId('save-words');
+  await expect(save).toBeDisabled();
+  for (const theme of ['light', 'dark']) {
+    await app.getByTestId('theme').selectOption(theme);
+    const look = await save.evaluate((el) => {
+      const style = (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown): { backgroundColor: string; borderStyle: string };
+          document: { documentElement: unknown };
+        }
+      ).getComputedStyle(el);
+      const root = globalThis as unknown as {
+        getComputedStyle(e: unknown): { getPropertyValue(n: string): string };
+        document: { documentElement: unknown };
+      };
+      const accent = root
+        .getComputedStyle(root.document.documentElement)
+        .getPropertyValue('--accent');
+      return {
+        background: style.backgroundColor,
+        border: style.borderStyle,
+        accent: accent.trim(),
+      };
+    });
+    const hex = (rgb: string) =>
+      '#' +
+      (rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('');
+    expect(hex(look.background), theme).not.toBe(look.accent.toLowerCase());
+    expect(look.border, theme).toBe('dashed');
+  }
+});
+
+test('a word the service refuses is named in the save error and marked in its row', async ({
+  app,
+}) => {
+  await openDictionary(app);
+  await newProfile(app, 'ui-refused');
+  // English letters, so the table lets it through; the engine's dictionary has no such word.
+  await app.getByTestId('add-written').fill('Kikitori');
+  await app.getByTestId('add-spoken').fill('kikitorix');
+  await app.getByTestId('add-spoken').press('Enter');
+  await app.getByTestId('save-words').click();
+  const dialog = app.getByTestId('save-dialog');
+  await dialog.getByRole('button', { name: 'Replace profile' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The service did not accept the word “Kikitori”: the engine does not know “kikitorix” in its reading. Correct that row of the table, then save again.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(app.getByRole('row', { name: /Kikitori/ })).toContainText(
+    'The service refused this word at the last save: the engine does not know “kikitorix” in its reading.',
+  );
+  await expect(app.getByTestId('save-words')).toBeDisabled();
+});

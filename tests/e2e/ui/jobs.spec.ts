@@ -45,7 +45,8 @@ test('jobs appear live, newest first; filter, search, open, and remove with a co
   await rows.getByRole('button', { name: 'Remove: broken.wav' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(rows.filter({ hasText: 'broken.wav' })).toHaveCount(0);
-  await expect(app.getByTestId('job-search')).toBeFocused();
+  // Focus moves on to the next row, not back to the top of the section.
+  await expect(rows.getByRole('button', { name: 'Remove: alpha.wav' })).toBeFocused();
 });
 
 test('a failure note and a long file name cut short in the table are whole for keyboard and screen reader', async ({

@@ -105,3 +105,27 @@ test('keyboard only: the picker, the tabs, a job rowâ€™s actions and the viewerâ
   await app.keyboard.press('ArrowRight');
   await expectVisibleFocus(words.nth(1));
 });
+
+test('the tab bar is one tab stop: from the brand, one Tab reaches the open tab, one more leaves the bar', async ({
+  app,
+}) => {
+  await app.getByTestId('language').selectOption('en');
+  const focused = () =>
+    app.evaluate(() => {
+      const el = (
+        globalThis as unknown as {
+          document: { activeElement: { getAttribute(n: string): string | null } | null };
+        }
+      ).document.activeElement;
+      return el ? `${el.getAttribute('role')}:${el.getAttribute('aria-selected')}` : 'none';
+    });
+  // As a person does: a click on the page, then the keyboard from the top.
+  await app.getByRole('tab', { name: 'Jobs' }).click();
+  await app.getByRole('tab', { name: 'Transcribe' }).click();
+  await app.locator('body').click({ position: { x: 2, y: 2 } });
+  expect(await focused()).not.toMatch(/^tab/);
+  await app.keyboard.press('Tab');
+  await expect(app.getByRole('tab', { name: 'Transcribe' })).toBeFocused();
+  await app.keyboard.press('Tab');
+  expect(await focused()).not.toMatch(/^tab/);
+});

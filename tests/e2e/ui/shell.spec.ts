@@ -21,3 +21,25 @@ test('the sections are tabs reachable and switchable by keyboard only', async ({
   await app.keyboard.press('Tab');
   await expect(app.getByTestId('language')).toBeFocused();
 });
+
+test('loading the window asks for nothing the host does not serve (no 404 in the console)', async ({
+  app,
+}) => {
+  const failed: string[] = [];
+  app.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  app.on('console', (message) => {
+    if (message.type() === 'error')
+      failed.push(`console ${message.text()} ${message.location().url}`);
+  });
+  await app.reload();
+  await expect(app.getByTestId('service-status')).toContainText(/Running|稼働中/);
+  // The favicon is asked for after the page has loaded: wait for the network to settle.
+  await app.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+  // Headless Chromium never asks for /favicon.ico, which the host does not serve; a full
+  // browser does, unless the page declares its icon. It declares one that needs no request.
+  const icon = await app.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toMatch(/^data:image\/svg\+xml,/);
+});

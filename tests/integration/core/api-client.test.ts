@@ -73,6 +73,32 @@ describe('API client against the real local service', () => {
     });
   });
 
+  it('names the word the service refuses in a profile, and why, in both languages', async () => {
+    const words = [
+      { written: 'Himself', spoken: 'himself' },
+      { written: 'Tokyo', spoken: '東京' },
+    ];
+    const unknown = await failure(client.setWords('-a-general-en', 'client-rejected', words));
+    expect(unknown).toMatchObject({
+      code: 'word-rejected',
+      params: { index: 1, written: 'Tokyo', reason: 'unknown-word', value: '東京' },
+    });
+    expect(errorText(unknown, 'en')).toBe(
+      'The service did not accept the word “Tokyo”: the engine does not know “東京” in its reading. Correct that row of the table, then save again.',
+    );
+    expect(errorText(unknown, 'ja')).toContain('「Tokyo」');
+    expect(
+      await failure(client.setWords('-a-general-en', 'client-rejected', [{ written: 'kikitori' }])),
+    ).toMatchObject({ code: 'word-rejected', params: { index: 0, reason: 'reading-missing' } });
+    expect(
+      await failure(
+        client.setWords('-a-general-en', 'client-rejected', [
+          { written: 'Himself', spoken: 'himself', classname: '名詞' },
+        ]),
+      ),
+    ).toMatchObject({ code: 'word-rejected', params: { reason: 'class', value: '名詞' } });
+  });
+
   it('reads and replaces dictionary words, lists profiles and class names, and issues keys', async () => {
     expect(
       await client.setWords('-a-general-en', 'client-test', [

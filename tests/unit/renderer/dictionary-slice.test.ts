@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ProfileWord } from '../../../shared/api/profile-words';
-import { rowIssues } from '../../../renderer/src/features/dictionary/word-rows';
+import { appError } from '../../../shared/domain/errors';
+import { engineRules, rowIssues } from '../../../renderer/src/features/dictionary/word-rows';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { fakeBridge } from './table-bridge';
 
@@ -85,6 +86,55 @@ describe('the dictionary slice', () => {
     s().editWord(copy!.key, { written: '', spoken: 'again', classname: '' });
     expect(rowIssues(s().wordRows).get(copy!.key)).toEqual({ kind: 'empty', field: 'written' });
     expect(rowIssues(s().wordRows).get(original!.key)).toBeUndefined();
+  });
+
+  it('marks, before saving, the rows the local English engine cannot take', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    s().addWord({ written: 'Tokyo', spoken: '東京', classname: '' });
+    s().addWord({ written: 'world', spoken: '', classname: '' });
+    s().addWord({ written: 'kikitori', spoken: 'key key tory', classname: '名詞' });
+    const [klass, none, kanji] = s().wordRows;
+    const rules = engineRules(s().dictEngine, s().dictClassnames);
+    const issues = rowIssues(s().wordRows, rules);
+    expect(issues.get(kanji!.key)).toEqual({ kind: 'reading-letters' });
+    expect(issues.get(none!.key)).toEqual({ kind: 'no-reading' });
+    expect(issues.get(klass!.key)).toEqual({ kind: 'class', classname: '名詞' });
+    expect(issues.size).toBe(3);
+    // Another engine (a Japanese cloud one) reads kana and has classes of its own.
+    expect(rowIssues(s().wordRows, engineRules('-a-general', [])).size).toBe(0);
+  });
+
+  it('marks the row the service refused at the last save, until the table changes', async () => {
+    const { store } = await openProfile();
+    const s = store.getState;
+    const refusal = appError(
+      'word-rejected',
+      { index: 1, written: 'Elinor', reason: 'unknown-word', value: 'el' },
+      'profilewords[1] ("Elinor"): the engine does not know the word "el" in spoken "el in or"',
+    );
+    const bridge = fakeBridge({
+      'dictionary:setWords': () => ({ ok: false, error: refusal }),
+    });
+    const refusing = createAppStore({ bridge });
+    refusing.setState({
+      dictConnection: 'local',
+      dictEngine: '-a-general-en',
+      dictProfile: 'novel',
+      wordRows: s().wordRows,
+      savedWords: [],
+      dictDirty: true,
+    });
+    const r = refusing.getState;
+    expect(await r().saveWords()).toEqual(refusal);
+    const elinor = r().wordRows[1]!;
+    const rules = engineRules(r().dictEngine, r().dictClassnames);
+    expect(rowIssues(r().wordRows, rules, r().dictRejection).get(elinor.key)).toEqual({
+      kind: 'unknown-word',
+      word: 'el',
+    });
+    r().editWord(elinor.key, { written: 'Elinor', spoken: 'ellie nor', classname: '' });
+    expect(r().dictRejection).toBeUndefined();
   });
 
   it('asks before a switch drops unsaved edits, and saves what the table holds', async () => {

@@ -48,3 +48,28 @@ it('reports each rejected line by number with its reason in the window’s langu
   await user.click(within(report).getByRole('button', { name: '表を置き換える' }));
   expect(store.getState().wordRows.map((r) => r.written)).toEqual(['Marianne']);
 });
+
+it('says which imported words have no reading, quoted in the language’s own marks', async () => {
+  const user = userEvent.setup();
+  const bridge = fakeBridge({
+    'dictionary:import': ({ text, format }) => parseWordTable(text, format),
+  });
+  const store = createAppStore({ bridge });
+  render(
+    <BridgeContext.Provider value={bridge}>
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ImportButton />
+        </I18nextProvider>
+      </StoreContext.Provider>
+    </BridgeContext.Provider>,
+  );
+  const table = 'hello\tハロー\nworld\nbad line with no tabs at all\n';
+  await user.upload(
+    screen.getByTestId('import-file'),
+    new File([table], 'words.tsv', { type: 'text/tab-separated-values' }),
+  );
+  expect((await screen.findByTestId('import-no-reading')).textContent).toBe(
+    '2 words have no reading: “world”, “bad line with no tabs at all”. An engine that needs readings (the local English one) refuses them until you add one.',
+  );
+});

@@ -8,7 +8,7 @@ import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
 import { LeaveGuard } from './LeaveGuard';
 import { WordTable } from './WordTable';
-import { rowIssues } from './word-rows';
+import { engineRules, rowIssues } from './word-rows';
 import { ErrorBox } from '../../lib/error-box';
 
 export function DictionaryView() {
@@ -20,7 +20,11 @@ export function DictionaryView() {
   const loading = useApp((s) => s.dictLoading);
   const undoEdit = useApp((s) => s.undoEdit);
   const [filter, setFilter] = useState('');
-  const issues = useMemo(() => rowIssues(rows), [rows]);
+  const engine = useApp((s) => s.dictEngine);
+  const classnames = useApp((s) => s.dictClassnames);
+  const rejection = useApp((s) => s.dictRejection);
+  const rules = useMemo(() => engineRules(engine, classnames), [engine, classnames]);
+  const issues = useMemo(() => rowIssues(rows, rules, rejection), [rows, rules, rejection]);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return rows;

@@ -24,6 +24,7 @@ export function ImportButton() {
   const lang = useApp((s) => s.lang);
   const applyImport = useApp((s) => s.applyImport);
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<State>({ step: 'closed' });
 
   const read = async (file: File) => {
@@ -61,7 +62,7 @@ export function ImportButton() {
           if (file) void read(file);
         }}
       />
-      <button type="button" className="button" onClick={() => input.current?.click()}>
+      <button ref={button} type="button" className="button" onClick={() => input.current?.click()}>
         {t('dictionary.import')}
       </button>
       <Modal
@@ -70,6 +71,7 @@ export function ImportButton() {
         title={t('dictionary.importTitle', { name: state.step === 'closed' ? '' : state.name })}
         wide
         testId="import-report"
+        returnFocus={() => button.current}
       >
         {state.step === 'failed' && (
           <Dialog.Description className="error-box" role="alert">
@@ -84,6 +86,7 @@ export function ImportButton() {
                 format: state.report.format.toUpperCase(),
               })}
             </Dialog.Description>
+            <NoReading words={state.report.words} />
             {state.report.rejected.length > 0 && (
               <div className="reject-box">
                 <p>{t('dictionary.importRejected', { count: state.report.rejected.length })}</p>
@@ -114,5 +117,25 @@ export function ImportButton() {
         </DialogActions>
       </Modal>
     </>
+  );
+}
+
+const SHOWN_UNREAD = 10;
+
+/** Lines kept without a reading: engines that hear readings (the local one) will refuse them. */
+function NoReading({ words }: { words: Report['words'] }) {
+  const { t } = useTranslation();
+  const unread = words.filter((w) => !w.spoken).map((w) => w.written);
+  if (unread.length === 0) return null;
+  const shown = unread.slice(0, SHOWN_UNREAD).map((w) => t('dictionary.quoted', { text: w }));
+  const more = unread.length - shown.length;
+  return (
+    <p className="reject-box" data-testid="import-no-reading">
+      {t('dictionary.importNoReading', {
+        count: unread.length,
+        words: shown.join(t('dictionary.listSeparator')),
+      })}
+      {more > 0 && ` ${t('dictionary.importNoReadingMore', { count: more })}`}
+    </p>
   );
 }

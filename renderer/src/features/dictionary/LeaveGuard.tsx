@@ -1,5 +1,6 @@
 /** Asks before unsaved edits are dropped by switching section, connection, engine or profile. */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
@@ -11,6 +12,15 @@ export function LeaveGuard() {
   const profile = useApp((s) => s.dictProfile);
   const confirmLeave = useApp((s) => s.confirmLeave);
   const cancelLeave = useApp((s) => s.cancelLeave);
+  // Back on the tab that was clicked, focus would select it (and ask again): the open tab instead.
+  const fromTab = useRef(false);
+  useEffect(() => {
+    if (pending) fromTab.current = pending.kind === 'tab';
+  }, [pending]);
+  const returnFocus = () =>
+    fromTab.current
+      ? document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+      : undefined;
   return (
     <Modal
       alert
@@ -18,6 +28,7 @@ export function LeaveGuard() {
       onOpenChange={(open) => !open && cancelLeave()}
       title={t('dictionary.leaveTitle')}
       description={t('dictionary.leaveBody', { profile })}
+      returnFocus={returnFocus}
     >
       <DialogActions cancel={t('dictionary.stay')} alert>
         <AlertDialog.Action asChild>

@@ -1,6 +1,6 @@
 /** Save: first what it will change (`dictionary:diff`), then replacing the profile on confirm. */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { WordDiff } from '../../store/dictionary-slice';
@@ -24,6 +24,12 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
   const saveWords = useApp((s) => s.saveWords);
   const [phase, setPhase] = useState<Phase>({ step: 'closed' });
   const [saved, setSaved] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Once saved the button is disabled: the next edit starts at the add-word field.
+  const returnFocus = () =>
+    button.current && !button.current.disabled
+      ? button.current
+      : document.querySelector<HTMLElement>('[data-testid="add-written"]');
 
   const open = async () => {
     setSaved(false);
@@ -48,6 +54,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
         {saved ? t('dictionary.saved') : ''}
       </span>
       <button
+        ref={button}
         type="button"
         className="button primary"
         disabled={!dirty || blocked}
@@ -63,6 +70,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
         title={t('dictionary.saveTitle', { profile })}
         description={phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
         testId="save-dialog"
+        returnFocus={returnFocus}
       >
         {diff &&
           (none ? (

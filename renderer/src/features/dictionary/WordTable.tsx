@@ -4,7 +4,7 @@
  * is edited in place: Enter applies, Escape cancels.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
@@ -23,6 +23,32 @@ export function WordTable({ rows, issues, total }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<number | undefined>();
+  // Where focus goes once a row's edit ends or a row is deleted, so it never falls to the page.
+  const returnTo = useRef<{ key: number; action: 'edit' | 'delete' } | undefined>(undefined);
+  useEffect(() => {
+    const target = returnTo.current;
+    if (!target) return;
+    returnTo.current = undefined;
+    const button = scroller.current?.querySelector<HTMLElement>(
+      `[data-row-key="${target.key}"] [data-action="${target.action}"]`,
+    );
+    (button ?? document.querySelector<HTMLElement>('[data-testid="add-written"]'))?.focus();
+  });
+  const endEdit = useCallback((key: number) => {
+    returnTo.current = { key, action: 'edit' };
+    setEditing(undefined);
+  }, []);
+  const deleteWord = useApp((s) => s.deleteWord);
+  const onDelete = useCallback(
+    (key: number) => {
+      const index = rows.findIndex((r) => r.key === key);
+      const next = rows[index + 1] ?? rows[index - 1];
+      if (next) returnTo.current = { key: next.key, action: 'delete' };
+      else returnTo.current = { key: -1, action: 'delete' };
+      deleteWord(key);
+    },
+    [rows, deleteWord],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -62,13 +88,14 @@ export function WordTable({ rows, issues, total }: Props) {
                 style={{ transform: `translateY(${item.start}px)`, height: item.size }}
               >
                 {editing === row.key ? (
-                  <EditRow row={row} index={item.index} onDone={() => setEditing(undefined)} />
+                  <EditRow row={row} index={item.index} onDone={() => endEdit(row.key)} />
                 ) : (
                   <ShowRow
                     row={row}
                     index={item.index}
                     issue={issues.get(row.key)}
                     onEdit={setEditing}
+                    onDelete={onDelete}
                   />
                 )}
               </div>
@@ -85,14 +112,15 @@ const ShowRow = memo(function ShowRow({
   index,
   issue,
   onEdit,
+  onDelete,
 }: {
   row: WordRow;
   index: number;
   issue: RowIssue | undefined;
   onEdit: (key: number) => void;
+  onDelete: (key: number) => void;
 }) {
   const { t } = useTranslation();
-  const deleteWord = useApp((s) => s.deleteWord);
   const issueId = `wt-issue-${row.key}`;
   return (
     <div
@@ -100,6 +128,7 @@ const ShowRow = memo(function ShowRow({
       aria-rowindex={index + 2}
       className={`wt-row${issue ? ' wt-invalid' : ''}`}
       aria-describedby={issue ? issueId : undefined}
+      data-row-key={row.key}
       onDoubleClick={() => onEdit(row.key)}
     >
       <span role="cell" className="wt-text" title={row.written}>
@@ -123,6 +152,7 @@ const ShowRow = memo(function ShowRow({
           type="button"
           className="button small ghost"
           onClick={() => onEdit(row.key)}
+          data-action="edit"
           aria-label={t('dictionary.editRow', { written: row.written })}
         >
           {t('dictionary.edit')}
@@ -130,7 +160,8 @@ const ShowRow = memo(function ShowRow({
         <button
           type="button"
           className="button small ghost danger-text"
-          onClick={() => deleteWord(row.key)}
+          onClick={() => onDelete(row.key)}
+          data-action="delete"
           aria-label={t('dictionary.deleteRow', { written: row.written })}
         >
           {t('dictionary.delete')}

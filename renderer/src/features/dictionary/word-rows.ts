@@ -3,7 +3,9 @@
  * shared word schema, duplicates of a written form marked on every copy. Pure, so the slice and
  * its tests share it.
  */
+import { LOCAL_ENGINE } from '../../../../shared/api/engines';
 import { profileWordSchema, type ProfileWord } from '../../../../shared/api/profile-words';
+import type { AppError } from '../../../../shared/domain/errors';
 
 export interface WordRow {
   readonly key: number;
@@ -16,7 +18,55 @@ export type RowIssue =
   | { readonly kind: 'empty'; readonly field: 'written' }
   | { readonly kind: 'too-long'; readonly field: 'written' | 'spoken' | 'classname' }
   | { readonly kind: 'characters'; readonly field: 'written' | 'spoken' }
-  | { readonly kind: 'duplicate'; readonly written: string };
+  | { readonly kind: 'duplicate'; readonly written: string }
+  | { readonly kind: 'no-reading' }
+  | { readonly kind: 'reading-letters' }
+  | { readonly kind: 'class'; readonly classname: string }
+  | { readonly kind: 'unknown-word'; readonly word: string };
+
+/** What the engine asks of a word, known before saving (docs/api.md §6). */
+export interface EngineRules {
+  /** The local English engine hears a reading: words of its pronunciation dictionary. */
+  readonly englishReading: boolean;
+  /** The class names the engine lists; empty when unknown, then any class passes. */
+  readonly classnames: readonly string[];
+}
+
+export function engineRules(engine: string, classnames: readonly string[]): EngineRules {
+  return { englishReading: engine === LOCAL_ENGINE, classnames };
+}
+
+const NO_RULES: EngineRules = { englishReading: false, classnames: [] };
+
+// The English pronunciation dictionary spells its words with ASCII letters, apostrophes,
+// dots and hyphens; anything else can never be one of its words.
+const ENGLISH_READING = /^[A-Za-z'.-]+( [A-Za-z'.-]+)*$/;
+
+function engineIssue(row: WordRow, rules: EngineRules): RowIssue | undefined {
+  if (rules.englishReading) {
+    if (!row.spoken) return { kind: 'no-reading' };
+    if (!ENGLISH_READING.test(row.spoken)) return { kind: 'reading-letters' };
+  }
+  if (row.classname && rules.classnames.length > 0 && !rules.classnames.includes(row.classname))
+    return { kind: 'class', classname: row.classname };
+  return undefined;
+}
+
+/** The row a `word-rejected` save error names, as the issue to show on it. */
+function rejectedIssue(rows: readonly WordRow[], rejection: AppError | undefined) {
+  if (rejection?.code !== 'word-rejected') return undefined;
+  const row = rows[Number(rejection.params.index)];
+  if (!row || row.written !== rejection.params.written) return undefined;
+  const value = String(rejection.params.value ?? '');
+  const reason = rejection.params.reason;
+  const issue: RowIssue =
+    reason === 'class'
+      ? { kind: 'class', classname: value }
+      : reason === 'reading-missing'
+        ? { kind: 'no-reading' }
+        : { kind: 'unknown-word', word: value };
+  return { key: row.key, issue };
+}
 
 let nextKey = 1;
 export const newRowKey = (): number => nextKey++;
@@ -71,17 +121,26 @@ function ownIssue(row: WordRow): RowIssue | undefined {
   return issue;
 }
 
-/** Every row's problem, by row key: its own field problem first, else a duplicate written form. */
-export function rowIssues(rows: readonly WordRow[]): Map<number, RowIssue> {
+/**
+ * Every row's problem, by row key: its own field problem first, then what the engine asks, then a
+ * duplicate written form; a row the service refused at the last save is marked with its reason.
+ */
+export function rowIssues(
+  rows: readonly WordRow[],
+  rules: EngineRules = NO_RULES,
+  rejection?: AppError,
+): Map<number, RowIssue> {
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.written, (counts.get(row.written) ?? 0) + 1);
   const issues = new Map<number, RowIssue>();
   for (const row of rows) {
-    const own = ownIssue(row);
+    const own = ownIssue(row) ?? engineIssue(row, rules);
     if (own) issues.set(row.key, own);
     else if ((counts.get(row.written) ?? 0) > 1)
       issues.set(row.key, { kind: 'duplicate', written: row.written });
   }
+  const rejected = rejectedIssue(rows, rejection);
+  if (rejected && !issues.has(rejected.key)) issues.set(rejected.key, rejected.issue);
   return issues;
 }
 

@@ -61,6 +61,7 @@ export const JobRow = memo(function JobRow({
       role="row"
       aria-rowindex={rowIndex + 2}
       data-testid="job-row"
+      data-job-id={id}
       data-status={job.status}
     >
       <div role="cell" className="job-file">
@@ -137,6 +138,7 @@ export const JobRow = memo(function JobRow({
           type="button"
           className="button small ghost"
           onClick={() => onRemove(id)}
+          data-action="remove"
           aria-label={`${t('jobs.remove')}: ${name}`}
           aria-describedby={describedBy}
         >

@@ -45,7 +45,16 @@ export function JobsView() {
   });
   const onRemove = useCallback((id: string) => setRemoving(id), []);
   const onClose = useCallback(() => setRemoving(undefined), []);
-  const searchField = useCallback(() => search.current, []);
+  // After a removal, the next row's Remove button (the previous one at the end); the search box
+  // only when no row is left.
+  const afterRemove = useCallback(() => {
+    const at = removing === undefined ? -1 : ids.indexOf(removing);
+    const next = ids[at + 1] ?? ids[at - 1];
+    const button = next
+      ? document.querySelector<HTMLElement>(`[data-job-id="${next}"] [data-action="remove"]`)
+      : null;
+    return button ?? search.current;
+  }, [removing, ids]);
   const removingName = removing ? jobs[removing]?.file.name : undefined;
 
   return (
@@ -126,7 +135,7 @@ export function JobsView() {
         confirm={t('jobs.confirmRemove')}
         cancel={t('jobs.cancel')}
         onClose={onClose}
-        fallbackFocus={searchField}
+        fallbackFocus={afterRemove}
         onConfirm={() => {
           const id = removing!;
           void store

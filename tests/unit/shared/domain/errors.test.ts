@@ -30,6 +30,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   line: 12,
   max: 1000,
   url: 'https://speech.example.net/',
+  value: 'PERSON',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
@@ -100,6 +101,9 @@ function expectWholeSentences(en: string, ja: string): void {
     expect(text).toMatch(/[.。]$/);
   }
   expect(englishLeaks(ja)).toEqual([]);
+  // One style of quote marks per language, as the window uses: en “…”, ja 「…」.
+  expect(en).not.toMatch(/"[\p{L}\p{N}/]/u);
+  expect(ja).not.toMatch(/[“”]|"[\p{L}\p{N}/]/u);
 }
 
 describe('error sentences', () => {
