@@ -15,6 +15,7 @@ import {
   profileListSchema,
   profileWordsBodySchema,
   restErrorSchema,
+  type RestError,
   syncResponseSchema,
   type JobStatus,
   type ProfileWord,
@@ -347,7 +348,8 @@ export class ApiClient {
       'application/json',
     );
     if (reply.status === 400) {
-      const rejection = wordRejectionOf(restMessage(reply) ?? '');
+      const refusal = restRefusal(reply);
+      const rejection = wordRejectionOf(refusal?.word, refusal?.message ?? '');
       if (rejection) throw new AppFailure(rejection);
     }
     this.throwRestFailure(reply);
@@ -433,11 +435,15 @@ export class ApiClient {
 }
 
 /** The `message` of a REST error body (`{"code","message"}`), if the body is one. */
-function restMessage(reply: Reply): string | undefined {
+function restRefusal(reply: Reply): RestError | undefined {
   try {
     const parsed = restErrorSchema.safeParse(JSON.parse(reply.body));
-    return parsed.success ? parsed.data.message : undefined;
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
+}
+
+function restMessage(reply: Reply): string | undefined {
+  return restRefusal(reply)?.message;
 }

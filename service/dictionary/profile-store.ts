@@ -6,12 +6,13 @@ import {
   LIMITS,
   LOCAL_ENGINE,
   isReservedProfileId,
-  parsed,
-  rejected,
+  failure,
   profileWordsBodySchema,
-  type Parsed,
+  success,
   type ProfileWord,
   type RecognitionSettings,
+  type Result,
+  type WordProblem,
 } from '../../shared/api';
 import type { ServiceContext } from '../context';
 import type { Db } from '../storage/database';
@@ -69,23 +70,31 @@ export class ProfileStore {
   }
 }
 
+/** Why a profile body was refused: the message, and the first refused word when it is one. */
+export interface ProfileRefusal {
+  readonly message: string;
+  readonly word?: WordProblem;
+}
+
 /** Validates a POSTed profile body; the message names the first bad entry. */
 export async function validateProfileWords(
   engine: string,
   profileId: string,
   body: unknown,
-): Promise<Parsed<ProfileWord[]>> {
+): Promise<Result<ProfileWord[], ProfileRefusal>> {
+  const refused = (message: string, word?: WordProblem) =>
+    failure<ProfileRefusal>(word ? { message, word } : { message });
   if (isReservedProfileId(profileId))
-    return rejected(`profile ids starting with "__" are reserved: ${profileId}`);
+    return refused(`profile ids starting with "__" are reserved: ${profileId}`);
   const checked = profileWordsBodySchema.safeParse(body);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const where =
       issue.path.length > 0 ? issue.path.join('.').replace(/\.(\d+)/, '[$1]') : 'the body';
     if (issue.code === 'too_big' && issue.path.length === 1) {
-      return rejected(`a profile holds at most ${LIMITS.profileMaxWords} words`);
+      return refused(`a profile holds at most ${LIMITS.profileMaxWords} words`);
     }
-    return rejected(`${where}: ${issue.message}`);
+    return refused(`${where}: ${issue.message}`);
   }
   const words = checked.data.profilewords;
   const classes = new Set(classnamesOf(engine));
@@ -93,25 +102,32 @@ export async function validateProfileWords(
   for (const [index, word] of words.entries()) {
     const at = `profilewords[${index}] ("${word.written}")`;
     if (word.classname !== undefined && !classes.has(word.classname)) {
-      return rejected(
+      return refused(
         `${at}: classname "${word.classname}" is not one of ${[...classes].join(', ') || 'none'}`,
+        { index, written: word.written, reason: 'class', value: word.classname },
       );
     }
     if (vocabulary) {
       if (word.spoken === undefined)
-        return rejected(`${at}: spoken is required (the words the engine hears)`);
+        return refused(`${at}: spoken is required (the words the engine hears)`, {
+          index,
+          written: word.written,
+          reason: 'reading-missing',
+          value: '',
+        });
       const unknown = word.spoken
         .toLowerCase()
         .split(/\s+/)
         .find((w) => !vocabulary.has(w));
       if (unknown !== undefined) {
-        return rejected(
+        return refused(
           `${at}: the engine does not know the word "${unknown}" in spoken "${word.spoken}"`,
+          { index, written: word.written, reason: 'unknown-word', value: unknown },
         );
       }
     }
   }
-  return parsed(words);
+  return success(words);
 }
 
 /**

@@ -52,8 +52,9 @@ export function sendRestError(
   status: number,
   code: string,
   message: string,
+  extra: Readonly<Record<string, unknown>> = {},
 ): void {
-  sendJson(res, status, { code, message });
+  sendJson(res, status, { code, message, ...extra });
 }
 
 export function sendText(res: ServerResponse, status: number, text: string): void {

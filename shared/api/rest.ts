@@ -2,9 +2,23 @@
 import { z } from 'zod';
 
 /** Error body of the REST endpoints (and of unknown async sessions). */
+/**
+ * [ours] The word a profile save was refused for, beside the message: the local service sends it
+ * so that a client can name the word without reading the English message (docs/api.md §6).
+ */
+export const wordProblemSchema = z.object({
+  index: z.number().int().nonnegative(),
+  written: z.string(),
+  reason: z.enum(['class', 'reading-missing', 'unknown-word']),
+  /** The class or the reading's word refused; empty for a missing reading. */
+  value: z.string(),
+});
+export type WordProblem = z.infer<typeof wordProblemSchema>;
+
 export const restErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
+  word: wordProblemSchema.optional(),
 });
 export type RestError = z.infer<typeof restErrorSchema>;
 

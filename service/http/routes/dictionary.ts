@@ -75,7 +75,10 @@ export async function handleProfileWords(
     return sendRestError(res, 400, '>', `the body is not JSON: ${(error as Error).message}`);
   }
   const words = await validateProfileWords(engine, profileId, body);
-  if (!words.ok) return sendRestError(res, 400, '>', words.error);
+  if (!words.ok) {
+    const { message, word } = words.error;
+    return sendRestError(res, 400, '>', message, word ? { word } : {});
+  }
   ctx.profiles.replace(accountId, engine, adf, profileId, words.data);
   sendJson(res, 200, { profilewords: words.data });
 }

@@ -83,26 +83,41 @@ describe('user dictionary', () => {
   });
 
   it('rejects bad words with 400 naming the entry', async () => {
-    const cases: Array<[unknown, RegExp]> = [
+    // [ours] A refused word also comes as fields, so no client has to read the message.
+    const cases: Array<[unknown, RegExp, unknown]> = [
       [
         { profilewords: [{ written: 'ok', spoken: 'ok' }, { spoken: 'no written' }] },
         /profilewords\[1\]\.written/,
+        undefined,
       ],
       [
         { profilewords: [{ written: 'Kikitori', spoken: 'kiki zqxvw' }] },
         /profilewords\[0\] \("Kikitori"\): the engine does not know the word "zqxvw"/,
+        { index: 0, written: 'Kikitori', reason: 'unknown-word', value: 'zqxvw' },
       ],
       [
-        { profilewords: [{ written: 'A', spoken: 'a', classname: 'NOUN' }] },
+        {
+          profilewords: [
+            { written: 'ok', spoken: 'ok' },
+            { written: 'A', spoken: 'a', classname: 'NOUN' },
+          ],
+        },
         /classname "NOUN" is not one of PERSON/,
+        { index: 1, written: 'A', reason: 'class', value: 'NOUN' },
       ],
-      [{ profilewords: [{ written: 'A' }] }, /spoken is required/],
-      [{ words: [] }, /profilewords/],
+      [
+        { profilewords: [{ written: 'A' }] },
+        /spoken is required/,
+        { index: 0, written: 'A', reason: 'reading-missing', value: '' },
+      ],
+      [{ words: [] }, /profilewords/, undefined],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, word] of cases) {
       const res = await putWords(service.key, 'bad', body);
       expect(res.status).toBe(400);
-      expect(res.json<{ message: string }>().message).toMatch(message);
+      const answer = res.json<{ message: string; word?: unknown }>();
+      expect(answer.message).toMatch(message);
+      expect(answer.word).toEqual(word);
     }
     const notJson = await rawRequest(service.url, {
       path: '/profilewords/-a-general-en/bad',
