@@ -214,6 +214,11 @@ export const enDictionarySettings = {
     done: 'Done',
     close: 'Close',
     defaultLabel: 'Issued {{date}}',
+    unsavedTitle: 'Close without saving the key?',
+    unsavedBody:
+      'It cannot be shown again: copy it or save it to the keychain first, or the key is lost.',
+    keepOpen: 'Keep it open',
+    closeAnyway: 'Close anyway',
   },
 };
 

@@ -216,5 +216,10 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     done: '完了',
     close: '閉じる',
     defaultLabel: '{{date}} に発行',
+    unsavedTitle: 'キーを保存せずに閉じますか？',
+    unsavedBody:
+      'このキーは二度と表示できません。先にコピーするかキーチェーンに保存しないと、キーは失われます。',
+    keepOpen: '開いたままにする',
+    closeAnyway: 'それでも閉じる',
   },
 };

@@ -112,7 +112,24 @@ test('the issue dialog works from the keyboard alone, checks addresses as typed 
   await expect(dialog.getByRole('button', { name: 'Issue key' })).toBeFocused();
   await app.keyboard.press('Enter');
   await expect(dialog.getByTestId('issued-key')).toHaveValue(/^\S{8,}$/);
+  // Neither copied nor saved: Escape asks first, and keeping it open keeps the key and focus.
   await app.keyboard.press('Escape');
+  const ask = app.getByRole('alertdialog', { name: 'Close without saving the key?' });
+  await expect(ask).toContainText('It cannot be shown again');
+  await expect(ask.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await app.screenshot({ path: `${SCREENSHOTS}/issued-close-ask.png` });
+  await app.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByTestId('issued-key')).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(ask.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await app.keyboard.press('Escape');
+  await app.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Close anyway' })).toBeFocused();
+  await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(app.getByRole('button', { name: 'Issue a key…' })).toBeFocused();
 });

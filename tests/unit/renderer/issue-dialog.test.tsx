@@ -13,6 +13,7 @@ import {
 import { createI18n } from '../../../renderer/src/i18n';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import './dom-setup';
 
 afterEach(cleanup);
 
@@ -139,5 +140,55 @@ describe('the issue dialog', () => {
     expect(
       (await screen.findByText(/Saved to the keychain as “for Ana”/)).textContent,
     ).toBeTruthy();
+  });
+});
+
+describe('closing on a new key', () => {
+  async function issue(user: ReturnType<typeof userEvent.setup>) {
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    await user.click(screen.getByRole('button', { name: 'Issue key' }));
+    await screen.findByTestId('issued-key');
+  }
+
+  it('asks before Escape or Done drop a key neither copied nor saved', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Close without saving the key?' });
+    expect(ask.textContent).toContain('It cannot be shown again');
+    const keep = within(ask).getByRole('button', { name: 'Keep it open' });
+    expect(document.activeElement).toBe(keep);
+    await user.click(keep);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByTestId('issued-key') as HTMLInputElement).value).toBe(
+      'issued-key-abcd1234',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close anyway' }),
+    );
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+
+  it('closes without asking once the key is copied', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('issued-key-abcd1234');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+
+  it('closes without asking once the key is in the keychain', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.click(screen.getByRole('button', { name: 'Save to keychain' }));
+    await screen.findByText(/Saved to the keychain as/);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
@@ -44,13 +45,24 @@ export function IssueKeyDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [issued, setIssued] = useState<Issued | undefined>();
+  // A key shown once and neither copied nor filed would be lost by closing: ask first.
+  const [kept, setKept] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setIssued(undefined);
+    setKept(false);
+  };
+  const requestClose = () => {
+    // Radix takes Escape first (and cancels the question's own): Escape there means keep it open.
+    if (asking) return setAsking(false);
+    if (issued && !kept) setAsking(true);
+    else close();
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setIssued(undefined);
-      }}
+      onOpenChange={(o) => (o ? setOpen(true) : requestClose())}
       trigger={
         <button type="button" className="button primary">
           {t('keys.issue')}
@@ -62,10 +74,19 @@ export function IssueKeyDialog() {
       testId="issue-dialog"
     >
       {issued ? (
-        <IssuedKey {...issued} onDone={() => setOpen(false)} />
+        <IssuedKey {...issued} onKept={() => setKept(true)} onDone={requestClose} />
       ) : (
         <IssueForm onIssued={setIssued} />
       )}
+      <ConfirmDialog
+        open={asking}
+        title={t('keys.unsavedTitle')}
+        body={t('keys.unsavedBody')}
+        cancel={t('keys.keepOpen')}
+        confirm={t('keys.closeAnyway')}
+        onConfirm={close}
+        onClose={() => setAsking(false)}
+      />
     </Modal>
   );
 }
