@@ -6,7 +6,7 @@ import type { AppError } from '../../../../shared/domain/errors';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
-import { connectionProblems, type ConnectionField } from './connection-form';
+import { connectionProblems, followSaved, type ConnectionField } from './connection-form';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../lib/error-box';
@@ -38,6 +38,11 @@ export function ConnectionEditor({
   const setActive = useApp((s) => s.setActiveConnection);
   const testConnection = useApp((s) => s.testConnection);
   const [draft, setDraft] = useState(connection);
+  const [base, setBase] = useState(connection);
+  if (base !== connection) {
+    setBase(connection);
+    setDraft(followSaved(draft, base, connection));
+  }
   const [touched, setTouched] = useState<Set<ConnectionField>>(new Set());
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<AppError | undefined>();
