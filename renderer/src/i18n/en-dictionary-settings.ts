@@ -146,6 +146,11 @@ export const enDictionarySettings = {
     restarting: 'Restarting…',
     copy: 'Copy',
     copied: 'Copied',
+    remove: 'Remove',
+    removeTitle: 'Remove connection “{{name}}”?',
+    removeBody:
+      'The connection is removed from Kikitori. Its API key stays in the keychain, listed under API keys, until you delete it.',
+    removeActive: 'It is the active connection: the local connection becomes active.',
   },
   keys: {
     heading: 'API keys',

@@ -145,6 +145,11 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     restarting: '再起動中…',
     copy: 'コピー',
     copied: 'コピーしました',
+    remove: '削除',
+    removeTitle: '接続「{{name}}」を削除しますか？',
+    removeBody:
+      '接続を Kikitori から削除します。その API キーはキーチェーンに残り、削除するまで API キーの一覧に表示されます。',
+    removeActive: 'これは使用中の接続です。ローカルの接続が使用中になります。',
   },
   keys: {
     heading: 'API キー',

@@ -165,6 +165,25 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await app.reload();
   await openSettings(app);
   await expect(app.getByRole('button', { name: /Staging/ })).toBeVisible();
+
+  // Removed after asking (it was active: the local connection takes over); built-ins stay.
+  await app.getByRole('button', { name: /Staging/ }).click();
+  await app.getByRole('button', { name: 'Remove', exact: true }).click();
+  const ask = app.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
+  await expect(ask).toContainText('Its API key stays in the keychain');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await app.screenshot({ path: `${SCREENSHOTS}/connection-remove-ask.png` });
+  await ask.getByRole('button', { name: 'Remove' }).click();
+  await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
+  await expect(app.getByRole('button', { name: /Local \(offline\)/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(app.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
+  await app.reload();
+  await openSettings(app);
+  await expect(app.getByRole('button', { name: /AmiVoice Cloud/ })).toBeVisible();
+  await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
 });
 
 test('the local service shows its state, port and data folder, and restarts on request', async ({

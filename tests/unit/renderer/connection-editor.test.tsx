@@ -9,7 +9,9 @@ import { ConnectionEditor } from '../../../renderer/src/features/settings/Connec
 import { createI18n } from '../../../renderer/src/i18n';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
 import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
+import { within } from '@testing-library/react';
 
 const cloud = { ...BUILT_IN_CONNECTIONS.find((c) => c.kind === 'cloud')!, keyRef: null };
 
@@ -45,6 +47,7 @@ describe('the connection editor', () => {
         isNew={false}
         onSaved={() => {}}
         onCancelNew={() => {}}
+        onRemoved={() => {}}
       />
     );
     const { rerender } = render(wrap(editor(cloud)));
@@ -62,5 +65,46 @@ describe('the connection editor', () => {
 
     rerender(wrap(editor({ ...withKey, name: `${cloud.name} EU` })));
     expect(save.disabled).toBe(true);
+  });
+
+  it('removes a connection the person added after asking, never a built-in', async () => {
+    const user = userEvent.setup();
+    const staging = { ...cloud, id: 'staging', name: 'Staging' };
+    const bridge = fakeBridge({ 'connections:remove': () => ({ active: 'local' }) });
+    const store = createAppStore({ bridge });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'staging',
+      connections: [LOCAL_CONNECTION, cloud, staging],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
+    expect(ask.textContent).toContain('Its API key stays in the keychain');
+    expect(ask.textContent).toContain('the local connection becomes active');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.calls.filter((c) => c.channel === 'connections:remove')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(bridge.calls.find((c) => c.channel === 'connections:remove')?.input).toEqual({
+      id: 'staging',
+    });
+    await screen.findByRole('form', { name: LOCAL_CONNECTION.name });
+    expect(store.getState().activeConnection).toBe('local');
+    expect(screen.queryByRole('button', { name: /Staging/ })).toBeNull();
+    // The built-ins cannot be removed.
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /AmiVoice Cloud/ }));
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import { connectionProblems, followSaved, type ConnectionField } from './connect
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../lib/error-box';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
 
 type TestState =
   | { step: 'idle' }
@@ -22,11 +24,13 @@ export function ConnectionEditor({
   isNew,
   onSaved,
   onCancelNew,
+  onRemoved,
 }: {
   connection: Connection;
   isNew: boolean;
   onSaved: (id: string) => void;
   onCancelNew: () => void;
+  onRemoved: () => void;
 }) {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
@@ -37,6 +41,9 @@ export function ConnectionEditor({
   const loadConnections = useApp((s) => s.loadConnections);
   const setActive = useApp((s) => s.setActiveConnection);
   const testConnection = useApp((s) => s.testConnection);
+  const removeConnection = useApp((s) => s.removeConnection);
+  const [removing, setRemoving] = useState(false);
+  const removable = !isNew && !BUILT_IN_CONNECTIONS.some((c) => c.id === connection.id);
   const [draft, setDraft] = useState(connection);
   const [base, setBase] = useState(connection);
   if (base !== connection) {
@@ -201,6 +208,11 @@ export function ConnectionEditor({
             {t('keys.cancel')}
           </button>
         )}
+        {removable && (
+          <button type="button" className="button danger" onClick={() => setRemoving(true)}>
+            {t('settings.remove')}
+          </button>
+        )}
         {!isNew && draft.id !== active && (
           <button type="button" className="button" onClick={() => void setActive(draft.id)}>
             {t('settings.makeActive')}
@@ -218,6 +230,24 @@ export function ConnectionEditor({
           {t('settings.save')}
         </button>
       </div>
+      <ConfirmDialog
+        open={removing}
+        title={t('settings.removeTitle', { name: connection.name })}
+        body={
+          connection.id === active
+            ? `${t('settings.removeBody')} ${t('settings.removeActive')}`
+            : t('settings.removeBody')
+        }
+        cancel={t('keys.cancel')}
+        confirm={t('settings.remove')}
+        onConfirm={() =>
+          void removeConnection(connection.id).then((error) =>
+            error ? setSaveError(error) : onRemoved(),
+          )
+        }
+        onClose={() => setRemoving(false)}
+        fallbackFocus={() => document.querySelector<HTMLElement>('.conn-list button')}
+      />
     </form>
   );
 }

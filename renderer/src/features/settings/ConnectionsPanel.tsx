@@ -82,6 +82,7 @@ export function ConnectionsPanel() {
               setChosen(id);
             }}
             onCancelNew={() => setAdding(false)}
+            onRemoved={() => setChosen(undefined)}
           />
         )}
       </div>
