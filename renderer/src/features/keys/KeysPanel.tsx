@@ -35,9 +35,9 @@ export function KeysPanel() {
       }
     >
       {storage === 'session' && (
-        <p className="notice">
-          {t('keys.sessionOnly')}
-          {notice ? <> {errorText(notice, lang)}</> : null}
+        // The host's own notice says the same and what to do about it: one sentence, not both.
+        <p className="notice" data-testid="keys-session-notice">
+          {notice ? errorText(notice, lang) : t('keys.sessionOnly')}
         </p>
       )}
       <ErrorBox error={keysError} />
