@@ -107,4 +107,25 @@ describe('the connection editor', () => {
     await user.click(screen.getByRole('button', { name: /AmiVoice Cloud/ }));
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
+
+  it('starts a new connection with logging off', async () => {
+    const user = userEvent.setup();
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'local',
+      connections: [LOCAL_CONNECTION, cloud],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
+    expect(logging.checked).toBe(false);
+  });
 });

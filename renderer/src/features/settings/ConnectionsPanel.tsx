@@ -13,7 +13,7 @@ const NEW_CONNECTION: Connection = {
   baseUrl: 'https://',
   asyncUrl: 'https://',
   keyRef: null,
-  logging: true,
+  logging: false,
   engine: '-a-general',
   profileId: null,
   settings: {},
