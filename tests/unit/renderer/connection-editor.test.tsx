@@ -128,4 +128,33 @@ describe('the connection editor', () => {
     const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
     expect(logging.checked).toBe(false);
   });
+
+  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({});
+    const store = createAppStore({ bridge });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'local',
+      connections: [LOCAL_CONNECTION, cloud],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    const id = screen.getByLabelText('ID');
+    expect(document.activeElement).toBe(id);
+    await user.type(id, 'staging');
+    await user.type(screen.getByLabelText('Name'), 'Staging');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The ID and name are right; the base URL ("https://") is the first wrong one.
+    expect(document.activeElement).toBe(screen.getByLabelText('Base URL'));
+    expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.calls.filter((c) => c.channel === 'connections:save')).toEqual([]);
+  });
 });

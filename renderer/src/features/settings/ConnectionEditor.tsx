@@ -13,6 +13,9 @@ import { ErrorBox } from '../../lib/error-box';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
 
+/** The fields as the form shows them: a failed Save takes focus to the first wrong one. */
+const FIELD_ORDER: readonly ConnectionField[] = ['id', 'name', 'baseUrl', 'asyncUrl', 'engine'];
+
 type TestState =
   | { step: 'idle' }
   | { step: 'testing' }
@@ -93,7 +96,8 @@ export function ConnectionEditor({
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (Object.keys(problems).length > 0) return;
+    const first = FIELD_ORDER.find((field) => problems[field]);
+    if (first) return document.getElementById(`conn-${first}`)?.focus();
     const error = await saveConnection(draft);
     setSaveError(error);
     if (error) return;
@@ -122,6 +126,8 @@ export function ConnectionEditor({
             label={t('settings.id')}
             className="input mono"
             autoComplete="off"
+            // "Add connection" opens this form: the person goes on with its first field.
+            autoFocus
             {...text('id')}
             note={checks.error('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
           />
