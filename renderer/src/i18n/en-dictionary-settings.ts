@@ -206,7 +206,10 @@ export const enDictionarySettings = {
     ipa: 'Allowed IP addresses',
     ipaHint:
       'IPv4 addresses or ranges like 192.0.2.0/24, separated by spaces or commas. Empty: any address.',
-    ipaBadEntry: '“{{entry}}” is not an IPv4 address or range (like 192.0.2.10 or 192.0.2.0/24).',
+    ipaBadEntry_one:
+      '“{{entries}}” is not an IPv4 address or range (like 192.0.2.10 or 192.0.2.0/24).',
+    ipaBadEntry_other:
+      'These {{count}} entries are not IPv4 addresses or ranges (like 192.0.2.10 or 192.0.2.0/24): {{entries}}.',
     issueNow: 'Issue key',
     issuing: 'Issuing…',
     issuedTitle: 'Your new key',

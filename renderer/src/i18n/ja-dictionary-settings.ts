@@ -206,8 +206,10 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     ipa: '許可する IP アドレス',
     ipaHint:
       'IPv4 アドレスまたは 192.0.2.0/24 のような範囲を、空白かカンマで区切って入力。空欄ならどのアドレスからでも使えます。',
-    ipaBadEntry:
-      '「{{entry}}」は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません。',
+    ipaBadEntry_one:
+      '「{{entries}}」は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません。',
+    ipaBadEntry_other:
+      '次の {{count}} 項目は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません：{{entries}}。',
     issueNow: 'キーを発行',
     issuing: '発行中…',
     issuedTitle: '新しいキー',

@@ -40,7 +40,13 @@ describe('the issue form', () => {
       sid: { key: 'keys.sidEmpty' },
       spw: { key: 'keys.spwEmpty' },
       amount: { key: 'keys.amountInvalid' },
-      ipa: { key: 'keys.ipaBadEntry', params: { entry: '300.1.1.1' } },
+      ipa: { key: 'keys.ipaBadEntry', params: { entries: '300.1.1.1', count: 1 } },
+    });
+    expect(issueProblems({ ...DRAFT, ipa: '300.1.1.1, 10.0.0.0/33 192.0.2.1 ::1' }, NOW)).toEqual({
+      ipa: {
+        key: 'keys.ipaBadEntry',
+        params: { entries: '300.1.1.1, 10.0.0.0/33, ::1', count: 3 },
+      },
     });
     expect(issueProblems({ ...DRAFT, authKey: '' }, NOW)).toEqual({
       authKey: { key: 'keys.noIssuable' },
@@ -92,6 +98,12 @@ describe('the issue dialog', () => {
     expect(within(dialog).getByRole('alert').textContent).toContain(
       '“10.1” is not an IPv4 address',
     );
+    await user.type(ipa, ' 300.1.1.1 10.0.0.0/33 ::1');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'These 4 entries are not IPv4 addresses or ranges (like 192.0.2.10 or 192.0.2.0/24): 10.1, 300.1.1.1, 10.0.0.0/33, ::1.',
+    );
+    for (let i = 0; i < ' 300.1.1.1 10.0.0.0/33 ::1'.length; i++)
+      await user.keyboard('{Backspace}');
     await user.click(within(dialog).getByRole('radio', { name: /Service ID and password/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Issue key' }));
     expect(issued).toEqual([]);
@@ -190,5 +202,15 @@ describe('closing on a new key', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+});
+
+describe('the issue form in Japanese', () => {
+  it('names every bad address entry', async () => {
+    const i18n = createI18n('ja');
+    const problem = issueProblems({ ...DRAFT, ipa: '300.1.1.1 10.0.0.0/33 ::1' }, NOW).ipa!;
+    expect(i18n.t(problem.key, problem.params)).toBe(
+      '次の 3 項目は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません：300.1.1.1, 10.0.0.0/33, ::1。',
+    );
   });
 });
