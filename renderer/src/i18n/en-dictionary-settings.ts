@@ -199,7 +199,7 @@ export const enDictionarySettings = {
     amount: 'Amount',
     unit: 'Unit',
     units: { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks' },
-    endAt: 'Ends at (local time)',
+    endAt: 'Ends at (local time, {{zone}})',
     amountInvalid: 'Enter a whole number above zero.',
     endInvalid: 'Choose a date and time in the future.',
     expiresAt: 'Expires {{date}}',

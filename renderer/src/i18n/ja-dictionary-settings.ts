@@ -199,7 +199,7 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     amount: '長さ',
     unit: '単位',
     units: { s: '秒', m: '分', h: '時間', d: '日', w: '週間' },
-    endAt: '終了日時（ローカル時刻）',
+    endAt: '終了日時（ローカル時刻、{{zone}}）',
     amountInvalid: '1 以上の整数を入力してください。',
     endInvalid: '未来の日時を選んでください。',
     expiresAt: '有効期限 {{date}}',

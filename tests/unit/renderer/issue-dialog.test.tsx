@@ -214,3 +214,20 @@ describe('the issue form in Japanese', () => {
     );
   });
 });
+
+describe("the issue dialog's times", () => {
+  it('names the same zone on the end time it asks for and on the expiry it shows', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    await user.click(screen.getByRole('radio', { name: 'Until a date and time' }));
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')!.value;
+    const end = screen.getByLabelText(`Ends at (local time, ${zone})`);
+    await user.type(end, '2099-01-02T03:04');
+    expect(screen.getByTestId('issue-expiry').textContent).toBe(
+      `Expires 2 Jan 2099, 03:04 ${zone}`,
+    );
+  });
+});

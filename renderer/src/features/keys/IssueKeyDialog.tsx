@@ -28,15 +28,26 @@ import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
-export function formatLocal(date: Date, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+const localFormat = (lang: string) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
+  });
+
+/** A date and time in this machine's zone, the zone named (as `localZone` names it). */
+export function formatLocal(date: Date, lang: string): string {
+  return localFormat(lang).format(date);
+}
+
+/** This machine's zone as `formatLocal` names it, so an input's label and a date agree. */
+export function localZone(date: Date, lang: string): string {
+  return localFormat(lang)
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')!.value;
 }
 
 type Issued = { value: string; expires: Date; connection: string };
@@ -255,7 +266,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         ))}
         {choice('validity', 'until', t('keys.until'), () => (
           <TextField
-            label={t('keys.endAt')}
+            label={t('keys.endAt', { zone: localZone(now, lang) })}
             layout="indent"
             type="datetime-local"
             {...text('until')}
