@@ -152,6 +152,7 @@ export const enDictionarySettings = {
       'The connection is removed from Kikitori. Its API key stays in the keychain, listed under API keys, until you delete it.',
     removeActive: 'It is the active connection: the local connection becomes active.',
   },
+  connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
   keys: {
     heading: 'API keys',
     intro: 'Keys are kept in the system keychain; Kikitori shows only their last four characters.',
@@ -222,6 +223,7 @@ export const enDictionarySettings = {
     done: 'Done',
     close: 'Close',
     defaultLabel: 'Issued {{date}}',
+    localServiceLabel: 'Local service',
     unsavedTitle: 'Close without saving the key?',
     unsavedBody:
       'It cannot be shown again: copy it or save it to the keychain first, or the key is lost.',

@@ -151,6 +151,7 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
       '接続を Kikitori から削除します。その API キーはキーチェーンに残り、削除するまで API キーの一覧に表示されます。',
     removeActive: 'これは使用中の接続です。ローカルの接続が使用中になります。',
   },
+  connectionNames: { local: 'ローカル（オフライン）', cloud: 'AmiVoice Cloud' },
   keys: {
     heading: 'API キー',
     intro: 'キーはシステムのキーチェーンに保存され、Kikitori には末尾 4 文字だけが表示されます。',
@@ -223,6 +224,7 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     done: '完了',
     close: '閉じる',
     defaultLabel: '{{date}} に発行',
+    localServiceLabel: 'ローカルサービス',
     unsavedTitle: 'キーを保存せずに閉じますか？',
     unsavedBody:
       'このキーは二度と表示できません。先にコピーするかキーチェーンに保存しないと、キーは失われます。',

@@ -5,6 +5,7 @@ import type { Connection } from '../../../../shared/domain/connection';
 import { useApp } from '../../store/store';
 import { ConnectionEditor } from './ConnectionEditor';
 import { Card } from '../../lib/section';
+import { connectionName } from '../../lib/display-names';
 
 const NEW_CONNECTION: Connection = {
   id: '',
@@ -54,7 +55,7 @@ export function ConnectionsPanel() {
                     setChosen(c.id);
                   }}
                 >
-                  <span className="conn-name">{c.name}</span>
+                  <span className="conn-name">{connectionName(c, t)}</span>
                   <span className="conn-url mono">{c.baseUrl || '—'}</span>
                   {c.id === active && (
                     <span className="chip chip-success">{t('settings.active')}</span>
