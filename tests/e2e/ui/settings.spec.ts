@@ -72,6 +72,30 @@ test('a key someone already has is added with a label, listed by its last four, 
   await expect(app.getByRole('row', { name: /from a colleague/ })).toHaveCount(0);
 });
 
+test('a key added for the connection open in the editor shows there, and Save cannot undo it', async ({
+  app,
+}) => {
+  await openSettings(app);
+  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  const editor = app.getByRole('form', { name: 'AmiVoice Cloud' });
+  await expect(editor.getByRole('combobox', { name: 'API key' })).toHaveValue('');
+  await app.getByRole('button', { name: 'Add key…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add an API key' });
+  await dialog.getByLabel('Label').fill('cloud key');
+  await dialog.getByRole('combobox', { name: 'Connection' }).selectOption('cloud');
+  await dialog.getByLabel('Key', { exact: true }).fill('cloud-key-1234');
+  await expect(dialog.getByRole('checkbox', { name: 'Use it for this connection' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add key', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const key = editor.getByRole('combobox', { name: 'API key' });
+  await expect(key.locator('option:checked')).toHaveText('cloud key (…1234)');
+  await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await app.reload();
+  await openSettings(app);
+  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  await expect(key.locator('option:checked')).toHaveText('cloud key (…1234)');
+});
+
 test('the issue dialog works from the keyboard alone, checks addresses as typed and closes on Escape', async ({
   app,
 }) => {
