@@ -299,6 +299,7 @@ export class Core {
         await this.connections.setActive(id);
         return { active: id };
       },
+      'connections:remove': async ({ id }) => ({ active: await this.connections.remove(id) }),
       'keys:list': async () => ({
         keys: await this.keys.list(),
         storage: this.keys.kind,

@@ -152,6 +152,22 @@ export class ConnectionStore {
     await this.persist();
   }
 
+  /**
+   * Removes a connection the person added; the built-ins stay. Only the reference to its key goes
+   * (the key itself stays in the keychain). Returns the active connection afterwards: the local
+   * one if the removed one was active.
+   */
+  async remove(id: string): Promise<string> {
+    if (BUILT_IN_CONNECTIONS.some((c) => c.id === id))
+      throw new AppFailure(appError('invalid-input', {}, `${id} is a built-in connection`));
+    if (!this.connections.some((c) => c.id === id))
+      throw new AppFailure(appError('no-connection', { connection: id }));
+    this.connections = this.connections.filter((c) => c.id !== id);
+    if (this.active === id) this.active = 'local';
+    await this.persist();
+    return this.active;
+  }
+
   private persist(): Promise<void> {
     return writeJsonAtomic(
       this.path,

@@ -8,6 +8,7 @@
  * reset or unavailable, key deleted), the service is started with `--add-key` and gives the same
  * account a new key, so its jobs, dictionaries and issued keys stay.
  */
+import { LOCAL_SERVICE_KEY_LABEL } from '../../shared/domain/key';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -206,7 +207,7 @@ export class LocalServiceSupervisor {
       for (let attempt = 0; !this.stopping; attempt++) {
         try {
           const entry = await this.deps.keys.add({
-            label: 'Local service',
+            label: LOCAL_SERVICE_KEY_LABEL,
             key: apiKey,
             connection: 'local',
           });

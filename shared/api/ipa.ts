@@ -52,6 +52,14 @@ export function parseIpa(input: string | undefined): Parsed<IpRange[]> {
 }
 
 /**
+ * Every entry of an `ipa` list that `parseIpa` refuses, in order, so a form can name them all
+ * (parseIpa stops at the first). Empty when the list is valid.
+ */
+export function ipaBadEntries(input: string | undefined): string[] {
+  return (input ?? '').split(/[\s,]+/).filter((entry) => entry !== '' && !parseIpa(entry).ok);
+}
+
+/**
  * Whether a client address may use a key restricted to `ranges` (no ranges: any address).
  * Accepts IPv4 and IPv4-mapped IPv6 (`::ffff:192.0.2.1`); other IPv6 addresses match no range.
  */

@@ -11,3 +11,6 @@ export const keyEntrySchema = z.object({
   createdAt: z.number(),
 });
 export type KeyEntry = z.infer<typeof keyEntrySchema>;
+
+/** The label the local service's own key is filed under (the window shows it translated). */
+export const LOCAL_SERVICE_KEY_LABEL = 'Local service';

@@ -61,6 +61,14 @@ export const CHANNELS = {
     input: z.object({ id: z.string() }),
     output: z.object({ active: z.string() }),
   },
+  /**
+   * Removes a connection added by the person (not a built-in). Its key stays in the keychain,
+   * listed under API keys; if it was the active one, the local connection becomes active.
+   */
+  'connections:remove': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ active: z.string() }),
+  },
   'keys:list': {
     input: z.object({}),
     output: z.object({

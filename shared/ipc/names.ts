@@ -6,6 +6,7 @@ export const CHANNEL_NAMES = [
   'connections:list',
   'connections:save',
   'connections:setActive',
+  'connections:remove',
   'connections:test',
   'keys:list',
   'keys:add',

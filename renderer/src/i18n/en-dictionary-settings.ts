@@ -160,7 +160,13 @@ export const enDictionarySettings = {
     restarting: 'Restarting…',
     copy: 'Copy',
     copied: 'Copied',
+    remove: 'Remove',
+    removeTitle: 'Remove connection “{{name}}”?',
+    removeBody:
+      'The connection is removed from Kikitori. Its API key stays in the keychain, listed under API keys, until you delete it.',
+    removeActive: 'It is the active connection: the local connection becomes active.',
   },
+  connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
   keys: {
     heading: 'API keys',
     intro: 'Keys are kept in the system keychain; Kikitori shows only their last four characters.',
@@ -208,14 +214,17 @@ export const enDictionarySettings = {
     amount: 'Amount',
     unit: 'Unit',
     units: { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks' },
-    endAt: 'Ends at (local time)',
+    endAt: 'Ends at (local time, {{zone}})',
     amountInvalid: 'Enter a whole number above zero.',
     endInvalid: 'Choose a date and time in the future.',
     expiresAt: 'Expires {{date}}',
     ipa: 'Allowed IP addresses',
     ipaHint:
       'IPv4 addresses or ranges like 192.0.2.0/24, separated by spaces or commas. Empty: any address.',
-    ipaBadEntry: '“{{entry}}” is not an IPv4 address or range (like 192.0.2.10 or 192.0.2.0/24).',
+    ipaBadEntry_one:
+      '“{{entries}}” is not an IPv4 address or range (like 192.0.2.10 or 192.0.2.0/24).',
+    ipaBadEntry_other:
+      'These {{count}} entries are not IPv4 addresses or ranges (like 192.0.2.10 or 192.0.2.0/24): {{entries}}.',
     issueNow: 'Issue key',
     issuing: 'Issuing…',
     issuedTitle: 'Your new key',
@@ -228,6 +237,12 @@ export const enDictionarySettings = {
     done: 'Done',
     close: 'Close',
     defaultLabel: 'Issued {{date}}',
+    localServiceLabel: 'Local service',
+    unsavedTitle: 'Close without saving the key?',
+    unsavedBody:
+      'It cannot be shown again: copy it or save it to the keychain first, or the key is lost.',
+    keepOpen: 'Keep it open',
+    closeAnyway: 'Close anyway',
   },
 };
 

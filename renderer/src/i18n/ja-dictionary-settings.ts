@@ -160,7 +160,13 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     restarting: '再起動中…',
     copy: 'コピー',
     copied: 'コピーしました',
+    remove: '削除',
+    removeTitle: '接続「{{name}}」を削除しますか？',
+    removeBody:
+      '接続を Kikitori から削除します。その API キーはキーチェーンに残り、削除するまで API キーの一覧に表示されます。',
+    removeActive: 'これは使用中の接続です。ローカルの接続が使用中になります。',
   },
+  connectionNames: { local: 'ローカル（オフライン）', cloud: 'AmiVoice Cloud' },
   keys: {
     heading: 'API キー',
     intro: 'キーはシステムのキーチェーンに保存され、Kikitori には末尾 4 文字だけが表示されます。',
@@ -209,15 +215,17 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     amount: '長さ',
     unit: '単位',
     units: { s: '秒', m: '分', h: '時間', d: '日', w: '週間' },
-    endAt: '終了日時（ローカル時刻）',
+    endAt: '終了日時（ローカル時刻、{{zone}}）',
     amountInvalid: '1 以上の整数を入力してください。',
     endInvalid: '未来の日時を選んでください。',
     expiresAt: '有効期限 {{date}}',
     ipa: '許可する IP アドレス',
     ipaHint:
       'IPv4 アドレスまたは 192.0.2.0/24 のような範囲を、空白かカンマで区切って入力。空欄ならどのアドレスからでも使えます。',
-    ipaBadEntry:
-      '「{{entry}}」は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません。',
+    ipaBadEntry_one:
+      '「{{entries}}」は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません。',
+    ipaBadEntry_other:
+      '次の {{count}} 項目は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません：{{entries}}。',
     issueNow: 'キーを発行',
     issuing: '発行中…',
     issuedTitle: '新しいキー',
@@ -231,5 +239,11 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     done: '完了',
     close: '閉じる',
     defaultLabel: '{{date}} に発行',
+    localServiceLabel: 'ローカルサービス',
+    unsavedTitle: 'キーを保存せずに閉じますか？',
+    unsavedBody:
+      'このキーは二度と表示できません。先にコピーするかキーチェーンに保存しないと、キーは失われます。',
+    keepOpen: '開いたままにする',
+    closeAnyway: 'それでも閉じる',
   },
 };

@@ -1,5 +1,6 @@
 /** A labelled <select>: the one way every picker in the window is written. */
 import type { ReactNode } from 'react';
+import { ConnectionName } from './display-names';
 
 export interface SelectOption {
   readonly value: string;
@@ -58,4 +59,5 @@ export const plainOptions = (values: Iterable<string>): SelectOption[] =>
 /** A connection's id chosen by its name. */
 export const connectionOptions = (
   connections: readonly { readonly id: string; readonly name: string }[],
-): SelectOption[] => connections.map((c) => ({ value: c.id, label: c.name }));
+): SelectOption[] =>
+  connections.map((c) => ({ value: c.id, label: <ConnectionName connection={c} /> }));

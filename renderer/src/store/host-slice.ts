@@ -19,6 +19,8 @@ export interface HostSlice {
   loadConnections(): Promise<void>;
   setActiveConnection(id: string): Promise<void>;
   saveConnection(connection: Connection): Promise<AppError | undefined>;
+  /** Removes a connection the person added; the host makes the local one active if it was. */
+  removeConnection(id: string): Promise<AppError | undefined>;
 }
 
 export const createHostSlice =
@@ -39,6 +41,16 @@ export const createHostSlice =
       const result = await bridge.call('connections:setActive', { id });
       if (!result.ok) return set({ hostError: result.error });
       set({ activeConnection: result.data.active, hostError: undefined });
+    },
+    async removeConnection(id) {
+      const result = await bridge.call('connections:remove', { id });
+      if (!result.ok) return result.error;
+      const active = result.data.active;
+      set((state) => ({
+        connections: state.connections.filter((c) => c.id !== id),
+        activeConnection: active,
+      }));
+      return undefined;
     },
     async saveConnection(connection) {
       const result = await bridge.call('connections:save', { connection });

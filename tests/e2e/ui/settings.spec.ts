@@ -72,6 +72,30 @@ test('a key someone already has is added with a label, listed by its last four, 
   await expect(app.getByRole('row', { name: /from a colleague/ })).toHaveCount(0);
 });
 
+test('a key added for the connection open in the editor shows there, and Save cannot undo it', async ({
+  app,
+}) => {
+  await openSettings(app);
+  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  const editor = app.getByRole('form', { name: 'AmiVoice Cloud' });
+  await expect(editor.getByRole('combobox', { name: 'API key' })).toHaveValue('');
+  await app.getByRole('button', { name: 'Add key…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add an API key' });
+  await dialog.getByLabel('Label').fill('cloud key');
+  await dialog.getByRole('combobox', { name: 'Connection' }).selectOption('cloud');
+  await dialog.getByLabel('Key', { exact: true }).fill('cloud-key-1234');
+  await expect(dialog.getByRole('checkbox', { name: 'Use it for this connection' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add key', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const key = editor.getByRole('combobox', { name: 'API key' });
+  await expect(key.locator('option:checked')).toHaveText('cloud key (…1234)');
+  await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await app.reload();
+  await openSettings(app);
+  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  await expect(key.locator('option:checked')).toHaveText('cloud key (…1234)');
+});
+
 test('the issue dialog works from the keyboard alone, checks addresses as typed and closes on Escape', async ({
   app,
 }) => {
@@ -112,7 +136,28 @@ test('the issue dialog works from the keyboard alone, checks addresses as typed 
   await expect(dialog.getByRole('button', { name: 'Issue key' })).toBeFocused();
   await app.keyboard.press('Enter');
   await expect(dialog.getByTestId('issued-key')).toHaveValue(/^\S{8,}$/);
+  // Neither copied nor saved: Escape asks first, and keeping it open keeps the key and focus.
   await app.keyboard.press('Escape');
+  const ask = app.getByRole('alertdialog', { name: 'Close without saving the key?' });
+  await expect(ask).toContainText('It cannot be shown again');
+  await expect(ask.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await app.screenshot({ path: `${SCREENSHOTS}/issued-close-ask.png` });
+  await app.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByTestId('issued-key')).toBeFocused();
+  // Done asks too; Escape on the question keeps the key.
+  await dialog.getByRole('button', { name: 'Done' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(ask.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(ask.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Close anyway' })).toBeFocused();
+  await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(app.getByRole('button', { name: 'Issue a key…' })).toBeFocused();
 });
@@ -148,6 +193,25 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await app.reload();
   await openSettings(app);
   await expect(app.getByRole('button', { name: /Staging/ })).toBeVisible();
+
+  // Removed after asking (it was active: the local connection takes over); built-ins stay.
+  await app.getByRole('button', { name: /Staging/ }).click();
+  await app.getByRole('button', { name: 'Remove', exact: true }).click();
+  const ask = app.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
+  await expect(ask).toContainText('Its API key stays in the keychain');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await app.screenshot({ path: `${SCREENSHOTS}/connection-remove-ask.png` });
+  await ask.getByRole('button', { name: 'Remove' }).click();
+  await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
+  await expect(app.getByRole('button', { name: /Local \(offline\)/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(app.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
+  await app.reload();
+  await openSettings(app);
+  await expect(app.getByRole('button', { name: /AmiVoice Cloud/ })).toBeVisible();
+  await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
 });
 
 test('the local service shows its state, port and data folder, and restarts on request', async ({

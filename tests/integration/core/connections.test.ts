@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import { Core } from '../../../core/core';
+import { ConnectionStore } from '../../../core/connections/connection-store';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import type { Connection } from '../../../shared/domain/connection';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
@@ -134,5 +135,36 @@ describe('connections and their keys', () => {
     for (const address of ['https://example.com', 'http://localhost:8700', 'http://[::1]:8700']) {
       expect(await save({ ...cloud, baseUrl: address })).toMatchObject({ baseUrl: address });
     }
+  });
+
+  it('removes a connection the person added, never a built-in; the local one takes over as active', async () => {
+    const cloud = core.connections.get('cloud')!;
+    await save({ ...cloud, id: 'gone-soon', name: 'Gone soon', keyRef: null });
+    const { key } = await call<{ key: { id: string } }>('keys:add', {
+      label: 'gone-soon key',
+      key: 'key-of-a-removed-connection',
+      connection: 'gone-soon',
+    });
+    await call('connections:setActive', { id: 'gone-soon' });
+    expect(await call('connections:remove', { id: 'gone-soon' })).toEqual({ active: 'local' });
+    const listed = await call<{ connections: Connection[]; active: string }>('connections:list');
+    expect(listed.active).toBe('local');
+    expect(listed.connections.map((c) => c.id)).not.toContain('gone-soon');
+    // Its key stays in the keychain, listed, until the person deletes it.
+    const { keys } = await call<{ keys: Array<{ id: string }> }>('keys:list');
+    expect(keys.map((k) => k.id)).toContain(key.id);
+    for (const id of ['local', 'cloud']) {
+      expect(await core.invoke('connections:remove', { id })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' },
+      });
+    }
+    expect(await core.invoke('connections:remove', { id: 'gone-soon' })).toMatchObject({
+      ok: false,
+      error: { code: 'no-connection' },
+    });
+    // A restart reads the file without it.
+    const reopened = await ConnectionStore.open(dataDir);
+    expect(reopened.list().map((c) => c.id)).not.toContain('gone-soon');
   });
 });

@@ -13,6 +13,7 @@ import {
 import { createI18n } from '../../../renderer/src/i18n';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import './dom-setup';
 
 afterEach(cleanup);
 
@@ -39,7 +40,13 @@ describe('the issue form', () => {
       sid: { key: 'keys.sidEmpty' },
       spw: { key: 'keys.spwEmpty' },
       amount: { key: 'keys.amountInvalid' },
-      ipa: { key: 'keys.ipaBadEntry', params: { entry: '300.1.1.1' } },
+      ipa: { key: 'keys.ipaBadEntry', params: { entries: '300.1.1.1', count: 1 } },
+    });
+    expect(issueProblems({ ...DRAFT, ipa: '300.1.1.1, 10.0.0.0/33 192.0.2.1 ::1' }, NOW)).toEqual({
+      ipa: {
+        key: 'keys.ipaBadEntry',
+        params: { entries: '300.1.1.1, 10.0.0.0/33, ::1', count: 3 },
+      },
     });
     expect(issueProblems({ ...DRAFT, authKey: '' }, NOW)).toEqual({
       authKey: { key: 'keys.noIssuable' },
@@ -91,6 +98,12 @@ describe('the issue dialog', () => {
     expect(within(dialog).getByRole('alert').textContent).toContain(
       '“10.1” is not an IPv4 address',
     );
+    await user.type(ipa, ' 300.1.1.1 10.0.0.0/33 ::1');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'These 4 entries are not IPv4 addresses or ranges (like 192.0.2.10 or 192.0.2.0/24): 10.1, 300.1.1.1, 10.0.0.0/33, ::1.',
+    );
+    for (let i = 0; i < ' 300.1.1.1 10.0.0.0/33 ::1'.length; i++)
+      await user.keyboard('{Backspace}');
     await user.click(within(dialog).getByRole('radio', { name: /Service ID and password/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Issue key' }));
     expect(issued).toEqual([]);
@@ -139,5 +152,82 @@ describe('the issue dialog', () => {
     expect(
       (await screen.findByText(/Saved to the keychain as “for Ana”/)).textContent,
     ).toBeTruthy();
+  });
+});
+
+describe('closing on a new key', () => {
+  async function issue(user: ReturnType<typeof userEvent.setup>) {
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    await user.click(screen.getByRole('button', { name: 'Issue key' }));
+    await screen.findByTestId('issued-key');
+  }
+
+  it('asks before Escape or Done drop a key neither copied nor saved', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Close without saving the key?' });
+    expect(ask.textContent).toContain('It cannot be shown again');
+    const keep = within(ask).getByRole('button', { name: 'Keep it open' });
+    expect(document.activeElement).toBe(keep);
+    await user.click(keep);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByTestId('issued-key') as HTMLInputElement).value).toBe(
+      'issued-key-abcd1234',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close anyway' }),
+    );
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+
+  it('closes without asking once the key is copied', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('issued-key-abcd1234');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+
+  it('closes without asking once the key is in the keychain', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    await user.click(screen.getByRole('button', { name: 'Save to keychain' }));
+    await screen.findByText(/Saved to the keychain as/);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+});
+
+describe('the issue form in Japanese', () => {
+  it('names every bad address entry', async () => {
+    const i18n = createI18n('ja');
+    const problem = issueProblems({ ...DRAFT, ipa: '300.1.1.1 10.0.0.0/33 ::1' }, NOW).ipa!;
+    expect(i18n.t(problem.key, problem.params)).toBe(
+      '次の 3 項目は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません：300.1.1.1, 10.0.0.0/33, ::1。',
+    );
+  });
+});
+
+describe("the issue dialog's times", () => {
+  it('names the same zone on the end time it asks for and on the expiry it shows', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
+    await user.click(screen.getByRole('radio', { name: 'Until a date and time' }));
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')!.value;
+    const end = screen.getByLabelText(`Ends at (local time, ${zone})`);
+    await user.type(end, '2099-01-02T03:04');
+    expect(screen.getByTestId('issue-expiry').textContent).toBe(
+      `Expires 2 Jan 2099, 03:04 ${zone}`,
+    );
   });
 });

@@ -24,18 +24,30 @@ import {
 import { connectionOptions, SelectField } from '../../lib/select-field';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 
-export function formatLocal(date: Date, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+const localFormat = (lang: string) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
+  });
+
+/** A date and time in this machine's zone, the zone named (as `localZone` names it). */
+export function formatLocal(date: Date, lang: string): string {
+  return localFormat(lang).format(date);
+}
+
+/** This machine's zone as `formatLocal` names it, so an input's label and a date agree. */
+export function localZone(date: Date, lang: string): string {
+  return localFormat(lang)
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')!.value;
 }
 
 type Issued = { value: string; expires: Date; connection: string };
@@ -44,13 +56,24 @@ export function IssueKeyDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [issued, setIssued] = useState<Issued | undefined>();
+  // A key shown once and neither copied nor filed would be lost by closing: ask first.
+  const [kept, setKept] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setIssued(undefined);
+    setKept(false);
+  };
+  const requestClose = () => {
+    // Radix takes Escape first (and cancels the question's own): Escape there means keep it open.
+    if (asking) return setAsking(false);
+    if (issued && !kept) setAsking(true);
+    else close();
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setIssued(undefined);
-      }}
+      onOpenChange={(o) => (o ? setOpen(true) : requestClose())}
       trigger={
         <button type="button" className="button primary">
           {t('keys.issue')}
@@ -62,10 +85,19 @@ export function IssueKeyDialog() {
       testId="issue-dialog"
     >
       {issued ? (
-        <IssuedKey {...issued} onDone={() => setOpen(false)} />
+        <IssuedKey {...issued} onKept={() => setKept(true)} onDone={requestClose} />
       ) : (
         <IssueForm onIssued={setIssued} />
       )}
+      <ConfirmDialog
+        open={asking}
+        title={t('keys.unsavedTitle')}
+        body={t('keys.unsavedBody')}
+        cancel={t('keys.keepOpen')}
+        confirm={t('keys.closeAnyway')}
+        onConfirm={close}
+        onClose={() => setAsking(false)}
+      />
     </Modal>
   );
 }
@@ -234,7 +266,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         ))}
         {choice('validity', 'until', t('keys.until'), () => (
           <TextField
-            label={t('keys.endAt')}
+            label={t('keys.endAt', { zone: localZone(now, lang) })}
             layout="indent"
             type="datetime-local"
             {...text('until')}

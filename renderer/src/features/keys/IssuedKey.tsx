@@ -11,11 +11,14 @@ export function IssuedKey({
   value,
   expires,
   connection,
+  onKept,
   onDone,
 }: {
   value: string;
   expires: Date;
   connection: string;
+  /** Called once the key is copied or filed, so closing no longer loses it. */
+  onKept: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -30,6 +33,7 @@ export function IssuedKey({
   const copy = async () => {
     await navigator.clipboard.writeText(value);
     setCopied(true);
+    onKept();
   };
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -37,6 +41,7 @@ export function IssuedKey({
     const result = await addKey({ label: label.trim(), key: value, connection, use: false });
     if (!result.ok) return setError(result.error);
     setSaved(label.trim());
+    onKept();
   };
   return (
     <div className="issued">
@@ -47,6 +52,8 @@ export function IssuedKey({
           value={value}
           aria-label={t('keys.key')}
           data-testid="issued-key"
+          // The form that had focus is gone: focus lands on the key, selected, ready to copy.
+          autoFocus
           onFocus={(e) => e.target.select()}
         />
         <button type="button" className="button" onClick={() => void copy()}>

@@ -12,6 +12,7 @@ import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
 import { Card } from '../../lib/section';
 import { ErrorBox } from '../../lib/error-box';
+import { connectionName, keyLabel } from '../../lib/display-names';
 
 export function KeysPanel() {
   const { t } = useTranslation();
@@ -21,7 +22,10 @@ export function KeysPanel() {
   const notice = useApp((s) => s.keyNotice);
   const keysError = useApp((s) => s.keysError);
   const connections = useApp((s) => s.connections);
-  const nameOf = (id: string) => connections.find((c) => c.id === id)?.name ?? id;
+  const nameOf = (id: string) => {
+    const connection = connections.find((c) => c.id === id);
+    return connection ? connectionName(connection, t) : id;
+  };
   return (
     <Card
       id="keys"
@@ -35,9 +39,9 @@ export function KeysPanel() {
       }
     >
       {storage === 'session' && (
-        <p className="notice">
-          {t('keys.sessionOnly')}
-          {notice ? <> {errorText(notice, lang)}</> : null}
+        // The host's own notice says the same and what to do about it: one sentence, not both.
+        <p className="notice" data-testid="keys-session-notice">
+          {notice ? errorText(notice, lang) : t('keys.sessionOnly')}
         </p>
       )}
       <ErrorBox error={keysError} />
@@ -87,6 +91,7 @@ function KeyRow({
   const removeKey = useApp((s) => s.removeKey);
   const [revealed, setRevealed] = useState<string | undefined>();
   const [error, setError] = useState<AppError | undefined>();
+  const label = keyLabel(entry, t);
   const toggle = async () => {
     if (revealed) return setRevealed(undefined);
     const result = await revealKey(entry.id);
@@ -96,7 +101,7 @@ function KeyRow({
   return (
     <tr>
       <th scope="row" className="key-label">
-        {entry.label}
+        {label}
       </th>
       <td>{connection}</td>
       <td className="mono key-value" data-testid="key-value">
@@ -114,7 +119,7 @@ function KeyRow({
           type="button"
           className="button small ghost"
           aria-pressed={!!revealed}
-          aria-label={t(revealed ? 'keys.hideLabel' : 'keys.revealLabel', { label: entry.label })}
+          aria-label={t(revealed ? 'keys.hideLabel' : 'keys.revealLabel', { label })}
           onClick={() => void toggle()}
         >
           {revealed ? t('keys.hide') : t('keys.reveal')}
@@ -125,12 +130,12 @@ function KeyRow({
             <button
               type="button"
               className="button small ghost danger-text"
-              aria-label={t('keys.deleteLabel', { label: entry.label })}
+              aria-label={t('keys.deleteLabel', { label })}
             >
               {t('keys.delete')}
             </button>
           }
-          title={t('keys.deleteTitle', { label: entry.label })}
+          title={t('keys.deleteTitle', { label })}
           description={t('keys.deleteBody')}
         >
           <DialogActions cancel={t('keys.cancel')} alert>

@@ -3,7 +3,7 @@
  * end date becomes a number of seconds from now, so the service's time zone cannot shift it.
  */
 import { parseEpi } from '../../../../shared/api/epi';
-import { parseIpa } from '../../../../shared/api/ipa';
+import { ipaBadEntries, parseIpa } from '../../../../shared/api/ipa';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
 
 export const EPI_UNITS = ['s', 'm', 'h', 'd', 'w'] as const;
@@ -40,7 +40,7 @@ export const newIssueDraft = (connection: string, authKey: string): IssueDraft =
 });
 
 export type IssueField = 'authKey' | 'sid' | 'spw' | 'amount' | 'until' | 'ipa';
-export type Problem = { readonly key: string; readonly params?: Record<string, string> };
+export type Problem = { readonly key: string; readonly params?: Record<string, string | number> };
 
 export function epiOf(draft: IssueDraft, now: Date): string | undefined {
   if (draft.validity === 'preset') return EPI_PRESETS.find((p) => p.id === draft.preset)?.epi;
@@ -64,14 +64,14 @@ export function expiryOfEpi(epi: string | undefined, now: Date): Date | undefine
 /** When a key issued now with this form would stop working. */
 export const expiryOf = (draft: IssueDraft, now: Date) => expiryOfEpi(epiOf(draft, now), now);
 
-/** The first address entry the `ipa` parser refuses, named so the message can show it. */
+/** Every address entry the `ipa` parser refuses, named so the message can show them all. */
 export function ipaProblem(text: string): Problem | undefined {
   if (parseIpa(text).ok) return undefined;
-  const bad = text
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .find((entry) => !parseIpa(entry).ok);
-  return { key: 'keys.ipaBadEntry', params: { entry: bad ?? text } };
+  const bad = ipaBadEntries(text);
+  return {
+    key: 'keys.ipaBadEntry',
+    params: { entries: (bad.length ? bad : [text]).join(', '), count: Math.max(1, bad.length) },
+  };
 }
 
 export function issueProblems(draft: IssueDraft, now: Date): Partial<Record<IssueField, Problem>> {

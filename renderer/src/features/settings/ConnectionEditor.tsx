@@ -6,10 +6,15 @@ import type { AppError } from '../../../../shared/domain/errors';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
-import { connectionProblems, type ConnectionField } from './connection-form';
+import { connectionProblems, followSaved, type ConnectionField } from './connection-form';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../lib/error-box';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
+
+/** The fields as the form shows them: a failed Save takes focus to the first wrong one. */
+const FIELD_ORDER: readonly ConnectionField[] = ['id', 'name', 'baseUrl', 'asyncUrl', 'engine'];
 
 type TestState =
   | { step: 'idle' }
@@ -22,11 +27,13 @@ export function ConnectionEditor({
   isNew,
   onSaved,
   onCancelNew,
+  onRemoved,
 }: {
   connection: Connection;
   isNew: boolean;
   onSaved: (id: string) => void;
   onCancelNew: () => void;
+  onRemoved: () => void;
 }) {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
@@ -37,7 +44,15 @@ export function ConnectionEditor({
   const loadConnections = useApp((s) => s.loadConnections);
   const setActive = useApp((s) => s.setActiveConnection);
   const testConnection = useApp((s) => s.testConnection);
+  const removeConnection = useApp((s) => s.removeConnection);
+  const [removing, setRemoving] = useState(false);
+  const removable = !isNew && !BUILT_IN_CONNECTIONS.some((c) => c.id === connection.id);
   const [draft, setDraft] = useState(connection);
+  const [base, setBase] = useState(connection);
+  if (base !== connection) {
+    setBase(connection);
+    setDraft(followSaved(draft, base, connection));
+  }
   const [touched, setTouched] = useState<Set<ConnectionField>>(new Set());
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<AppError | undefined>();
@@ -81,7 +96,8 @@ export function ConnectionEditor({
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (Object.keys(problems).length > 0) return;
+    const first = FIELD_ORDER.find((field) => problems[field]);
+    if (first) return document.getElementById(`conn-${first}`)?.focus();
     const error = await saveConnection(draft);
     setSaveError(error);
     if (error) return;
@@ -110,6 +126,8 @@ export function ConnectionEditor({
             label={t('settings.id')}
             className="input mono"
             autoComplete="off"
+            // "Add connection" opens this form: the person goes on with its first field.
+            autoFocus
             {...text('id')}
             note={checks.error('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
           />
@@ -196,6 +214,11 @@ export function ConnectionEditor({
             {t('keys.cancel')}
           </button>
         )}
+        {removable && (
+          <button type="button" className="button danger" onClick={() => setRemoving(true)}>
+            {t('settings.remove')}
+          </button>
+        )}
         {!isNew && draft.id !== active && (
           <button type="button" className="button" onClick={() => void setActive(draft.id)}>
             {t('settings.makeActive')}
@@ -213,6 +236,24 @@ export function ConnectionEditor({
           {t('settings.save')}
         </button>
       </div>
+      <ConfirmDialog
+        open={removing}
+        title={t('settings.removeTitle', { name: connection.name })}
+        body={
+          connection.id === active
+            ? `${t('settings.removeBody')} ${t('settings.removeActive')}`
+            : t('settings.removeBody')
+        }
+        cancel={t('keys.cancel')}
+        confirm={t('settings.remove')}
+        onConfirm={() =>
+          void removeConnection(connection.id).then((error) =>
+            error ? setSaveError(error) : onRemoved(),
+          )
+        }
+        onClose={() => setRemoving(false)}
+        fallbackFocus={() => document.querySelector<HTMLElement>('.conn-list button')}
+      />
     </form>
   );
 }

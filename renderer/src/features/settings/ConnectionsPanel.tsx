@@ -5,6 +5,7 @@ import type { Connection } from '../../../../shared/domain/connection';
 import { useApp } from '../../store/store';
 import { ConnectionEditor } from './ConnectionEditor';
 import { Card } from '../../lib/section';
+import { connectionName } from '../../lib/display-names';
 
 const NEW_CONNECTION: Connection = {
   id: '',
@@ -13,7 +14,7 @@ const NEW_CONNECTION: Connection = {
   baseUrl: 'https://',
   asyncUrl: 'https://',
   keyRef: null,
-  logging: true,
+  logging: false,
   engine: '-a-general',
   profileId: null,
   settings: {},
@@ -54,7 +55,7 @@ export function ConnectionsPanel() {
                     setChosen(c.id);
                   }}
                 >
-                  <span className="conn-name">{c.name}</span>
+                  <span className="conn-name">{connectionName(c, t)}</span>
                   <span className="conn-url mono">{c.baseUrl || '—'}</span>
                   {c.id === active && (
                     <span className="chip chip-success">{t('settings.active')}</span>
@@ -82,6 +83,7 @@ export function ConnectionsPanel() {
               setChosen(id);
             }}
             onCancelNew={() => setAdding(false)}
+            onRemoved={() => setChosen(undefined)}
           />
         )}
       </div>

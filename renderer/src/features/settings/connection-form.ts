@@ -43,3 +43,16 @@ export function connectionProblems(
     problems.engine = { key: 'settings.engineInvalid' };
   return problems;
 }
+
+/**
+ * The draft once the saved connection changed underneath it (a key added "for this connection", a
+ * restarted local service): each field not edited here follows the newly saved value, so Save
+ * cannot write the old one back; fields edited here keep the edit.
+ */
+export function followSaved(draft: Connection, before: Connection, now: Connection): Connection {
+  const next = { ...draft } as Record<string, unknown>;
+  for (const field of Object.keys(now) as Array<keyof Connection>) {
+    if (JSON.stringify(draft[field]) === JSON.stringify(before[field])) next[field] = now[field];
+  }
+  return next as unknown as Connection;
+}

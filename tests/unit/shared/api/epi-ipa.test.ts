@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIpa, isAddressAllowed, parseEpi, parseIPv4, parseIpa } from '../../../../shared/api';
+import { ipaBadEntries } from '../../../../shared/api/ipa';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const utc = { now, utcOffsetMinutes: 0 };
@@ -68,6 +69,17 @@ describe('epi', () => {
 });
 
 describe('ipa', () => {
+  it('lists every entry it refuses, not only the first', () => {
+    expect(ipaBadEntries('300.1.1.1, 10.0.0.0/33 192.0.2.0/24 ::1 1.2.3.4/8/1')).toEqual([
+      '300.1.1.1',
+      '10.0.0.0/33',
+      '::1',
+      '1.2.3.4/8/1',
+    ]);
+    expect(ipaBadEntries(' 192.0.2.1, 10.0.0.0/8 ')).toEqual([]);
+    expect(ipaBadEntries(undefined)).toEqual([]);
+  });
+
   function ranges(input: string) {
     const result = parseIpa(input);
     if (!result.ok) throw new Error(result.error);

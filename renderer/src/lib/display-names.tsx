@@ -1,0 +1,30 @@
+/**
+ * Names the app gave itself, shown in the window's language: the built-in connections (by their
+ * fixed ids, while the person has not renamed them) and the local service's own key. Names the
+ * person gave are shown as stored.
+ */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
+import { LOCAL_SERVICE_KEY_LABEL, type KeyEntry } from '../../../shared/domain/key';
+
+type Named = { readonly id: string; readonly name: string };
+
+export function connectionName(connection: Named, t: TFunction): string {
+  const builtIn = BUILT_IN_CONNECTIONS.find((c) => c.id === connection.id);
+  return builtIn && builtIn.name === connection.name
+    ? t(`connectionNames.${connection.id}`)
+    : connection.name;
+}
+
+export function keyLabel(entry: Pick<KeyEntry, 'label' | 'connection'>, t: TFunction): string {
+  return entry.connection === 'local' && entry.label === LOCAL_SERVICE_KEY_LABEL
+    ? t('keys.localServiceLabel')
+    : entry.label;
+}
+
+/** A connection's name as text in the window's language (for option lists). */
+export function ConnectionName({ connection }: { readonly connection: Named }) {
+  const { t } = useTranslation();
+  return connectionName(connection, t);
+}

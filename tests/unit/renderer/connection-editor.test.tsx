@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { ConnectionEditor } from '../../../renderer/src/features/settings/ConnectionEditor';
+import { createI18n } from '../../../renderer/src/i18n';
+import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
+import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
+import { within } from '@testing-library/react';
+
+const cloud = { ...BUILT_IN_CONNECTIONS.find((c) => c.kind === 'cloud')!, keyRef: null };
+
+describe('the connection editor', () => {
+  it('follows a key set for the connection underneath it, without turning Save on', async () => {
+    const user = userEvent.setup();
+    const saved: Connection[] = [];
+    const store = createAppStore({
+      bridge: fakeBridge({
+        'connections:save': ({ connection }) => {
+          saved.push(connection);
+          return { connection };
+        },
+      }),
+    });
+    const withKey = { ...cloud, keyRef: 'new-key' };
+    store.setState({
+      lang: 'en',
+      activeConnection: 'local',
+      connections: [cloud],
+      keyEntries: [
+        { id: 'new-key', label: 'Fresh', connection: cloud.id, last4: '9876', createdAt: 0 },
+      ],
+    });
+    const wrap = (node: ReactNode) => (
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>{node}</I18nextProvider>
+      </StoreContext.Provider>
+    );
+    const editor = (connection: Connection) => (
+      <ConnectionEditor
+        connection={connection}
+        isNew={false}
+        onSaved={() => {}}
+        onCancelNew={() => {}}
+        onRemoved={() => {}}
+      />
+    );
+    const { rerender } = render(wrap(editor(cloud)));
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Name'), ' EU');
+
+    // "Add key…" with "Use it for this connection": the saved connection now has the key.
+    rerender(wrap(editor({ ...withKey })));
+    expect((screen.getByLabelText('API key') as HTMLSelectElement).value).toBe('new-key');
+    // The name edited here stays edited; Save writes it with the new key, not the old "none".
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(`${cloud.name} EU`);
+    await user.click(save);
+    expect(saved[0]).toMatchObject({ name: `${cloud.name} EU`, keyRef: 'new-key' });
+
+    rerender(wrap(editor({ ...withKey, name: `${cloud.name} EU` })));
+    expect(save.disabled).toBe(true);
+  });
+
+  it('removes a connection the person added after asking, never a built-in', async () => {
+    const user = userEvent.setup();
+    const staging = { ...cloud, id: 'staging', name: 'Staging' };
+    const bridge = fakeBridge({ 'connections:remove': () => ({ active: 'local' }) });
+    const store = createAppStore({ bridge });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'staging',
+      connections: [LOCAL_CONNECTION, cloud, staging],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
+    expect(ask.textContent).toContain('Its API key stays in the keychain');
+    expect(ask.textContent).toContain('the local connection becomes active');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.calls.filter((c) => c.channel === 'connections:remove')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(bridge.calls.find((c) => c.channel === 'connections:remove')?.input).toEqual({
+      id: 'staging',
+    });
+    await screen.findByRole('form', { name: LOCAL_CONNECTION.name });
+    expect(store.getState().activeConnection).toBe('local');
+    expect(screen.queryByRole('button', { name: /Staging/ })).toBeNull();
+    // The built-ins cannot be removed.
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /AmiVoice Cloud/ }));
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('starts a new connection with logging off', async () => {
+    const user = userEvent.setup();
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'local',
+      connections: [LOCAL_CONNECTION, cloud],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
+    expect(logging.checked).toBe(false);
+  });
+
+  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({});
+    const store = createAppStore({ bridge });
+    store.setState({
+      lang: 'en',
+      activeConnection: 'local',
+      connections: [LOCAL_CONNECTION, cloud],
+      keyEntries: [],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <ConnectionsPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    const id = screen.getByLabelText('ID');
+    expect(document.activeElement).toBe(id);
+    await user.type(id, 'staging');
+    await user.type(screen.getByLabelText('Name'), 'Staging');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The ID and name are right; the base URL ("https://") is the first wrong one.
+    expect(document.activeElement).toBe(screen.getByLabelText('Base URL'));
+    expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.calls.filter((c) => c.channel === 'connections:save')).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import './dom-setup';
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { KeysPanel } from '../../../renderer/src/features/keys/KeysPanel';
+import { createI18n } from '../../../renderer/src/i18n';
+import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { appError, errorText } from '../../../shared/domain/errors';
+import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
+import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
+
+const cloud = BUILT_IN_CONNECTIONS.find((c) => c.id === 'cloud')!;
+
+describe('the keys panel without a keychain', () => {
+  for (const lang of ['en', 'ja'] as const) {
+    it(`says once, in ${lang}, that keys last only this session`, () => {
+      const notice = appError('keychain-unavailable', {});
+      const store = createAppStore({ bridge: fakeBridge({}) });
+      store.setState({ lang, keyStorage: 'session', keyNotice: notice, keyEntries: [] });
+      const i18n = createI18n(lang);
+      render(
+        <StoreContext.Provider value={store}>
+          <I18nextProvider i18n={i18n}>
+            <KeysPanel />
+          </I18nextProvider>
+        </StoreContext.Provider>,
+      );
+      expect(screen.getByTestId('keys-session-notice').textContent).toBe(errorText(notice, lang));
+    });
+  }
+
+  it('says it in its own words when the host gave no notice', () => {
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    store.setState({ lang: 'en', keyStorage: 'session', keyNotice: undefined, keyEntries: [] });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <KeysPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    expect(screen.getByTestId('keys-session-notice').textContent).toBe(
+      'No system keychain is available: keys are kept only until Kikitori stops.',
+    );
+  });
+});
+
+describe('names the app gave itself, in Japanese', () => {
+  it("shows the built-in connections and the local key in the window's language, a renamed one as stored", () => {
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    store.setState({
+      lang: 'ja',
+      keyStorage: 'keychain',
+      activeConnection: 'local',
+      connections: [LOCAL_CONNECTION, { ...cloud, name: 'My cloud' }],
+      keyEntries: [
+        { id: 'k', label: 'Local service', connection: 'local', last4: 'abcd', createdAt: 0 },
+      ],
+    });
+    render(
+      <StoreContext.Provider value={store}>
+        <I18nextProvider i18n={createI18n('ja')}>
+          <ConnectionsPanel />
+          <KeysPanel />
+        </I18nextProvider>
+      </StoreContext.Provider>,
+    );
+    expect(screen.getByRole('button', { name: /ローカル（オフライン）/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /My cloud/ })).toBeTruthy();
+    const row = screen.getByRole('row', { name: /ローカルサービス/ });
+    expect(row.textContent).toContain('ローカル（オフライン）');
+    expect(document.body.textContent).not.toContain('Local (offline)');
+    expect(document.body.textContent).not.toContain('Local service');
+    const key = screen.getByRole('combobox', { name: 'API キー' }) as HTMLSelectElement;
+    expect(key.selectedOptions[0]?.textContent).toBe('ローカルサービス (…abcd)');
+  });
+});
