@@ -93,9 +93,6 @@ export function WordList({ words, playback, query }: Props) {
       ref={list}
       className="word-list"
       data-testid="word-list"
-      // Chromium's focus() does not scroll to a word in a chunk it skips off screen (Tab takes the
-      // same path); scrollIntoView lays the chunk out and brings the word into view.
-      onFocus={(e) => e.target.scrollIntoView({ block: 'nearest' })}
       onKeyDown={(e) => {
         const keys: Record<string, number> = {
           ArrowRight: focusIndex + 1,
