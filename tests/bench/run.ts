@@ -11,7 +11,7 @@
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
  *
- * `npm run bench -- --quick` skips the hour-long job.
+ * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -348,5 +348,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (!process.argv.includes('--window')) await main();
 await windowBench(line);

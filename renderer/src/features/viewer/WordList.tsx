@@ -2,13 +2,16 @@
  * The words as focusable buttons with time and confidence (low confidence marked), one tab stop
  * for the whole list (arrows, Home and End move between words). Clicking a word seeks the player;
  * the playing word is marked by class, without re-rendering the list. With speaker labels a change
- * of speaker starts a new paragraph, under the speaker's name.
+ * of speaker starts a new paragraph, under the speaker's name. The words are rendered in chunks
+ * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
+ * still reach every word, and a move re-renders only the chunks it leaves and enters.
  */
-import { Fragment, memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMs } from '../../lib/format';
 import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
+import { chunksOf, type WordChunk } from './word-chunks';
 import { LOW_CONFIDENCE, matchesIn, wordAt, type Word } from './words';
 
 interface Props {
@@ -71,23 +74,21 @@ export function WordList({ words, playback, query }: Props) {
     });
   }, [words, playback]);
 
-  const onSeek = (word: Word) => {
-    setFocusIndex(word.index);
-    if (word.starttime !== undefined) playback.seek(word.starttime);
-  };
+  const { seek } = playback;
+  const onSeek = useCallback(
+    (word: Word) => {
+      setFocusIndex(word.index);
+      if (word.starttime !== undefined) seek(word.starttime);
+    },
+    [seek],
+  );
   const move = (index: number) => {
     const next = Math.max(0, Math.min(words.length - 1, index));
     setFocusIndex(next);
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
 
-  const byBlock = new Map<number, Word[]>();
-  for (const word of words) {
-    const group = byBlock.get(word.block) ?? [];
-    group.push(word);
-    byBlock.set(word.block, group);
-  }
-  const groups = [...byBlock.values()];
+  const chunks = useMemo(() => chunksOf(words), [words]);
   const q = query.trim();
   return (
     <div
@@ -109,26 +110,61 @@ export function WordList({ words, playback, query }: Props) {
         }
       }}
     >
-      {groups.map((group, i) => {
-        const speaker = group[0]!.speaker;
-        const turn = speaker !== undefined && speaker !== groups[i - 1]?.[0]!.speaker;
-        return (
-          <Fragment key={group[0]!.block}>
-            {turn ? <p className="speaker">{speakerName(speaker)}</p> : null}
-            <p className="word-paragraph">
-              {group.map((word) => (
-                <WordButton
-                  key={word.index}
-                  word={word}
-                  focusable={word.index === focusIndex}
-                  match={q !== '' && matchesIn(word.written, q).length > 0}
-                  onSeek={onSeek}
-                />
-              ))}
-            </p>
-          </Fragment>
-        );
-      })}
+      {chunks.map((chunk) => (
+        <Chunk
+          key={chunk.first}
+          chunk={chunk}
+          focusIndex={chunk.first <= focusIndex && focusIndex <= chunk.last ? focusIndex : -1}
+          query={q}
+          onSeek={onSeek}
+          speakerName={speakerName}
+        />
+      ))}
     </div>
+  );
+}
+
+/** Props are values or stable callbacks, so only the chunks whose focus or matches change render. */
+const Chunk = memo(function Chunk({
+  chunk,
+  focusIndex,
+  query,
+  onSeek,
+  speakerName,
+}: {
+  chunk: WordChunk;
+  focusIndex: number;
+  query: string;
+  onSeek: (word: Word) => void;
+  speakerName: (label: string) => string;
+}) {
+  return (
+    <div className={chunk.continued ? 'word-chunk is-continued' : 'word-chunk'}>
+      {chunk.paragraphs.map((paragraph) => (
+        <ChunkParagraph
+          key={paragraph.words[0]!.index}
+          turn={paragraph.turn === undefined ? undefined : speakerName(paragraph.turn)}
+        >
+          {paragraph.words.map((word) => (
+            <WordButton
+              key={word.index}
+              word={word}
+              focusable={word.index === focusIndex}
+              match={query !== '' && matchesIn(word.written, query).length > 0}
+              onSeek={onSeek}
+            />
+          ))}
+        </ChunkParagraph>
+      ))}
+    </div>
+  );
+});
+
+function ChunkParagraph({ turn, children }: { turn?: string; children: React.ReactNode }) {
+  return (
+    <>
+      {turn === undefined ? null : <p className="speaker">{turn}</p>}
+      <p className="word-paragraph">{children}</p>
+    </>
   );
 }
