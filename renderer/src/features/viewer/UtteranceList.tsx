@@ -31,17 +31,21 @@ export function UtteranceList({
 }) {
   const list = useRef<HTMLOListElement>(null);
   const speakerName = useSpeakerName();
+  // See WordList: one subscription per list of blocks, not one per play or pause.
+  const { onTime } = playback;
   useEffect(() => {
     let current = -1;
+    for (const stale of list.current?.querySelectorAll('.is-current') ?? [])
+      stale.classList.remove('is-current');
     const spans = blocks.map((b) => [b.starttime ?? -1, b.endtime ?? -1] as const);
-    return playback.onTime((ms) => {
+    return onTime((ms) => {
       const next = spans.findIndex(([start, end]) => start <= ms && ms <= end);
       if (next === current) return;
       list.current?.children[current]?.classList.remove('is-current');
       list.current?.children[next]?.classList.add('is-current');
       current = next;
     });
-  }, [blocks, playback]);
+  }, [blocks, onTime]);
   return (
     <ol ref={list} className="utterances" data-testid="utterances">
       {blocks.map((b, i) => {

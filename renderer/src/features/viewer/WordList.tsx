@@ -61,9 +61,14 @@ export function WordList({ words, playback, query }: Props) {
   const [focusIndex, setFocusIndex] = useState(0);
   const speakerName = useSpeakerName();
 
+  // onTime is stable while the player object is new at each play and pause: following it alone
+  // keeps one subscription, and with it the one word marked.
+  const { onTime } = playback;
   useEffect(() => {
     let current = -1;
-    return playback.onTime((ms) => {
+    for (const stale of list.current?.querySelectorAll('.is-current') ?? [])
+      stale.classList.remove('is-current');
+    return onTime((ms) => {
       const next = wordAt(words, ms);
       if (next === current) return;
       list.current?.querySelector(`[data-i="${current}"]`)?.classList.remove('is-current');
@@ -72,7 +77,7 @@ export function WordList({ words, playback, query }: Props) {
       element?.scrollIntoView({ block: 'nearest' });
       current = next;
     });
-  }, [words, playback]);
+  }, [words, onTime]);
 
   const { seek } = playback;
   const onSeek = useCallback(
