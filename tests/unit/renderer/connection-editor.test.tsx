@@ -3,12 +3,11 @@ import './dom-setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ConnectionEditor } from '../../../renderer/src/features/settings/ConnectionEditor';
-import { createI18n } from '../../../renderer/src/i18n';
-import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { createAppStore } from '../../../renderer/src/store/store';
 import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
+import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
 import { within } from '@testing-library/react';
@@ -36,11 +35,7 @@ describe('the connection editor', () => {
         { id: 'new-key', label: 'Fresh', connection: cloud.id, last4: '9876', createdAt: 0 },
       ],
     });
-    const wrap = (node: ReactNode) => (
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>{node}</I18nextProvider>
-      </StoreContext.Provider>
-    );
+    const wrap = (node: ReactNode) => inStore(store, 'en', node);
     const editor = (connection: Connection) => (
       <ConnectionEditor
         connection={connection}
@@ -79,11 +74,13 @@ describe('the connection editor', () => {
       keyEntries: [],
     });
     render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
+      inStore(
+        store,
+        'en',
+        <>
           <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
+        </>,
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const ask = screen.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
@@ -118,11 +115,13 @@ describe('the connection editor', () => {
       keyEntries: [],
     });
     render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
+      inStore(
+        store,
+        'en',
+        <>
           <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
+        </>,
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Add connection' }));
     const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
@@ -140,11 +139,13 @@ describe('the connection editor', () => {
       keyEntries: [],
     });
     render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
+      inStore(
+        store,
+        'en',
+        <>
           <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
+        </>,
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Add connection' }));
     const id = screen.getByLabelText('ID');
