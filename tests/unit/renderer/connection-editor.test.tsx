@@ -73,15 +73,7 @@ describe('the connection editor', () => {
       connections: [LOCAL_CONNECTION, cloud, staging],
       keyEntries: [],
     });
-    render(
-      inStore(
-        store,
-        'en',
-        <>
-          <ConnectionsPanel />
-        </>,
-      ),
-    );
+    render(inStore(store, 'en', <ConnectionsPanel />));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const ask = screen.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
     expect(ask.textContent).toContain('Its API key stays in the keychain');
@@ -105,30 +97,8 @@ describe('the connection editor', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
-  it('starts a new connection with logging off', async () => {
-    const user = userEvent.setup();
-    const store = createAppStore({ bridge: fakeBridge({}) });
-    store.setState({
-      lang: 'en',
-      activeConnection: 'local',
-      connections: [LOCAL_CONNECTION, cloud],
-      keyEntries: [],
-    });
-    render(
-      inStore(
-        store,
-        'en',
-        <>
-          <ConnectionsPanel />
-        </>,
-      ),
-    );
-    await user.click(screen.getByRole('button', { name: 'Add connection' }));
-    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
-    expect(logging.checked).toBe(false);
-  });
-
-  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+  /** The Connections panel with the built-ins, after a click on Add connection. */
+  async function addingConnection() {
     const user = userEvent.setup();
     const bridge = fakeBridge({});
     const store = createAppStore({ bridge });
@@ -138,16 +108,19 @@ describe('the connection editor', () => {
       connections: [LOCAL_CONNECTION, cloud],
       keyEntries: [],
     });
-    render(
-      inStore(
-        store,
-        'en',
-        <>
-          <ConnectionsPanel />
-        </>,
-      ),
-    );
+    render(inStore(store, 'en', <ConnectionsPanel />));
     await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    return { user, bridge };
+  }
+
+  it('starts a new connection with logging off', async () => {
+    await addingConnection();
+    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
+    expect(logging.checked).toBe(false);
+  });
+
+  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+    const { user, bridge } = await addingConnection();
     const id = screen.getByLabelText('ID');
     expect(document.activeElement).toBe(id);
     await user.type(id, 'staging');

@@ -76,15 +76,7 @@ function renderDialog() {
       { id: 'k1', label: 'Local service', connection: 'local', last4: 'wxyz', createdAt: 0 },
     ],
   });
-  render(
-    inStore(
-      store,
-      'en',
-      <>
-        <IssueKeyDialog />
-      </>,
-    ),
-  );
+  render(inStore(store, 'en', <IssueKeyDialog />));
   return { issued, bridge };
 }
 

@@ -26,15 +26,7 @@ describe('the keys panel without a keychain', () => {
   it('says it in its own words when the host gave no notice', () => {
     const store = createAppStore({ bridge: fakeBridge({}) });
     store.setState({ lang: 'en', keyStorage: 'session', keyNotice: undefined, keyEntries: [] });
-    render(
-      inStore(
-        store,
-        'en',
-        <>
-          <KeysPanel />
-        </>,
-      ),
-    );
+    render(inStore(store, 'en', <KeysPanel />));
     expect(screen.getByTestId('keys-session-notice').textContent).toBe(
       'No system keychain is available: keys are kept only until Kikitori stops.',
     );
