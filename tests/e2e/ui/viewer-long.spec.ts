@@ -33,13 +33,13 @@ test('a 3,000-word transcript: off-screen words are skipped, yet keys, playback 
 }) => {
   await app.getByTestId('language').selectOption('en');
   await expect(app.getByTestId('service-status')).toContainText('Running');
-  await dropFiles(app, [{ path: CLIP, name: 'long.wav' }]);
-  const row = app.getByTestId('file-row').filter({ hasText: 'long.wav' });
+  await dropFiles(app, [{ path: CLIP, name: 'viewer-long.wav' }]);
+  const row = app.getByTestId('file-row').filter({ hasText: 'viewer-long.wav' });
   await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
   const { jobs } = await host.web.call<{ jobs: Job[] }>('jobs:list', {});
-  const id = jobs.find((j) => j.file.name === 'long.wav')!.id;
+  const id = jobs.find((j) => j.file.name === 'viewer-long.wav')!.id;
   await (await JobJournal.open(host.dataDir)).saveResult(id, longTranscript());
-  await row.getByRole('button', { name: 'Open transcript of long.wav' }).click();
+  await row.getByRole('button', { name: 'Open transcript of viewer-long.wav' }).click();
 
   await expect(app.getByTestId('utterances').getByRole('listitem')).toHaveCount(WORDS / 100);
 
