@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { SEEDED_FROM, seededId, seedFailedJobs } from '../support/seed-jobs';
+import { numberedTranscript } from '../support/numbered-transcript';
 import { openWebHost } from '../support/web-host-session';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
@@ -40,24 +41,10 @@ async function firstScreenGzipKb(): Promise<{ kb: number; files: number }> {
 async function seed(dataDir: string): Promise<void> {
   const journal = await seedFailedJobs(dataDir, JOBS - 1);
   const id = 'long-transcript';
-  const utterances = Array.from({ length: WORDS / 100 }, (_, u) => {
-    const tokens = Array.from({ length: 100 }, (_, w) => {
-      const at = (u * 100 + w) * 400;
-      return { written: `word${u * 100 + w}`, confidence: 0.9, starttime: at, endtime: at + 350 };
-    });
-    return {
-      tokens,
-      starttime: tokens[0]!.starttime,
-      endtime: tokens.at(-1)!.endtime,
-      tags: [],
-      rulename: '',
-      text: tokens.map((t) => t.written).join(' '),
-    };
-  });
-  const resultFile = await journal.saveResult(id, {
-    text: utterances.map((u) => u.text).join(' '),
-    utterances,
-  });
+  const resultFile = await journal.saveResult(
+    id,
+    numberedTranscript(WORDS, (i) => i * 400, 350),
+  );
   const at = SEEDED_FROM + JOBS * 60_000;
   await journal.save({
     id,

@@ -7,8 +7,9 @@
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { JobJournal } from '../../../core/jobs/job-journal';
-import type { Job, Transcript } from '../../../shared/domain/job';
+import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { numberedTranscript } from '../../support/numbered-transcript';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 
@@ -16,23 +17,7 @@ const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_auste
 const WORDS = 3000;
 
 /** 30 utterances of 100 words, word i sounding at i ms (all within the 3.3 s clip). */
-function longTranscript(): Transcript {
-  const utterances = Array.from({ length: WORDS / 100 }, (_, u) => {
-    const tokens = Array.from({ length: 100 }, (_, w) => {
-      const i = u * 100 + w;
-      return { written: `word${i}`, spoken: `word${i}`, confidence: 0.9, starttime: i, endtime: i };
-    });
-    return {
-      tokens,
-      starttime: tokens[0]!.starttime,
-      endtime: tokens.at(-1)!.endtime,
-      tags: [],
-      rulename: '',
-      text: tokens.map((t) => t.written).join(' '),
-    };
-  });
-  return { text: utterances.map((u) => u.text).join(' '), utterances };
-}
+const longTranscript = () => numberedTranscript(WORDS, (i) => i, 0);
 
 /** Whether the browser renders the element now (false while its chunk is skipped off screen). */
 const rendered = (element: Locator) =>
@@ -48,13 +33,13 @@ test('a 3,000-word transcript: off-screen words are skipped, yet keys, playback 
 }) => {
   await app.getByTestId('language').selectOption('en');
   await expect(app.getByTestId('service-status')).toContainText('Running');
-  await dropFiles(app, [{ path: CLIP, name: 'long.wav' }]);
-  const row = app.getByTestId('file-row').filter({ hasText: 'long.wav' });
+  await dropFiles(app, [{ path: CLIP, name: 'viewer-long.wav' }]);
+  const row = app.getByTestId('file-row').filter({ hasText: 'viewer-long.wav' });
   await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
   const { jobs } = await host.web.call<{ jobs: Job[] }>('jobs:list', {});
-  const id = jobs.find((j) => j.file.name === 'long.wav')!.id;
+  const id = jobs.find((j) => j.file.name === 'viewer-long.wav')!.id;
   await (await JobJournal.open(host.dataDir)).saveResult(id, longTranscript());
-  await row.getByRole('button', { name: 'Open transcript of long.wav' }).click();
+  await row.getByRole('button', { name: 'Open transcript of viewer-long.wav' }).click();
 
   await expect(app.getByTestId('utterances').getByRole('listitem')).toHaveCount(WORDS / 100);
 

@@ -3,12 +3,11 @@ import './dom-setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ConnectionEditor } from '../../../renderer/src/features/settings/ConnectionEditor';
-import { createI18n } from '../../../renderer/src/i18n';
-import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { createAppStore } from '../../../renderer/src/store/store';
 import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
+import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
 import { within } from '@testing-library/react';
@@ -36,11 +35,7 @@ describe('the connection editor', () => {
         { id: 'new-key', label: 'Fresh', connection: cloud.id, last4: '9876', createdAt: 0 },
       ],
     });
-    const wrap = (node: ReactNode) => (
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>{node}</I18nextProvider>
-      </StoreContext.Provider>
-    );
+    const wrap = (node: ReactNode) => inStore(store, 'en', node);
     const editor = (connection: Connection) => (
       <ConnectionEditor
         connection={connection}
@@ -78,13 +73,7 @@ describe('the connection editor', () => {
       connections: [LOCAL_CONNECTION, cloud, staging],
       keyEntries: [],
     });
-    render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
-          <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
-    );
+    render(inStore(store, 'en', <ConnectionsPanel />));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const ask = screen.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
     expect(ask.textContent).toContain('Its API key stays in the keychain');
@@ -108,28 +97,8 @@ describe('the connection editor', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
-  it('starts a new connection with logging off', async () => {
-    const user = userEvent.setup();
-    const store = createAppStore({ bridge: fakeBridge({}) });
-    store.setState({
-      lang: 'en',
-      activeConnection: 'local',
-      connections: [LOCAL_CONNECTION, cloud],
-      keyEntries: [],
-    });
-    render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
-          <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
-    );
-    await user.click(screen.getByRole('button', { name: 'Add connection' }));
-    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
-    expect(logging.checked).toBe(false);
-  });
-
-  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+  /** The Connections panel with the built-ins, after a click on Add connection. */
+  async function addingConnection() {
     const user = userEvent.setup();
     const bridge = fakeBridge({});
     const store = createAppStore({ bridge });
@@ -139,14 +108,19 @@ describe('the connection editor', () => {
       connections: [LOCAL_CONNECTION, cloud],
       keyEntries: [],
     });
-    render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
-          <ConnectionsPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
-    );
+    render(inStore(store, 'en', <ConnectionsPanel />));
     await user.click(screen.getByRole('button', { name: 'Add connection' }));
+    return { user, bridge };
+  }
+
+  it('starts a new connection with logging off', async () => {
+    await addingConnection();
+    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
+    expect(logging.checked).toBe(false);
+  });
+
+  it("takes focus to the new connection's ID, and a failed Save to the first wrong field", async () => {
+    const { user, bridge } = await addingConnection();
     const id = screen.getByLabelText('ID');
     expect(document.activeElement).toBe(id);
     await user.type(id, 'staging');

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IssueKeyDialog } from '../../../renderer/src/features/keys/IssueKeyDialog';
 import {
@@ -11,7 +10,8 @@ import {
   type IssueDraft,
 } from '../../../renderer/src/features/keys/issue-form';
 import { createI18n } from '../../../renderer/src/i18n';
-import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { createAppStore } from '../../../renderer/src/store/store';
+import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 import './dom-setup';
 
@@ -76,13 +76,7 @@ function renderDialog() {
       { id: 'k1', label: 'Local service', connection: 'local', last4: 'wxyz', createdAt: 0 },
     ],
   });
-  render(
-    <StoreContext.Provider value={store}>
-      <I18nextProvider i18n={createI18n('en')}>
-        <IssueKeyDialog />
-      </I18nextProvider>
-    </StoreContext.Provider>,
-  );
+  render(inStore(store, 'en', <IssueKeyDialog />));
   return { issued, bridge };
 }
 

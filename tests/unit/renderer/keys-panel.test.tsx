@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import './dom-setup';
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { KeysPanel } from '../../../renderer/src/features/keys/KeysPanel';
-import { createI18n } from '../../../renderer/src/i18n';
-import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
+import { createAppStore } from '../../../renderer/src/store/store';
 import { appError, errorText } from '../../../shared/domain/errors';
+import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
@@ -19,14 +18,7 @@ describe('the keys panel without a keychain', () => {
       const notice = appError('keychain-unavailable', {});
       const store = createAppStore({ bridge: fakeBridge({}) });
       store.setState({ lang, keyStorage: 'session', keyNotice: notice, keyEntries: [] });
-      const i18n = createI18n(lang);
-      render(
-        <StoreContext.Provider value={store}>
-          <I18nextProvider i18n={i18n}>
-            <KeysPanel />
-          </I18nextProvider>
-        </StoreContext.Provider>,
-      );
+      render(inStore(store, lang, <KeysPanel />));
       expect(screen.getByTestId('keys-session-notice').textContent).toBe(errorText(notice, lang));
     });
   }
@@ -34,13 +26,7 @@ describe('the keys panel without a keychain', () => {
   it('says it in its own words when the host gave no notice', () => {
     const store = createAppStore({ bridge: fakeBridge({}) });
     store.setState({ lang: 'en', keyStorage: 'session', keyNotice: undefined, keyEntries: [] });
-    render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
-          <KeysPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
-    );
+    render(inStore(store, 'en', <KeysPanel />));
     expect(screen.getByTestId('keys-session-notice').textContent).toBe(
       'No system keychain is available: keys are kept only until Kikitori stops.',
     );
@@ -60,12 +46,14 @@ describe('names the app gave itself, in Japanese', () => {
       ],
     });
     render(
-      <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('ja')}>
+      inStore(
+        store,
+        'ja',
+        <>
           <ConnectionsPanel />
           <KeysPanel />
-        </I18nextProvider>
-      </StoreContext.Provider>,
+        </>,
+      ),
     );
     expect(screen.getByRole('button', { name: /ローカル（オフライン）/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /My cloud/ })).toBeTruthy();

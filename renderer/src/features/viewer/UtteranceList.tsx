@@ -2,11 +2,12 @@
  * The text by utterance, each with its time (a button that seeks there) and find highlights.
  * With speaker labels each speaker's part is its own block, and a change of speaker is named.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { Block } from '../../../../shared/format/speakers';
 import { formatMs } from '../../lib/format';
 import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
+import { usePlayingMark } from './use-playing-mark';
 import { matchesIn } from './words';
 
 function Highlighted({ text, query }: { text: string; query: string }) {
@@ -31,21 +32,12 @@ export function UtteranceList({
 }) {
   const list = useRef<HTMLOListElement>(null);
   const speakerName = useSpeakerName();
-  // See WordList: one subscription per list of blocks, not one per play or pause.
-  const { onTime } = playback;
-  useEffect(() => {
-    let current = -1;
-    for (const stale of list.current?.querySelectorAll('.is-current') ?? [])
-      stale.classList.remove('is-current');
+  const indexAt = useMemo(() => {
     const spans = blocks.map((b) => [b.starttime ?? -1, b.endtime ?? -1] as const);
-    return onTime((ms) => {
-      const next = spans.findIndex(([start, end]) => start <= ms && ms <= end);
-      if (next === current) return;
-      list.current?.children[current]?.classList.remove('is-current');
-      list.current?.children[next]?.classList.add('is-current');
-      current = next;
-    });
-  }, [blocks, onTime]);
+    return (ms: number) => spans.findIndex(([start, end]) => start <= ms && ms <= end);
+  }, [blocks]);
+  const elementAt = useCallback((index: number) => list.current?.children[index], []);
+  usePlayingMark(list, playback.onTime, indexAt, elementAt, false);
   return (
     <ol ref={list} className="utterances" data-testid="utterances">
       {blocks.map((b, i) => {

@@ -6,11 +6,12 @@
  * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
  * still reach every word, and a move re-renders only the chunks it leaves and enters.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMs } from '../../lib/format';
 import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
+import { usePlayingMark } from './use-playing-mark';
 import { chunksOf, type WordChunk } from './word-chunks';
 import { LOW_CONFIDENCE, matchesIn, wordAt, type Word } from './words';
 
@@ -61,23 +62,12 @@ export function WordList({ words, playback, query }: Props) {
   const [focusIndex, setFocusIndex] = useState(0);
   const speakerName = useSpeakerName();
 
-  // onTime is stable while the player object is new at each play and pause: following it alone
-  // keeps one subscription, and with it the one word marked.
-  const { onTime } = playback;
-  useEffect(() => {
-    let current = -1;
-    for (const stale of list.current?.querySelectorAll('.is-current') ?? [])
-      stale.classList.remove('is-current');
-    return onTime((ms) => {
-      const next = wordAt(words, ms);
-      if (next === current) return;
-      list.current?.querySelector(`[data-i="${current}"]`)?.classList.remove('is-current');
-      const element = next >= 0 ? list.current?.querySelector(`[data-i="${next}"]`) : null;
-      element?.classList.add('is-current');
-      element?.scrollIntoView({ block: 'nearest' });
-      current = next;
-    });
-  }, [words, onTime]);
+  const indexAt = useCallback((ms: number) => wordAt(words, ms), [words]);
+  const elementAt = useCallback(
+    (index: number) => list.current?.querySelector(`[data-i="${index}"]`),
+    [],
+  );
+  usePlayingMark(list, playback.onTime, indexAt, elementAt, true);
 
   const { seek } = playback;
   const onSeek = useCallback(

@@ -1,0 +1,13 @@
+/** A piece of the window inside its store and its language, as App puts every screen. */
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, type Lang } from '../../../renderer/src/i18n';
+import { StoreContext, type AppStore } from '../../../renderer/src/store/store';
+
+export function inStore(store: AppStore, lang: Lang, node: ReactNode) {
+  return (
+    <StoreContext.Provider value={store}>
+      <I18nextProvider i18n={createI18n(lang)}>{node}</I18nextProvider>
+    </StoreContext.Provider>
+  );
+}
