@@ -91,4 +91,14 @@ describe('the Jobs view', () => {
     await waitFor(() => expect(screen.queryByTestId('job-row')).toBeNull());
     expect(bridge.calls.find((c) => c.channel === 'jobs:remove')?.input).toEqual({ id: 'talk' });
   });
+
+  it("names the built-in connection of a job in the window's language", async () => {
+    localStorage.setItem('kikitori.lang', 'ja');
+    const user = userEvent.setup();
+    renderApp(fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }) }));
+    await user.click(screen.getByRole('tab', { name: 'ジョブ' }));
+    const row = await screen.findByTestId('job-row');
+    expect(row.textContent).toContain('ローカル（オフライン）');
+    expect(row.textContent).not.toContain('Local (offline)');
+  });
 });

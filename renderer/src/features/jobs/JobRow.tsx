@@ -1,6 +1,7 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { connectionName } from '../../lib/display-names';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
 import { Icon } from '../../lib/icons';
@@ -27,9 +28,8 @@ export const JobRow = memo(function JobRow({
   const { t } = useTranslation();
   const job = useApp((s) => s.jobs[id]);
   const upload = useApp((s) => s.uploads[id]);
-  const connectionName = useApp(
-    (s) => s.connections.find((c) => c.id === job?.connection)?.name ?? job?.connection,
-  );
+  const connection = useApp((s) => s.connections.find((c) => c.id === job?.connection));
+  const connectionLabel = connection ? connectionName(connection, t) : job?.connection;
   const lang = useApp((s) => s.lang);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
@@ -69,7 +69,7 @@ export const JobRow = memo(function JobRow({
           {name}
         </span>
         <span className="file-meta">
-          <span>{connectionName}</span>
+          <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
         </span>
       </div>
