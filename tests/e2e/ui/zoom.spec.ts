@@ -55,6 +55,22 @@ async function expectRowsHoldContent(app: Page): Promise<void> {
         if (c.top < r.top - 0.5 || c.bottom > r.bottom + 0.5 || c.left < r.left - 0.5 || c.right > r.right + 0.5)
           out.push(name + ': ' + cell.className + ' ' + c.top + '-' + c.bottom + ' outside its row ' + r.top + '-' + r.bottom);
       }
+      // Each cell holds its own content, and no two cells share any space.
+      const cells = [...row.querySelectorAll('[role="cell"]')].filter((c) => c.getBoundingClientRect().width > 0 || c.children.length > 0);
+      for (const cell of cells) {
+        const c = cell.getBoundingClientRect();
+        for (const child of cell.children) {
+          const k = child.getBoundingClientRect();
+          if (k.width > 0 && (k.left < c.left - 0.5 || k.right > c.right + 0.5))
+            out.push(name + ': ' + child.className + ' ' + k.left + '-' + k.right + ' outside its cell ' + cell.className + ' ' + c.left + '-' + c.right);
+        }
+      }
+      cells.forEach((a, i) => cells.slice(i + 1).forEach((b) => {
+        const x = a.getBoundingClientRect();
+        const y = b.getBoundingClientRect();
+        if (Math.min(x.right, y.right) - Math.max(x.left, y.left) > 0.5 && Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top) > 0.5)
+          out.push(name + ': ' + a.className + ' and ' + b.className + ' overlap');
+      }));
       const next = boxes.find((b) => b.top > s.top);
       if (next && next.top < r.bottom - 0.5) out.push(name + ': the next row starts at ' + next.top + ', inside this one');
     });
