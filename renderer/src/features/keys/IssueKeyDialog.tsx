@@ -64,11 +64,13 @@ export function IssueKeyDialog() {
     setIssued(undefined);
     setKept(false);
   };
+  // Done asks (or closes) directly: it is never the question's Escape, and a Done pressed before
+  // the closed question's close event arrived would otherwise only put the question away.
+  const askOrClose = () => (issued && !kept ? setAsking(true) : close());
   const requestClose = () => {
     // Radix takes Escape first (and cancels the question's own): Escape there means keep it open.
     if (asking) return setAsking(false);
-    if (issued && !kept) setAsking(true);
-    else close();
+    askOrClose();
   };
   return (
     <Modal
@@ -85,7 +87,7 @@ export function IssueKeyDialog() {
       testId="issue-dialog"
     >
       {issued ? (
-        <IssuedKey {...issued} onKept={() => setKept(true)} onDone={requestClose} />
+        <IssuedKey {...issued} onKept={() => setKept(true)} onDone={askOrClose} />
       ) : (
         <IssueForm onIssued={setIssued} />
       )}
