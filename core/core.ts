@@ -22,6 +22,7 @@ import { ApiClient, type ClientOptions } from './api-client/api-client';
 import { ConnectionStore, checkAddress } from './connections/connection-store';
 import { saveExport, type AskSavePath } from './export-file';
 import { JobJournal } from './jobs/job-journal';
+import { ANY_PATH, type PathPolicy } from './media-file';
 import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
 import { openKeyStore, type KeyStore } from './key-store/key-store';
@@ -56,9 +57,21 @@ export function defaultAppDataDir(): string {
   return defaultDataDir('app', process.env, homedir());
 }
 
+/**
+ * Who is calling, as the host tells it: which paths the caller may name (core/media-file.ts).
+ * The window is never trusted with the disk; a program holding the host's token is.
+ */
+export interface Caller {
+  readonly paths: PathPolicy;
+}
+
+/** A program holding the host's token (tests, scripts, a second start). */
+export const PROGRAM: Caller = { paths: ANY_PATH };
+
 type Handlers = {
   [C in Channel]: (
     input: ReturnType<(typeof CHANNELS)[C]['input']['parse']>,
+    caller: Caller,
   ) => Promise<ChannelOutput<C>>;
 };
 
@@ -168,6 +181,7 @@ export class Core {
   /** Starts the local service, then resumes the jobs of the last run. */
   async start(): Promise<void> {
     await this.supervisor?.start();
+    await this.runner.recordMedia();
     await this.runner.resume();
   }
 
@@ -186,8 +200,12 @@ export class Core {
     for (const listener of this.listeners) listener(event, payload);
   }
 
-  /** Validates and runs one channel; never throws. */
-  async invoke(channel: string, input: unknown): Promise<Result<unknown>> {
+  /** Validates and runs one channel for `caller` (by default a program holding the token); never throws. */
+  async invoke(
+    channel: string,
+    input: unknown,
+    caller: Caller = PROGRAM,
+  ): Promise<Result<unknown>> {
     if (!Object.hasOwn(CHANNELS, channel)) {
       return {
         ok: false,
@@ -208,8 +226,11 @@ export class Core {
       };
     }
     try {
-      const handler = this.handlers[channel as Channel] as (input: unknown) => Promise<unknown>;
-      return { ok: true, data: await handler(parsed.data) };
+      const handler = this.handlers[channel as Channel] as (
+        input: unknown,
+        caller: Caller,
+      ) => Promise<unknown>;
+      return { ok: true, data: await handler(parsed.data, caller) };
     } catch (error) {
       return { ok: false, error: toAppError(error) };
     }
@@ -347,8 +368,8 @@ export class Core {
         });
         return { key, saved };
       },
-      'transcribe:files': async ({ paths, connection }) => ({
-        jobs: await this.runner.submit(paths, connection),
+      'transcribe:files': async ({ paths, connection }, caller) => ({
+        jobs: await this.runner.submit(paths, connection, caller.paths),
       }),
       'jobs:list': async () => ({ jobs: this.journal.list() }),
       'jobs:get': async ({ id }) => {

@@ -4,28 +4,9 @@
  * served, never a path taken from a URL. The web host answers `GET /media/<job id>` with it; the
  * Electron host answers `app://kikitori/media/<job id>` with `mediaResponse`.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Job } from '../shared/domain/job';
-
-const AUDIO_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav',
-  '.wave': 'audio/wav',
-  '.flac': 'audio/flac',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.opus': 'audio/ogg',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.mp4': 'video/mp4',
-  '.m4v': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.webm': 'video/webm',
-  '.mkv': 'video/x-matroska',
-};
+import { MEDIA_TYPES, openMedia, type OpenedMedia } from './media-file';
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → the inclusive range, or 'bad' when unsatisfiable. */
 export function parseRange(
@@ -54,46 +35,69 @@ export function parseRange(
 export interface MediaAnswer {
   readonly status: 200 | 206 | 404 | 416;
   readonly headers: Record<string, string>;
-  readonly body?: { readonly path: string; readonly start: number; readonly end: number };
+  /** The open file to send `start`–`end` of; whoever gets it closes it (streams do on end). */
+  readonly body?: {
+    readonly file: OpenedMedia['handle'];
+    readonly start: number;
+    readonly end: number;
+  };
 }
 
+const NOT_FOUND: MediaAnswer = { status: 404, headers: { 'Cache-Control': 'no-store' } };
+
+/**
+ * The answer for a job's file: served only when the job recorded it as accepted media and its
+ * first bytes, read now, still are that container (the file may have been replaced since);
+ * the type comes from those bytes. Anything else is a 404 with no bytes.
+ */
 export async function mediaAnswer(
   job: Job | undefined,
   rangeHeader: string | null | undefined,
 ): Promise<MediaAnswer> {
-  const path = job?.file.path;
-  const info = path ? await stat(path).catch(() => undefined) : undefined;
-  if (!path || !info?.isFile()) return { status: 404, headers: { 'Cache-Control': 'no-store' } };
+  const accepted = job?.file.container;
+  if (!job || !accepted) return NOT_FOUND;
+  const media = await openMedia(job.file.path).catch(() => undefined);
+  if (!media) return NOT_FOUND;
+  if (media.container !== accepted) {
+    await media.handle.close();
+    return NOT_FOUND;
+  }
+  const { size } = media;
   const headers = {
-    'Content-Type': AUDIO_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': MEDIA_TYPES[media.container],
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
-  const range = parseRange(rangeHeader, info.size);
-  if (range === 'bad')
-    return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${info.size}` } };
-  const { start, end } = range ?? { start: 0, end: info.size - 1 };
+  const range = parseRange(rangeHeader, size);
+  if (range === 'bad') {
+    await media.handle.close();
+    return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } };
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
   return {
     status: range ? 206 : 200,
     headers: {
       ...headers,
       'Content-Length': String(end - start + 1),
-      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${info.size}` } : {}),
+      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
     },
-    body: { path, start, end },
+    body: { file: media.handle, start, end },
   };
+}
+
+/** The body of an answer as a stream that closes the file when it ends or is destroyed. */
+export function mediaStream(body: NonNullable<MediaAnswer['body']>): Readable {
+  return body.file.createReadStream({ start: body.start, end: body.end, autoClose: true });
 }
 
 /** The same answer as a web Response, for a protocol handler (Electron's app://). */
 export async function mediaResponse(job: Job | undefined, request: Request): Promise<Response> {
   const answer = await mediaAnswer(job, request.headers.get('range'));
-  const body =
-    answer.body && request.method !== 'HEAD'
-      ? (Readable.toWeb(
-          createReadStream(answer.body.path, { start: answer.body.start, end: answer.body.end }),
-        ) as ReadableStream<Uint8Array>)
-      : null;
+  let body: ReadableStream<Uint8Array> | null = null;
+  if (answer.body && request.method !== 'HEAD')
+    body = Readable.toWeb(mediaStream(answer.body)) as ReadableStream<Uint8Array>;
+  else await answer.body?.file.close();
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

@@ -2,10 +2,9 @@
  * The player's source audio in browser mode: `GET /media/<job id>` answers with the core's media
  * answer (core/media.ts: the job's own file, HTTP Range). The server checks the token first.
  */
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { mediaAnswer } from '../core/media';
+import { mediaAnswer, mediaStream } from '../core/media';
 import type { Job } from '../shared/domain/job';
 
 export async function serveMedia(
@@ -15,9 +14,11 @@ export async function serveMedia(
 ): Promise<void> {
   const answer = await mediaAnswer(job, req.headers.range);
   res.writeHead(answer.status, answer.headers);
-  if (!answer.body || req.method === 'HEAD') return void res.end();
-  const { path, start, end } = answer.body;
-  await pipeline(createReadStream(path, { start, end }), res).catch(() => {
+  if (!answer.body || req.method === 'HEAD') {
+    await answer.body?.file.close();
+    return void res.end();
+  }
+  await pipeline(mediaStream(answer.body), res).catch(() => {
     // The player moved on (seeked, closed) before the range was sent: nothing to do.
   });
 }

@@ -23,7 +23,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { appError } from '../shared/domain/errors';
 import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
-import type { Core } from '../core/core';
+import { PROGRAM, type Caller, type Core } from '../core/core';
 import {
   PLACEHOLDER_PAGE,
   contentTypeOf,
@@ -181,7 +181,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const channel = decodeURIComponent(url.pathname.slice(5));
       if ((ELECTRON_ONLY_CHANNELS as readonly string[]).includes(channel))
         return refuse(res, 404, 'invalid-input', `there is no channel ${channel} in browser mode`);
-      return sendJson(res, 200, await options.core.invoke(channel, input));
+      // A program holding the token may name any path (documented); the page only its uploads.
+      const caller: Caller = tokenOk(bearer)
+        ? PROGRAM
+        : { paths: { kind: 'inside', dir: uploads.dir } };
+      return sendJson(res, 200, await options.core.invoke(channel, input, caller));
     }
 
     if (url.pathname === '/uploads') {

@@ -9,13 +9,11 @@ import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { LIMITS } from '../../shared/api';
-import { headerDuration, sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
+import { headerDuration, SNIFF_BYTES, type Container } from '../../shared/api/audio-sniff';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import { fileReason } from '../api-client/reasons';
 
 const run = promisify(execFile);
-
-export type Sniffed = 'wav' | 'flac' | 'ogg' | 'mp3' | 'convert';
 
 async function readHead(path: string): Promise<Uint8Array> {
   const file = await open(path, 'r');
@@ -28,13 +26,9 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-/** Looks at a file's first bytes: accepted containers pass as they are; anything else is converted. */
-export async function sniffFile(path: string): Promise<Sniffed> {
-  const container = sniffContainer(await readHead(path));
-  return container === 'wav' || container === 'flac' || container === 'ogg' || container === 'mp3'
-    ? container
-    : 'convert';
-}
+/** Containers the API takes as they are; every other one is converted to FLAC first. */
+export const sentAsIs = (container: Container): boolean =>
+  container === 'wav' || container === 'flac' || container === 'ogg' || container === 'mp3';
 
 /**
  * How long the audio is, in seconds: from a WAV or FLAC header when it says, else from ffprobe

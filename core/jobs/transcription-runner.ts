@@ -24,7 +24,8 @@ import {
 import type { ConnectionStore } from '../connections/connection-store';
 import type { KeyStore } from '../key-store/key-store';
 import { JobRemoved, type JobJournal } from './job-journal';
-import { checkFile, convertToFlac, routeFile, sniffFile } from './routing';
+import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
+import { checkFile, convertToFlac, routeFile, sentAsIs } from './routing';
 
 /** What the runner (and the core) may call on a client: ApiClient's public surface. */
 export type Client = Pick<ApiClient, keyof ApiClient>;
@@ -162,19 +163,31 @@ export class TranscriptionRunner {
     );
   }
 
-  /** Queues files for transcription; returns their jobs at once, work continues in the background. */
-  async submit(paths: readonly string[], connectionId?: string): Promise<Job[]> {
+  /**
+   * Queues files for transcription; returns their jobs at once, work continues in the background.
+   * Every path is checked first (the caller may name it; it is audio or video: core/media-file.ts),
+   * so a refused one leaves nothing in the journal.
+   */
+  async submit(
+    paths: readonly string[],
+    connectionId?: string,
+    policy: PathPolicy = ANY_PATH,
+  ): Promise<Job[]> {
     const connection = this.deps.connections.get(connectionId);
     if (!connection)
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
-    const jobs: Job[] = [];
+    const accepted: { path: string; size: number; container: Job['file']['container'] }[] = [];
     for (const path of paths) {
-      const { size } = await checkFile(path);
+      await checkPathPolicy(policy, path);
+      accepted.push({ path, ...(await acceptMedia(path)) });
+    }
+    const jobs: Job[] = [];
+    for (const { path, size, container } of accepted) {
       const now = this.clock.now();
       const mode = await routeFile(path, size);
       const job: Job = {
         id: randomUUID(),
-        file: { path, name: basename(path), size },
+        file: { path, name: basename(path), size, container },
         connection: connection.id,
         params: { d: dOf(connection, mode), logging: connection.logging },
         mode,
@@ -186,6 +199,18 @@ export class TranscriptionRunner {
     }
     for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
+  }
+
+  /**
+   * Jobs journaled before files were checked as media carry no container, so the player gets
+   * nothing of them: each whose file still is audio or video gets it recorded once.
+   */
+  async recordMedia(): Promise<void> {
+    for (const job of this.deps.journal.list()) {
+      if (job.file.container) continue;
+      const media = await acceptMedia(job.file.path).catch(() => undefined);
+      if (media) await this.update(job, { file: { ...job.file, container: media.container } });
+    }
   }
 
   /** After a restart: resume polling, redo what has no server state, flag cut-off async uploads. */
@@ -287,8 +312,9 @@ export class TranscriptionRunner {
       if (job.pollProblem?.code === 'service-starting')
         job = await this.update(job, { pollProblem: undefined });
       let path = job.convertedPath ?? job.file.path;
-      await checkFile(job.file.path);
-      if (!job.convertedPath && (await sniffFile(job.file.path)) === 'convert') {
+      // The file is checked again: it may have been replaced since it was accepted.
+      const media = await acceptMedia(job.file.path);
+      if (!job.convertedPath && !sentAsIs(media.container)) {
         const dir = join(this.deps.dataDir, 'converted');
         await mkdir(dir, { recursive: true });
         path = join(dir, `${job.id}.flac`);

@@ -16,6 +16,7 @@ import { findRunningInstance, removeInstance, writeInstance } from '../../core/a
 import { lockAppData, type AppLock } from '../../core/app-lock';
 import { Core, defaultAppDataDir } from '../../core/core';
 import { mediaResponse } from '../../core/media';
+import { ChosenPaths } from '../../core/media-file';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc } from './ipc-registrar';
@@ -119,14 +120,17 @@ async function start(): Promise<void> {
     return quitWith(error);
   }
   openCore = core;
-  registerIpc(ipcMain, (channel, input) => core.invoke(channel, input));
+  const chosen = new ChosenPaths();
+  registerIpc(ipcMain, (channel, input, caller) => core.invoke(channel, input, caller), chosen);
 
   const open = () => {
     window = createAppWindow(BrowserWindow, PRELOAD);
     const stop = forwardEvents((listener) => core.subscribe(listener), window.webContents);
     window.once('ready-to-show', () => window?.show());
+    const windowId = window.webContents.id;
     window.on('closed', () => {
       stop();
+      chosen.forget(windowId);
       window = undefined;
     });
     void window.loadURL(APP_ENTRY);

@@ -3,6 +3,7 @@
  * `window.kikitori` built from the IPC contract, and nothing else.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { CHOSEN_PATH_MESSAGE } from '../../shared/ipc/names';
 import { buildBridge } from './bridge';
 
 contextBridge.exposeInMainWorld(
@@ -15,6 +16,12 @@ contextBridge.exposeInMainWorld(
       ipcRenderer.on(channel, handler);
       return () => void ipcRenderer.removeListener(channel, handler);
     },
-    pathForFile: (file) => webUtils.getPathForFile(file),
+    pathForFile: (file) => {
+      // Only a File the person dropped or picked has a path; the main process records it (in
+      // order, before the window can name it) as one this window may transcribe.
+      const path = webUtils.getPathForFile(file);
+      if (path !== '') ipcRenderer.sendSync(CHOSEN_PATH_MESSAGE, path);
+      return path;
+    },
   }),
 );

@@ -289,8 +289,24 @@ export async function decodeStream(
     if (samples === 0) return unsupported('the WAV file holds no samples');
     return success({ format: 'wav', sourceRate: sampleRate, channels, samples });
   }
-  if (container === 'mp4' || container === 'webm' || container === 'mp2') {
-    const name = { mp4: 'M4A/MP4', webm: 'WebM', mp2: 'MPEG Layer I/II (MP2)' }[container];
+  if (
+    container === 'mp4' ||
+    container === 'webm' ||
+    container === 'mp2' ||
+    container === 'aac' ||
+    container === 'aiff' ||
+    container === 'asf' ||
+    container === 'amr'
+  ) {
+    const name = {
+      mp4: 'M4A/MP4',
+      webm: 'WebM',
+      mp2: 'MPEG Layer I/II (MP2)',
+      aac: 'AAC',
+      aiff: 'AIFF',
+      asf: 'WMA',
+      amr: 'AMR',
+    }[container];
     return unsupported(`${name} is not accepted: convert it to FLAC, WAV, Ogg or MP3 first`);
   }
   if (container) {

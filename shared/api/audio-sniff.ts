@@ -8,6 +8,21 @@
  * Layer III is MP3; Layer I/II (MP2) is another codec, and 0xFFF with layer 00 is AAC (ADTS).
  */
 
+/** Every container the sniffer names, for schemas that record one. */
+export const CONTAINERS = [
+  'wav',
+  'flac',
+  'ogg',
+  'mp3',
+  'mp2',
+  'mp4',
+  'webm',
+  'aac',
+  'aiff',
+  'asf',
+  'amr',
+] as const satisfies readonly Container[];
+
 export type Container =
   | 'wav'
   | 'flac'
@@ -16,7 +31,15 @@ export type Container =
   /** MPEG-1/2 Layer I or II audio. */
   | 'mp2'
   | 'mp4'
-  | 'webm';
+  | 'webm'
+  /** AAC in ADTS frames (a bare .aac file). */
+  | 'aac'
+  /** AIFF or AIFF-C. */
+  | 'aiff'
+  /** ASF (WMA, WMV). */
+  | 'asf'
+  /** AMR narrow- or wide-band storage format. */
+  | 'amr';
 
 /** How many header bytes the sniffer and headerDuration look at, at most. */
 export const SNIFF_BYTES = 4096;
@@ -43,6 +66,23 @@ export function mpegFrameAt(bytes: Uint8Array, at = 0): MpegFrame | undefined {
   };
 }
 
+/** The ASF header object's GUID (75B22630-668E-11CF-A6D9-00AA0062CE6C), as stored. */
+const ASF_GUID = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11];
+
+/**
+ * An AAC ADTS header at `at`: 12 sync bits, layer 00, a valid sampling-frequency index (0–12),
+ * and a frame length that covers at least the header; a second header where that frame ends,
+ * when the bytes reach that far.
+ */
+function adtsAt(bytes: Uint8Array, at: number, again = true): boolean {
+  if (at + 7 > bytes.length) return false;
+  if (bytes[at] !== 0xff || (bytes[at + 1]! & 0xf6) !== 0xf0) return false;
+  if (((bytes[at + 2]! >> 2) & 0x0f) > 12) return false;
+  const length = ((bytes[at + 3]! & 0x03) << 11) | (bytes[at + 4]! << 3) | (bytes[at + 5]! >> 5);
+  if (length < 7) return false;
+  return !again || at + length + 7 > bytes.length || adtsAt(bytes, at + length, false);
+}
+
 /**
  * Recognises a container by its magic bytes. Without `frameSync` a bare MPEG frame header is not
  * taken as one (header-less PCM may begin with the same bits).
@@ -64,10 +104,16 @@ export function sniffContainer(
     return frame && frame.layer !== 3 ? 'mp2' : 'mp3';
   }
   if (ascii(head, 4, 4) === 'ftyp') return 'mp4';
+  // QuickTime files written before `ftyp` existed start with one of these atoms.
+  if (['moov', 'mdat', 'wide', 'free', 'pnot'].includes(ascii(head, 4, 4))) return 'mp4';
+  if (ascii(head, 0, 4) === 'FORM' && ['AIFF', 'AIFC'].includes(ascii(head, 8, 4))) return 'aiff';
+  if (ascii(head, 0, 5) === '#!AMR') return 'amr';
+  if (ASF_GUID.every((byte, at) => head[at] === byte)) return 'asf';
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
   if (frameSync) {
     const frame = mpegFrameAt(head);
     if (frame) return frame.layer === 3 ? 'mp3' : 'mp2';
+    if (adtsAt(head, 0)) return 'aac';
   }
   return undefined;
 }

@@ -46,6 +46,7 @@ export const APP_ERROR_CODES = [
   'app-running',
   'link-used',
   'export-failed',
+  'file-refused',
   'word-rejected',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -63,6 +64,7 @@ export const SUB_CODES = {
   'local-service': {
     reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
+  'file-refused': { reason: ['not-media', 'too-large', 'not-chosen'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;

@@ -1,5 +1,6 @@
 /** A transcription job as the app tracks it (sync or async), and its stored transcript. */
 import { z } from 'zod';
+import { CONTAINERS } from '../api/audio-sniff';
 import { utteranceSchema } from '../api/recognition';
 import { appErrorSchema } from './errors';
 
@@ -7,7 +8,16 @@ export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'f
 
 export const jobSchema = z.object({
   id: z.string(),
-  file: z.object({ path: z.string(), name: z.string(), size: z.number().int().nonnegative() }),
+  file: z.object({
+    path: z.string(),
+    name: z.string(),
+    size: z.number().int().nonnegative(),
+    /**
+     * What the file's first bytes were when the core accepted it as media (core/media-file.ts).
+     * Only a job with it has its file served to the player, and only while the bytes still say so.
+     */
+    container: z.enum(CONTAINERS).optional(),
+  }),
   /** The file actually sent, when the original had to be converted (deleted once done). */
   convertedPath: z.string().optional(),
   connection: z.string(),

@@ -32,6 +32,13 @@ export const CHANNEL_NAMES = [
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** Channels only the Electron host serves; in the browser the window does it itself (a download). */
+/**
+ * Not a channel of the contract (the window cannot call it): the preload tells the main process,
+ * synchronously, each path it read off a File the person dropped or picked (core/media-file.ts
+ * ChosenPaths), so that transcribe:files takes only those from the window.
+ */
+export const CHOSEN_PATH_MESSAGE = 'preload:chosen-path';
+
 export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save'];
 
 export const EVENT_NAMES = [

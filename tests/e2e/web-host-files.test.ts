@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/domain/job';
@@ -79,5 +79,64 @@ describe('files in browser mode: uploads and the player’s media route', () => 
       }, reject);
     });
     expect(response).toBe(413);
+  });
+});
+
+describe('the page is not trusted with the disk (issue 19)', () => {
+  /** A browser's session: the cookie `/open` sets, sent as the page's fetches send it. */
+  async function pageSession() {
+    const code = await fetch(`${host.url}/session/code`, { method: 'POST', headers: auth() });
+    const { data } = (await code.json()) as { data: { url: string } };
+    const opened = await fetch(data.url, { redirect: 'manual' });
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    return (channel: string, input: unknown) =>
+      fetch(`${host.url}/rpc/${channel}`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' },
+        body: JSON.stringify(input),
+      }).then(
+        (r) => r.json() as Promise<{ ok: boolean; error?: { code: string; params: object } }>,
+      );
+  }
+
+  it('refuses a path the page names outside its uploads, and an upload that is not audio', async () => {
+    const page = await pageSession();
+    const before = (await host.call<{ jobs: Job[] }>('jobs:list')).jobs.length;
+    expect(await page('transcribe:files', { paths: [CLIP] })).toMatchObject({
+      ok: false,
+      error: { code: 'file-refused', params: { path: CLIP, reason: 'not-chosen' } },
+    });
+    expect(await page('transcribe:files', { paths: ['/etc/passwd'] })).toMatchObject({
+      ok: false,
+      error: { code: 'file-refused', params: { reason: 'not-chosen' } },
+    });
+    const uploaded = await fetch(`${host.url}/uploads?name=notes.wav`, {
+      method: 'PUT',
+      headers: auth(),
+      body: 'password=hunter2\n',
+    });
+    const { data: path } = (await uploaded.json()) as { data: string };
+    expect(await page('transcribe:files', { paths: [path] })).toMatchObject({
+      ok: false,
+      error: { code: 'file-refused', params: { path, reason: 'not-media' } },
+    });
+    expect((await host.call<{ jobs: Job[] }>('jobs:list')).jobs).toHaveLength(before);
+  });
+
+  it('serves no bytes of a job’s file once it is no longer the audio the job accepted', async () => {
+    const path = join(web.dataDir, 'outside.wav');
+    await writeFile(path, await readFile(CLIP));
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [path] });
+    await until(
+      () => host.call<{ job: Job }>('jobs:get', { id: jobs[0]!.id }),
+      (v) => v.job.status === 'completed' || v.job.status === 'failed',
+    );
+    const media = () => fetch(`${host.url}/media/${jobs[0]!.id}`, { headers: auth() });
+    expect((await media()).status).toBe(200);
+    await writeFile(path, 'password=hunter2\n');
+    const after = await media();
+    expect(after.status).toBe(404);
+    expect(await after.text()).not.toContain('hunter2');
+    await host.call('jobs:remove', { id: jobs[0]!.id });
   });
 });

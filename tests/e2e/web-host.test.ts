@@ -138,8 +138,15 @@ describe('the core through the web host, with the real service and a real keycha
         params: { path: '/nonexistent/talk.wav', reason: 'missing' },
       },
     });
+    // Not audio at all: refused before any job exists (the window is not trusted with the disk).
+    const text = join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav');
+    expect(await host.rpc('transcribe:files', { paths: [text] })).toMatchObject({
+      ok: false,
+      error: { code: 'file-refused', params: { path: text, reason: 'not-media' } },
+    });
+    // Says it is M4A, but is not: a job that fails when it is converted.
     const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', {
-      paths: [join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav')],
+      paths: [join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a')],
     });
     const failed = await until(() => getJob(jobs[0]!.id), finished);
     expect(failed.job).toMatchObject({

@@ -63,6 +63,7 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'file-refused': 'Kikitori will not transcribe {path}: {reason}.',
     'word-rejected':
       'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
   },
@@ -103,6 +104,16 @@ export const EN: Language = {
         'health-check': 'its health check failed',
         'key-not-stored':
           'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
+      },
+    },
+    'file-refused': {
+      reason: {
+        'not-media':
+          'its content is not audio or video it can read (WAV, FLAC, Ogg, MP3, M4A/MP4, WebM, AAC, AIFF, WMA or AMR). Choose an audio or video file',
+        'too-large':
+          'it is larger than 2 GiB, the most the service takes. Split it into shorter recordings',
+        'not-chosen':
+          'the window did not get it from you. Drop the file on the window, or choose it with “Choose files…”',
       },
     },
     'export-failed': {

@@ -65,6 +65,7 @@ export const JA: Language = {
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
+    'file-refused': '{path} は文字起こしできません。{reason}。',
     'word-rejected':
       'サービスが単語「{written}」を受け付けませんでした（{reason}）。表のその行を直してから、もう一度保存してください。',
   },
@@ -105,6 +106,15 @@ export const JA: Language = {
         'health-check': '稼働確認に失敗しました',
         'key-not-stored':
           'キーをキーチェーンに保存できなかったため、再試行する間はメモリーに保持しています',
+      },
+    },
+    'file-refused': {
+      reason: {
+        'not-media':
+          '中身が Kikitori の読める音声・動画（WAV、FLAC、Ogg、MP3、M4A/MP4、WebM、AAC、AIFF、WMA、AMR）ではありません。音声か動画のファイルを選んでください',
+        'too-large': 'サービスが受け付ける上限の 2 GiB を超えています。短い録音に分けてください',
+        'not-chosen':
+          'このウィンドウでユーザーが選んだファイルではありません。ファイルをウィンドウにドロップするか、「ファイルを選択…」で選んでください',
       },
     },
     'export-failed': {

@@ -11,7 +11,7 @@ test('jobs appear live, newest first; filter, search, open, and remove with a co
   await expect(app.getByTestId('service-status')).toContainText('Running');
   await dropFiles(app, [
     { path: CLIP, name: 'alpha.wav' },
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'broken.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'broken.wav' },
   ]);
   await app.getByRole('tab', { name: 'Jobs' }).click();
   const rows = app.getByTestId('job-row');
@@ -61,7 +61,7 @@ test('a failure note and a long file name cut short in the table are whole for k
   await expect(app.getByTestId('service-status')).toContainText('Running');
   await dropFiles(app, [
     { path: CLIP, name: 'beside-the-long-one.wav' },
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name },
   ]);
   await app.getByRole('tab', { name: 'Jobs' }).click();
   const rows = app.getByTestId('job-row');

@@ -73,7 +73,7 @@ test('every screen passes axe and is photographed in both languages and themes',
   await expect(app.getByTestId('service-status')).toContainText('Running');
   await dropFiles(app, [
     { path: CLIP, name: 'austen.wav' },
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'not-really-audio.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'not-really-audio.wav' },
     {
       path: join(DEFAULT_FIXTURES_DIR, 'manifest.json'),
       name: 'notes.json',

@@ -41,7 +41,7 @@ test('Transcribe lines up: one x for every status, checkboxes under the selects,
   await expect(app.getByTestId('service-status')).toContainText('Running');
   await dropFiles(app, [
     { path: CLIP, name: 'layout-heard.wav' },
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'layout-not-audio.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'layout-not-audio.wav' },
   ]);
   const rows = app.getByTestId('file-row');
   await expect(rows.filter({ hasText: 'layout-heard.wav' })).toHaveAttribute(

@@ -115,7 +115,7 @@ test('at 200% zoom of a 1024×700 window every screen fits its width and keeps i
 
   // A failed job too: its status cell holds an error note under the chip.
   await dropFiles(app, [
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/text.wav'), name: 'zoom-not-audio.wav' },
+    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'zoom-not-audio.wav' },
   ]);
   await app.getByRole('tab', { name: 'Jobs' }).click();
   const row = app.getByTestId('job-row').filter({ hasText: 'a-rather-long-recording-name' });

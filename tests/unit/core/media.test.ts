@@ -8,16 +8,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaResponse } from '../../../core/media';
 import type { Job } from '../../../shared/domain/job';
+import { wavHeader } from '../../support/wav-header';
 
 let dir: string;
 let job: Job;
-const bytes = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
+// A WAV header and 56 bytes of samples: 100 bytes in all.
+const bytes = Buffer.concat([wavHeader(56), Buffer.from(Array.from({ length: 56 }, (_, i) => i))]);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kikitori-media-'));
   const path = join(dir, 'talk.wav');
   await writeFile(path, bytes);
-  job = { file: { path, name: 'talk.wav', size: bytes.length } } as Job;
+  job = { file: { path, name: 'talk.wav', size: bytes.length, container: 'wav' } } as Job;
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -6,13 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
+import { ChosenPaths } from '../../../core/media-file';
 import { CONTENT_SECURITY_POLICY } from '../../../core/renderer-files';
 import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
 import {
@@ -25,7 +26,8 @@ import {
 import { buildBridge } from '../../../electron/preload/bridge';
 import { appError } from '../../../shared/domain/errors';
 import { CHANNELS, EVENTS } from '../../../shared/ipc/contract';
-import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc/names';
+import { CHANNEL_NAMES, CHOSEN_PATH_MESSAGE, EVENT_NAMES } from '../../../shared/ipc/names';
+import { wavHeader } from '../../support/wav-header';
 
 describe('window factory', () => {
   it('isolates the renderer: context isolation, sandbox, no Node, no webviews', () => {
@@ -130,16 +132,46 @@ describe('window factory', () => {
   });
 });
 
+/** ipcMain as the registrar uses it: `handle` for the channels, `on` for the preload's message. */
+function fakeIpcMain() {
+  const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+  const messages = new Map<
+    string,
+    (event: { returnValue?: unknown }, ...args: unknown[]) => void
+  >();
+  const ipcMain = {
+    handle: (channel: string, h: unknown) => void handlers.set(channel, h as never),
+    on: (channel: string, h: unknown) => {
+      messages.set(channel, h as never);
+      return ipcMain;
+    },
+  } as unknown as Parameters<typeof registerIpc>[0];
+  /** What the preload's sendSync gets back from the main process. */
+  const send = (channel: string, event: object, ...args: unknown[]) => {
+    const withReturn: { returnValue?: unknown } = { ...event };
+    messages.get(channel)!(withReturn, ...args);
+    return withReturn.returnValue;
+  };
+  return { ipcMain, handlers, send };
+}
+
+/** An IPC event from window `id` whose top frame is at `url`. */
+const fromWindow = (id: number, url = 'app://kikitori/index.html', parent: unknown = null) => ({
+  senderFrame: { url, parent },
+  sender: { id },
+});
+
 describe('IPC registrar', () => {
   function registered() {
-    const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
+    const { ipcMain, handlers } = fakeIpcMain();
     const calls: Array<[string, unknown]> = [];
     const names = registerIpc(
-      { handle: (channel, h) => handlers.set(channel, h as never) },
+      ipcMain,
       (channel, input) => {
         calls.push([channel, input]);
         return Promise.resolve({ ok: true, data: { echoed: channel } });
       },
+      new ChosenPaths(),
     );
     return { handlers, calls, names };
   }
@@ -153,7 +185,7 @@ describe('IPC registrar', () => {
   it('serves the app’s own top-level page and refuses every other sender', async () => {
     const { handlers, calls } = registered();
     const listJobs = handlers.get('jobs:list')!;
-    const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+    const frame = (url: string, parent: unknown = null) => fromWindow(1, url, parent);
     expect(await listJobs(frame('app://kikitori/index.html#jobs'), {})).toEqual({
       ok: true,
       data: { echoed: 'jobs:list' },
@@ -163,7 +195,7 @@ describe('IPC registrar', () => {
       frame('file:///home/me/page.html'),
       frame('app://kikitori.evil/index.html'),
       frame('app://kikitori/index.html', { url: 'app://kikitori/index.html' }),
-      { senderFrame: null },
+      { senderFrame: null, sender: { id: 1 } },
     ]) {
       const answer = await listJobs(sender, {});
       expect(answer, JSON.stringify(sender)).toMatchObject({
@@ -182,19 +214,57 @@ describe('IPC registrar', () => {
       localService: false,
     });
     try {
-      const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
-      registerIpc({ handle: (channel, h) => handlers.set(channel, h as never) }, (c, input) =>
-        core.invoke(c, input),
-      );
-      const own = { senderFrame: { url: 'app://kikitori/index.html', parent: null } };
+      const { ipcMain, handlers } = fakeIpcMain();
+      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
+      const own = fromWindow(1);
       expect(await handlers.get('jobs:get')!(own, { id: 42 })).toMatchObject({
         ok: false,
         error: { code: 'invalid-input', detail: expect.stringMatching(/^jobs:get: id: /) },
       });
-      expect(await handlers.get('jobs:get')!({ senderFrame: null }, { id: 42 })).toMatchObject({
+      expect(
+        await handlers.get('jobs:get')!({ senderFrame: null, sender: { id: 1 } }, { id: 42 }),
+      ).toMatchObject({
         ok: false,
         error: { code: 'forbidden' },
       });
+    } finally {
+      await core.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes from the window only paths the preload saw the person drop or pick, per window', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kikitori-registrar-'));
+    const core = await Core.open({
+      dataDir,
+      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+      localService: false,
+    });
+    try {
+      const wav = join(dataDir, 'talk.wav');
+      await writeFile(wav, Buffer.concat([wavHeader(3200), Buffer.alloc(3200)]));
+      const { ipcMain, handlers, send } = fakeIpcMain();
+      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
+      const transcribe = handlers.get('transcribe:files')!;
+      const notChosen = {
+        ok: false,
+        error: { code: 'file-refused', params: { path: wav, reason: 'not-chosen' } },
+      };
+      // Named by the window only: refused, nothing journaled.
+      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen);
+      // A frame that is not the app's own top page cannot record a path.
+      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1, 'https://evil.example/'), wav)).toBe(false);
+      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1), 42)).toBe(false);
+      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen);
+      expect(core.journal.list()).toEqual([]);
+      // Dropped in window 1: window 1 may transcribe it, window 2 may not.
+      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1), wav)).toBe(true);
+      expect(await transcribe(fromWindow(2), { paths: [wav] })).toMatchObject(notChosen);
+      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject({
+        ok: true,
+        data: { jobs: [{ file: { path: wav, container: 'wav' } }] },
+      });
+      expect(core.journal.list()).toHaveLength(1);
     } finally {
       await core.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -214,14 +284,12 @@ describe('IPC registrar', () => {
       },
     });
     try {
-      const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
-      registerIpc({ handle: (channel, h) => handlers.set(channel, h as never) }, (c, input) =>
-        core.invoke(c, input),
-      );
+      const { ipcMain, handlers } = fakeIpcMain();
+      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
       const save = handlers.get('export:save')!;
-      const own = { senderFrame: { url: 'app://kikitori/index.html', parent: null } };
+      const own = fromWindow(1);
       const request = { fileName: 'talk.vtt', text: 'WEBVTT\n', format: 'vtt' };
-      expect(await save({ senderFrame: null }, request)).toMatchObject({
+      expect(await save({ senderFrame: null, sender: { id: 1 } }, request)).toMatchObject({
         ok: false,
         error: { code: 'forbidden' },
       });

@@ -1,6 +1,8 @@
 /**
  * Which files go to the service, decided before anything is sent: audio and video the core can
- * send or convert, up to the async size limit. Everything else is named with the reason.
+ * send or convert, up to the async size limit. Everything else is named with the reason. This is
+ * a courtesy to the person, not a guard: the core checks every file's first bytes itself
+ * (core/media-file.ts), so header-less PCM, which no bytes identify, is not offered.
  */
 import { LIMITS } from '../../../../shared/api/codes';
 
@@ -24,10 +26,6 @@ const EXTENSIONS = new Set([
   'aiff',
   'amr',
   '3gp',
-  'pcm',
-  'raw',
-  'alaw',
-  'mulaw',
 ]);
 
 export type Verdict =

@@ -33,6 +33,27 @@ describe('sniffContainer', () => {
     expect(sniffContainer(text('\0\0\0\x20ftypM4A '))).toBe('mp4');
     expect(sniffContainer(bytes(0x1a, 0x45, 0xdf, 0xa3, 0x9f))).toBe('webm');
     expect(sniffContainer(text('RIFF\0\0\0\0AVI LIST'))).toBeUndefined();
+    expect(sniffContainer(text('\0\0\0\x08wide\0\0\0\0mdat'))).toBe('mp4');
+    expect(sniffContainer(text('FORM\0\0\0\0AIFFCOMM'))).toBe('aiff');
+    expect(sniffContainer(text('FORM\0\0\0\0AIFCFVER'))).toBe('aiff');
+    expect(sniffContainer(text('FORM\0\0\0\0ILBMBMHD'))).toBeUndefined();
+    expect(sniffContainer(text('#!AMR\n'))).toBe('amr');
+    expect(sniffContainer(text('#!AMR-WB\n'))).toBe('amr');
+    expect(sniffContainer(bytes(0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6))).toBe('asf');
+    expect(sniffContainer(text('This is a text file with a .wav name'))).toBeUndefined();
+  });
+
+  it('takes AAC in ADTS frames whose length leads to the next header, and nothing less', () => {
+    // A 16-byte frame (length field 16), then the next frame's header.
+    const frame = [0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc, ...Array(9).fill(0)];
+    expect(sniffContainer(bytes(...frame, ...frame))).toBe('aac');
+    expect(sniffContainer(bytes(...frame.slice(0, 7)))).toBe('aac');
+    // The next header is not there: not ADTS.
+    expect(sniffContainer(bytes(...frame, ...Array(16).fill(0x41)))).toBeUndefined();
+    // A reserved sampling-frequency index (13–15).
+    expect(sniffContainer(bytes(0xff, 0xf1, 0x74, 0x80, 0x02, 0x1f, 0xfc))).toBeUndefined();
+    // Header-less audio (c=…) is never taken for a frame.
+    expect(sniffContainer(bytes(...frame), { frameSync: false })).toBeUndefined();
   });
 
   it('looks past an ID3 tag to tell MP3 from MP2, and takes an ID3 file it cannot see into as MP3', () => {
