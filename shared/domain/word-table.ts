@@ -7,6 +7,7 @@
  */
 import { LIMITS } from '../api/codes';
 import { profileWordSchema, type ProfileWord } from '../api/profile-words';
+import { fromSpreadsheetText, spreadsheetText } from '../format/cells';
 import type { WordRejection } from './errors';
 
 export const WORD_TABLE_FORMATS = ['tsv', 'csv'] as const;
@@ -134,7 +135,8 @@ function isHeader(fields: readonly string[]): boolean {
 }
 
 /**
- * Reads a word table. Blank lines and a header line are skipped; a line
+ * Reads a word table (a field's leading `'` before a formula character, as exports write it, is
+ * taken off: shared/format/cells.ts). Blank lines and a header line are skipped; a line
  * is rejected (with its reason) when it has too many columns, an empty written form, a field the
  * API would refuse, or the written form of an earlier line.
  */
@@ -158,7 +160,7 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
       reject(row.error.code, row.error.params);
       continue;
     }
-    const fields = row.fields.map((f) => f.trim());
+    const fields = row.fields.map((f) => fromSpreadsheetText(f.trim()));
     while (fields.length > 1 && fields.at(-1) === '') fields.pop();
     if (fields.length > 3) {
       reject('too-many-columns', {
@@ -205,7 +207,10 @@ function csvField(value: string): string {
 
 /** Writes words as a table with a header line, in the order given. */
 export function formatWordTable(words: readonly ProfileWord[], format: WordTableFormat): string {
-  const rows = [HEADER, ...words.map((w) => [w.written, w.spoken ?? '', w.classname ?? ''])];
+  const rows = [
+    HEADER,
+    ...words.map((w) => [w.written, w.spoken ?? '', w.classname ?? ''].map(spreadsheetText)),
+  ];
   return rows
     .map((row) => (format === 'tsv' ? row.join('\t') : row.map(csvField).join(',')))
     .join('\n')

@@ -9,6 +9,7 @@
  */
 import type { Token } from '../api/recognition';
 import type { Transcript } from '../domain/job';
+import { oneLine, spreadsheetText } from './cells';
 import {
   type Block,
   blocksOf,
@@ -130,7 +131,7 @@ export function toSrt(transcript: Transcript, options: ExportOptions = {}): stri
     .map(
       (cue, i) =>
         `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${wrap(
-          prefixed(cue.text, cue.label, options),
+          oneLine(prefixed(cue.text, cue.label, options)),
         )}\n`,
     )
     .join('\n');
@@ -146,7 +147,7 @@ const cueText = (text: string) =>
 export function toVtt(transcript: Transcript, options: ExportOptions = {}): string {
   const cues = cuesOf(transcript).map((cue) => {
     const voice = cue.label === undefined ? '' : `<v ${voiceName(nameOf(options)(cue.label))}>`;
-    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${cueText(wrap(cue.text))}\n`;
+    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${cueText(wrap(oneLine(cue.text)))}\n`;
   });
   return ['WEBVTT\n', ...cues].join('\n');
 }
@@ -155,9 +156,14 @@ export function toJson(transcript: Transcript): string {
   return `${JSON.stringify(transcript, null, 2)}\n`;
 }
 
-/** RFC 4180: quote a field with a comma, quote or line break; double the quotes inside. */
-const csvField = (value: string) =>
-  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * RFC 4180: quote a field with a comma, quote or line break; double the quotes inside. A field a
+ * spreadsheet would run as a formula gets a leading `'` first (./cells.ts).
+ */
+const csvField = (raw: string) => {
+  const value = spreadsheetText(raw);
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
 export function toCsv(transcript: Transcript, options: ExportOptions = {}): string {

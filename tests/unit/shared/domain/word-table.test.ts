@@ -87,9 +87,27 @@ describe('word tables (dictionary import and export)', () => {
     expect(parseWordTable('a,b\tc\n', 'tsv').words).toEqual([{ written: 'a,b', spoken: 'c' }]);
   });
 
+  it('writes a field a spreadsheet would run with a leading quote mark, and reads it back as it was', () => {
+    const words: ProfileWord[] = [
+      { written: '=cmd', spoken: '+1', classname: '-x' },
+      { written: '@SUM(A1)', spoken: 'at' },
+      { written: "'quoted", spoken: 'quoted' },
+    ];
+    for (const format of ['tsv', 'csv'] as const) {
+      const text = formatWordTable(words, format);
+      const lines = text.split('\n').slice(1, -1);
+      for (const line of lines) expect(line, format).not.toMatch(/(^|[\t,])"?[=+\-@]/);
+      expect(parseWordTable(text, format)).toMatchObject({ words, rejected: [] });
+    }
+  });
+
   it('reads back exactly what it writes, in both formats (fast-check, 300 runs each)', () => {
     const field = fc
-      .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+      .tuple(
+        fc.constantFrom('', '=', '+', '-', '@', "'"),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+      )
+      .map(([lead, rest]) => lead + rest)
       .filter((s) => s.trim() === s && !/[\t\n\r|]/.test(s) && !s.startsWith('\uFEFF'));
     const word = fc.record(
       { written: field, spoken: field, classname: field },
