@@ -1,6 +1,6 @@
 /** The local speech recognition service, assembled: storage, accounts, engine, jobs, HTTP. */
 import type { Server } from 'node:http';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS, LOCAL_ENGINE } from '../shared/api';
@@ -116,8 +116,13 @@ export class LocalService {
     if (resumed > 0) emit({ event: 'jobs-resumed', count: resumed });
 
     const jobRetentionDays = options.jobRetentionDays ?? 7;
+    // Nothing of a purged job stays on disk: its audio goes with its row (the audio first, so a
+    // crash in between leaves a row without audio, never audio without a row to find it by).
     const purge = async () => {
-      for (const job of store.expired(jobRetentionDays)) store.delete(job.session_id);
+      for (const job of store.expired(jobRetentionDays)) {
+        if (job.audio_path) await rm(job.audio_path, { force: true });
+        store.delete(job.session_id);
+      }
       await ctx.logs.purge();
     };
     await purge();

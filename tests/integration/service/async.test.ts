@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
@@ -295,6 +296,16 @@ describe('async jobs across a crash', () => {
       expect.arrayContaining([`${old}.audio`, `${recent}.audio`]),
     );
     const db = new Database(join(dataDir, 'service.sqlite'));
+    const audioOf = (sid: string) =>
+      (
+        db.prepare('SELECT audio_path FROM jobs WHERE session_id = ?').get(sid) as {
+          audio_path: string;
+        }
+      ).audio_path;
+    // A logged job keeps its audio beside its row until the row is purged.
+    const oldAudio = audioOf(old);
+    const recentAudio = audioOf(recent);
+    expect(existsSync(oldAudio) && existsSync(recentAudio)).toBe(true);
     const daysAgo = (days: number) => Date.now() - days * 86_400_000;
     db.prepare('UPDATE jobs SET finished_at = ? WHERE session_id = ?').run(daysAgo(4), old);
     db.prepare('UPDATE request_log SET created_at = ? WHERE session_id = ?').run(daysAgo(2), old);
@@ -310,6 +321,12 @@ describe('async jobs across a crash', () => {
     const logs = await readdir(join(dataDir, 'logs'));
     expect(logs).toContain(`${recent}.audio`);
     expect(logs).not.toContain(`${old}.audio`);
+    // Nothing of the purged job stays on disk, while the service runs (not only after the next
+    // start's sweep): no file anywhere in the data folder is named after it.
+    expect(existsSync(oldAudio)).toBe(false);
+    expect(existsSync(recentAudio)).toBe(true);
+    const everything = await readdir(dataDir, { recursive: true });
+    expect(everything.filter((name) => name.includes(old))).toEqual([]);
     await second.stop();
     await removeDir(dataDir);
   });
