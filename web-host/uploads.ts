@@ -6,7 +6,9 @@
  * when its job is, and files no job names are swept away at start.
  */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, dirname, join, relative, sep } from 'node:path';
@@ -23,6 +25,8 @@ export interface UploadsOptions {
   readonly dataDir: string;
   /** The most one upload may hold (default: the service's async limit). */
   readonly maxBytes?: number;
+  /** Opens the file an upload is written to (default: a new file, never an existing one). */
+  readonly openFile?: (path: string) => Writable;
 }
 
 export interface Uploads {
@@ -37,14 +41,48 @@ export interface Uploads {
 const fail = (res: ServerResponse, status: number, error: AppError) =>
   sendJson(res, status, { ok: false, error }, { Connection: 'close' });
 
-/** A file name safe to create: the last path part, no control characters, not too long. */
+/** The most bytes a file name may have on the file systems Kikitori writes to. */
+const MAX_NAME_BYTES = 255;
+
+/** `name` cut to `max` bytes of UTF-8 at a character boundary, keeping a short extension. */
+function cutToBytes(name: string, max: number): string {
+  if (Buffer.byteLength(name) <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && Buffer.byteLength(name.slice(dot)) <= 16 ? name.slice(dot) : '';
+  let budget = max - Buffer.byteLength(extension);
+  let stem = '';
+  for (const char of name.slice(0, name.length - extension.length)) {
+    budget -= Buffer.byteLength(char);
+    if (budget < 0) break;
+    stem += char;
+  }
+  return stem + extension;
+}
+
+/** A file name safe to create: the last path part, no control characters, at most 255 bytes. */
 export function safeFileName(name: string): string {
   const cleaned = basename(name.replace(/\\/g, '/'))
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(-200);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'audio' : cleaned;
+    .trim();
+  const cut = cutToBytes(cleaned, MAX_NAME_BYTES);
+  return cut === '' || cut === '.' || cut === '..' ? 'audio' : cut;
+}
+
+/** Why the system refused to store an upload, as a reason each language can say. */
+function uploadFailure(error: unknown, dir: string, name: string): AppError {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const reason =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'disk-full'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'denied'
+        : code === 'EROFS'
+          ? 'read-only'
+          : code === 'ENOTDIR' || code === 'EEXIST' || code === 'ELOOP'
+            ? 'not-a-folder'
+            : 'other';
+  return appError('upload-failed', { name, path: dir, reason }, code || String(error));
 }
 
 class TooLarge extends Error {}
@@ -52,6 +90,7 @@ class TooLarge extends Error {}
 export function createUploads(options: UploadsOptions): Uploads {
   const dir = join(options.dataDir, 'uploads');
   const maxBytes = options.maxBytes ?? LIMITS.asyncAudioBytes;
+  const openFile = options.openFile ?? ((path: string) => createWriteStream(path, { flags: 'wx' }));
   const inside = (path: string) => {
     const rel = relative(dir, path);
     return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep);
@@ -86,7 +125,11 @@ export function createUploads(options: UploadsOptions): Uploads {
       const name = safeFileName(url.searchParams.get('name') ?? '');
       const folder = join(dir, randomUUID());
       const path = join(folder, name);
-      await mkdir(folder, { recursive: true });
+      // The window going away mid-upload is not a failure to answer; a write failing is.
+      let windowLeft = false;
+      req.once('close', () => {
+        if (!req.complete) windowLeft = true;
+      });
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -95,13 +138,25 @@ export function createUploads(options: UploadsOptions): Uploads {
         },
       });
       try {
-        await pipeline(req, limit, createWriteStream(path, { flags: 'wx' }));
+        await mkdir(folder, { recursive: true });
+        // Piped, not pipelined: a failed write must not destroy the request, whose socket
+        // carries the answer.
+        await new Promise<void>((resolve, reject) => {
+          req.once('error', reject);
+          req.pipe(limit);
+          pipeline(limit, openFile(path)).then(resolve, reject);
+        });
       } catch (error) {
-        await rm(folder, { recursive: true, force: true });
+        req.unpipe(limit);
+        await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+        if (windowLeft || req.socket.destroyed) return;
         if (error instanceof TooLarge) return fail(res, 413, tooLarge);
-        // The window went away mid-upload (cancelled, closed): nothing to answer.
-        if (req.destroyed || res.destroyed) return;
-        throw error;
+        // The rest of the body is read and dropped, so that the window hears the answer
+        // (a browser that is still sending may not read an early one).
+        req.resume();
+        if (!req.complete) await once(req, 'end').catch(() => undefined);
+        if (windowLeft) return;
+        return fail(res, 500, uploadFailure(error, dir, name));
       }
       if (size === 0) {
         await rm(folder, { recursive: true, force: true });

@@ -47,6 +47,7 @@ export const APP_ERROR_CODES = [
   'link-used',
   'export-failed',
   'file-refused',
+  'upload-failed',
   'word-rejected',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -64,6 +65,7 @@ export const SUB_CODES = {
   'local-service': {
     reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
+  'upload-failed': { reason: ['disk-full', 'denied', 'read-only', 'not-a-folder', 'other'] },
   'file-refused': { reason: ['not-media', 'too-large', 'not-chosen'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },

@@ -63,6 +63,7 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'upload-failed': 'Kikitori could not store {name} in its data folder {path}: {reason}.',
     'file-refused': 'Kikitori will not transcribe {path}: {reason}.',
     'word-rejected':
       'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
@@ -104,6 +105,18 @@ export const EN: Language = {
         'health-check': 'its health check failed',
         'key-not-stored':
           'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
+      },
+    },
+    'upload-failed': {
+      reason: {
+        'disk-full': 'the disk is full. Free some space, then drop the file again',
+        denied:
+          'it may not write there. Make the folder writable, or start Kikitori with another --data folder',
+        'read-only': 'the disk is read-only. Start Kikitori with another --data folder',
+        'not-a-folder':
+          'a file that is not a folder is in the way. Move it away, then drop the file again',
+        other:
+          'the system refused to write it. Drop the file again; if it keeps failing, start Kikitori with another --data folder',
       },
     },
     'file-refused': {

@@ -65,6 +65,7 @@ export const JA: Language = {
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
+    'upload-failed': '{name} をデータフォルダー {path} に保存できませんでした。{reason}。',
     'file-refused': '{path} は文字起こしできません。{reason}。',
     'word-rejected':
       'サービスが単語「{written}」を受け付けませんでした（{reason}）。表のその行を直してから、もう一度保存してください。',
@@ -106,6 +107,20 @@ export const JA: Language = {
         'health-check': '稼働確認に失敗しました',
         'key-not-stored':
           'キーをキーチェーンに保存できなかったため、再試行する間はメモリーに保持しています',
+      },
+    },
+    'upload-failed': {
+      reason: {
+        'disk-full':
+          'ディスクがいっぱいです。空き容量を作ってから、もう一度ファイルをドロップしてください',
+        denied:
+          '書き込む権限がありません。フォルダーを書き込み可能にするか、--data で別のフォルダーを指定して Kikitori を起動してください',
+        'read-only':
+          'ディスクが読み取り専用です。--data で別のフォルダーを指定して Kikitori を起動してください',
+        'not-a-folder':
+          'フォルダーであるべき場所にファイルがあります。それを移動してから、もう一度ファイルをドロップしてください',
+        other:
+          'システムが書き込みを拒否しました。もう一度ファイルをドロップし、それでも失敗する場合は --data で別のフォルダーを指定して Kikitori を起動してください',
       },
     },
     'file-refused': {
