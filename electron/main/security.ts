@@ -142,9 +142,30 @@ type SessionLike = Pick<
   'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'
 >;
 
-/** Every permission (camera, microphone, notifications, HID, …) is refused. */
+/**
+ * The one permission the app's page has: writing sanitized text to the clipboard (its Copy
+ * buttons), and only for the app's own top frame. Nothing else, from anywhere.
+ */
+export function permissionAllowed(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean | undefined,
+): boolean {
+  return (
+    permission === 'clipboard-sanitized-write' &&
+    isMainFrame === true &&
+    requestingUrl !== undefined &&
+    isAppUrl(requestingUrl)
+  );
+}
+
+/** Every permission (camera, microphone, notifications, HID, …) is refused but the one above. */
 export function denyPermissions(session: SessionLike): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame),
+  );
   session.setDevicePermissionHandler(() => false);
 }

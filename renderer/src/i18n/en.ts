@@ -10,6 +10,8 @@ export const en = {
     jobs: 'Jobs',
     dictionary: 'Dictionary',
     settings: 'Settings',
+    copyFailed:
+      'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and press Ctrl+C.',
   },
   status: {
     region: 'Status',

@@ -10,6 +10,8 @@ export const ja: Messages = {
     jobs: 'ジョブ',
     dictionary: '辞書',
     settings: '設定',
+    copyFailed:
+      'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C を押してください。',
   },
   status: {
     region: '状態',

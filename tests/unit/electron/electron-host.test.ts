@@ -90,20 +90,38 @@ describe('window factory', () => {
     expect(opened).toEqual(['https://www.amivoice.com/']);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but sanitized clipboard writes from the app', () => {
     const handlers: Record<string, (...args: unknown[]) => unknown> = {};
     denyPermissions({
       setPermissionRequestHandler: (h: never) => (handlers.request = h),
       setPermissionCheckHandler: (h: never) => (handlers.check = h),
       setDevicePermissionHandler: (h: never) => (handlers.device = h),
     } as never);
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'hid']) {
+    const page = { requestingUrl: 'app://kikitori/index.html', isMainFrame: true };
+    const ask = (permission: string, details: object) => {
       let granted: boolean | undefined;
-      handlers.request!({}, permission, (answer: boolean) => (granted = answer), {});
-      expect(granted, permission).toBe(false);
-      expect(handlers.check!({}, permission, 'app://kikitori', {})).toBe(false);
+      handlers.request!({}, permission, (answer: boolean) => (granted = answer), details);
+      return granted;
+    };
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'hid']) {
+      expect(ask(permission, page), permission).toBe(false);
+      expect(handlers.check!({}, permission, 'app://kikitori', page)).toBe(false);
     }
     expect(handlers.device!({})).toBe(false);
+    // The Copy buttons: sanitized clipboard writes, for the app's own top frame only.
+    expect(ask('clipboard-sanitized-write', page)).toBe(true);
+    expect(handlers.check!({}, 'clipboard-sanitized-write', 'app://kikitori', page)).toBe(true);
+    for (const other of [
+      { requestingUrl: 'app://kikitori/index.html', isMainFrame: false },
+      { requestingUrl: 'https://evil.example/', isMainFrame: true },
+      { requestingUrl: 'app://kikitori.evil/index.html', isMainFrame: true },
+      {},
+    ]) {
+      expect(ask('clipboard-sanitized-write', other), JSON.stringify(other)).toBe(false);
+      expect(handlers.check!({}, 'clipboard-sanitized-write', 'https://evil.example', other)).toBe(
+        false,
+      );
+    }
   });
 
   it('maps app:// URLs to files inside the renderer folder only', () => {

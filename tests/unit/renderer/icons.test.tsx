@@ -2,7 +2,7 @@
 import './dom-setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DIARIZED } from '../../support/diarized';
 import { fakeBridge, job, renderApp } from './fake-bridge';
 
@@ -31,6 +31,16 @@ describe('icons', () => {
     await waitFor(() => expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull(), {
       timeout: 10_000,
     });
+
+    // A copy the system refuses says so, in the window's language, instead of failing silently.
+    const refused = vi
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(copy);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Could not copy/);
+    refused.mockRestore();
+    await user.click(copy);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
     const exportButton = await screen.findByRole('button', { name: 'Export' });

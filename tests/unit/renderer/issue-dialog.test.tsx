@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IssueKeyDialog } from '../../../renderer/src/features/keys/IssueKeyDialog';
 import {
   epiOf,
@@ -176,6 +176,21 @@ describe('closing on a new key', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close anyway' }),
     );
     expect(screen.queryByTestId('issue-dialog')).toBeNull();
+  });
+
+  it('says so when the system refuses the copy, and still asks before the key is dropped', async () => {
+    const user = userEvent.setup();
+    await issue(user);
+    const refused = vi
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Could not copy: the system did not allow Kikitori to use the clipboard\./,
+    );
+    refused.mockRestore();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Close without saving the key?' })).toBeTruthy();
   });
 
   it('closes without asking once the key is copied', async () => {

@@ -5,7 +5,7 @@ import { connectionName } from '../../lib/display-names';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
 import { Icon } from '../../lib/icons';
-import { useFlash } from '../../lib/use-flash';
+import { CopyFailed, useCopy } from '../../lib/use-copy';
 import { useApp } from '../../store/store';
 
 const TONES = {
@@ -33,7 +33,7 @@ export const JobRow = memo(function JobRow({
   const lang = useApp((s) => s.lang);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
-  const [copied, flashCopied] = useFlash();
+  const { copied, failed: copyFailed, copy } = useCopy();
   const noteId = useId();
   if (!job) return null;
 
@@ -83,10 +83,11 @@ export const JobRow = memo(function JobRow({
               type="button"
               className="button small ghost icon"
               aria-label={t('jobs.copySession', { id: job.sessionid })}
-              onClick={() => void navigator.clipboard.writeText(job.sessionid!).then(flashCopied)}
+              onClick={() => void copy(job.sessionid!)}
             >
               <Icon name={copied ? 'check' : 'copy'} />
             </button>
+            <CopyFailed failed={copyFailed} />
           </>
         ) : (
           <span className="muted">—</span>

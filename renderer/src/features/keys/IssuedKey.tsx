@@ -6,6 +6,7 @@ import { useApp } from '../../store/store';
 import { formatLocal } from './IssueKeyDialog';
 import { TextField } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
+import { CopyFailed, useCopy } from '../../lib/use-copy';
 
 export function IssuedKey({
   value,
@@ -30,8 +31,9 @@ export function IssuedKey({
   const [copied, setCopied] = useState(false);
   const [saved, setSaved] = useState<string | undefined>();
   const [error, setError] = useState<AppError | undefined>();
+  const { failed: copyFailed, copy: copyText } = useCopy();
   const copy = async () => {
-    await navigator.clipboard.writeText(value);
+    if (!(await copyText(value))) return;
     setCopied(true);
     onKept();
   };
@@ -60,6 +62,7 @@ export function IssuedKey({
           {t('keys.copy')}
         </button>
       </div>
+      <CopyFailed failed={copyFailed} />
       <p className="muted" data-testid="issued-expiry">
         {t('keys.expiresAt', { date: formatLocal(expires, lang) })}
       </p>

@@ -18,7 +18,7 @@ import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
 import { ErrorBox } from '../../lib/error-box';
 import { SearchField } from '../../lib/search-field';
-import { useFlash } from '../../lib/use-flash';
+import { CopyFailed, useCopy } from '../../lib/use-copy';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -32,7 +32,7 @@ export function TranscriptView() {
   const playback = usePlayback();
   const [query, setQuery] = useState('');
   const [view, setView] = useState('text');
-  const [copied, flashCopied] = useFlash();
+  const { copied, failed: copyFailed, copy } = useCopy();
   const heading = useRef<HTMLHeadingElement>(null);
   const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
   const speakerName = useSpeakerName();
@@ -104,14 +104,11 @@ export function TranscriptView() {
             <button
               type="button"
               className="button small"
-              onClick={() =>
-                void navigator.clipboard
-                  .writeText(toTxt(transcript, { speakerName }))
-                  .then(flashCopied)
-              }
+              onClick={() => void copy(toTxt(transcript, { speakerName }))}
             >
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
+            <CopyFailed failed={copyFailed} />
             <ExportMenu transcript={transcript} sourceName={name} />
           </div>
           <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
