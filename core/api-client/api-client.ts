@@ -93,6 +93,23 @@ function errorOfStatus(
   return undefined;
 }
 
+/** One REST request: a JSON or form body, the key as a bearer token unless `bearer` is false. */
+interface RestRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  /** Whether repeating it is harmless, so a failure may be retried (default true). */
+  readonly idempotent?: boolean;
+  readonly body?: Buffer;
+  readonly contentType?: string;
+  /** Send the key as `Authorization: Bearer` (default true). */
+  readonly bearer?: boolean;
+  readonly signal?: AbortSignal;
+  readonly maxResponseBytes?: number;
+}
+
+/** What a finished job's status may hold: its whole transcript. */
+const JOB_RESULT_MAX_BYTES = 128 * 1024 * 1024;
+
 export class ApiClient {
   private readonly idleTimeoutMs: number;
   private readonly attempts: number;
@@ -133,6 +150,9 @@ export class ApiClient {
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
         if (error.kind === 'aborted') throw new RequestAborted();
+        // Never retried: the same server would send the same flood again.
+        if (error.kind === 'too-large')
+          throw new AppFailure(appError('bad-response', {}, `${host}: ${error.message}`));
         if (error.kind === 'file')
           throw new AppFailure(
             appError(
@@ -207,7 +227,9 @@ export class ApiClient {
         appError(
           'bad-response',
           {},
-          `${what}: HTTP ${reply.status}, not JSON: ${reply.body.slice(0, 200)}`,
+          // What the server sent is not repeated: an error must not carry another server's page
+          // back to the window (connections:test could read any address that way).
+          `${what}: HTTP ${reply.status}, not JSON (${Buffer.byteLength(reply.body)} bytes)`,
         ),
       );
     }
@@ -217,7 +239,7 @@ export class ApiClient {
         appError(
           'bad-response',
           {},
-          `${what}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}: ${reply.body.slice(0, 200)}`,
+          `${what}: HTTP ${reply.status}, ${parsed.error.issues[0]?.message ?? 'unexpected shape'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'}`,
         ),
       );
     }
@@ -231,7 +253,7 @@ export class ApiClient {
     try {
       const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
       code = typeof body.code === 'string' ? body.code : '';
-      message = typeof body.message === 'string' ? body.message : '';
+      message = typeof body.message === 'string' ? body.message.slice(0, 200) : '';
     } catch {
       // handled by status below
     }
@@ -285,49 +307,45 @@ export class ApiClient {
   }
 
   async getJob(sessionId: string, version: 1 | 2, signal?: AbortSignal): Promise<JobStatus> {
-    const reply = await this.rest(
-      'GET',
-      `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
-      true,
-      undefined,
-      undefined,
-      true,
-      signal,
-    );
+    const reply = await this.rest({
+      method: 'GET',
+      url: `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
+      ...(signal ? { signal } : {}),
+      // A finished job carries its whole transcript: a day of speech word by word is well below.
+      maxResponseBytes: JOB_RESULT_MAX_BYTES,
+    });
     if (reply.status === 404)
-      throw new AppFailure(appError('not-found', { what: 'job', id: sessionId }, reply.body));
+      throw new AppFailure(appError('not-found', { what: 'job', id: sessionId }, 'HTTP 404'));
     this.throwRestFailure(reply);
     return this.parse(jobStatusSchema, reply, 'job status');
   }
 
   async engines() {
     // The engine list is public: asked without a key, it tells a reachable service from a key problem.
-    const reply = await this.rest(
-      'GET',
-      `${this.endpoint.baseUrl}/v1/engines`,
-      false,
-      undefined,
-      undefined,
-      Boolean(this.endpoint.key),
-    );
+    const reply = await this.rest({
+      method: 'GET',
+      url: `${this.endpoint.baseUrl}/v1/engines`,
+      idempotent: false,
+      bearer: Boolean(this.endpoint.key),
+    });
     this.throwRestFailure(reply);
     return this.parse(engineListSchema, reply, 'engine list').engines;
   }
 
   async listProfiles(engine: string, adf = '16k'): Promise<string[]> {
-    const reply = await this.rest(
-      'GET',
-      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/?adf=${adf}`,
-    );
+    const reply = await this.rest({
+      method: 'GET',
+      url: `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/?adf=${adf}`,
+    });
     this.throwRestFailure(reply);
     return this.parse(profileListSchema, reply, 'profile list').profiles;
   }
 
   async getWords(engine: string, profileId: string, adf = '16k'): Promise<ProfileWord[]> {
-    const reply = await this.rest(
-      'GET',
-      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
-    );
+    const reply = await this.rest({
+      method: 'GET',
+      url: `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
+    });
     if (reply.status === 404) return [];
     this.throwRestFailure(reply);
     return this.parse(profileWordsBodySchema, reply, 'profile words').profilewords;
@@ -340,13 +358,12 @@ export class ApiClient {
     words: readonly ProfileWord[],
     adf = '16k',
   ): Promise<ProfileWord[]> {
-    const reply = await this.rest(
-      'POST',
-      `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
-      true,
-      Buffer.from(JSON.stringify({ profilewords: words })),
-      'application/json',
-    );
+    const reply = await this.rest({
+      method: 'POST',
+      url: `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/${encodeURIComponent(profileId)}?adf=${adf}`,
+      body: Buffer.from(JSON.stringify({ profilewords: words })),
+      contentType: 'application/json',
+    });
     if (reply.status === 400) {
       const refusal = restRefusal(reply);
       const rejection = wordRejectionOf(refusal?.word, refusal?.message ?? '');
@@ -363,10 +380,10 @@ export class ApiClient {
   }
 
   async classnames(engine: string): Promise<string[]> {
-    const reply = await this.rest(
-      'GET',
-      `${this.endpoint.baseUrl}/classnames/${encodeURIComponent(engine)}`,
-    );
+    const reply = await this.rest({
+      method: 'GET',
+      url: `${this.endpoint.baseUrl}/classnames/${encodeURIComponent(engine)}`,
+    });
     this.throwRestFailure(reply);
     return this.parse(classnamesSchema, reply, 'class names').classnames;
   }
@@ -385,14 +402,14 @@ export class ApiClient {
     }
     if (input.epi) form.set('epi', input.epi);
     if (input.ipa) form.set('ipa', input.ipa);
-    const reply = await this.rest(
-      'POST',
-      `${this.endpoint.baseUrl}/issue_service_authorization`,
-      false,
-      Buffer.from(form.toString()),
-      'application/x-www-form-urlencoded',
-      !(input.sid && input.spw),
-    );
+    const reply = await this.rest({
+      method: 'POST',
+      url: `${this.endpoint.baseUrl}/issue_service_authorization`,
+      idempotent: false,
+      body: Buffer.from(form.toString()),
+      contentType: 'application/x-www-form-urlencoded',
+      bearer: !(input.sid && input.spw),
+    });
     this.throwRestFailure(reply);
     const key = reply.body.trim();
     if (!/^\S{8,}$/.test(key))
@@ -400,15 +417,16 @@ export class ApiClient {
     return key;
   }
 
-  private rest(
-    method: 'GET' | 'POST',
-    url: string,
+  private rest({
+    method,
+    url,
     idempotent = true,
-    body?: Buffer,
-    contentType?: string,
+    body,
+    contentType,
     bearer = true,
-    signal?: AbortSignal,
-  ): Promise<Reply> {
+    signal,
+    maxResponseBytes,
+  }: RestRequest): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (bearer) headers.Authorization = `Bearer ${this.requireKey()}`;
     if (contentType) headers['Content-Type'] = contentType;
@@ -420,6 +438,7 @@ export class ApiClient {
         ...(body ? { body } : {}),
         idleTimeoutMs: Math.min(this.idleTimeoutMs, 30_000),
         ...(signal ? { signal } : {}),
+        ...(maxResponseBytes ? { maxResponseBytes } : {}),
       },
       idempotent,
     );
@@ -444,6 +463,7 @@ function restRefusal(reply: Reply): RestError | undefined {
   }
 }
 
+/** A service's own message, cut short: it is shown, not a way to read a server's pages. */
 function restMessage(reply: Reply): string | undefined {
-  return restRefusal(reply)?.message;
+  return restRefusal(reply)?.message.slice(0, 200);
 }

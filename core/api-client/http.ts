@@ -28,7 +28,15 @@ export interface Exchange {
   readonly onProgress?: (sent: number, total: number) => void;
   /** Cancels the exchange: the connection is closed and it rejects with kind `aborted`. */
   readonly signal?: AbortSignal;
+  /**
+   * The most the answer's body may hold (default 16 MiB): past it the connection is closed and
+   * the exchange rejects with kind `too-large`, so no server can fill the main process's memory.
+   */
+  readonly maxResponseBytes?: number;
 }
+
+/** What one answer may hold unless the exchange says otherwise. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export interface Reply {
   readonly status: number;
@@ -38,7 +46,7 @@ export interface Reply {
 
 export class ExchangeError extends Error {
   constructor(
-    readonly kind: 'network' | 'timeout' | 'file' | 'aborted',
+    readonly kind: 'network' | 'timeout' | 'file' | 'aborted' | 'too-large',
     message: string,
     /** Whether the connection was made (so the server may have seen the request). */
     readonly connected: boolean,
@@ -109,9 +117,18 @@ export function exchange(options: Exchange): Promise<Reply> {
     req.on('error', (error: NodeJS.ErrnoException) =>
       fail(new ExchangeError('network', error.code ?? error.message, connected, error.code)),
     );
+    const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > maxBytes)
+          return fail(
+            new ExchangeError('too-large', `the answer is larger than ${maxBytes} bytes`, true),
+          );
+        chunks.push(chunk);
+      });
       res.on('error', (error: NodeJS.ErrnoException) =>
         fail(new ExchangeError('network', error.code ?? error.message, true, error.code)),
       );

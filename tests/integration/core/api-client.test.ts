@@ -7,6 +7,7 @@ import { ApiClient } from '../../../core/api-client/api-client';
 import { AppFailure, errorText } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { useService } from '../../support/hooks';
+import { until } from '../../support/until';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 const service = useService();
@@ -265,5 +266,60 @@ describe('API client when the service misbehaves', () => {
     ).toMatchObject({ code: 'network' });
     expect(countJobs()).toBe(before + 1);
     proxy.close();
+  });
+});
+
+describe('what a server sends back is bounded and never repeated (issue 20 §8)', () => {
+  it('stops reading an answer past 16 MiB, and an endless one, with bad-response, never retried', async () => {
+    const requests = { count: 0, closed: 0 };
+    const flood = createHttpServer((req, res) => {
+      requests.count++;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const piece = Buffer.alloc(1024 * 1024, 0x20);
+      // Endless for /v1/engines; 17 MiB for the profile list.
+      let left = req.url!.startsWith('/v1/engines') ? Infinity : 17;
+      const pump = () => {
+        while (left-- > 0) if (!res.write(piece)) return void res.once('drain', pump);
+        res.end();
+      };
+      res.on('close', () => requests.closed++);
+      pump();
+    });
+    const url = await listen(flood);
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { backoffMs: 10 });
+    for (const call of [() => c.engines(), () => c.listProfiles('-a-general-en')]) {
+      const error = await failure(call());
+      expect(error).toMatchObject({ code: 'bad-response' });
+      expect(error.detail).toMatch(/larger than 16777216 bytes/);
+    }
+    expect(requests.count).toBe(2);
+    await until(
+      () => requests.closed,
+      (closed) => closed === 2,
+    );
+    flood.close();
+  });
+
+  it('carries no part of a page the server sent into the error', async () => {
+    const page = '<html>intranet admin: root password is hunter2</html>';
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      const status = req.url!.startsWith('/v1/engines') ? 200 : 502;
+      res.writeHead(status, { 'Content-Type': 'text/html' });
+      res.end(page);
+    });
+    const url = await listen(server);
+    const c = new ApiClient({ baseUrl: url, asyncUrl: url, key: 'k' }, { attempts: 1 });
+    for (const call of [
+      () => c.engines(),
+      () => c.listProfiles('-a-general-en'),
+      () => c.getJob('abc', 2),
+      () => c.recognize({ filePath: CLIP, d: '-a-general-en', logging: false }),
+    ]) {
+      const error = await failure(call());
+      expect(JSON.stringify(error)).not.toContain('hunter2');
+      expect(errorText(error, 'en')).not.toContain('hunter2');
+    }
+    server.close();
   });
 });
