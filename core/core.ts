@@ -25,7 +25,8 @@ import { JobJournal } from './jobs/job-journal';
 import { ANY_PATH, type PathPolicy } from './media-file';
 import { StorageError } from './storage/atomic-json';
 import { TranscriptionRunner, toAppError, type Client } from './jobs/transcription-runner';
-import { openKeyStore, type KeyStore } from './key-store/key-store';
+import { bindOlderKeys, keyFor, openKeyStore, type KeyStore } from './key-store/key-store';
+import { keyServes, serviceOf } from '../shared/domain/key';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 
 export type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -133,6 +134,7 @@ export class Core {
     };
     const connections = await readData(() => ConnectionStore.open(options.dataDir));
     const keys = options.keyStore ?? (await openKeyStore());
+    await bindOlderKeys(keys, connections.list()).catch(() => undefined);
     const journal = await readData(() => JobJournal.open(options.dataDir));
     // The journal leaves a newer Kikitori's job files untouched; opening the folder with this
     // one would hide those jobs, so the host says so and stops instead.
@@ -254,12 +256,8 @@ export class Core {
     if (!connection)
       throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     // A key is only ever sent to the service of its own connection, never to another address.
-    const entry = auth.authKey
-      ? (await this.keys.list()).find((k) => k.id === auth.authKey)
-      : undefined;
-    if (auth.authKey && entry?.connection !== connection.id)
-      throw new AppFailure(appError('not-found', { what: 'key' }));
-    const key = auth.authKey ? await this.keys.reveal(auth.authKey) : '';
+    // …and only to the service it was filed for (keyFor).
+    const key = auth.authKey ? await keyFor(this.keys, auth.authKey, connection) : '';
     if (key === undefined) throw new AppFailure(appError('not-found', { what: 'key' }));
     return new ApiClient(
       { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
@@ -280,13 +278,18 @@ export class Core {
           (before.kind === 'local' ||
             (before.baseUrl === connection.baseUrl && before.asyncUrl === connection.asyncUrl));
         const saved = await this.connections.save(connection);
-        // While the addresses stay, the key chosen in the editor applies, if it is one filed for
-        // this very connection (keys never cross services; new addresses start without a key).
-        if (!sameService || connection.keyRef === saved.keyRef) return { connection: saved };
-        if (connection.keyRef !== null) {
-          const entry = (await this.keys.list()).find((k) => k.id === connection.keyRef);
-          if (entry?.connection !== saved.id)
-            throw new AppFailure(appError('not-found', { what: 'key' }));
+        if (connection.keyRef === saved.keyRef) return { connection: saved };
+        // The key chosen in the editor applies when it was filed for this connection's service
+        // as saved (keyServes). New addresses start without a key: one chosen for the old ones
+        // is dropped with them; while the addresses stay, a key filed elsewhere is refused.
+        const entry =
+          connection.keyRef === null
+            ? undefined
+            : (await this.keys.list()).find((k) => k.id === connection.keyRef);
+        const serves = entry !== undefined && keyServes(entry, saved);
+        if (connection.keyRef !== null && !serves) {
+          if (!sameService) return { connection: saved };
+          throw new AppFailure(appError('not-found', { what: 'key' }));
         }
         return { connection: await this.connections.setKey(saved.id, connection.keyRef) };
       },
@@ -300,7 +303,8 @@ export class Core {
           saved.keyRef === connection.keyRef &&
           saved.baseUrl === connection.baseUrl &&
           saved.asyncUrl === connection.asyncUrl;
-        const key = sameService && saved.keyRef ? await this.keys.reveal(saved.keyRef) : undefined;
+        const key =
+          sameService && saved.keyRef ? await keyFor(this.keys, saved.keyRef, saved) : undefined;
         const client = new ApiClient(
           { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key: key ?? '' },
           { ...this.clientOptions, attempts: 1 },
@@ -330,7 +334,12 @@ export class Core {
         const target = this.connections.get(connection);
         if (!target)
           throw new AppFailure(appError('no-connection', { connection: connection ?? '' }));
-        const entry = await this.keys.add({ label, key, connection: target.id });
+        const entry = await this.keys.add({
+          label,
+          key,
+          connection: target.id,
+          service: serviceOf(target),
+        });
         if (use !== false) await this.connections.setKey(target.id, entry.id);
         return { key: entry };
       },
@@ -365,6 +374,7 @@ export class Core {
             label ?? `Issued ${new Date().toISOString().slice(0, 16).replace('T', ' ')} (${epi})`,
           key,
           connection: target.id,
+          service: serviceOf(target),
         });
         return { key, saved };
       },

@@ -22,7 +22,7 @@ import {
   type Endpoint,
 } from '../api-client/api-client';
 import type { ConnectionStore } from '../connections/connection-store';
-import type { KeyStore } from '../key-store/key-store';
+import { keyFor, type KeyStore } from '../key-store/key-store';
 import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
 import { checkFile, convertToFlac, routeFile, sentAsIs } from './routing';
@@ -155,7 +155,9 @@ export class TranscriptionRunner {
     if (connection.kind === 'local' && !connection.baseUrl) {
       throw new AppFailure(appError('network', { host: connection.name, reason: 'not-running' }));
     }
-    const key = connection.keyRef ? await this.deps.keys.reveal(connection.keyRef) : undefined;
+    const key = connection.keyRef
+      ? await keyFor(this.deps.keys, connection.keyRef, connection)
+      : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
     return this.makeClient(
       { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },

@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { KeyEntry } from '../../shared/domain/key';
+import {
+  keyServes,
+  keyServiceSchema,
+  serviceOf,
+  type KeyEntry,
+  type KeyService,
+} from '../../shared/domain/key';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 
 export const KEYCHAIN_SERVICE = 'kikitori';
@@ -15,6 +21,8 @@ const storedSchema = z.object({
   key: z.string().min(1),
   label: z.string(),
   connection: z.string(),
+  /** The service the key was filed for: it goes nowhere else (absent on older entries). */
+  service: keyServiceSchema.optional(),
   createdAt: z.number(),
 });
 type Stored = z.infer<typeof storedSchema>;
@@ -32,16 +40,26 @@ export interface KeyStore {
   /** Why keys are session-only, for the person to act on. */
   readonly notice: AppError | undefined;
   list(): Promise<KeyEntry[]>;
-  add(input: { label: string; key: string; connection: string }): Promise<KeyEntry>;
+  add(input: NewKey): Promise<KeyEntry>;
+  /** Records the service an older entry was filed for (once, when it is known: migration). */
+  bind(id: string, service: KeyService): Promise<void>;
   remove(id: string): Promise<boolean>;
   /** The key itself: only for an explicit user action or a request the main process makes. */
   reveal(id: string): Promise<string | undefined>;
+}
+
+export interface NewKey {
+  readonly label: string;
+  readonly key: string;
+  readonly connection: string;
+  readonly service: KeyService;
 }
 
 const entryOf = (id: string, stored: Stored): KeyEntry => ({
   id,
   label: stored.label,
   connection: stored.connection,
+  ...(stored.service ? { service: stored.service } : {}),
   last4: stored.key.slice(-4),
   createdAt: stored.createdAt,
 });
@@ -93,12 +111,13 @@ class KeychainStore implements KeyStore {
       .sort((a, b) => a.createdAt - b.createdAt);
   }
 
-  async add(input: { label: string; key: string; connection: string }): Promise<KeyEntry> {
+  async add(input: NewKey): Promise<KeyEntry> {
     const id = randomUUID();
     const stored: Stored = {
       key: input.key,
       label: input.label,
       connection: input.connection,
+      service: input.service,
       createdAt: Date.now(),
     };
     await keychainCall(
@@ -106,6 +125,15 @@ class KeychainStore implements KeyStore {
       'saving a key',
     );
     return entryOf(id, stored);
+  }
+
+  async bind(id: string, service: KeyService): Promise<void> {
+    const stored = (await this.all()).find(([account]) => account === id)?.[1];
+    if (!stored || stored.service) return;
+    await keychainCall(
+      this.keytar.setPassword(KEYCHAIN_SERVICE, id, JSON.stringify({ ...stored, service })),
+      'saving a key',
+    );
   }
 
   async remove(id: string): Promise<boolean> {
@@ -131,17 +159,58 @@ export class SessionKeyStore implements KeyStore {
   async list(): Promise<KeyEntry[]> {
     return [...this.keys].map(([id, stored]) => entryOf(id, stored));
   }
-  async add(input: { label: string; key: string; connection: string }): Promise<KeyEntry> {
+  async add(input: NewKey): Promise<KeyEntry> {
     const id = randomUUID();
     const stored = { ...input, createdAt: Date.now() };
     this.keys.set(id, stored);
     return entryOf(id, stored);
+  }
+  async bind(id: string, service: KeyService): Promise<void> {
+    const stored = this.keys.get(id);
+    if (stored && !stored.service) this.keys.set(id, { ...stored, service });
   }
   async remove(id: string): Promise<boolean> {
     return this.keys.delete(id);
   }
   async reveal(id: string): Promise<string | undefined> {
     return this.keys.get(id)?.key;
+  }
+}
+
+/**
+ * The key `id` for `connection` as it is now, or undefined when it was filed for another
+ * connection or another service (docs/architecture.md §4: a key never follows a connection to
+ * new addresses). Every key the main process sends anywhere comes through here.
+ */
+export async function keyFor(
+  keys: KeyStore,
+  id: string,
+  connection: Parameters<typeof keyServes>[1],
+): Promise<string | undefined> {
+  const entry = (await keys.list()).find((k) => k.id === id);
+  if (!entry || !keyServes(entry, connection)) return undefined;
+  return keys.reveal(id);
+}
+
+/**
+ * Keys filed before keys recorded their service: the one a connection uses now is bound to the
+ * service that connection speaks to (changing addresses always cleared a connection's key, so
+ * that is where it was used); the others serve nothing until filed again.
+ */
+export async function bindOlderKeys(
+  keys: KeyStore,
+  connections: readonly {
+    id: string;
+    keyRef: string | null;
+    kind: 'local' | 'cloud';
+    baseUrl: string;
+    asyncUrl: string;
+  }[],
+): Promise<void> {
+  for (const entry of await keys.list()) {
+    if (entry.service) continue;
+    const user = connections.find((c) => c.id === entry.connection && c.keyRef === entry.id);
+    if (user) await keys.bind(entry.id, serviceOf(user));
   }
 }
 

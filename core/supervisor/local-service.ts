@@ -207,6 +207,7 @@ export class LocalServiceSupervisor {
       for (let attempt = 0; !this.stopping; attempt++) {
         try {
           const entry = await this.deps.keys.add({
+            service: { kind: 'local' },
             label: LOCAL_SERVICE_KEY_LABEL,
             key: apiKey,
             connection: 'local',

@@ -51,7 +51,7 @@ describe('core errors', () => {
     }));
     expect(store.kind).toBe('keychain');
     await expect(
-      store.add({ label: 'l', key: 'k-123456', connection: 'local' }),
+      store.add({ label: 'l', key: 'k-123456', connection: 'local', service: { kind: 'local' } }),
     ).rejects.toMatchObject({
       error: {
         code: 'keychain',

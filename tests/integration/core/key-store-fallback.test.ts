@@ -10,7 +10,12 @@ describe('key store without a keychain', () => {
       code: 'keychain-unavailable',
       detail: expect.any(String),
     });
-    const entry = await store.add({ label: 'temp', key: 'session-key-1234', connection: 'cloud' });
+    const entry = await store.add({
+      label: 'temp',
+      key: 'session-key-1234',
+      connection: 'cloud',
+      service: { kind: 'remote', baseUrl: 'https://a.example', asyncUrl: 'https://b.example' },
+    });
     expect(await store.reveal(entry.id)).toBe('session-key-1234');
     expect(await store.list()).toEqual([entry]);
   });

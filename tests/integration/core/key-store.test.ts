@@ -22,6 +22,7 @@ describe('key store on a real GNOME Keyring (Secret Service)', () => {
       label: 'work laptop',
       key: 'SECRET-key-value-ABCD',
       connection: 'cloud',
+      service: { kind: 'remote', baseUrl: 'https://a.example', asyncUrl: 'https://b.example' },
     });
     expect(entry).toMatchObject({ label: 'work laptop', connection: 'cloud', last4: 'ABCD' });
     const listed = await store.list();
@@ -38,6 +39,7 @@ describe('key store on a real GNOME Keyring (Secret Service)', () => {
       label: 'second',
       key: 'another-key-9876',
       connection: 'local',
+      service: { kind: 'local' },
     });
     const reopened = await openKeyStore();
     expect(await reopened.reveal(entry.id)).toBe('another-key-9876');

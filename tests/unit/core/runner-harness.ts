@@ -143,7 +143,12 @@ export async function harness(dir?: string): Promise<Harness> {
   const connections = await ConnectionStore.open(folder);
   connections.setLocalUrl('http://127.0.0.1:9');
   const keys = new SessionKeyStore(appError('keychain-unavailable', {}, 'unit tests'));
-  const key = await keys.add({ label: 'test', key: 'k'.repeat(16), connection: 'local' });
+  const key = await keys.add({
+    label: 'test',
+    key: 'k'.repeat(16),
+    connection: 'local',
+    service: { kind: 'local' },
+  });
   await connections.setKey('local', key.id);
   const clock = new FakeClock();
   const client = new FakeClient();

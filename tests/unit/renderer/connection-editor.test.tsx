@@ -32,7 +32,14 @@ describe('the connection editor', () => {
       activeConnection: 'local',
       connections: [cloud],
       keyEntries: [
-        { id: 'new-key', label: 'Fresh', connection: cloud.id, last4: '9876', createdAt: 0 },
+        {
+          id: 'new-key',
+          label: 'Fresh',
+          connection: cloud.id,
+          service: { kind: 'remote', baseUrl: cloud.baseUrl, asyncUrl: cloud.asyncUrl },
+          last4: '9876',
+          createdAt: 0,
+        },
       ],
     });
     const wrap = (node: ReactNode) => inStore(store, 'en', node);

@@ -62,7 +62,14 @@ function renderDialog() {
       return { key: 'issued-key-abcd1234' };
     },
     'keys:add': (input) => ({
-      key: { id: 'n', label: input.label, connection: 'local', last4: '1234', createdAt: 0 },
+      key: {
+        id: 'n',
+        label: input.label,
+        connection: 'local',
+        service: { kind: 'local' },
+        last4: '1234',
+        createdAt: 0,
+      },
     }),
     'keys:list': () => ({ keys: [], storage: 'keychain' }),
     'connections:list': () => ({ connections: [], active: 'local' }),
@@ -73,7 +80,14 @@ function renderDialog() {
     activeConnection: 'local',
     connections: [{ ...LOCAL_CONNECTION, keyRef: 'k1' }],
     keyEntries: [
-      { id: 'k1', label: 'Local service', connection: 'local', last4: 'wxyz', createdAt: 0 },
+      {
+        id: 'k1',
+        label: 'Local service',
+        connection: 'local',
+        service: { kind: 'local' },
+        last4: 'wxyz',
+        createdAt: 0,
+      },
     ],
   });
   render(inStore(store, 'en', <IssueKeyDialog />));

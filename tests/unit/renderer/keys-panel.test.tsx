@@ -42,7 +42,14 @@ describe('names the app gave itself, in Japanese', () => {
       activeConnection: 'local',
       connections: [LOCAL_CONNECTION, { ...cloud, name: 'My cloud' }],
       keyEntries: [
-        { id: 'k', label: 'Local service', connection: 'local', last4: 'abcd', createdAt: 0 },
+        {
+          id: 'k',
+          label: 'Local service',
+          connection: 'local',
+          service: { kind: 'local' },
+          last4: 'abcd',
+          createdAt: 0,
+        },
       ],
     });
     render(

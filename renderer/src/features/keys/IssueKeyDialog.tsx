@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
 import type { AppError } from '../../../../shared/domain/errors';
+import { keyServes } from '../../../../shared/domain/key';
 import { useApp } from '../../store/store';
 import { IssuedKey } from './IssuedKey';
 import { KeySelect } from './KeySelect';
@@ -112,10 +113,16 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
   const keys = useApp((s) => s.keyEntries);
   const issueKey = useApp((s) => s.issueKey);
   const firstConnection = active || connections[0]?.id || '';
-  const keyFor = (connection: string) =>
-    connections.find((c) => c.id === connection)?.keyRef ??
-    keys.find((k) => k.connection === connection)?.id ??
-    '';
+  /** Keys filed for the connection's service as it is now (never one filed for other addresses). */
+  const keysOf = (id: string) => {
+    const connection = connections.find((c) => c.id === id);
+    return connection ? keys.filter((k) => keyServes(k, connection)) : [];
+  };
+  const keyFor = (connection: string) => {
+    const usable = keysOf(connection);
+    const inUse = connections.find((c) => c.id === connection)?.keyRef;
+    return usable.find((k) => k.id === inUse)?.id ?? usable[0]?.id ?? '';
+  };
   const [draft, setDraft] = useState<IssueDraft>(() =>
     newIssueDraft(firstConnection, keyFor(firstConnection)),
   );
@@ -125,7 +132,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
   const now = new Date();
   const problems = issueProblems(draft, now);
   const expiry = expiryOf(draft, now);
-  const ownKeys = keys.filter((k) => k.connection === draft.connection);
+  const ownKeys = keysOf(draft.connection);
   const set = <K extends keyof IssueDraft>(field: K, value: IssueDraft[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
   // Addresses are checked as typed; the rest once the person tries to issue.

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
+import { keyServes } from '../../../../shared/domain/key';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
@@ -65,7 +66,9 @@ export function ConnectionEditor({
   );
   const local = draft.kind === 'local';
   const changed = isNew || JSON.stringify(draft) !== JSON.stringify(connection);
-  const ownKeys = keys.filter((k) => k.connection === draft.id);
+  // Only keys filed for the addresses as they stand in the editor: a key never follows a
+  // connection to another service.
+  const ownKeys = keys.filter((k) => keyServes(k, draft));
 
   const update = <K extends keyof Connection>(field: K, value: Connection[K]) => {
     setDraft({ ...draft, [field]: value });
