@@ -140,7 +140,8 @@ describe('keys filed before they recorded their service (a real keychain)', () =
     });
     expect(entries.find((k) => k.id === 'left-over')?.service).toBeUndefined();
     expect(await keyFor(store, 'in-use', custom)).toBe('in-use-key-0000');
-    expect(await keyFor(store, 'left-over', { ...custom, keyRef: 'left-over' })).toBeUndefined();
+    const usingLeftOver: Connection = { ...custom, keyRef: 'left-over' };
+    expect(await keyFor(store, 'left-over', usingLeftOver)).toBeUndefined();
     // Bound once: a later move does not re-bind it.
     const movedCustom = { ...custom, baseUrl: moved.url, asyncUrl: moved.url };
     await bindOlderKeys(store, [movedCustom]);
