@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AppFailure, appError, errorText, langOf } from '../shared/domain/errors';
 import { findRunningInstance, removeInstance, writeInstance } from '../core/app-instance';
+import { writeOpenPage } from '../core/open-page';
 import { lockAppData } from '../core/app-lock';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
@@ -54,10 +55,14 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-function openInBrowser(address: string): void {
+/**
+ * Opens the one-time address through a user-only page in the data folder: only that file's path
+ * goes on the browser's command line, which other local users can read (core/open-page.ts).
+ */
+async function openInBrowser(address: string): Promise<void> {
   if (noOpen) return;
-  // Only the one-time address goes on the command line: other users may read it, not use it.
-  const opener = spawn(process.env.BROWSER || 'xdg-open', [address], {
+  const page = await writeOpenPage(dataDir, address);
+  const opener = spawn(process.env.BROWSER || 'xdg-open', [page], {
     stdio: 'ignore',
     detached: true,
   });
@@ -69,6 +74,8 @@ function openInBrowser(address: string): void {
 async function handOver(): Promise<never> {
   const running = await findRunningInstance(dataDir, HANDOVER_MS);
   if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));
+  if (running.kind === 'impostor')
+    fail(new AppFailure(appError('handover-refused', { url: running.url })));
   if (running.kind === 'window') {
     console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
   } else {
@@ -76,7 +83,7 @@ async function handOver(): Promise<never> {
       'Kikitori is already running for this data folder. Open this address (it works once):',
     );
     console.log(running.url);
-    openInBrowser(running.url);
+    await openInBrowser(running.url);
   }
   process.exit(0);
 }
@@ -101,15 +108,17 @@ const host = await startWebHost({
   port,
   token,
   staticDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
-}).catch((error: unknown) =>
-  fail(
-    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-      ? new AppFailure(
-          appError('invalid-input', { detail: `port ${port} is in use; choose another --port` }),
-        )
-      : error,
-  ),
-);
+}).catch((error: unknown) => {
+  // A port asked for and taken: one sentence and its own exit code, as the service does (4).
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    const taken = appError('port-in-use', { port });
+    process.stderr.write(
+      `kikitori: ${errorText(taken, langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG))}\n`,
+    );
+    process.exit(4);
+  }
+  return fail(error);
+});
 await writeInstance(dataDir, { pid: process.pid, url: host.url, token });
 let stopping = false;
 const stop = () => {
@@ -134,4 +143,4 @@ const status = core.supervisor?.current();
 console.log(
   `Local service: ${status?.state ?? 'off'}${status?.url ? ` at ${status.url}` : ''}${status?.problem ? ` (${errorText(status.problem, 'en')})` : ''}`,
 );
-openInBrowser(address);
+await openInBrowser(address);

@@ -1,28 +1,33 @@
 /**
- * The web host (docs/architecture.md §2): the core's handlers over HTTP on 127.0.0.1, for browser mode and
- * end-to-end tests. `POST /rpc/<channel>` with the JSON input answers the JSON Result; events
- * stream on `GET /events`. Requests with a foreign Origin or a Host other than the loopback
- * address are refused, and so is any /rpc or /events request that is not authenticated.
+ * The web host (docs/architecture.md §2, §4 "Threat model"): the core's handlers over HTTP on
+ * 127.0.0.1, for browser mode and end-to-end tests. `POST /rpc/<channel>` with the JSON input
+ * answers the JSON Result; events stream on `GET /events`. Requests with a foreign Origin or a
+ * Host other than the loopback address are refused, and so is any request that is not
+ * authenticated.
  *
- * How the browser is let in without the token ever being on a command line (where other local
- * users can read it with ps) or in the page's address:
- * 1. The host makes a one-time code (`openUrl()`, valid 10 minutes) and opens or prints
- *    `http://127.0.0.1:<port>/open?code=<code>`.
- * 2. `GET /open?code=` spends the code and answers 303 to `/` with the session cookie
- *    `kikitori-<port>` (random, HttpOnly, SameSite=Strict, Path=/). A spent or unknown code
- *    gets 403; the visible address is then `/`, holding nothing secret.
- * 3. The page calls `/rpc/*` and `/events` with that cookie (fetch and EventSource send it on
- *    their own). A cookie is taken only from a same-origin request (Sec-Fetch-Site), so another
- *    site on 127.0.0.1 cannot ride on it.
+ * How the browser is let in. Cookies are not separated by port, so every page any program
+ * serves on 127.0.0.1 would receive one: nothing here rests on a cookie.
+ * 1. The host makes a one-time code (`openUrl()`, valid 10 minutes) and hands it to the browser
+ *    without putting it on a command line (start.ts writes a 0600 page that carries it).
+ * 2. `GET /open?code=` answers 303 to `/#open=<code>`: the code moves into the fragment, which
+ *    is never sent to a server nor kept in a Referer.
+ * 3. The page takes the code out of its address and spends it with `POST /session/claim`
+ *    (its own Origin only), getting the session secret, which it keeps in sessionStorage (this
+ *    tab, this origin and port) and sends as `X-Kikitori-Session` on `/rpc`, `/uploads` and
+ *    `/session/ticket`. A session ends after 12 hours unused, and with the host.
+ * 4. `<audio>` and EventSource cannot send headers: the page asks `POST /session/ticket` for a
+ *    ticket bound to one path (`/events`, `/media/<job>`), living 10 minutes past its last use
+ *    and never past its session, and puts it in that one URL as `?ticket=`.
  * Programs (tests, a second start handing over) use `Authorization: Bearer <token>` instead, the
  * per-launch token kept in the user-only `<data>/instance.json`; `POST /session/code` with it
- * makes a fresh one-time code. `/events?token=` is accepted for clients that cannot set headers.
+ * makes a fresh one-time code, and `/events` and `/media` take it as `?token=`.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { appError } from '../shared/domain/errors';
 import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
+import { handoverProof } from '../core/app-instance';
 import { PROGRAM, type Caller, type Core } from '../core/core';
 import {
   PLACEHOLDER_PAGE,
@@ -60,18 +65,46 @@ export interface WebHost {
 }
 
 const CODE_LIFETIME_MS = 10 * 60_000;
+/** A page's session ends this long after its last request (and always with the host). */
+export const SESSION_IDLE_MS = 12 * 3_600_000;
+/** A ticket ends this long after its last use (and always with its session). */
+export const TICKET_IDLE_MS = 10 * 60_000;
 const secret = () => randomBytes(32).toString('base64url');
+/** Secrets are kept by their hash: a lookup's timing says nothing about a secret. */
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+/** The header a page's session secret travels in. */
+export const SESSION_HEADER = 'x-kikitori-session';
 
-/** Constant-time membership of a secret in a set of them. */
-function holds(set: Iterable<string>, candidate: string | undefined): boolean {
-  if (!candidate) return false;
-  const given = Buffer.from(candidate);
-  let found = false;
-  for (const value of set) {
-    const expected = Buffer.from(value);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;
+/** Secrets with a sliding expiry, kept and found by their hash (which names the entry). */
+class Secrets<T extends object> {
+  private readonly byHash = new Map<string, T & { expires: number }>();
+  constructor(private readonly idleMs: number) {}
+  /** A new secret for `value`, and the name it is kept under. */
+  add(value: T): { secret: string; name: string } {
+    const made = secret();
+    const name = digest(made);
+    this.byHash.set(name, { ...value, expires: Date.now() + this.idleMs });
+    return { secret: made, name };
   }
-  return found;
+  /** The entry a secret names while it lives (its life starts over), else undefined. */
+  use(candidate: string | undefined): (T & { name: string }) | undefined {
+    if (!candidate) return undefined;
+    const name = digest(candidate);
+    const entry = this.alive(name);
+    if (!entry) return undefined;
+    entry.expires = Date.now() + this.idleMs;
+    return { ...entry, name };
+  }
+  /** The entry kept under `name` if it has not expired. */
+  alive(name: string): (T & { expires: number }) | undefined {
+    const entry = this.byHash.get(name);
+    if (entry && entry.expires > Date.now()) return entry;
+    this.byHash.delete(name);
+    return undefined;
+  }
+  sweep(): void {
+    for (const name of [...this.byHash.keys()]) this.alive(name);
+  }
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -83,8 +116,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   let port = options.port;
   const codes = new Map<string, number>();
-  const sessions = new Set<string>();
-  const cookieName = () => `kikitori-${port}`;
+  const sessions = new Secrets<object>(SESSION_IDLE_MS);
+  const tickets = new Secrets<{ session: string; path: string }>(TICKET_IDLE_MS);
   const issueCode = () => {
     const now = Date.now();
     for (const [code, expires] of codes) if (expires <= now) codes.delete(code);
@@ -92,14 +125,29 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     codes.set(code, now + CODE_LIFETIME_MS);
     return code;
   };
-  /** The request's session cookie, from this app's own pages only. */
+  /** The page's session, from the header only (a cookie would reach every local port). */
   const sessionOk = (req: IncomingMessage) => {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin') return false;
-    const cookies = (req.headers.cookie ?? '').split(';').map((c) => c.trim());
-    const prefix = `${cookieName()}=`;
-    const value = cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length);
-    return holds(sessions, value);
+    const value = req.headers[SESSION_HEADER];
+    return sessions.use(typeof value === 'string' ? value : undefined) !== undefined;
+  };
+  /** A ticket for exactly this path, of a session that still lives. */
+  const ticketOk = (url: URL) => {
+    const ticket = tickets.use(url.searchParams.get('ticket') ?? undefined);
+    return (
+      ticket !== undefined &&
+      ticket.path === url.pathname &&
+      sessions.alive(ticket.session) !== undefined
+    );
+  };
+  const readJson = async (req: IncomingMessage, max = 16 * 1024): Promise<unknown> => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) throw new Error('too large');
+      chunks.push(chunk);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
   };
   const base = () => `http://127.0.0.1:${port}`;
   const streams = new Set<ServerResponse>();
@@ -137,25 +185,70 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
       const code = url.searchParams.get('code') ?? undefined;
       const expires = code === undefined ? undefined : codes.get(code);
-      if (code !== undefined) codes.delete(code);
-      if (expires === undefined || expires <= Date.now()) {
+      if (code === undefined || expires === undefined || expires <= Date.now()) {
         return sendJson(res, 403, { ok: false, error: appError('link-used') });
       }
-      const session = secret();
-      sessions.add(session);
+      // The code moves into the fragment, which no request and no Referer carries; the page
+      // spends it with /session/claim.
       res.writeHead(303, {
-        Location: '/',
-        'Set-Cookie': `${cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: `/#open=${encodeURIComponent(code)}`,
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
       });
       return void res.end();
     }
 
+    if (url.pathname === '/session/claim') {
+      if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
+      // Only this app's page claims (a browser always sends Origin on a POST).
+      if (origin === undefined) return refuse(res, 403, 'forbidden', 'Origin missing');
+      let code: unknown;
+      try {
+        code = ((await readJson(req)) as { code?: unknown }).code;
+      } catch {
+        return refuse(res, 400, 'invalid-input', 'the input is not JSON');
+      }
+      const expires = typeof code === 'string' ? codes.get(code) : undefined;
+      if (typeof code === 'string') codes.delete(code);
+      if (expires === undefined || expires <= Date.now())
+        return sendJson(res, 403, { ok: false, error: appError('link-used') });
+      sessions.sweep();
+      const { secret: session } = sessions.add({});
+      return sendJson(res, 200, { ok: true, data: { session, idleMs: SESSION_IDLE_MS } });
+    }
+
+    if (url.pathname === '/session/ticket') {
+      if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
+      const value = req.headers[SESSION_HEADER];
+      const session = sessions.use(typeof value === 'string' ? value : undefined);
+      if (!session) return refuse(res, 401, 'forbidden', 'missing or ended session');
+      let path: unknown;
+      try {
+        path = ((await readJson(req)) as { path?: unknown }).path;
+      } catch {
+        return refuse(res, 400, 'invalid-input', 'the input is not JSON');
+      }
+      if (typeof path !== 'string' || !(path === '/events' || /^\/media\/[^/?#]+$/.test(path)))
+        return refuse(res, 400, 'invalid-input', 'tickets are for /events and /media/<job>');
+      tickets.sweep();
+      const { secret: ticket } = tickets.add({ session: session.name, path });
+      return sendJson(res, 200, { ok: true, data: { ticket } });
+    }
+
     if (url.pathname === '/session/code') {
       if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
       if (!tokenOk(bearer)) return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      return sendJson(res, 200, { ok: true, data: { url: `${base()}/open?code=${issueCode()}` } });
+      // A second start sends a nonce: the answer proves it comes from this instance.
+      let nonce: unknown;
+      try {
+        nonce = ((await readJson(req)) as { nonce?: unknown }).nonce;
+      } catch {
+        return refuse(res, 400, 'invalid-input', 'the input is not JSON');
+      }
+      const url = `${base()}/open?code=${issueCode()}`;
+      const proof =
+        typeof nonce === 'string' ? { proof: handoverProof(options.token, nonce, url) } : {};
+      return sendJson(res, 200, { ok: true, data: { url, ...proof } });
     }
 
     if (url.pathname.startsWith('/rpc/')) {
@@ -196,8 +289,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname.startsWith('/media/')) {
-      // <audio> cannot set headers: the token may come as ?token=.
-      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !sessionOk(req)) {
+      // <audio> cannot set headers: a ticket for this very path, or a program's ?token=.
+      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !ticketOk(url)) {
         return refuse(res, 401, 'forbidden', 'missing or wrong token');
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -208,8 +301,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      // EventSource cannot set headers: the token may come as ?token=.
-      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !sessionOk(req)) {
+      // EventSource cannot set headers: a ticket for /events, or a program's ?token=.
+      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !ticketOk(url)) {
         return refuse(res, 401, 'forbidden', 'missing or wrong token');
       }
       res.writeHead(200, {

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { findRunningInstance, removeInstance, writeInstance } from '../../core/app-instance';
+import { writeOpenPage } from '../../core/open-page';
 import { lockAppData, type AppLock } from '../../core/app-lock';
 import { Core, defaultAppDataDir } from '../../core/core';
 import { mediaResponse } from '../../core/media';
@@ -84,7 +85,10 @@ function quitWith(error: unknown): void {
 /** A web host holds the data folder: open it in the browser rather than start a second app. */
 async function handOver(dataDir: string): Promise<void> {
   const running = await findRunningInstance(dataDir, 30_000);
-  if (running?.kind === 'browser') await shell.openExternal(running.url);
+  // The one-time address goes through a user-only page, never on a command line.
+  if (running?.kind === 'browser') await shell.openPath(await writeOpenPage(dataDir, running.url));
+  else if (running?.kind === 'impostor')
+    return quitWith(new AppFailure(appError('handover-refused', { url: running.url })));
   else return quitWith(new AppFailure(appError('app-running', { path: dataDir })));
   app.releaseSingleInstanceLock();
   app.exit(0);

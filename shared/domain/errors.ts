@@ -48,6 +48,8 @@ export const APP_ERROR_CODES = [
   'export-failed',
   'file-refused',
   'upload-failed',
+  'handover-refused',
+  'port-in-use',
   'word-rejected',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

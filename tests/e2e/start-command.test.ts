@@ -3,6 +3,8 @@
  * without the Electron runtime says so in one sentence, opens the web host with the local service
  * as the active connection, and stops everything on SIGTERM.
  */
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../support/service-process';
 import { startWebHostProcess } from '../support/web-host-process';
@@ -41,6 +43,42 @@ describe('npm start', () => {
       expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     } finally {
       expect(await host.stop()).toBe(0);
+      await removeDir(dataDir);
+    }
+  });
+});
+
+describe('npm start on a port that is taken', () => {
+  it('says so in one sentence, with what to do, and exits 4 (as the service does)', async () => {
+    const dataDir = await tempDir('kikitori-start-busy-');
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = squatter.address() as AddressInfo;
+    try {
+      const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ['scripts/start.mjs', '--port', String(port), '--no-open', '--data', dataDir],
+          {
+            env: {
+              ...process.env,
+              KIKITORI_ELECTRON_DIR: dataDir,
+              DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+              LANG: 'C.UTF-8',
+            },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, stderr }));
+      });
+      expect(run.code).toBe(4);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `kikitori: Port ${port} is already used by another program. Start Kikitori with another --port, or without --port to use a free one.`,
+      ]);
+    } finally {
+      squatter.close();
       await removeDir(dataDir);
     }
   });

@@ -83,16 +83,20 @@ describe('files in browser mode: uploads and the player’s media route', () => 
 });
 
 describe('the page is not trusted with the disk (issue 19)', () => {
-  /** A browser's session: the cookie `/open` sets, sent as the page's fetches send it. */
+  /** A browser page's session: a one-time code spent at /session/claim, sent as its header. */
   async function pageSession() {
-    const code = await fetch(`${host.url}/session/code`, { method: 'POST', headers: auth() });
-    const { data } = (await code.json()) as { data: { url: string } };
-    const opened = await fetch(data.url, { redirect: 'manual' });
-    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    const made = await fetch(`${host.url}/session/code`, { method: 'POST', headers: auth() });
+    const { data } = (await made.json()) as { data: { url: string } };
+    const claimed = await fetch(`${host.url}/session/claim`, {
+      method: 'POST',
+      headers: { Origin: host.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: new URL(data.url).searchParams.get('code') }),
+    });
+    const { session } = ((await claimed.json()) as { data: { session: string } }).data;
     return (channel: string, input: unknown) =>
       fetch(`${host.url}/rpc/${channel}`, {
         method: 'POST',
-        headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' },
+        headers: { 'X-Kikitori-Session': session },
         body: JSON.stringify(input),
       }).then(
         (r) => r.json() as Promise<{ ok: boolean; error?: { code: string; params: object } }>,

@@ -27,8 +27,19 @@ interface PageNode {
     options?: { once: boolean },
   ): void;
 }
-declare const document: PageNode & { body: PageNode; createElement(tag: string): PageNode };
+declare const document: PageNode & {
+  body: PageNode;
+  cookie: string;
+  createElement(tag: string): PageNode;
+};
 declare const window: Record<string, unknown>;
+declare const sessionStorage: { getItem(key: string): string | null };
+declare class EventSource {
+  constructor(url: string, init?: { withCredentials: boolean });
+  onopen: (() => void) | null;
+  onerror: (() => void) | null;
+  close(): void;
+}
 
 /** A name the browser resolves to 127.0.0.1, as an attacker's DNS would after rebinding. */
 const REBOUND = 'rebound.kikitori.test';
@@ -210,5 +221,78 @@ describe('another origin in the same browser', () => {
     expect(answer).toBe(403);
     expect(await evilSaved(host)).toBe(false);
     await page.close();
+  });
+});
+
+describe('the session of a window let in through the one-time address (issue 20 §1)', () => {
+  it('lives in the page only: a page on another loopback port, with all a browser gives it, gets nothing', async () => {
+    const made = await fetch(`${host.url}/session/code`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${host.token}` },
+    });
+    const { url: address } = ((await made.json()) as { data: { url: string } }).data;
+    const context = await browser.newContext();
+    try {
+      // The window, as a person reaches it: /open, then the page spends the code itself.
+      const window = await context.newPage();
+      await window.goto(address);
+      const session = await window.waitForFunction(() =>
+        sessionStorage.getItem('kikitori.session'),
+      );
+      const secret = (await session.jsonValue()) as string;
+      expect(window.url()).toBe(`${host.url}/`);
+      expect(await context.cookies()).toEqual([]);
+      // The session works from the window's own page…
+      expect(
+        await window.evaluate(
+          (secret) =>
+            fetch('/rpc/keys:list', {
+              method: 'POST',
+              headers: { 'X-Kikitori-Session': secret },
+              body: '{}',
+            }).then((r) => r.status),
+          secret,
+        ),
+      ).toBe(200);
+
+      // …while a page of another loopback port in the same browser holds nothing of it.
+      const stranger = await context.newPage();
+      await stranger.goto(`${otherUrl}/page`);
+      const seen = await stranger.evaluate(async (url) => {
+        const stored = sessionStorage.getItem('kikitori.session');
+        const rpc = await fetch(`${url}/rpc/keys:reveal`, {
+          method: 'POST',
+          credentials: 'include',
+          mode: 'no-cors',
+          headers: { 'Content-Type': 'text/plain' },
+          body: '{"id":"x"}',
+        }).then(
+          (r) => `status ${r.status}`,
+          (e: Error) => e.name,
+        );
+        const events = await new Promise<string>((resolve) => {
+          const source = new EventSource(`${url}/events`, { withCredentials: true });
+          source.onopen = () => resolve('open');
+          source.onerror = () => {
+            source.close();
+            resolve('refused');
+          };
+        });
+        return { stored, cookie: document.cookie, rpc, events };
+      }, host.url);
+      expect(seen).toEqual({ stored: null, cookie: '', rpc: 'status 0', events: 'refused' });
+      // Everything the browser keeps for 127.0.0.1 (no cookie at all), replayed without a
+      // browser's checks, opens nothing either.
+      const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      const replay = await fetch(`${host.url}/rpc/keys:list`, {
+        method: 'POST',
+        headers: cookies ? { Cookie: cookies } : {},
+        body: '{}',
+      });
+      expect(replay.status).toBe(401);
+      expect((await fetch(`${host.url}/events`)).status).toBe(401);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ export function StatusBar() {
   const hostError = useApp((s) => s.hostError);
   const lang = useApp((s) => s.lang);
   const hostLost = useApp((s) => s.hostLost);
+  const sessionEnded = useApp((s) => s.sessionEnded);
   const state = service?.state ?? 'unknown';
   return (
     <footer className="statusbar" aria-label={t('status.region')}>
@@ -34,7 +35,11 @@ export function StatusBar() {
           <span className="muted">— {errorText(service.problem, lang)}</span>
         ) : null}
       </div>
-      {hostLost ? (
+      {sessionEnded ? (
+        <p className="status-error" role="alert" data-testid="session-ended">
+          {t('status.sessionEnded')}
+        </p>
+      ) : hostLost ? (
         <p className="status-error" role="alert" data-testid="host-lost">
           {t('status.hostLost')}
         </p>

@@ -29,6 +29,8 @@ export const en = {
     theme: 'Theme',
     themes: { system: 'Follow system', light: 'Light', dark: 'Dark' },
     hostLost: 'Lost contact with Kikitori. Check that it is still running, then reload.',
+    sessionEnded:
+      'This window is no longer connected to Kikitori: it was started again, or this window was unused for 12 hours. Reloading will not help. Open the address Kikitori printed when it started (run npm start again to get one), then close this tab.',
   },
   boundary: {
     title: 'Something went wrong in this window',

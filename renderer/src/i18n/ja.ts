@@ -30,6 +30,8 @@ export const ja: Messages = {
     themes: { system: 'システムに合わせる', light: 'ライト', dark: 'ダーク' },
     hostLost:
       'Kikitori との接続が切れました。Kikitori が動いているか確認してから再読み込みしてください。',
+    sessionEnded:
+      'このウィンドウは Kikitori とつながっていません。Kikitori が起動し直されたか、12 時間使われなかったためです。再読み込みでは直りません。Kikitori の起動時に表示されたアドレスを開き（npm start をもう一度実行すると表示されます）、このタブを閉じてください。',
   },
   boundary: {
     title: 'このウィンドウでエラーが発生しました',

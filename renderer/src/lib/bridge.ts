@@ -4,9 +4,11 @@
  * host: `POST /rpc/<channel>`, the `/events` stream, `PUT /uploads` for dropped files (a browser
  * has no paths) and `/media/<job>` for the player. Every call answers a Result, never throws.
  *
- * Browser-mode auth: the session cookie when the host set one (`credentials: 'same-origin'`),
- * and the launch token when the address carried it. The token is taken out of the visible
- * address at once and kept in sessionStorage so that a reload still works; it is never logged.
+ * Browser-mode auth (web-host/server.ts): the page arrives with a one-time code in its address
+ * (`#open=`), takes it out at once and spends it for a session secret, kept in sessionStorage
+ * (this tab only, so a reload works) and sent as a header; the player and the event stream get a
+ * ticket for their one URL each. A program's launch token (`#token=`) works too. Nothing rests
+ * on a cookie, and nothing secret is logged or left in the address.
  */
 import type {
   Channel,
@@ -31,10 +33,15 @@ export interface Bridge {
    * the browser streams the file to the web host, which answers where it stored it.
    */
   pathOf(file: File, onProgress: UploadProgress, signal: AbortSignal): Promise<Result<string>>;
-  /** The address the player loads a job's source audio from. */
-  mediaUrl(jobId: string): string;
+  /** The address the player loads a job's source audio from (with its ticket in browser mode). */
+  mediaUrl(jobId: string): Promise<string>;
   /** Whether the host's event stream is up: false when it dropped, true when it is back. */
   onReachable(listener: (reachable: boolean) => void): Unsubscribe;
+  /**
+   * The host no longer knows this window (it was started again, or the session ended unused):
+   * a reload cannot help; the person opens the address the new start gave.
+   */
+  onSessionEnded(listener: () => void): Unsubscribe;
 }
 
 type ElectronMethod = (input: unknown) => Promise<unknown>;
@@ -51,6 +58,30 @@ declare global {
 }
 
 const TOKEN_KEY = 'kikitori.token';
+const SESSION_KEY = 'kikitori.session';
+
+/** Reads (and, with a value, writes) this tab's sessionStorage; storage may be disabled. */
+function tabStore(win: Window, key: string, value?: string): string | undefined {
+  try {
+    if (value !== undefined) win.sessionStorage.setItem(key, value);
+    return win.sessionStorage.getItem(key) ?? undefined;
+  } catch {
+    return value;
+  }
+}
+
+/** The one-time code of `#open=`, taken out of the visible address (and so out of history). */
+export function takeOpenCode(win: Window = window): string | undefined {
+  const url = new URL(win.location.href);
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  const code = hash.get('open');
+  if (!code) return undefined;
+  hash.delete('open');
+  const rest = hash.toString();
+  url.hash = rest ? `#${rest}` : '';
+  win.history.replaceState(win.history.state, '', url.toString());
+  return code;
+}
 
 /**
  * The launch token from `?token=` or `#token=`, removed from the visible address (and so from
@@ -103,17 +134,63 @@ function electronBridge(api: ElectronKikitori): Bridge {
     async pathOf(file) {
       return { ok: true, data: api.pathForFile(file) };
     },
-    mediaUrl: (jobId) => `app://kikitori/media/${encodeURIComponent(jobId)}`,
-    // The preload's channel cannot drop while the window lives.
+    mediaUrl: (jobId) => Promise.resolve(`app://kikitori/media/${encodeURIComponent(jobId)}`),
+    // The preload's channel cannot drop while the window lives, nor its session end.
     onReachable: () => () => {},
+    onSessionEnded: () => () => {},
   };
 }
 
-export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge {
-  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const withToken = (path: string) =>
-    token ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : path;
+export function browserBridge(
+  base = '',
+  token = takeTokenFromAddress(),
+  openCode = token ? undefined : takeOpenCode(),
+  win: Window = window,
+): Bridge {
+  let session = token ? undefined : tabStore(win, SESSION_KEY);
+  const auth = (): Record<string, string> =>
+    token ? { Authorization: `Bearer ${token}` } : session ? { 'X-Kikitori-Session': session } : {};
+  const ended = new Set<() => void>();
+  let hasEnded = false;
+  const endSession = () => {
+    if (hasEnded) return;
+    hasEnded = true;
+    for (const listener of ended) listener();
+  };
+  /** Spends the address's one-time code for this tab's session (once, before any call). */
+  const ready: Promise<void> = openCode
+    ? fetch(`${base}/session/claim`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: openCode }),
+      })
+        .then(async (response) => {
+          const answer = (await response.json()) as Result<{ session: string }>;
+          if (answer.ok) session = tabStore(win, SESSION_KEY, answer.data.session);
+        })
+        .catch(() => undefined)
+    : Promise.resolve();
+  /** The URL with a ticket for it (or the token), for what cannot send headers. */
+  const ticketed = async (path: string): Promise<string> => {
+    await ready;
+    if (token) return `${base}${path}?token=${encodeURIComponent(token)}`;
+    try {
+      const response = await fetch(`${base}/session/ticket`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth() },
+        body: JSON.stringify({ path }),
+      });
+      if (response.status === 401) endSession();
+      const answer = (await response.json()) as Result<{ ticket: string }>;
+      return answer.ok
+        ? `${base}${path}?ticket=${encodeURIComponent(answer.data.ticket)}`
+        : `${base}${path}`;
+    } catch {
+      return `${base}${path}`;
+    }
+  };
   let source: EventSource | undefined;
+  let opening = false;
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const reachability = new Set<(reachable: boolean) => void>();
   let reachable = true;
@@ -123,14 +200,26 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
     for (const listener of reachability) listener(now);
   };
 
-  function ensureSource(): void {
-    if (source) return;
-    source = new EventSource(withToken(`${base}/events`), { withCredentials: false });
-    // EventSource reconnects by itself; these say when it lost and regained the host.
-    source.addEventListener('error', () => tell(false));
-    source.addEventListener('open', () => tell(true));
+  /** Opens the event stream with a fresh ticket; again when the host closed it for good. */
+  async function openSource(): Promise<void> {
+    if (opening || hasEnded) return;
+    opening = true;
+    const url = await ticketed('/events');
+    opening = false;
+    if (hasEnded) return;
+    const stream = new EventSource(url, { withCredentials: false });
+    source = stream;
+    // EventSource reconnects by itself; these say when it lost and regained the host. Closed
+    // means the host refused the stream (a new start knows no old ticket): ask for another,
+    // which also tells whether the session itself is gone.
+    stream.addEventListener('error', () => {
+      tell(false);
+      if (stream.readyState === EventSource.CLOSED && source === stream)
+        setTimeout(() => void openSource(), 1000);
+    });
+    stream.addEventListener('open', () => tell(true));
     for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (message) => {
+      stream.addEventListener(name, (message) => {
         let payload: unknown;
         try {
           payload = JSON.parse((message as MessageEvent<string>).data);
@@ -142,16 +231,21 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
     }
   }
 
+  function ensureSource(): void {
+    if (!source && !opening) void openSource();
+  }
+
   return {
     mode: 'browser',
     async call(channel, input) {
+      await ready;
       try {
         const response = await fetch(`${base}/rpc/${channel}`, {
           method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'Content-Type': 'application/json', ...auth },
+          headers: { 'Content-Type': 'application/json', ...auth() },
           body: JSON.stringify(input ?? {}),
         });
+        if (response.status === 401 && !token) endSession();
         return (await response.json()) as Result<ChannelOutput<typeof channel>>;
       } catch (error) {
         return unreachable((error as Error).message);
@@ -165,15 +259,17 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
       set.add(untyped);
       return () => void set.delete(untyped);
     },
-    pathOf(file, onProgress, signal) {
+    async pathOf(file, onProgress, signal) {
+      await ready;
       return new Promise((resolve) => {
         const xhr = new XMLHttpRequest();
         xhr.open('PUT', `${base}/uploads?name=${encodeURIComponent(file.name)}`);
-        for (const [name, value] of Object.entries(auth)) xhr.setRequestHeader(name, value);
+        for (const [name, value] of Object.entries(auth())) xhr.setRequestHeader(name, value);
         xhr.setRequestHeader('Content-Type', 'application/octet-stream');
         xhr.upload.onprogress = (e) =>
           onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
         xhr.onload = () => {
+          if (xhr.status === 401 && !token) endSession();
           try {
             resolve(JSON.parse(xhr.responseText) as Result<string>);
           } catch {
@@ -187,11 +283,16 @@ export function browserBridge(base = '', token = takeTokenFromAddress()): Bridge
         xhr.send(file);
       });
     },
-    mediaUrl: (jobId) => withToken(`${base}/media/${encodeURIComponent(jobId)}`),
+    mediaUrl: (jobId) => ticketed(`/media/${encodeURIComponent(jobId)}`),
     onReachable(listener) {
       ensureSource();
       reachability.add(listener);
       return () => void reachability.delete(listener);
+    },
+    onSessionEnded(listener) {
+      ended.add(listener);
+      if (hasEnded) listener();
+      return () => void ended.delete(listener);
     },
   };
 }

@@ -15,6 +15,8 @@ export interface HostSlice {
   hostError: AppError | undefined;
   /** The host's event stream dropped (the app stopped or crashed); cleared when it is back. */
   hostLost: boolean;
+  /** The host no longer knows this window (started again, or its session ended): final. */
+  sessionEnded: boolean;
   setService(status: ServiceStatus): void;
   loadConnections(): Promise<void>;
   setActiveConnection(id: string): Promise<void>;
@@ -31,6 +33,7 @@ export const createHostSlice =
     activeConnection: '',
     hostError: undefined,
     hostLost: false,
+    sessionEnded: false,
     setService: (service) => set({ service }),
     async loadConnections() {
       const result = await bridge.call('connections:list', {});

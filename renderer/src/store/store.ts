@@ -55,6 +55,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       // The local connection's address is filled in when the service starts.
       if (status.state === 'running' && before !== 'running') void state().loadConnections();
     }),
+    bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       store.setState({ hostLost: !reachable });
       // Events sent while the stream was down are lost: read everything again.

@@ -63,6 +63,10 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'handover-refused':
+      'Something at {url}, where Kikitori last ran for this data folder, answered but could not prove it is Kikitori, so nothing was opened. Stop the program that holds that address, then start Kikitori again.',
+    'port-in-use':
+      'Port {port} is already used by another program. Start Kikitori with another --port, or without --port to use a free one.',
     'upload-failed': 'Kikitori could not store {name} in its data folder {path}: {reason}.',
     'file-refused': 'Kikitori will not transcribe {path}: {reason}.',
     'word-rejected':

@@ -65,6 +65,10 @@ export const JA: Language = {
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
+    'handover-refused':
+      'このデータフォルダーで Kikitori が前回動いていた {url} で何かが応答しましたが、Kikitori であることを証明できなかったため、何も開きませんでした。そのアドレスを使っているプログラムを止めてから、Kikitori をもう一度起動してください。',
+    'port-in-use':
+      'ポート {port} は別のプログラムが使用中です。別の --port を指定するか、--port を付けずに起動して空いているポートを使ってください。',
     'upload-failed': '{name} をデータフォルダー {path} に保存できませんでした。{reason}。',
     'file-refused': '{path} は文字起こしできません。{reason}。',
     'word-rejected':

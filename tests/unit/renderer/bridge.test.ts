@@ -21,18 +21,17 @@ describe('the browser-mode bridge', () => {
     expect(location.hash).toBe('');
   });
 
-  it('calls /rpc/<channel> with the session cookie and the token, and answers a Result when the host is gone', async () => {
+  it('calls /rpc/<channel> with the token, and answers a Result when the host is gone', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true, data: { jobs: [] } })));
     vi.stubGlobal('fetch', fetch);
     const bridge = browserBridge('', 'tok');
     expect(await bridge.call('jobs:list', {})).toEqual({ ok: true, data: { jobs: [] } });
     expect(fetch).toHaveBeenCalledWith('/rpc/jobs:list', {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok' },
       body: '{}',
     });
-    expect(bridge.mediaUrl('a b')).toBe('/media/a%20b?token=tok');
+    expect(await bridge.mediaUrl('a b')).toBe('/media/a%20b?token=tok');
 
     vi.stubGlobal(
       'fetch',
@@ -44,16 +43,53 @@ describe('the browser-mode bridge', () => {
     });
   });
 
-  it('without a token relies on the cookie alone', async () => {
-    const fetch = vi.fn(
-      async (_url: string, _init: RequestInit) => new Response('{"ok":true,"data":{}}'),
+  it('spends the address’s one-time code for a session sent as a header, never a cookie', async () => {
+    sessionStorage.clear();
+    history.replaceState(null, '', '/#open=code-1');
+    const calls: Array<[string, RequestInit]> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push([url, init]);
+        if (url === '/session/claim')
+          return new Response(JSON.stringify({ ok: true, data: { session: 'sess-1' } }));
+        if (url === '/session/ticket')
+          return new Response(JSON.stringify({ ok: true, data: { ticket: 'tick-1' } }));
+        return new Response('{"ok":true,"data":{}}');
+      }),
     );
-    vi.stubGlobal('fetch', fetch);
-    await browserBridge('', undefined).call('service:status', {});
-    expect(fetch.mock.calls[0]![1]).toMatchObject({
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-    });
-    expect(browserBridge('', undefined).mediaUrl('j')).toBe('/media/j');
+    const bridge = browserBridge('', undefined);
+    expect(location.href).not.toContain('code-1');
+    await bridge.call('service:status', {});
+    expect(calls[0]).toEqual([
+      '/session/claim',
+      expect.objectContaining({ method: 'POST', body: '{"code":"code-1"}' }),
+    ]);
+    expect(calls[1]![1]).toMatchObject({ headers: { 'X-Kikitori-Session': 'sess-1' } });
+    for (const [, init] of calls) expect(init).not.toHaveProperty('credentials');
+    expect(sessionStorage.getItem('kikitori.session')).toBe('sess-1');
+    // The player's address carries a ticket for that one address, never the session.
+    expect(await bridge.mediaUrl('j')).toBe('/media/j?ticket=tick-1');
+    expect(JSON.parse(calls.at(-1)![1].body as string)).toEqual({ path: '/media/j' });
+    // A reload of the tab keeps the session (sessionStorage), with no code to spend.
+    const reloaded = browserBridge('', undefined, undefined);
+    await reloaded.call('service:status', {});
+    expect(calls.at(-1)![1]).toMatchObject({ headers: { 'X-Kikitori-Session': 'sess-1' } });
+  });
+
+  it('says the session ended when the host no longer knows it (a new start)', async () => {
+    sessionStorage.setItem('kikitori.session', 'from-the-last-start');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"ok":false,"error":{"code":"forbidden","params":{}}}', { status: 401 }),
+      ),
+    );
+    const bridge = browserBridge('', undefined, undefined);
+    const ended = vi.fn();
+    bridge.onSessionEnded(ended);
+    await bridge.call('jobs:list', {});
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });

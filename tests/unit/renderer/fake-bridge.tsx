@@ -53,11 +53,12 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
     async pathOf(file) {
       return { ok: true, data: `/uploads/${file.name}` };
     },
-    mediaUrl: (id) => `/media/${id}`,
+    mediaUrl: async (id) => `/media/${id}`,
     onReachable(listener) {
       reachability.add(listener);
       return () => void reachability.delete(listener);
     },
+    onSessionEnded: () => () => {},
     setReachable(reachable) {
       for (const listener of reachability) listener(reachable);
     },

@@ -42,7 +42,8 @@ export function fakeBridge(handlers: Handlers): Bridge & {
     },
     on: () => () => {},
     pathOf: async () => ({ ok: true, data: '' }),
-    mediaUrl: (id) => id,
+    mediaUrl: async (id) => id,
     onReachable: () => () => {},
+    onSessionEnded: () => () => {},
   };
 }

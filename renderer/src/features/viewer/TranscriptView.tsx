@@ -44,6 +44,16 @@ export function TranscriptView() {
   );
 
   useEffect(() => heading.current?.focus(), [jobId]);
+  // In browser mode the player's address carries a ticket for it, asked for once per job.
+  const [mediaSrc, setMediaSrc] = useState<string | undefined>();
+  useEffect(() => {
+    let current = true;
+    setMediaSrc(undefined);
+    void bridge.mediaUrl(jobId).then((url) => current && setMediaSrc(url));
+    return () => {
+      current = false;
+    };
+  }, [bridge, jobId]);
 
   const name = job?.file.name ?? '';
   return (
@@ -85,7 +95,7 @@ export function TranscriptView() {
               className="player"
               controls
               preload="metadata"
-              src={bridge.mediaUrl(jobId)}
+              src={mediaSrc}
               aria-label={t('viewer.player')}
               data-testid="player"
             />
