@@ -151,6 +151,7 @@ export const en = {
       failed: 'Failed',
     },
     mode: { sync: 'Direct', async: 'Job' },
+    underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',
     retry: 'Retry',

@@ -152,6 +152,7 @@ export const ja: Messages = {
       failed: '失敗',
     },
     mode: { sync: '直接', async: 'ジョブ' },
+    underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',
     retry: '再試行',

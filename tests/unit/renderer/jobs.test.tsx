@@ -101,4 +101,29 @@ describe('the Jobs view', () => {
     expect(row.textContent).toContain('ローカル（オフライン）');
     expect(row.textContent).not.toContain('Local (offline)');
   });
+
+  it('says how long a job took, and "under a second" rather than 0:00', async () => {
+    const user = userEvent.setup();
+    const at = 1_700_000_000_000;
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [
+              job('quick', { createdAt: at + 1, completedAt: at + 1 + 420 }),
+              job('slow', { createdAt: at, completedAt: at + 83_000 }),
+            ],
+          },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const rows = await screen.findAllByTestId('job-row');
+    const cell = (name: string) =>
+      rows.find((r) => r.textContent!.includes(`${name}.wav`))!.querySelector('.job-took')!
+        .textContent;
+    expect(cell('quick')).toBe('under a second');
+    expect(cell('slow')).toBe('1:23');
+  });
 });

@@ -38,8 +38,14 @@ export const JobRow = memo(function JobRow({
   if (!job) return null;
 
   const name = job.file.name;
+  const tookMs = job.completedAt !== undefined ? job.completedAt - job.createdAt : undefined;
+  // "0:00" reads as nothing happened: a job done within a second says so.
   const took =
-    job.completedAt !== undefined ? formatClock((job.completedAt - job.createdAt) / 1000) : '—';
+    tookMs === undefined
+      ? '—'
+      : tookMs < 1000
+        ? t('jobs.underASecond')
+        : formatClock(tookMs / 1000);
   const progress =
     job.status === 'uploading'
       ? upload
