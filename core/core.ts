@@ -330,7 +330,7 @@ export class Core {
         storage: this.keys.kind,
         ...(this.keys.notice ? { notice: this.keys.notice } : {}),
       }),
-      'keys:add': async ({ label, key, connection, use }) => {
+      'keys:add': async ({ label, key, connection, use, expiresAt }) => {
         const target = this.connections.get(connection);
         if (!target)
           throw new AppFailure(appError('no-connection', { connection: connection ?? '' }));
@@ -339,6 +339,7 @@ export class Core {
           key,
           connection: target.id,
           service: serviceOf(target),
+          expiresAt,
         });
         if (use !== false) await this.connections.setKey(target.id, entry.id);
         return { key: entry };

@@ -23,6 +23,8 @@ const storedSchema = z.object({
   connection: z.string(),
   /** The service the key was filed for: it goes nowhere else (absent on older entries). */
   service: keyServiceSchema.optional(),
+  /** When an issued key stops working, if it is known. */
+  expiresAt: z.number().optional(),
   createdAt: z.number(),
 });
 type Stored = z.infer<typeof storedSchema>;
@@ -53,6 +55,7 @@ export interface NewKey {
   readonly key: string;
   readonly connection: string;
   readonly service: KeyService;
+  readonly expiresAt?: number | undefined;
 }
 
 const entryOf = (id: string, stored: Stored): KeyEntry => ({
@@ -60,6 +63,7 @@ const entryOf = (id: string, stored: Stored): KeyEntry => ({
   label: stored.label,
   connection: stored.connection,
   ...(stored.service ? { service: stored.service } : {}),
+  ...(stored.expiresAt ? { expiresAt: stored.expiresAt } : {}),
   last4: stored.key.slice(-4),
   createdAt: stored.createdAt,
 });
@@ -118,6 +122,7 @@ class KeychainStore implements KeyStore {
       label: input.label,
       connection: input.connection,
       service: input.service,
+      ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
       createdAt: Date.now(),
     };
     await keychainCall(
@@ -161,7 +166,14 @@ export class SessionKeyStore implements KeyStore {
   }
   async add(input: NewKey): Promise<KeyEntry> {
     const id = randomUUID();
-    const stored = { ...input, createdAt: Date.now() };
+    const stored: Stored = {
+      key: input.key,
+      label: input.label,
+      connection: input.connection,
+      service: input.service,
+      ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+      createdAt: Date.now(),
+    };
     this.keys.set(id, stored);
     return entryOf(id, stored);
   }

@@ -47,6 +47,8 @@ export const keyEntrySchema = z.object({
   connection: z.string(),
   /** The service it was filed for (absent on keys filed before this was recorded). */
   service: keyServiceSchema.optional(),
+  /** When the service stops taking it (issued keys), ms since the epoch. */
+  expiresAt: z.number().optional(),
   /** The key's last four characters, to tell keys apart. */
   last4: z.string(),
   createdAt: z.number(),

@@ -83,6 +83,8 @@ export const CHANNELS = {
       key: z.string().trim().min(8),
       /** false: file the key without making it the connection's key. */
       use: z.boolean().optional(),
+      /** When an issued key stops working (ms since the epoch), if it is known. */
+      expiresAt: z.number().int().positive().optional(),
     }),
     output: z.object({ key: keyEntrySchema }),
   },

@@ -175,6 +175,9 @@ export const enDictionarySettings = {
     connection: 'Connection',
     key: 'Key',
     created: 'Added',
+    expires: 'Expires',
+    noExpiry: 'Not known',
+    expired: 'Expired {{date}}',
     actions: 'Actions',
     none: 'No keys yet.',
     add: 'Add key…',
@@ -191,6 +194,8 @@ export const enDictionarySettings = {
     delete: 'Delete',
     deleteLabel: 'Delete key {{label}}',
     deleteTitle: 'Delete key “{{label}}”?',
+    deleteLocalBody:
+      'This is the key of Kikitori’s own local service. Kikitori files a new one for it at once, on the same account: local transcription goes on, and its jobs and dictionaries stay.',
     deleteBody:
       'It is removed from the keychain. A connection that used it has no key afterwards. The key itself keeps working on the service until it expires.',
     cancel: 'Cancel',

@@ -176,6 +176,9 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     connection: '接続',
     key: 'キー',
     created: '追加日時',
+    expires: '有効期限',
+    noExpiry: '不明',
+    expired: '期限切れ（{{date}}）',
     actions: '操作',
     none: 'キーはまだありません。',
     add: 'キーを追加…',
@@ -192,6 +195,8 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     delete: '削除',
     deleteLabel: 'キー {{label}} を削除',
     deleteTitle: 'キー「{{label}}」を削除しますか？',
+    deleteLocalBody:
+      'これは Kikitori 自身のローカルサービスのキーです。Kikitori はすぐに同じアカウントで新しいキーを登録します。ローカルでの文字起こしは続けられ、ジョブと辞書もそのまま残ります。',
     deleteBody:
       'キーチェーンから削除します。このキーを使っていた接続はキーなしになります。キー自体は期限までサービスで有効です。',
     cancel: 'キャンセル',

@@ -156,6 +156,7 @@ describe('the issue dialog', () => {
       key: 'issued-key-abcd1234',
       connection: 'local',
       use: false,
+      expiresAt: expect.any(Number),
     });
     expect(
       (await screen.findByText(/Saved to the keychain as “for Ana”/)).textContent,

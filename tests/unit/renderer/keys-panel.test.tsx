@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import './dom-setup';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { KeysPanel } from '../../../renderer/src/features/keys/KeysPanel';
 import { createAppStore } from '../../../renderer/src/store/store';
@@ -70,5 +71,64 @@ describe('names the app gave itself, in Japanese', () => {
     expect(document.body.textContent).not.toContain('Local service');
     const key = screen.getByRole('combobox', { name: 'API キー' }) as HTMLSelectElement;
     expect(key.selectedOptions[0]?.textContent).toBe('ローカルサービス (…abcd)');
+  });
+});
+
+describe('keys and when they stop working (issue 15 §12)', () => {
+  it('shows when an issued key expires, marks an expired one, and says what deleting the local key does', async () => {
+    const user = userEvent.setup();
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    const day = 86_400_000;
+    store.setState({
+      lang: 'en',
+      keyStorage: 'keychain',
+      connections: [{ ...LOCAL_CONNECTION, keyRef: 'local-key' }],
+      keyEntries: [
+        {
+          id: 'local-key',
+          label: 'Local service',
+          connection: 'local',
+          service: { kind: 'local' },
+          last4: 'abcd',
+          createdAt: 0,
+        },
+        {
+          id: 'fresh',
+          label: 'for Ana',
+          connection: 'local',
+          service: { kind: 'local' },
+          last4: 'efgh',
+          createdAt: 0,
+          expiresAt: Date.now() + day,
+        },
+        {
+          id: 'stale',
+          label: 'for Ben',
+          connection: 'local',
+          service: { kind: 'local' },
+          last4: 'ijkl',
+          createdAt: 0,
+          expiresAt: Date.now() - day,
+        },
+      ],
+    });
+    render(inStore(store, 'en', <KeysPanel />));
+    const expiry = (label: string) =>
+      within(screen.getByRole('row', { name: new RegExp(label) })).getByTestId('key-expiry')
+        .textContent;
+    expect(expiry('Local service')).toBe('Not known');
+    expect(expiry('for Ana')).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(expiry('for Ben')).toMatch(/^Expired \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(screen.getByRole('columnheader', { name: 'Expires' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete key Local service' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'Kikitori files a new one for it at once, on the same account: local transcription goes on',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Delete key for Ana' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'It is removed from the keychain',
+    );
   });
 });

@@ -40,7 +40,13 @@ export function IssuedKey({
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!label.trim()) return;
-    const result = await addKey({ label: label.trim(), key: value, connection, use: false });
+    const result = await addKey({
+      label: label.trim(),
+      key: value,
+      connection,
+      use: false,
+      expiresAt: expires.getTime(),
+    });
     if (!result.ok) return setError(result.error);
     setSaved(label.trim());
     onKept();

@@ -55,6 +55,7 @@ export function KeysPanel() {
               <th scope="col">{t('keys.connection')}</th>
               <th scope="col">{t('keys.key')}</th>
               <th scope="col">{t('keys.created')}</th>
+              <th scope="col">{t('keys.expires')}</th>
               <th scope="col" className="actions-col">
                 {t('keys.actions')}
               </th>
@@ -92,6 +93,10 @@ function KeyRow({
   const [revealed, setRevealed] = useState<string | undefined>();
   const [error, setError] = useState<AppError | undefined>();
   const label = keyLabel(entry, t);
+  // The local service's own key: deleting it files a new one at once (same account).
+  const isLocalServiceKey = useApp(
+    (s) => s.connections.find((c) => c.id === 'local')?.keyRef === entry.id,
+  );
   const toggle = async () => {
     if (revealed) return setRevealed(undefined);
     const result = await revealKey(entry.id);
@@ -114,6 +119,17 @@ function KeyRow({
         )}
       </td>
       <td className="muted">{created}</td>
+      <td data-testid="key-expiry">
+        {entry.expiresAt === undefined ? (
+          <span className="muted">{t('keys.noExpiry')}</span>
+        ) : entry.expiresAt <= Date.now() ? (
+          <span className="chip chip-danger">
+            {t('keys.expired', { date: formatLocal(new Date(entry.expiresAt), lang) })}
+          </span>
+        ) : (
+          formatLocal(new Date(entry.expiresAt), lang)
+        )}
+      </td>
       <td className="actions-col">
         <button
           type="button"
@@ -136,7 +152,7 @@ function KeyRow({
             </button>
           }
           title={t('keys.deleteTitle', { label })}
-          description={t('keys.deleteBody')}
+          description={t(isLocalServiceKey ? 'keys.deleteLocalBody' : 'keys.deleteBody')}
         >
           <DialogActions cancel={t('keys.cancel')} alert>
             <AlertDialog.Action asChild>
