@@ -186,7 +186,7 @@ export class TranscriptionRunner {
     const jobs: Job[] = [];
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
-      const mode = await routeFile(path, size);
+      const mode = await this.routeFor(connection, path, size);
       const job: Job = {
         id: randomUUID(),
         file: { path, name: basename(path), size, container },
@@ -201,6 +201,19 @@ export class TranscriptionRunner {
     }
     for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
+  }
+
+  /**
+   * Sync or async: by size and length (routing.ts), and always async with speaker labels on,
+   * since only jobs give them (a direct request would come back without).
+   */
+  private async routeFor(
+    connection: Connection,
+    path: string,
+    size: number,
+  ): Promise<'sync' | 'async'> {
+    if (/^true$/i.test(connection.settings.speakerDiarization ?? '')) return 'async';
+    return routeFile(path, size);
   }
 
   /**
@@ -326,8 +339,8 @@ export class TranscriptionRunner {
           return;
         }
         const { size } = await checkFile(path);
-        const mode = await routeFile(path, size);
         const connection = this.deps.connections.get(job.connection)!;
+        const mode = await this.routeFor(connection, path, size);
         job = await this.update(job, {
           convertedPath: path,
           mode,

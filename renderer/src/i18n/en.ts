@@ -43,7 +43,7 @@ export const en = {
     heading: 'Transcribe audio',
     dropTitle: 'Drop audio or video files anywhere in this window',
     dropHint:
-      'WAV, FLAC, Ogg, MP3, M4A, AAC, MP4 and WebM. Up to 16 MB goes straight through; larger files run as jobs that survive restarts.',
+      'WAV, FLAC, Ogg, MP3, M4A, AAC, MP4 and WebM. Up to 16 MB and 8 minutes 45 seconds goes straight through; larger or longer files, and any file with speaker labels on, run as jobs that survive restarts.',
     choose: 'Choose files…',
     dropOverlay: 'Drop to transcribe',
     options: 'Options',
@@ -54,8 +54,7 @@ export const en = {
     logging: 'Let the service keep the audio (logging)',
     keepFillers: 'Keep fillers and pauses (such as "um" and silences) in the transcript',
     speakers: 'Label who speaks (speaker labels)',
-    speakersHint:
-      'Speaker labels apply to files sent as jobs (over 16 MB); direct requests come back without them.',
+    speakersHint: 'With speaker labels on, every file is sent as a job, which is what gives them.',
     speakersLocal:
       'The local service cannot tell speakers apart: choose a cloud connection for speaker labels.',
     minSpeakers: 'Fewest speakers',
@@ -69,8 +68,10 @@ export const en = {
     files: 'Files in this session',
     clear: 'Clear finished',
     route: {
-      sync: 'Direct (up to 16 MB)',
-      async: 'Job (over 16 MB, survives restarts)',
+      sync: 'Direct (up to 16 MB and 8:45)',
+      'async-size': 'Job (over 16 MB, survives restarts)',
+      'async-length': 'Job (longer than 8:45, survives restarts)',
+      'async-speakers': 'Job (speaker labels need one, survives restarts)',
     },
     state: {
       waiting: 'Waiting',

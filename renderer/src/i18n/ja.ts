@@ -44,7 +44,7 @@ export const ja: Messages = {
     heading: '音声の文字起こし',
     dropTitle: '音声・動画ファイルをウィンドウのどこにでもドロップしてください',
     dropHint:
-      'WAV・FLAC・Ogg・MP3・M4A・AAC・MP4・WebM に対応。16 MB までは直接送り、それより大きいファイルは再起動後も続くジョブとして処理します。',
+      'WAV・FLAC・Ogg・MP3・M4A・AAC・MP4・WebM に対応。16 MB かつ 8 分 45 秒までは直接送り、それより大きい・長いファイルや話者ラベルを付けるファイルは、再起動後も続くジョブとして処理します。',
     choose: 'ファイルを選択…',
     dropOverlay: 'ドロップして文字起こし',
     options: 'オプション',
@@ -55,8 +55,7 @@ export const ja: Messages = {
     logging: 'サービス側に音声を保存させる（ログあり）',
     keepFillers: 'フィラー（「えー」など）や無音の区間を文字起こし結果に残す',
     speakers: '話者を区別する（話者ラベル）',
-    speakersHint:
-      '話者ラベルはジョブとして送るファイル（16 MB 超）に付きます。直接送るリクエストの結果には付きません。',
+    speakersHint: '話者ラベルを付けると、すべてのファイルを話者ラベルの付くジョブとして送ります。',
     speakersLocal:
       'ローカルサービスは話者を区別できません。話者ラベルを使うにはクラウドの接続を選んでください。',
     minSpeakers: '最少の話者数',
@@ -70,8 +69,10 @@ export const ja: Messages = {
     files: 'このセッションのファイル',
     clear: '完了したものを消す',
     route: {
-      sync: '直接送信（16 MB まで）',
-      async: 'ジョブ（16 MB 超、再起動後も継続）',
+      sync: '直接送信（16 MB・8 分 45 秒まで）',
+      'async-size': 'ジョブ（16 MB 超、再起動後も継続）',
+      'async-length': 'ジョブ（8 分 45 秒超、再起動後も継続）',
+      'async-speakers': 'ジョブ（話者ラベルのため、再起動後も継続）',
     },
     state: {
       waiting: '待機中',

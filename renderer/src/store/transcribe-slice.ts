@@ -15,7 +15,6 @@ export interface FileRow {
   readonly key: string;
   readonly name: string;
   readonly size: number;
-  readonly route: 'sync' | 'async';
   readonly connection: string;
   phase: RowPhase;
   /** 0–1 while the file streams to the host. */
@@ -117,7 +116,6 @@ export const createTranscribeSlice =
             key: `f${nextKey++}`,
             name: file.name,
             size: file.size,
-            route: verdict.route,
             connection,
             phase: 'waiting',
             sent: 0,

@@ -27,7 +27,7 @@ test('several dropped files each get a row that ends done; unsupported files are
   await expect(rows).toHaveCount(2);
   for (const name of ['first.wav', 'second.wav']) {
     const row = rows.filter({ hasText: name });
-    await expect(row).toContainText('Direct (up to 16 MB)');
+    await expect(row).toContainText('Direct (up to 16 MB and 8:45)');
     await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
     await expect(row.getByRole('button', { name: `Open transcript of ${name}` })).toBeVisible();
   }

@@ -127,6 +127,7 @@ export interface Harness {
   readonly dir: string;
   readonly runner: TranscriptionRunner;
   readonly journal: JobJournal;
+  readonly connections: ConnectionStore;
   readonly clock: FakeClock;
   readonly client: FakeClient;
   readonly events: Array<{ event: EventName; payload: unknown }>;
@@ -167,6 +168,7 @@ export async function harness(dir?: string): Promise<Harness> {
     dir: folder,
     runner,
     journal,
+    connections,
     clock,
     client,
     events,

@@ -267,3 +267,19 @@ describe('removing a job while work is in flight', () => {
     expect(h.client.calls.map((c) => c.method)).toEqual(['createJob']);
   });
 });
+
+describe('routing', () => {
+  it('sends even a small file as a job when speaker labels are on: only jobs give them', async () => {
+    h.client.onRecognize = async () => ({ results: [], text: 'direct', code: '', message: '' });
+    h.client.onCreateJob = async () => ({ sessionid: 'labelled' });
+    h.client.onGetJob = async (id) => completed(id, 'labelled');
+    const local = h.connections.get('local')!;
+    const [direct] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    expect(direct!.mode).toBe('sync');
+    await h.connections.save({ ...local, settings: { speakerDiarization: 'True' } });
+    const [labelled] = await h.runner.submit([await h.audio('small2.wav', SMALL)]);
+    expect(labelled!.mode).toBe('async');
+    expect(labelled!.params.d).toMatch(/speakerDiarization=True/);
+    await h.runner.idle();
+  });
+});

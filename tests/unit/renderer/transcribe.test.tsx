@@ -2,6 +2,7 @@
 import './dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { routeReason } from '../../../renderer/src/features/transcribe/route-reason';
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
 import { judgeFile } from '../../../renderer/src/features/transcribe/accept';
@@ -66,7 +67,7 @@ describe('files in', () => {
     const rows = screen.getAllByTestId('file-row');
     expect(rows).toHaveLength(2);
     const one = rows.find((r) => r.textContent!.includes('one.wav'))!;
-    expect(one.textContent).toContain('Direct (up to 16 MB)');
+    expect(one.textContent).toContain('Direct (up to 16 MB and 8:45)');
     await waitFor(() => expect(one.dataset.state).toBe('queued'));
     const first = bridge.calls.find((c) => c.channel === 'transcribe:files')!;
     const id = (first.input as { paths: string[] }).paths[0]!.endsWith('one.wav') ? 'j1' : 'j2';
@@ -195,5 +196,47 @@ describe('a row whose job is removed', () => {
     expect(within(row).queryByRole('button')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByTestId('file-row')).toBeNull();
+  });
+});
+
+describe('how a file is sent, and why', () => {
+  it.each([
+    [{ size: 1000, speakers: false }, 'sync'],
+    [{ size: 17_000_000, speakers: false }, 'async-size'],
+    [{ size: 2_400_000, durationSec: 630, speakers: false }, 'async-length'],
+    [{ size: 1000, speakers: true }, 'async-speakers'],
+    // The core's word wins: a small file it sent as a job was too long to read here first.
+    [{ size: 2_400_000, speakers: false, mode: 'async' as const }, 'async-length'],
+    [{ size: 1000, speakers: true, mode: 'sync' as const }, 'sync'],
+  ])('%j → %s', (input, expected) => {
+    expect(routeReason(input)).toBe(expected);
+  });
+
+  it('labels a 10:30 file a job for its length, in the row', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'transcribe:files': () => ({
+        ok: true,
+        data: {
+          jobs: [
+            job('long', {
+              mode: 'async',
+              status: 'recognizing',
+              file: { path: '/uploads/long.mp3', name: 'long.mp3', size: 2_400_000 },
+            }),
+          ],
+        },
+      }),
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('long.mp3'));
+    await waitFor(() =>
+      expect(screen.getByTestId('route').textContent).toBe(
+        'Job (longer than 8:45, survives restarts)',
+      ),
+    );
   });
 });

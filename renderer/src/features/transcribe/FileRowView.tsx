@@ -4,6 +4,8 @@ import { formatClock, formatSize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../lib/error-box';
+import { speakersOf } from './connection-settings';
+import { routeReason } from './route-reason';
 
 export function FileRowView({ rowKey }: { rowKey: string }) {
   const { t } = useTranslation();
@@ -49,6 +51,15 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           ? 'neutral'
           : 'info';
   const needsSettings = error && (error.code === 'no-key' || error.code === 'auth');
+  const speakers = useApp(
+    (s) => speakersOf(s.connections.find((c) => c.id === row.connection)?.settings ?? {}).on,
+  );
+  const route = routeReason({
+    size: row.size,
+    durationSec: row.durationSec,
+    speakers,
+    mode: job?.mode,
+  });
 
   return (
     <li
@@ -63,7 +74,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
         <span className="file-meta">
           <span>{formatSize(row.size, t)}</span>
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
-          <span>{t(`transcribe.route.${row.route}`)}</span>
+          <span data-testid="route">{t(`transcribe.route.${route}`)}</span>
         </span>
       </div>
       <div className="file-state">
