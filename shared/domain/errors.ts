@@ -55,6 +55,19 @@ export const APP_ERROR_CODES = [
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /**
+ * Failures the same file would meet again: the file itself is what the service or ffmpeg could
+ * not read. A Retry is not offered for them; the sentence says what helps (convert the file).
+ */
+const RETRY_CANNOT_HELP: ReadonlySet<AppErrorCode> = new Set([
+  'conversion-failed',
+  'unsupported-audio',
+  'file-refused',
+]);
+
+export const retryCanHelp = (error: { code: AppErrorCode } | undefined): boolean =>
+  error === undefined || !RETRY_CANNOT_HELP.has(error.code);
+
+/**
  * Params whose value is one of a closed set: each language translates every value, so a reason
  * or a kind of thing is never prose in a sentence of another language.
  */

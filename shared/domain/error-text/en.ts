@@ -4,7 +4,7 @@ import type { Language } from './render';
 export const EN: Language = {
   errors: {
     network:
-      'Could not reach {host}: {reason}. Check the connection settings and your network, or that the local service is running.',
+      'Could not reach {host}: {reason}. Check the connection settings and your network, then try again.',
     timeout:
       '{host} did not answer within {seconds} s. Try again later, or send long audio as an async job.',
     auth: 'The service refused the API key. Check the key of this connection in Settings, or issue a new one.',

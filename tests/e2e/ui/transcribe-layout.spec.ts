@@ -60,7 +60,7 @@ test('Transcribe lines up: one x for every status, checkboxes under the selects,
     firstCheck: number;
     checkTops: number[];
   };
-  // Done (with Open transcript) and Failed (with Retry): the same x.
+  // Done (with Open transcript) and Failed: the same x.
   expect(new Set(at.chips).size, `status chips at x ${at.chips.join(', ')}`).toBe(1);
   // The checkboxes start where the selects start, and sit on one line.
   expect(Math.abs(at.firstCheck - at.firstSelect)).toBeLessThanOrEqual(2);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { filterJobs } from '../../../renderer/src/features/jobs/filter';
 import { fakeBridge, job, renderApp } from './fake-bridge';
+import type { Job } from '../../../shared/domain/job';
 
 const many = Array.from({ length: 10_000 }, (_, i) =>
   job(`job-${String(i).padStart(5, '0')}`, {
@@ -125,5 +126,32 @@ describe('the Jobs view', () => {
         .textContent;
     expect(cell('quick')).toBe('under a second');
     expect(cell('slow')).toBe('1:23');
+  });
+});
+
+describe('what a failed job offers', () => {
+  it('offers Retry where it can help, and not for a file that cannot be converted', async () => {
+    const user = userEvent.setup();
+    const failed = (id: string, code: 'conversion-failed' | 'network') =>
+      job(id, {
+        status: 'failed',
+        error: {
+          code,
+          params: code === 'network' ? { host: 'h', reason: 'refused' } : { name: `${id}.m4a` },
+        },
+      } as Partial<Job>);
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: { jobs: [failed('broken', 'conversion-failed'), failed('offline', 'network')] },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await screen.findAllByTestId('job-row');
+    expect(screen.queryByRole('button', { name: 'Retry: broken.wav' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry: offline.wav' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove: broken.wav' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
+import { retryCanHelp } from '../../../../shared/domain/errors';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../lib/display-names';
@@ -130,7 +131,7 @@ export const JobRow = memo(function JobRow({
             {t('jobs.open')}
           </button>
         ) : null}
-        {job.status === 'failed' ? (
+        {job.status === 'failed' && retryCanHelp(job.error) ? (
           <button
             type="button"
             className="button small"

@@ -1,4 +1,5 @@
 /** One file of this session: what it is, where it goes, and how far it got. */
+import { retryCanHelp } from '../../../../shared/domain/errors';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatSize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -104,7 +105,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             {t('transcribe.open')}
           </button>
         ) : null}
-        {job?.status === 'failed' ? (
+        {job?.status === 'failed' && retryCanHelp(job.error) ? (
           <button type="button" className="button small" onClick={() => void retryJob(job.id)}>
             {t('transcribe.retry')}
           </button>

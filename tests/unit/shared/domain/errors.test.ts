@@ -31,6 +31,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   max: 1000,
   url: 'https://speech.example.net/',
   value: 'PERSON',
+  port: 8800,
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
@@ -68,6 +69,7 @@ const ALLOWED_LATIN = new Set([
   'http',
   'localhost',
   'data',
+  'port',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */
