@@ -253,7 +253,7 @@ export class ApiClient {
     try {
       const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
       code = typeof body.code === 'string' ? body.code : '';
-      message = typeof body.message === 'string' ? body.message.slice(0, 200) : '';
+      message = typeof body.message === 'string' ? serviceWords(body.message) : '';
     } catch {
       // handled by status below
     }
@@ -366,14 +366,20 @@ export class ApiClient {
     });
     if (reply.status === 400) {
       const refusal = restRefusal(reply);
-      const rejection = wordRejectionOf(refusal?.word, refusal?.message ?? '');
+      const rejection = wordRejectionOf(refusal?.word, serviceWords(refusal?.message ?? ''));
       if (rejection) throw new AppFailure(rejection);
     }
     this.throwRestFailure(reply);
     // The cloud's answer body is unpublished: accept an echo of the words or an empty body.
-    const echoed = z
-      .object({ profilewords: z.array(z.any()) })
-      .safeParse(JSON.parse(reply.body || '{}'));
+    let body: unknown;
+    try {
+      body = JSON.parse(reply.body || '{}');
+    } catch {
+      throw new AppFailure(
+        appError('bad-response', {}, `profile words: HTTP ${reply.status}, not JSON`),
+      );
+    }
+    const echoed = z.object({ profilewords: z.array(z.any()) }).safeParse(body);
     return echoed.success
       ? this.parse(profileWordsBodySchema, reply, 'profile words').profilewords
       : [...words];
@@ -463,7 +469,13 @@ function restRefusal(reply: Reply): RestError | undefined {
   }
 }
 
-/** A service's own message, cut short: it is shown, not a way to read a server's pages. */
+/**
+ * A service's own words as an error's detail, cut short: shown to the person and journaled with
+ * the job, never a way to read a server's pages or fill the journal.
+ */
+export const serviceWords = (text: string): string => text.slice(0, 200);
+
 function restMessage(reply: Reply): string | undefined {
-  return restRefusal(reply)?.message.slice(0, 200);
+  const message = restRefusal(reply)?.message;
+  return message === undefined ? undefined : serviceWords(message);
 }

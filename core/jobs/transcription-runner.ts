@@ -18,6 +18,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import {
   ApiClient,
   RequestAborted,
+  serviceWords,
   type ClientOptions,
   type Endpoint,
 } from '../api-client/api-client';
@@ -366,7 +367,7 @@ export class TranscriptionRunner {
       if (job.mode === 'sync') {
         const result = await client.recognize({ ...upload, logging: job.params.logging });
         if (result.code === 'o')
-          throw new AppFailure(appError('nothing-recognised', {}, result.message));
+          throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
         const resultFile = await this.deps.journal.saveResult(id, {
           text: result.text,
           utterances: result.results,
@@ -454,7 +455,7 @@ export class TranscriptionRunner {
         return;
       }
       if (status.status === 'error') {
-        throw new AppFailure(appError('job-failed', {}, status.error_message));
+        throw new AppFailure(appError('job-failed', {}, serviceWords(status.error_message)));
       }
       job = await this.update(job, {
         status: 'recognizing',

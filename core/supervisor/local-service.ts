@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { appError } from '../../shared/domain/errors';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { ConnectionStore } from '../connections/connection-store';
-import type { KeyStore } from '../key-store/key-store';
+import { keyFor, type KeyStore } from '../key-store/key-store';
 
 type Status = EventPayload<'service:status'>;
 
@@ -114,7 +114,9 @@ export class LocalServiceSupervisor {
   private async hasKey(): Promise<boolean> {
     const local = this.deps.connections.get('local');
     if (!local?.keyRef) return false;
-    return Boolean(await this.deps.keys.reveal(local.keyRef).catch(() => undefined));
+    // Through keyFor, as every key the app sends: an entry not (yet) bound to the local
+    // service counts as no key, so the service is started with a new one (--add-key).
+    return Boolean(await keyFor(this.deps.keys, local.keyRef, local).catch(() => undefined));
   }
 
   private async launch(): Promise<Status> {

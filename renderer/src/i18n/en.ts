@@ -11,7 +11,7 @@ export const en = {
     dictionary: 'Dictionary',
     settings: 'Settings',
     copyFailed:
-      'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and press Ctrl+C.',
+      'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',
   },
   status: {
     region: 'Status',

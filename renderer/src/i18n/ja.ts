@@ -11,7 +11,7 @@ export const ja: Messages = {
     dictionary: '辞書',
     settings: '設定',
     copyFailed:
-      'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C を押してください。',
+      'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C（Mac では ⌘C）でコピーしてください。',
   },
   status: {
     region: '状態',

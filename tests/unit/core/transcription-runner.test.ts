@@ -128,6 +128,21 @@ describe('polling an async job', () => {
     expect(job(submitted.id)).toMatchObject({ status: 'failed', error: { code: 'job-failed' } });
     expect(h.clock.pending()).toBe(0);
   });
+
+  it('keeps at most 200 characters of what the service said, however much it sent', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 's4' });
+    h.client.onGetJob = async (id) => ({
+      status: 'error',
+      session_id: id,
+      error_message: `ERROR: ${'x'.repeat(8 * 1024 * 1024)}`,
+    });
+    const submitted = await submitAsync();
+    await h.clock.fire();
+    await h.runner.idle();
+    const failed = job(submitted.id)!;
+    expect(failed.error).toMatchObject({ code: 'job-failed' });
+    expect(failed.error!.detail!.length).toBe(200);
+  });
 });
 
 describe('after a restart', () => {
