@@ -27,11 +27,15 @@ export interface WordTableImport {
 }
 
 const HEADER = ['written', 'spoken', 'class'];
+/** Header names: the API's, and the window's own column names in each language. */
 const HEADER_ALIASES = new Set([
   'written',
   'spoken',
+  'reading',
   'class',
   'classname',
+  'written form',
+  'reading (spoken)',
   '表記',
   '読み',
   'クラス',
@@ -150,7 +154,8 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
   for (const row of chosen === 'tsv' ? tsvRows(body) : csvRows(body)) {
     const reject = (code: WordRejection['code'], params: WordRejection['params'] = {}) =>
       rejected.push({ line: row.line, text: row.text, reason: { code, params } });
-    if (row.text.trim() === '') continue;
+    // Blank lines and `#` comments are not words.
+    if (row.text.trim() === '' || row.text.trimStart().startsWith('#')) continue;
     if (headerAllowed && isHeader(row.fields)) {
       headerAllowed = false;
       continue;

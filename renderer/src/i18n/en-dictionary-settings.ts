@@ -36,6 +36,10 @@ export const enDictionarySettings = {
     actions: 'Actions',
     add: 'Add word',
     addHint: 'Type the written form and its reading, then press Enter.',
+    readingHint:
+      'The reading is how the word is said, as the engine expects it (for Japanese engines, in hiragana or katakana).',
+    readingHintEnglish:
+      'The reading is what the local English engine hears: English words it knows, separated by spaces (for “Kikitori”, “key key tory”).',
     edit: 'Edit',
     editRow: 'Edit {{written}}',
     apply: 'Apply',

@@ -35,6 +35,10 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     actions: '操作',
     add: '単語を追加',
     addHint: '表記と読みを入力して Enter を押してください。',
+    readingHint:
+      '読みは、その単語がどう発音されるかをエンジンの求める形で書いたものです（日本語のエンジンではひらがなかカタカナ）。',
+    readingHintEnglish:
+      '読みは、ローカルの英語エンジンに聞こえる英単語を空白で区切って書きます（「Kikitori」なら「key key tory」）。',
     edit: '編集',
     editRow: '{{written}} を編集',
     apply: '確定',

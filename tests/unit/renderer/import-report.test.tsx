@@ -45,7 +45,13 @@ it('reports each rejected line by number with its reason in the window’s langu
     '4 行目Marianne\tagain「Marianne」は 2 行目にもあります。どちらか一方を残してください。',
     '5 行目a\tb\tc\tdこの行はタブ区切りで 4 列あります。1 行は表記・読み・（省略可の）クラスです。',
   ]);
-  await user.click(within(report).getByRole('button', { name: '表を置き換える' }));
+  // The highlighted default adds to the table; replacing it is never the primary action.
+  const replace = within(report).getByRole('button', { name: '表を置き換える' });
+  expect(replace.classList.contains('primary')).toBe(false);
+  const dialog = screen.getByRole('dialog');
+  const primary = dialog.querySelector('.button.primary');
+  expect(primary?.textContent).not.toBe('表を置き換える');
+  await user.click(replace);
   expect(store.getState().wordRows.map((r) => r.written)).toEqual(['Marianne']);
 });
 

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
 import { Field } from '../../lib/field';
+import { LOCAL_ENGINE } from '../../../../shared/api/engines';
 
 const EMPTY = { written: '', spoken: '', classname: '' };
 
 export function AddWordForm() {
   const { t } = useTranslation();
   const addWord = useApp((s) => s.addWord);
+  // What a reading is, said before the first mistake: per engine.
+  const englishReading = useApp((s) => s.dictEngine === LOCAL_ENGINE);
   const [draft, setDraft] = useState(EMPTY);
   const [tried, setTried] = useState(false);
   const written = useRef<HTMLInputElement>(null);
@@ -67,6 +70,9 @@ export function AddWordForm() {
       >
         {tried && empty ? t('dictionary.issue.empty') : t('dictionary.addHint')}
       </span>
+      <p className="muted hint reading-hint" data-testid="reading-hint">
+        {t(englishReading ? 'dictionary.readingHintEnglish' : 'dictionary.readingHint')}
+      </p>
     </form>
   );
 }

@@ -106,11 +106,12 @@ export function ImportButton() {
         <DialogActions cancel={t('dictionary.cancel')}>
           {state.step === 'report' && state.report.words.length > 0 && (
             <>
-              <button type="button" className="button" onClick={() => finish(true)}>
-                {t('dictionary.mergeTable')}
-              </button>
-              <button type="button" className="button primary" onClick={() => finish(false)}>
+              {/* Replacing drops every word not in the file: never the highlighted default. */}
+              <button type="button" className="button danger-text" onClick={() => finish(false)}>
                 {t('dictionary.replaceTable')}
+              </button>
+              <button type="button" className="button primary" onClick={() => finish(true)}>
+                {t('dictionary.mergeTable')}
               </button>
             </>
           )}

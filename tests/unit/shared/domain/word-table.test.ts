@@ -87,6 +87,18 @@ describe('word tables (dictionary import and export)', () => {
     expect(parseWordTable('a,b\tc\n', 'tsv').words).toEqual([{ written: 'a,b', spoken: 'c' }]);
   });
 
+  it('takes a header named like the window’s columns as a header, and # lines as comments', () => {
+    for (const text of [
+      'Written form\tReading (spoken)\nKikitori\tkey key tory\n',
+      'written,reading\n# my words\nKikitori,key key tory\n',
+      '表記\t読み\n  # 社内用語\nKikitori\tkey key tory\n',
+    ])
+      expect(parseWordTable(text)).toMatchObject({
+        words: [{ written: 'Kikitori', spoken: 'key key tory' }],
+        rejected: [],
+      });
+  });
+
   it('writes a field a spreadsheet would run with a leading quote mark, and reads it back as it was', () => {
     const words: ProfileWord[] = [
       { written: '=cmd', spoken: '+1', classname: '-x' },
