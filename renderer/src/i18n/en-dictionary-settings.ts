@@ -171,6 +171,21 @@ export const enDictionarySettings = {
     removeActive: 'It is the active connection: the local connection becomes active.',
   },
   connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
+  /** Engines the service documents, by name without its leading "-" (shown with the name). */
+  engineNames: {
+    'a-general': 'General Japanese',
+    'a-medical': 'Japanese for medicine',
+    'a-bizfinance': 'Japanese for business and finance',
+    'a2-ja-general': 'Japanese, end-to-end',
+    'a2-zh-general': 'Chinese, end-to-end',
+    'a2-multi-general': 'Many languages, end-to-end',
+    'a2b-ja-general': 'Japanese, end-to-end, batch',
+    'a2b-zh-general': 'Chinese, end-to-end, batch',
+    'a2b-multi-general': 'Many languages, end-to-end, batch',
+    'a-general-en': 'General English',
+    'a-general-zh': 'General Chinese',
+    'a-general-ko': 'General Korean',
+  },
   keys: {
     heading: 'API keys',
     intro: 'Keys are kept in the system keychain; Kikitori shows only their last four characters.',

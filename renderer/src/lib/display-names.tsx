@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CLOUD_ENGINES } from '../../../shared/api/engines';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
 import { LOCAL_SERVICE_KEY_LABEL, type KeyEntry } from '../../../shared/domain/key';
 
@@ -23,8 +24,19 @@ export function keyLabel(entry: Pick<KeyEntry, 'label' | 'connection'>, t: TFunc
     : entry.label;
 }
 
+/** An engine by a readable name with its id beside it ("General English (-a-general-en)"). */
+export function engineName(name: string, t: TFunction): string {
+  const known = CLOUD_ENGINES.some((e) => e.name === name);
+  return known ? `${t(`engineNames.${name.slice(1)}` as 'engineNames.a-general')} (${name})` : name;
+}
+
 /** A connection's name as text in the window's language (for option lists). */
 export function ConnectionName({ connection }: { readonly connection: Named }) {
   const { t } = useTranslation();
   return connectionName(connection, t);
+}
+
+export function EngineName({ name }: { readonly name: string }) {
+  const { t } = useTranslation();
+  return engineName(name, t);
 }

@@ -1,6 +1,6 @@
 /** A labelled <select>: the one way every picker in the window is written. */
 import type { ReactNode } from 'react';
-import { ConnectionName } from './display-names';
+import { ConnectionName, EngineName } from './display-names';
 
 export interface SelectOption {
   readonly value: string;
@@ -55,6 +55,10 @@ export function SelectField({
 /** Options whose label is the value itself (engine names, profile ids). */
 export const plainOptions = (values: Iterable<string>): SelectOption[] =>
   [...values].map((v) => ({ value: v, label: v }));
+
+/** An engine's id chosen by its readable name (with the id beside it). */
+export const engineOptions = (names: Iterable<string>): SelectOption[] =>
+  [...names].map((name) => ({ value: name, label: <EngineName name={name} /> }));
 
 /** A connection's id chosen by its name. */
 export const connectionOptions = (

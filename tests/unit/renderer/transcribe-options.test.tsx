@@ -74,7 +74,7 @@ describe('Transcribe options kept on the connection', () => {
     renderApp(bridge);
     const box = await screen.findByRole('checkbox', { name: 'Label who speaks (speaker labels)' });
     expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Speaker labels apply to files sent as jobs (over 16 MB); direct requests come back without them.',
+      'With speaker labels on, every file is sent as a job, which is what gives them.',
     );
     expect(screen.queryByRole('combobox', { name: 'Fewest speakers' })).toBeNull();
     await user.click(box);
@@ -107,5 +107,21 @@ describe('Transcribe options kept on the connection', () => {
     await user.click(box);
     await waitFor(() => expect(saved(bridge)).toHaveLength(4));
     expect(saved(bridge)[3]).toEqual({ extension: 'kept' });
+  });
+});
+
+describe('engines people understand (issue 15 §13)', () => {
+  it('names each engine readably with its id beside it, in the window’s language', async () => {
+    const { engineName } = await import('../../../renderer/src/lib/display-names');
+    const { createI18n } = await import('../../../renderer/src/i18n');
+    const en = createI18n('en').t;
+    const ja = createI18n('ja').t;
+    expect(engineName('-a-general-en', en)).toBe('General English (-a-general-en)');
+    expect(engineName('-a-general', ja)).toBe('汎用（日本語） (-a-general)');
+    expect(engineName('-a2b-multi-general', en)).toBe(
+      'Many languages, end-to-end, batch (-a2b-multi-general)',
+    );
+    // An engine the service lists but the manual does not: its id as it is.
+    expect(engineName('-x-custom', en)).toBe('-x-custom');
   });
 });

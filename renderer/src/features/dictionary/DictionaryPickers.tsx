@@ -3,7 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { NewProfileDialog } from './NewProfileDialog';
-import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
+import {
+  connectionOptions,
+  engineOptions as engineChoices,
+  plainOptions,
+  SelectField,
+} from '../../lib/select-field';
 
 export function DictionaryPickers() {
   const { t } = useTranslation();
@@ -59,7 +64,7 @@ export function DictionaryPickers() {
         value={engine}
         testId="dict-engine"
         onChange={(v) => requestSelect(connectionId, v, '')}
-        options={plainOptions(engineOptions)}
+        options={engineChoices(engineOptions)}
       />
       <SelectField
         label={t('dictionary.profile')}

@@ -9,7 +9,12 @@ import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp, useAppStore } from '../../store/store';
 import { useBridge } from '../../lib/use-bridge';
-import { connectionOptions, plainOptions, SelectField } from '../../lib/select-field';
+import {
+  connectionOptions,
+  engineOptions,
+  plainOptions,
+  SelectField,
+} from '../../lib/select-field';
 import {
   keepFillers,
   keepsFillers,
@@ -72,7 +77,7 @@ export function TranscribeOptions() {
           label={t('transcribe.engine')}
           value={active.engine}
           onChange={(v) => void save({ engine: v })}
-          options={plainOptions(new Set([active.engine, ...engines]))}
+          options={engineOptions(new Set([active.engine, ...engines]))}
         />
         <SelectField
           label={t('transcribe.profile')}
