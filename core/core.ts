@@ -391,6 +391,7 @@ export class Core {
       },
       'jobs:remove': async ({ id }) => ({ removed: await this.runner.remove(id) }),
       'jobs:retry': async ({ id }) => ({ job: await this.runner.retry(id) }),
+      'jobs:cancel': async ({ id }) => ({ job: await this.runner.cancel(id) }),
       'dictionary:profiles': async ({ engine, connection }) => ({
         profiles: await (await this.clientFor(connection)).listProfiles(engine),
       }),

@@ -95,6 +95,8 @@ export class TranscriptionRunner {
   /** Cancels the request in flight (upload or status check) of each job. */
   private readonly inFlight = new Map<string, AbortController>();
   private readonly running = new Set<string>();
+  /** Jobs cancelled while work on them may still be finishing: that work is dropped. */
+  private readonly cancelled = new Set<string>();
   /** Uploads and status checks under way, so `idle` can wait for them. */
   private readonly work = new Set<Promise<void>>();
   private stopped = false;
@@ -113,6 +115,8 @@ export class TranscriptionRunner {
   }
 
   private async update(job: Job, changes: Partial<Job>): Promise<Job> {
+    // Work that was under way when its job was cancelled writes nothing more.
+    if (this.cancelled.has(job.id)) throw new JobRemoved(job.id);
     const next = await this.deps.journal.save({ ...job, ...changes, updatedAt: this.clock.now() });
     this.deps.emit('jobs:changed', { job: next });
     return next;
@@ -244,10 +248,42 @@ export class TranscriptionRunner {
     }
   }
 
+  /**
+   * Stops a job on our side at once: its upload or status check is aborted and no check follows.
+   * The API documents no way to stop a job the service already has (docs/api.md §4), so the job
+   * says whether the service may still finish it. It stays in the list, failed with `cancelled`,
+   * so it can be retried.
+   */
+  async cancel(id: string): Promise<Job> {
+    const job = this.deps.journal.get(id);
+    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    this.timers.get(id)?.();
+    this.timers.delete(id);
+    this.cancelled.add(id);
+    this.inFlight.get(id)?.abort();
+    this.inFlight.delete(id);
+    const next = await this.deps.journal.save({
+      ...job,
+      status: 'failed',
+      error: appError('cancelled', {
+        service: job.mode === 'async' && job.sessionid ? 'may-finish' : 'none',
+      }),
+      progress: undefined,
+      nextPollAt: undefined,
+      pollDelayMs: undefined,
+      pollProblem: undefined,
+      updatedAt: this.clock.now(),
+    });
+    this.deps.emit('jobs:changed', { job: next });
+    return next;
+  }
+
   async retry(id: string): Promise<Job> {
     const job = this.deps.journal.get(id);
     if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
     if (job.status !== 'failed') return job;
+    this.cancelled.delete(id);
     const reset = await this.update(job, {
       status: 'queued',
       error: undefined,

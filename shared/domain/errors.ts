@@ -50,6 +50,7 @@ export const APP_ERROR_CODES = [
   'upload-failed',
   'handover-refused',
   'port-in-use',
+  'cancelled',
   'word-rejected',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -80,6 +81,7 @@ export const SUB_CODES = {
   'local-service': {
     reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
+  cancelled: { service: ['none', 'may-finish'] },
   'upload-failed': { reason: ['disk-full', 'denied', 'read-only', 'not-a-folder', 'other'] },
   'file-refused': { reason: ['not-media', 'too-large', 'not-chosen'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },

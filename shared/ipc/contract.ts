@@ -121,6 +121,8 @@ export const CHANNELS = {
     output: z.object({ removed: z.boolean() }),
   },
   'jobs:retry': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
+  /** Stops a queued or running job on our side; it stays, failed with `cancelled`, to retry. */
+  'jobs:cancel': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
   'dictionary:profiles': {
     input: connectionRef.extend({ engine: z.string() }),
     output: z.object({ profiles: z.array(z.string()) }),

@@ -18,6 +18,7 @@ export const CHANNEL_NAMES = [
   'jobs:get',
   'jobs:remove',
   'jobs:retry',
+  'jobs:cancel',
   'dictionary:profiles',
   'dictionary:getWords',
   'dictionary:setWords',

@@ -162,6 +162,7 @@ export const en = {
     removeBody:
       'The job and its transcript leave this list. The service’s own copy of the job is left alone.',
     cancel: 'Cancel',
+    stop: 'Stop',
     confirmRemove: 'Remove',
     pollProblem: 'Checking again later: {{problem}}',
   },

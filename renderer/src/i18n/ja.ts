@@ -163,6 +163,7 @@ export const ja: Messages = {
     removeBody:
       'ジョブと文字起こし結果がこの一覧から消えます。サービス側にあるジョブのコピーはそのまま残ります。',
     cancel: 'キャンセル',
+    stop: '中止',
     confirmRemove: '削除',
     pollProblem: 'あとで再確認します：{{problem}}',
   },

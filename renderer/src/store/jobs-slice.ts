@@ -20,6 +20,8 @@ export interface JobsSlice {
   dropJob(id: string): void;
   setUploadProgress(id: string, sent: number, total: number): void;
   retryJob(id: string): Promise<AppError | undefined>;
+  /** Stops a queued or running job (it stays, failed with `cancelled`). */
+  cancelJob(id: string): Promise<AppError | undefined>;
   removeJob(id: string): Promise<AppError | undefined>;
 }
 
@@ -81,6 +83,12 @@ export const createJobsSlice =
     },
     async retryJob(id) {
       const result = await bridge.call('jobs:retry', { id });
+      if (!result.ok) return result.error;
+      get().applyJob(result.data.job);
+      return undefined;
+    },
+    async cancelJob(id) {
+      const result = await bridge.call('jobs:cancel', { id });
       if (!result.ok) return result.error;
       get().applyJob(result.data.job);
       return undefined;

@@ -65,6 +65,7 @@ export const EN: Language = {
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
     'handover-refused':
       'Something at {url}, where Kikitori last ran for this data folder, answered but could not prove it is Kikitori, so nothing was opened. Stop the program that holds that address, then start Kikitori again.',
+    cancelled: 'You cancelled this transcription. {service}.',
     'port-in-use':
       'Port {port} is already used by another program. Start Kikitori with another --port, or without --port to use a free one.',
     'upload-failed': 'Kikitori could not store {name} in its data folder {path}: {reason}.',
@@ -109,6 +110,13 @@ export const EN: Language = {
         'health-check': 'its health check failed',
         'key-not-stored':
           'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
+      },
+    },
+    cancelled: {
+      service: {
+        none: 'Nothing of it is left running on the service. Retry starts it again',
+        'may-finish':
+          'The service already has the job and its API offers no way to stop it, so it may still finish it (and count it); Kikitori no longer asks for the result. Retry sends the file again',
       },
     },
     'upload-failed': {

@@ -298,3 +298,65 @@ describe('routing', () => {
     await h.runner.idle();
   });
 });
+
+describe('cancel (issue 15 §7)', () => {
+  it('stops polling a job the service has at once, says the service may still finish it, and ignores a late answer', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 'paid' });
+    let polls = 0;
+    h.client.onGetJob = async (id) => {
+      polls++;
+      return pending(id);
+    };
+    const submitted = await submitAsync();
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)!.status).toBe('recognizing');
+    const seen = polls;
+    const cancelled = await h.runner.cancel(submitted.id);
+    expect(cancelled).toMatchObject({
+      status: 'failed',
+      error: { code: 'cancelled', params: { service: 'may-finish' } },
+      sessionid: 'paid',
+    });
+    // No status check is left to come.
+    expect(h.clock.pending()).toBe(0);
+    await h.runner.idle();
+    expect(polls).toBe(seen);
+    expect(job(submitted.id)!.status).toBe('failed');
+    // Retry starts it over.
+    h.client.onGetJob = async (id) => completed(id, 'again');
+    expect((await h.runner.retry(submitted.id)).status).toBe('queued');
+    await h.runner.idle();
+    await h.clock.fire();
+    await h.runner.idle();
+    expect(job(submitted.id)!.status).toBe('completed');
+  });
+
+  it('aborts an upload in flight: nothing is left on the service, and the upload writes nothing after', async () => {
+    const upload = new Pending<{ sessionid: string }>();
+    let aborted = false;
+    h.client.onCreateJob = async (request) => {
+      request.signal?.addEventListener('abort', () => {
+        aborted = true;
+        upload.resolve({ sessionid: 'too-late' });
+      });
+      return upload.promise;
+    };
+    const submitted = await submitAsync();
+    await vi.waitFor(() => expect(job(submitted.id)!.status).toBe('uploading'));
+    const cancelled = await h.runner.cancel(submitted.id);
+    expect(cancelled.error).toMatchObject({ code: 'cancelled', params: { service: 'none' } });
+    await h.runner.idle();
+    expect(aborted).toBe(true);
+    expect(job(submitted.id)).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job(submitted.id)!.sessionid).toBeUndefined();
+    expect(h.clock.pending()).toBe(0);
+  });
+
+  it('leaves a finished job as it is', async () => {
+    h.client.onRecognize = async () => ({ results: [], text: 'done', code: '', message: '' });
+    const [direct] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    await h.runner.idle();
+    expect((await h.runner.cancel(direct!.id)).status).toBe('completed');
+  });
+});

@@ -155,3 +155,33 @@ describe('what a failed job offers', () => {
     expect(screen.getByRole('button', { name: 'Remove: broken.wav' })).toBeTruthy();
   });
 });
+
+describe('stopping a running job', () => {
+  it('offers Stop on a running job, and shows it cancelled with what the service may still do', async () => {
+    const user = userEvent.setup();
+    const running = job('long', { mode: 'async', status: 'recognizing', sessionid: 's1' });
+    const bridge = fakeBridge({
+      'jobs:list': () => ({ ok: true, data: { jobs: [running] } }),
+      'jobs:cancel': () => ({
+        ok: true,
+        data: {
+          job: {
+            ...running,
+            status: 'failed',
+            error: { code: 'cancelled', params: { service: 'may-finish' } },
+          },
+        },
+      }),
+    });
+    renderApp(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop: long.wav' }));
+    const row = await screen.findByTestId('job-row');
+    await waitFor(() => expect(row.dataset.status).toBe('failed'));
+    expect(row.textContent).toContain(
+      'its API offers no way to stop it, so it may still finish it',
+    );
+    expect(screen.queryByRole('button', { name: 'Stop: long.wav' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry: long.wav' })).toBeTruthy();
+  });
+});

@@ -34,11 +34,14 @@ export const JobRow = memo(function JobRow({
   const lang = useApp((s) => s.lang);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
+  const cancelJob = useApp((s) => s.cancelJob);
   const { copied, failed: copyFailed, copy } = useCopy();
   const noteId = useId();
   if (!job) return null;
 
   const name = job.file.name;
+  const running =
+    job.status === 'queued' || job.status === 'uploading' || job.status === 'recognizing';
   const tookMs = job.completedAt !== undefined ? job.completedAt - job.createdAt : undefined;
   // "0:00" reads as nothing happened: a job done within a second says so.
   const took =
@@ -120,6 +123,17 @@ export const JobRow = memo(function JobRow({
         ) : null}
       </div>
       <div role="cell" className="job-actions">
+        {running ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void cancelJob(id)}
+            aria-label={`${t('jobs.stop')}: ${name}`}
+            aria-describedby={describedBy}
+          >
+            {t('jobs.stop')}
+          </button>
+        ) : null}
         {job.status === 'completed' ? (
           <button
             type="button"

@@ -16,6 +16,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const cancelRow = useApp((s) => s.cancelRow);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
+  const cancelJob = useApp((s) => s.cancelJob);
   const setTab = useApp((s) => s.setTab);
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const now = useNow(recognizing || job?.status === 'queued');
@@ -90,6 +91,16 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             type="button"
             className="button small"
             onClick={() => cancelRow(row.key)}
+            aria-label={t('transcribe.cancelFile', { name: row.name })}
+          >
+            {t('transcribe.cancel')}
+          </button>
+        ) : null}
+        {row.phase === 'job' && (recognizing || job?.status === 'queued') ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void cancelJob(job.id)}
             aria-label={t('transcribe.cancelFile', { name: row.name })}
           >
             {t('transcribe.cancel')}
