@@ -67,7 +67,11 @@ export interface WebHost {
 const CODE_LIFETIME_MS = 10 * 60_000;
 /** A page's session ends this long after its last request (and always with the host). */
 export const SESSION_IDLE_MS = 12 * 3_600_000;
-/** A ticket ends this long after its last use (and always with its session). */
+/**
+ * An events ticket ends this long after its last use (and always with its session). A media
+ * ticket lives as long as its session: the player (preload="metadata") asks for the audio only
+ * when played, and for more ranges as it seeks, maybe long after the viewer opened.
+ */
 export const TICKET_IDLE_MS = 10 * 60_000;
 const secret = () => randomBytes(32).toString('base64url');
 /** Secrets are kept by their hash: a lookup's timing says nothing about a secret. */
@@ -78,12 +82,13 @@ export const SESSION_HEADER = 'x-kikitori-session';
 /** Secrets with a sliding expiry, kept and found by their hash (which names the entry). */
 class Secrets<T extends object> {
   private readonly byHash = new Map<string, T & { expires: number }>();
-  constructor(private readonly idleMs: number) {}
+  /** How long an entry lives past its last use. */
+  constructor(private readonly idleMs: (value: T) => number) {}
   /** A new secret for `value`, and the name it is kept under. */
   add(value: T): { secret: string; name: string } {
     const made = secret();
     const name = digest(made);
-    this.byHash.set(name, { ...value, expires: Date.now() + this.idleMs });
+    this.byHash.set(name, { ...value, expires: Date.now() + this.idleMs(value) });
     return { secret: made, name };
   }
   /** The entry a secret names while it lives (its life starts over), else undefined. */
@@ -92,7 +97,7 @@ class Secrets<T extends object> {
     const name = digest(candidate);
     const entry = this.alive(name);
     if (!entry) return undefined;
-    entry.expires = Date.now() + this.idleMs;
+    entry.expires = Date.now() + this.idleMs(entry);
     return { ...entry, name };
   }
   /** The entry kept under `name` if it has not expired. */
@@ -116,8 +121,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   let port = options.port;
   const codes = new Map<string, number>();
-  const sessions = new Secrets<object>(SESSION_IDLE_MS);
-  const tickets = new Secrets<{ session: string; path: string }>(TICKET_IDLE_MS);
+  const sessions = new Secrets<object>(() => SESSION_IDLE_MS);
+  const tickets = new Secrets<{ session: string; path: string }>(({ path }) =>
+    path.startsWith('/media/') ? SESSION_IDLE_MS : TICKET_IDLE_MS,
+  );
   const issueCode = () => {
     const now = Date.now();
     for (const [code, expires] of codes) if (expires <= now) codes.delete(code);
