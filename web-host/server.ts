@@ -14,7 +14,7 @@
  * 3. The page takes the code out of its address and spends it with `POST /session/claim`
  *    (its own Origin only), getting the session secret, which it keeps in sessionStorage (this
  *    tab, this origin and port) and sends as `X-Kikitori-Session` on `/rpc`, `/uploads` and
- *    `/session/ticket`. A session ends after 12 hours unused, and with the host.
+ *    `/session/ticket`. A session ends 12 hours after its last use (an open event stream is use), and with the host.
  * 4. `<audio>` and EventSource cannot send headers: the page asks `POST /session/ticket` for a
  *    ticket bound to one path (`/events`, `/media/<job>`), living 10 minutes past its last use
  *    and never past its session, and puts it in that one URL as `?ticket=`.
@@ -82,8 +82,14 @@ export const SESSION_HEADER = 'x-kikitori-session';
 /** Secrets with a sliding expiry, kept and found by their hash (which names the entry). */
 class Secrets<T extends object> {
   private readonly byHash = new Map<string, T & { expires: number }>();
-  /** How long an entry lives past its last use. */
-  constructor(private readonly idleMs: (value: T) => number) {}
+  /**
+   * `idleMs`: how long an entry lives past its last use; `held`: whether it is in use right now
+   * (a session whose window holds its event stream open never runs out).
+   */
+  constructor(
+    private readonly idleMs: (value: T) => number,
+    private readonly held: (name: string) => boolean = () => false,
+  ) {}
   /** A new secret for `value`, and the name it is kept under. */
   add(value: T): { secret: string; name: string } {
     const made = secret();
@@ -103,6 +109,7 @@ class Secrets<T extends object> {
   /** The entry kept under `name` if it has not expired. */
   alive(name: string): (T & { expires: number }) | undefined {
     const entry = this.byHash.get(name);
+    if (entry && this.held(name)) entry.expires = Date.now() + this.idleMs(entry);
     if (entry && entry.expires > Date.now()) return entry;
     this.byHash.delete(name);
     return undefined;
@@ -121,7 +128,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   let port = options.port;
   const codes = new Map<string, number>();
-  const sessions = new Secrets<object>(() => SESSION_IDLE_MS);
+  /** Sessions by name, with how many event streams their windows hold open. */
+  const streaming = new Map<string, number>();
+  const sessions = new Secrets<object>(
+    () => SESSION_IDLE_MS,
+    (name) => (streaming.get(name) ?? 0) > 0,
+  );
   const tickets = new Secrets<{ session: string; path: string }>(({ path }) =>
     path.startsWith('/media/') ? SESSION_IDLE_MS : TICKET_IDLE_MS,
   );
@@ -137,15 +149,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const value = req.headers[SESSION_HEADER];
     return sessions.use(typeof value === 'string' ? value : undefined) !== undefined;
   };
-  /** A ticket for exactly this path, of a session that still lives. */
-  const ticketOk = (url: URL) => {
+  /** The session whose ticket for exactly this path came with the request, if it still lives. */
+  const ticketSession = (url: URL): string | undefined => {
     const ticket = tickets.use(url.searchParams.get('ticket') ?? undefined);
-    return (
-      ticket !== undefined &&
+    return ticket !== undefined &&
       ticket.path === url.pathname &&
       sessions.alive(ticket.session) !== undefined
-    );
+      ? ticket.session
+      : undefined;
   };
+  const ticketOk = (url: URL) => ticketSession(url) !== undefined;
   const readJson = async (req: IncomingMessage, max = 16 * 1024): Promise<unknown> => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -309,9 +322,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (url.pathname === '/events') {
       // EventSource cannot set headers: a ticket for /events, or a program's ?token=.
-      if (!tokenOk(bearer ?? url.searchParams.get('token') ?? undefined) && !ticketOk(url)) {
-        return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      }
+      const program = tokenOk(bearer ?? url.searchParams.get('token') ?? undefined);
+      const session = program ? undefined : ticketSession(url);
+      if (!program && !session) return refuse(res, 401, 'forbidden', 'missing or wrong token');
+      // While a window holds its event stream open, its session is in use.
+      if (session) streaming.set(session, (streaming.get(session) ?? 0) + 1);
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-store',
@@ -323,6 +338,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       req.on('close', () => {
         clearInterval(heartbeat);
         streams.delete(res);
+        if (session) {
+          const left = (streaming.get(session) ?? 1) - 1;
+          if (left > 0) streaming.set(session, left);
+          else {
+            // Its idle time starts when the window lets go.
+            sessions.alive(session);
+            streaming.delete(session);
+          }
+        }
       });
       return;
     }

@@ -79,4 +79,31 @@ describe('a page’s tickets', () => {
     vi.advanceTimersByTime(SESSION_IDLE_MS);
     expect(await media(player)).toBe(401);
   });
+
+  it('keep a session alive while its window holds the event stream open, then 12 hours more', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const secret = await session();
+    const events = await ticket(secret, '/events');
+    const controller = new AbortController();
+    const stream = await fetch(`${host.url}/events?ticket=${events}`, {
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const rpc = () =>
+      rawRequest(host.url, {
+        path: '/rpc/jobs:list',
+        headers: { 'X-Kikitori-Session': secret },
+        body: Buffer.from('{}'),
+      }).then((r) => r.status);
+    // The window sits open overnight, its stream connected, no request made.
+    vi.advanceTimersByTime(SESSION_IDLE_MS * 2);
+    expect(await rpc()).toBe(200);
+    controller.abort();
+    await stream.body?.cancel().catch(() => undefined);
+    // Once it lets go, the session ends after its idle time.
+    await vi.waitFor(async () => {
+      vi.advanceTimersByTime(SESSION_IDLE_MS + 1);
+      expect(await rpc()).toBe(401);
+    });
+  });
 });
