@@ -1,12 +1,15 @@
-// Builds the window (renderer/) with Vite into dist/renderer, which both hosts serve.
-// `npm start` calls it with `ifStale` (a quick start when nothing changed since the last build);
-// `npm test` and `npm run build:renderer` always build.
+// Builds the window (renderer/) with Vite into dist/renderer, which both hosts serve
+// (KIKITORI_RENDERER_DIR puts it elsewhere: tests build a copy without touching the shared one).
+// `npm start` and `npm run start:web` call it with `ifStale` (a quick start when nothing changed
+// since the last build); `npm test` and `npm run build:renderer` always build.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './setup.mjs';
 
-const OUTPUT = join(ROOT, 'dist', 'renderer', 'index.html');
+/** Where the window is built (read when asked: tests set KIKITORI_RENDERER_DIR). */
+export const rendererDir = () =>
+  process.env.KIKITORI_RENDERER_DIR || join(ROOT, 'dist', 'renderer');
 const INPUTS = ['renderer', 'shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestChange(path) {
@@ -19,15 +22,20 @@ function newestChange(path) {
 }
 
 export function rendererIsStale() {
-  if (!existsSync(OUTPUT)) return true;
-  const built = statSync(OUTPUT).mtimeMs;
+  const output = join(rendererDir(), 'index.html');
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
   return INPUTS.some((input) => newestChange(join(ROOT, input)) > built);
 }
 
 export async function buildRenderer({ ifStale = false } = {}) {
   if (ifStale && !rendererIsStale()) return;
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: rendererDir(), emptyOutDir: true },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildRenderer();

@@ -107,7 +107,9 @@ const host = await startWebHost({
   core,
   port,
   token,
-  staticDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+  staticDir:
+    process.env.KIKITORI_RENDERER_DIR ||
+    fileURLToPath(new URL('../dist/renderer', import.meta.url)),
 }).catch((error: unknown) => {
   // A port asked for and taken: one sentence and its own exit code, as the service does (4).
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

@@ -22,6 +22,7 @@ import fc from 'fast-check';
 import { ApiClient } from '../../core/api-client/api-client';
 import { PocketSphinxEngine } from '../../service/engine/pocketsphinx/pocketsphinx-engine';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
 import { windowBench } from './window';
@@ -348,5 +349,7 @@ async function main(): Promise<void> {
   }
 }
 
+// A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
+await prepareBench();
 if (!process.argv.includes('--window')) await main();
 await windowBench(line);

@@ -4,6 +4,8 @@
  * as the active connection, and stops everything on SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../support/service-process';
@@ -82,4 +84,30 @@ describe('npm start on a port that is taken', () => {
       await removeDir(dataDir);
     }
   });
+});
+
+describe('npm run start:web', () => {
+  it('builds the window when it is not built yet, instead of serving the placeholder', async () => {
+    const dataDir = await tempDir('kikitori-start-web-');
+    // An empty folder for the window: nothing built there yet (the shared dist/ is untouched).
+    const rendererDir = await tempDir('kikitori-start-web-window-');
+    const host = await startWebHostProcess(
+      dataDir,
+      {
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+        KIKITORI_RENDERER_DIR: rendererDir,
+      },
+      ['scripts/start-web.mjs'],
+    );
+    try {
+      const page = await (await fetch(`${host.url}/`)).text();
+      expect(page).not.toContain('has not been built yet');
+      expect(page).toMatch(/<script type="module" crossorigin src="\.\/assets\/[^"]+\.js">/);
+      expect(existsSync(join(rendererDir, 'index.html'))).toBe(true);
+    } finally {
+      expect(await host.stop()).toBe(0);
+      await removeDir(dataDir);
+      await removeDir(rendererDir);
+    }
+  }, 240_000);
 });
