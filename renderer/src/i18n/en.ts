@@ -52,6 +52,10 @@ export const en = {
     profile: 'Dictionary profile',
     noProfile: 'None',
     logging: 'Let the service keep the audio (logging)',
+    loggingLocal:
+      'On this computer: the local service keeps the audio and transcript in its own folder for 30 days; nothing leaves this computer either way.',
+    loggingCloud:
+      'The service may keep the audio and results and use them to improve its recognition; off, it keeps nothing (/v1/nolog/).',
     keepFillers: 'Keep fillers and pauses (such as "um" and silences) in the transcript',
     speakers: 'Label who speaks (speaker labels)',
     speakersHint: 'With speaker labels on, every file is sent as a job, which is what gives them.',

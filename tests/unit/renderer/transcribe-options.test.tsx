@@ -125,3 +125,15 @@ describe('engines people understand (issue 15 §13)', () => {
     expect(engineName('-x-custom', en)).toBe('-x-custom');
   });
 });
+
+describe('what logging means on each connection (issue 15 §13)', () => {
+  it.each([
+    [local, /^On this computer: the local service keeps the audio.*nothing leaves this computer/],
+    [cloud, /^The service may keep the audio and results.*\/v1\/nolog\//],
+  ] as const)('$id', async (connection, expected) => {
+    renderApp(withConnection(connection));
+    const hint = await screen.findByTestId('logging-hint');
+    await waitFor(() => expect(hint.textContent).toMatch(expected));
+    expect(screen.getByTestId('logging').getAttribute('aria-describedby')).toBe(hint.id);
+  });
+});

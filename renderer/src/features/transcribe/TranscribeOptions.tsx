@@ -39,6 +39,7 @@ export function TranscribeOptions() {
   const [profiles, setProfiles] = useState<string[]>([]);
   const [error, setError] = useState<AppError>();
   const speakerHint = useId();
+  const loggingHint = useId();
 
   const engine = active?.engine;
   const ready = active && (active.kind !== 'local' || serviceState === 'running');
@@ -90,14 +91,22 @@ export function TranscribeOptions() {
         />
       </div>
       <div className="option-checks">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={active.logging}
-            onChange={(e) => void save({ logging: e.target.checked })}
-          />
-          <span>{t('transcribe.logging')}</span>
-        </label>
+        <div className="option-group">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={active.logging}
+              aria-describedby={loggingHint}
+              onChange={(e) => void save({ logging: e.target.checked })}
+              data-testid="logging"
+            />
+            <span>{t('transcribe.logging')}</span>
+          </label>
+          {/* What logging means here: on this machine it never leaves it. */}
+          <p id={loggingHint} className="muted hint" data-testid="logging-hint">
+            {active.kind === 'local' ? t('transcribe.loggingLocal') : t('transcribe.loggingCloud')}
+          </p>
+        </div>
         <label className="check">
           <input
             type="checkbox"
