@@ -21,7 +21,7 @@ const LEFTS = `(() => {
 
 /** Characters on the last line of the speaker-label hint, as laid out. */
 const LAST_LINE = `(() => {
-  const text = document.querySelector('.options-card .hint').firstChild;
+  const text = document.querySelector('[data-testid="speaker-hint"]').firstChild;
   const range = document.createRange();
   const tops = [];
   for (let i = 0; i < text.length; i++) {
@@ -67,7 +67,7 @@ test('Transcribe lines up: one x for every status, checkboxes under the selects,
   expect(new Set(at.checkTops).size, `checkbox tops ${at.checkTops.join(', ')}`).toBe(1);
 
   await app.getByTestId('language').selectOption('ja');
-  await expect(app.locator('.options-card .hint')).toContainText('ローカルサービス');
+  await expect(app.locator('[data-testid="speaker-hint"]')).toContainText('ローカルサービス');
   const lone: string[] = [];
   for (let width = 900; width <= 1600; width += 20) {
     await app.setViewportSize({ width, height: 800 });

@@ -130,7 +130,7 @@ export function TranscribeOptions() {
             />
             <span>{t('transcribe.speakers')}</span>
           </label>
-          <p id={speakerHint} className="muted hint">
+          <p id={speakerHint} className="muted hint" data-testid="speaker-hint">
             {canLabel ? t('transcribe.speakersHint') : t('transcribe.speakersLocal')}
           </p>
         </div>
