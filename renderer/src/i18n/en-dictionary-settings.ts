@@ -172,6 +172,8 @@ export const enDictionarySettings = {
   },
   connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
   /** Engines the service documents, by name without its leading "-" (shown with the name). */
+  /** An engine's readable name with its id beside it. */
+  engineLabel: '{{name}} ({{id}})',
   engineNames: {
     'a-general': 'General Japanese',
     'a-medical': 'Japanese for medicine',

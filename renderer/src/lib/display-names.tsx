@@ -27,7 +27,9 @@ export function keyLabel(entry: Pick<KeyEntry, 'label' | 'connection'>, t: TFunc
 /** An engine by a readable name with its id beside it ("General English (-a-general-en)"). */
 export function engineName(name: string, t: TFunction): string {
   const known = CLOUD_ENGINES.some((e) => e.name === name);
-  return known ? `${t(`engineNames.${name.slice(1)}` as 'engineNames.a-general')} (${name})` : name;
+  if (!known) return name;
+  const readable = t(`engineNames.${name.slice(1)}` as 'engineNames.a-general');
+  return t('engineLabel', { name: readable, id: name });
 }
 
 /** A connection's name as text in the window's language (for option lists). */

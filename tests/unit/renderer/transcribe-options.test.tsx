@@ -117,7 +117,7 @@ describe('engines people understand (issue 15 §13)', () => {
     const en = createI18n('en').t;
     const ja = createI18n('ja').t;
     expect(engineName('-a-general-en', en)).toBe('General English (-a-general-en)');
-    expect(engineName('-a-general', ja)).toBe('汎用（日本語） (-a-general)');
+    expect(engineName('-a-general', ja)).toBe('日本語・汎用（-a-general）');
     expect(engineName('-a2b-multi-general', en)).toBe(
       'Many languages, end-to-end, batch (-a2b-multi-general)',
     );
