@@ -24,9 +24,27 @@ export function formatMs(ms: number): string {
   return `${formatClock(ms / 1000)}.${tenths}`;
 }
 
-export function formatDateTime(ms: number, lang: string): string {
-  return new Date(ms).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+const dateTimeFormat = (lang: string) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
   });
+
+/**
+ * The one way the window writes a date and time, in each language: this machine's zone, named
+ * (Jobs, keys and the issue dialog alike, so two places never show one moment two ways).
+ */
+export function formatDateTime(when: number | Date, lang: string): string {
+  return dateTimeFormat(lang).format(when);
+}
+
+/** This machine's zone as `formatDateTime` names it, so an input's label and a date agree. */
+export function localZone(date: Date, lang: string): string {
+  return dateTimeFormat(lang)
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')!.value;
 }

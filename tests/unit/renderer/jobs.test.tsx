@@ -185,3 +185,26 @@ describe('stopping a running job', () => {
     expect(screen.getByRole('button', { name: 'Retry: long.wav' })).toBeTruthy();
   });
 });
+
+describe('one way to write a moment (issue 15 §14)', () => {
+  it('writes a job’s time as the keys table does: date, time and this machine’s zone, per language', async () => {
+    const { formatDateTime } = await import('../../../renderer/src/lib/format');
+    const at = Date.UTC(2026, 10, 24, 9, 5);
+    for (const lang of ['en', 'ja'] as const) {
+      localStorage.setItem('kikitori.lang', lang);
+      const user = userEvent.setup();
+      const view = renderApp(
+        fakeBridge({
+          'jobs:list': () => ({ ok: true, data: { jobs: [job('when', { createdAt: at })] } }),
+        }),
+      );
+      await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
+      const row = await screen.findByTestId('job-row');
+      const written = row.querySelector('.job-created')!.textContent;
+      expect(written).toBe(formatDateTime(at, lang));
+      // The zone is named, as in Settings.
+      expect(written).toMatch(/\d{1,2}:\d{2} \S+$/);
+      view.unmount();
+    }
+  });
+});

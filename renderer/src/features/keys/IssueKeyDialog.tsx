@@ -28,28 +28,7 @@ import { Modal } from '../../lib/modal';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { Field, TextField, useFieldChecks } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
-
-const localFormat = (lang: string) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-
-/** A date and time in this machine's zone, the zone named (as `localZone` names it). */
-export function formatLocal(date: Date, lang: string): string {
-  return localFormat(lang).format(date);
-}
-
-/** This machine's zone as `formatLocal` names it, so an input's label and a date agree. */
-export function localZone(date: Date, lang: string): string {
-  return localFormat(lang)
-    .formatToParts(date)
-    .find((part) => part.type === 'timeZoneName')!.value;
-}
+import { formatDateTime, localZone } from '../../lib/format';
 
 type Issued = { value: string; expires: Date; connection: string };
 
@@ -283,7 +262,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
         ))}
       </fieldset>
       <p className="muted" aria-live="polite" data-testid="issue-expiry">
-        {expiry ? t('keys.expiresAt', { date: formatLocal(expiry, lang) }) : '\u00a0'}
+        {expiry ? t('keys.expiresAt', { date: formatDateTime(expiry, lang) }) : '\u00a0'}
       </p>
       <TextField
         label={t('keys.ipa')}

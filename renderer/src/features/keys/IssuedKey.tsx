@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
-import { formatLocal } from './IssueKeyDialog';
+import { formatDateTime } from '../../lib/format';
 import { TextField } from '../../lib/field';
 import { ErrorBox } from '../../lib/error-box';
 import { CopyFailed, useCopy } from '../../lib/use-copy';
@@ -26,7 +26,7 @@ export function IssuedKey({
   const lang = useApp((s) => s.lang);
   const addKey = useApp((s) => s.addKey);
   const [label, setLabel] = useState(() =>
-    t('keys.defaultLabel', { date: formatLocal(new Date(), lang) }),
+    t('keys.defaultLabel', { date: formatDateTime(new Date(), lang) }),
   );
   const [copied, setCopied] = useState(false);
   const [saved, setSaved] = useState<string | undefined>();
@@ -70,7 +70,7 @@ export function IssuedKey({
       </div>
       <CopyFailed failed={copyFailed} />
       <p className="muted" data-testid="issued-expiry">
-        {t('keys.expiresAt', { date: formatLocal(expires, lang) })}
+        {t('keys.expiresAt', { date: formatDateTime(expires, lang) })}
       </p>
       <p role="status" className="ok-text">
         {copied ? t('keys.copied') : ''}

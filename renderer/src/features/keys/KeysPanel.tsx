@@ -7,7 +7,8 @@ import type { KeyEntry } from '../../../../shared/domain/key';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
-import { IssueKeyDialog, formatLocal } from './IssueKeyDialog';
+import { IssueKeyDialog } from './IssueKeyDialog';
+import { formatDateTime } from '../../lib/format';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
 import { Card } from '../../lib/section';
@@ -67,7 +68,7 @@ export function KeysPanel() {
                 key={entry.id}
                 entry={entry}
                 connection={nameOf(entry.connection)}
-                created={formatLocal(new Date(entry.createdAt), lang)}
+                created={formatDateTime(new Date(entry.createdAt), lang)}
               />
             ))}
           </tbody>
@@ -124,10 +125,10 @@ function KeyRow({
           <span className="muted">{t('keys.noExpiry')}</span>
         ) : entry.expiresAt <= Date.now() ? (
           <span className="chip chip-danger">
-            {t('keys.expired', { date: formatLocal(new Date(entry.expiresAt), lang) })}
+            {t('keys.expired', { date: formatDateTime(new Date(entry.expiresAt), lang) })}
           </span>
         ) : (
-          formatLocal(new Date(entry.expiresAt), lang)
+          formatDateTime(new Date(entry.expiresAt), lang)
         )}
       </td>
       <td className="actions-col">
