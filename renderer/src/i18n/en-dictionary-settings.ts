@@ -172,8 +172,16 @@ export const enDictionarySettings = {
   },
   connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
   /** Engines the service documents, by name without its leading "-" (shown with the name). */
-  /** An engine's readable name with its id beside it. */
-  engineLabel: '{{name}} ({{id}})',
+  /** A readable name with the API's id beside it (engines, word classes). */
+  withId: '{{name}} ({{id}})',
+  /** Word classes the local service lists, by their API names (shown with the name). */
+  classNames: {
+    PERSON: 'Person',
+    ORGANIZATION: 'Organization',
+    PLACE: 'Place',
+    PRODUCT: 'Product',
+    TERM: 'Term',
+  },
   engineNames: {
     'a-general': 'General Japanese',
     'a-medical': 'Japanese for medicine',

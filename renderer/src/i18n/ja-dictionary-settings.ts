@@ -171,7 +171,14 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     removeActive: 'これは使用中の接続です。ローカルの接続が使用中になります。',
   },
   connectionNames: { local: 'ローカル（オフライン）', cloud: 'AmiVoice Cloud' },
-  engineLabel: '{{name}}（{{id}}）',
+  withId: '{{name}}（{{id}}）',
+  classNames: {
+    PERSON: '人名',
+    ORGANIZATION: '組織名',
+    PLACE: '地名',
+    PRODUCT: '製品名',
+    TERM: '用語',
+  },
   engineNames: {
     'a-general': '日本語・汎用',
     'a-medical': '日本語・医療',

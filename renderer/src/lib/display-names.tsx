@@ -29,7 +29,15 @@ export function engineName(name: string, t: TFunction): string {
   const known = CLOUD_ENGINES.some((e) => e.name === name);
   if (!known) return name;
   const readable = t(`engineNames.${name.slice(1)}` as 'engineNames.a-general');
-  return t('engineLabel', { name: readable, id: name });
+  return t('withId', { name: readable, id: name });
+}
+
+const CLASS_NAMES = new Set(['PERSON', 'ORGANIZATION', 'PLACE', 'PRODUCT', 'TERM']);
+
+/** A word class in the window's language with its API name beside it; other classes as they are. */
+export function className(name: string, t: TFunction): string {
+  if (!CLASS_NAMES.has(name)) return name;
+  return t('withId', { name: t(`classNames.${name}` as 'classNames.PERSON'), id: name });
 }
 
 /** A connection's name as text in the window's language (for option lists). */

@@ -27,7 +27,7 @@ export const JA: Language = {
     'ffmpeg-missing':
       '{name} は送信前に変換が必要で、そのためには ffmpeg が必要ですがインストールされていません。ffmpeg をインストールするか、FLAC か WAV に変換してください。',
     'conversion-failed':
-      '{name} を変換できませんでした。完全な音声ファイルか確認するか、FLAC か WAV に変換してください。',
+      '{name} を変換できませんでした。ファイルが途中で切れていないか確かめ、それでも変換できないときは FLAC か WAV に変換してから送ってください。',
     keychain:
       'キーチェーンでエラーが発生しました。キーチェーンのロックが解除されているか確認して、再試行してください。',
     'invalid-input':

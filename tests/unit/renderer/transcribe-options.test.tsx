@@ -123,6 +123,11 @@ describe('engines people understand (issue 15 §13)', () => {
     );
     // An engine the service lists but the manual does not: its id as it is.
     expect(engineName('-x-custom', en)).toBe('-x-custom');
+    // Word classes the same way.
+    const { className } = await import('../../../renderer/src/lib/display-names');
+    expect(className('PERSON', en)).toBe('Person (PERSON)');
+    expect(className('PLACE', ja)).toBe('地名（PLACE）');
+    expect(className('会社名', ja)).toBe('会社名');
   });
 });
 

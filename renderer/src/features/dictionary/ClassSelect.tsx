@@ -1,5 +1,6 @@
 /** The class of a word: one of the service's class names, or none. */
 import { useTranslation } from 'react-i18next';
+import { className } from '../../lib/display-names';
 import { useApp } from '../../store/store';
 
 export function ClassSelect({
@@ -26,7 +27,7 @@ export function ClassSelect({
       <option value="">{t('dictionary.noClass')}</option>
       {options.map((name) => (
         <option key={name} value={name}>
-          {name}
+          {className(name, t)}
         </option>
       ))}
     </select>

@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { className } from '../../lib/display-names';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
 import { IssueText } from './IssueText';
@@ -137,8 +138,8 @@ const ShowRow = memo(function ShowRow({
       <span role="cell" className="wt-text" title={row.spoken}>
         {row.spoken}
       </span>
-      <span role="cell" className="wt-text">
-        {row.classname}
+      <span role="cell" className="wt-text" title={row.classname}>
+        {row.classname ? className(row.classname, t) : ''}
       </span>
       <span role="cell" className="wt-status">
         {issue && (
