@@ -165,7 +165,7 @@ export function parseWordTable(text: string, format?: WordTableFormat): WordTabl
       reject(row.error.code, row.error.params);
       continue;
     }
-    const fields = row.fields.map((f) => fromSpreadsheetText(f.trim()));
+    const fields = row.fields.map((f) => fromSpreadsheetText(f.trim(), { comment: true }));
     while (fields.length > 1 && fields.at(-1) === '') fields.pop();
     if (fields.length > 3) {
       reject('too-many-columns', {
@@ -214,7 +214,11 @@ function csvField(value: string): string {
 export function formatWordTable(words: readonly ProfileWord[], format: WordTableFormat): string {
   const rows = [
     HEADER,
-    ...words.map((w) => [w.written, w.spoken ?? '', w.classname ?? ''].map(spreadsheetText)),
+    ...words.map((w) =>
+      [w.written, w.spoken ?? '', w.classname ?? ''].map((field) =>
+        spreadsheetText(field, { comment: true }),
+      ),
+    ),
   ];
   return rows
     .map((row) => (format === 'tsv' ? row.join('\t') : row.map(csvField).join(',')))

@@ -106,22 +106,20 @@ describe('Transcribe options on the wire', { timeout: 600_000 }, () => {
     expect(nonSpeech(job.transcript).length).toBeGreaterThan(0);
   });
 
-  it('speaker labels: with async jobs only, with the speaker bounds; sync requests leave them out', async () => {
-    const sync = await transcribe(CLIP, 'speakers');
-    expect(sync.path).toBe('/v1/nolog/recognize');
-    expect(sync.d.filter((p) => /speaker/i.test(p))).toEqual([]);
-    expect(sync.transcript.utterances.length).toBeGreaterThan(0);
-
-    const job = await transcribe(large, 'speakers');
-    expect(job.path).toBe('/v2/recognitions');
-    expect(job.d).toEqual(
-      expect.arrayContaining([
-        'speakerDiarization=True',
-        'diarizationMinSpeaker=2',
-        'diarizationMaxSpeaker=3',
-      ]),
-    );
-    // The local service has no diarization: it accepts the request and labels nobody.
-    expect(job.transcript.utterances.flatMap((u) => u.tokens).some((t) => t.label)).toBe(false);
+  it('speaker labels: every file goes as a job, with the speaker bounds (a direct request would come back without them)', async () => {
+    for (const file of [CLIP, large]) {
+      const job = await transcribe(file, 'speakers');
+      expect(job.path).toBe('/v2/recognitions');
+      expect(job.d).toEqual(
+        expect.arrayContaining([
+          'speakerDiarization=True',
+          'diarizationMinSpeaker=2',
+          'diarizationMaxSpeaker=3',
+        ]),
+      );
+      expect(job.transcript.utterances.length).toBeGreaterThan(0);
+      // The local service has no diarization: it accepts the request and labels nobody.
+      expect(job.transcript.utterances.flatMap((u) => u.tokens).some((t) => t.label)).toBe(false);
+    }
   });
 });

@@ -116,7 +116,7 @@ describe('word tables (dictionary import and export)', () => {
   it('reads back exactly what it writes, in both formats (fast-check, 300 runs each)', () => {
     const field = fc
       .tuple(
-        fc.constantFrom('', '=', '+', '-', '@', "'"),
+        fc.constantFrom('', '=', '+', '-', '@', "'", '#', "'#"),
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
       )
       .map(([lead, rest]) => lead + rest)
