@@ -2,3 +2,4 @@
 export declare const rendererDir: () => string;
 export declare function rendererIsStale(): boolean;
 export declare function buildRenderer(options?: { ifStale?: boolean }): Promise<void>;
+export declare function buildRendererOrExit(): Promise<void>;

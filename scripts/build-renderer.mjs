@@ -38,4 +38,14 @@ export async function buildRenderer({ ifStale = false } = {}) {
   });
 }
 
+/** For the start commands: builds the window when stale, or says why not and exits 1. */
+export async function buildRendererOrExit() {
+  try {
+    await buildRenderer({ ifStale: true });
+  } catch (error) {
+    console.error(`building the window failed: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildRenderer();

@@ -4,13 +4,7 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './setup.mjs';
 
-try {
-  const { buildRenderer } = await import('./build-renderer.mjs');
-  await buildRenderer({ ifStale: true });
-} catch (error) {
-  console.error(`building the window failed: ${error.message}`);
-  process.exit(1);
-}
+await (await import('./build-renderer.mjs')).buildRendererOrExit();
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', 'web-host/main.ts', ...process.argv.slice(2)],

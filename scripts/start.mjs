@@ -27,13 +27,7 @@ function electronBinary() {
   return existsSync(binary) ? binary : undefined;
 }
 
-try {
-  const { buildRenderer } = await import('./build-renderer.mjs');
-  await buildRenderer({ ifStale: true });
-} catch (error) {
-  console.error(`building the window failed: ${error.message}`);
-  process.exit(1);
-}
+await (await import('./build-renderer.mjs')).buildRendererOrExit();
 
 const args = process.argv.slice(2);
 const binary = electronBinary();

@@ -58,6 +58,16 @@ export interface NewKey {
   readonly expiresAt?: number | undefined;
 }
 
+/** What the keychain keeps of a new key. */
+const storedOf = (input: NewKey): Stored => ({
+  key: input.key,
+  label: input.label,
+  connection: input.connection,
+  service: input.service,
+  ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+  createdAt: Date.now(),
+});
+
 const entryOf = (id: string, stored: Stored): KeyEntry => ({
   id,
   label: stored.label,
@@ -117,14 +127,7 @@ class KeychainStore implements KeyStore {
 
   async add(input: NewKey): Promise<KeyEntry> {
     const id = randomUUID();
-    const stored: Stored = {
-      key: input.key,
-      label: input.label,
-      connection: input.connection,
-      service: input.service,
-      ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
-      createdAt: Date.now(),
-    };
+    const stored = storedOf(input);
     await keychainCall(
       this.keytar.setPassword(KEYCHAIN_SERVICE, id, JSON.stringify(stored)),
       'saving a key',
@@ -166,14 +169,7 @@ export class SessionKeyStore implements KeyStore {
   }
   async add(input: NewKey): Promise<KeyEntry> {
     const id = randomUUID();
-    const stored: Stored = {
-      key: input.key,
-      label: input.label,
-      connection: input.connection,
-      service: input.service,
-      ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
-      createdAt: Date.now(),
-    };
+    const stored = storedOf(input);
     this.keys.set(id, stored);
     return entryOf(id, stored);
   }
