@@ -212,25 +212,27 @@ describe('speaker labels', () => {
 });
 
 describe('exports that would attack their reader (issue 20 §5)', () => {
-  const hostile: Transcript = {
+  /** One utterance of these words, 100 ms each. */
+  const saying = (...words: string[]): Transcript => ({
     text: '',
     utterances: [
       {
         text: '',
         tags: [],
         rulename: '',
-        tokens: [
-          token('=HYPERLINK("http://evil.example","x")', 0, 500),
-          token('+1', 500, 600),
-          token('-2', 600, 700),
-          token('@SUM(A1)', 700, 800),
-          token('\tcmd', 800, 900),
-          token('\rcmd', 900, 1000),
-          token('safe', 1000, 1100),
-        ],
+        tokens: words.map((w, i) => token(w, i * 100, (i + 1) * 100)),
       },
     ],
-  };
+  });
+  const hostile = saying(
+    '=HYPERLINK("http://evil.example","x")',
+    '+1',
+    '-2',
+    '@SUM(A1)',
+    '\tcmd',
+    '\rcmd',
+    'safe',
+  );
 
   it('CSV: a cell a spreadsheet would run starts with a quote mark', () => {
     const rows = toCsv(hostile).split('\r\n').slice(1, -1);
@@ -248,20 +250,7 @@ describe('exports that would attack their reader (issue 20 §5)', () => {
   });
 
   it('SRT and VTT: a line break inside a word cannot start a forged cue', () => {
-    const forged: Transcript = {
-      text: '',
-      utterances: [
-        {
-          text: '',
-          tags: [],
-          rulename: '',
-          tokens: [
-            token('hello\n\n2\n00:00:00,000 --> 99:00:00,000\nFORGED', 0, 500),
-            token('world\r\n', 500, 900),
-          ],
-        },
-      ],
-    };
+    const forged = saying('hello\n\n2\n00:00:00,000 --> 99:00:00,000\nFORGED', 'world\r\n');
     for (const text of [toSrt(forged), toVtt(forged)]) {
       expect(text).not.toMatch(/^FORGED/m);
       const timings = text.split('\n').filter((line) => /^\d\d:\d\d:\d\d[,.]\d{3} --> /.test(line));
