@@ -414,6 +414,8 @@ export class TranscriptionRunner {
           resultFile,
           completedAt: this.clock.now(),
           progress: 1,
+          // A direct request's session ID, when the service gave one, shows in Jobs too.
+          ...(result.sessionId ? { sessionid: result.sessionId } : {}),
         });
         await this.dropConverted(job);
         return;

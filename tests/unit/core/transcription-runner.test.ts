@@ -284,6 +284,23 @@ describe('removing a job while work is in flight', () => {
 });
 
 describe('routing', () => {
+  it('keeps the session ID a direct request came back with, as Jobs shows it', async () => {
+    h.client.onRecognize = async () => ({
+      results: [],
+      text: 'direct',
+      code: '',
+      message: '',
+      sessionId: '017c25ec12c00a304474a999',
+    });
+    const [direct] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
+    await h.runner.idle();
+    expect(job(direct!.id)).toMatchObject({
+      mode: 'sync',
+      status: 'completed',
+      sessionid: '017c25ec12c00a304474a999',
+    });
+  });
+
   it('sends even a small file as a job when speaker labels are on: only jobs give them', async () => {
     h.client.onRecognize = async () => ({ results: [], text: 'direct', code: '', message: '' });
     h.client.onCreateJob = async () => ({ sessionid: 'labelled' });
