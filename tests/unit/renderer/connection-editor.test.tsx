@@ -139,3 +139,32 @@ describe('the connection editor', () => {
     expect(bridge.calls.filter((c) => c.channel === 'connections:save')).toEqual([]);
   });
 });
+
+describe('a built-in connection’s name in the editor (issue 15 §14)', () => {
+  it('reads in the window’s language until the person renames it', async () => {
+    const user = userEvent.setup();
+    const local = BUILT_IN_CONNECTIONS.find((c) => c.id === 'local')!;
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    store.setState({ lang: 'ja', activeConnection: 'local', connections: [local] });
+    render(
+      inStore(
+        store,
+        'ja',
+        <ConnectionEditor
+          connection={local}
+          isNew={false}
+          onSaved={() => {}}
+          onCancelNew={() => {}}
+          onRemoved={() => {}}
+        />,
+      ),
+    );
+    const name = screen.getByLabelText('名前') as HTMLInputElement;
+    expect(name.value).toBe('ローカル（オフライン）');
+    // Unchanged, nothing to save; typing makes it the person's own name.
+    expect((screen.getByRole('button', { name: '保存' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(name);
+    await user.type(name, '自宅の PC');
+    expect(name.value).toBe('自宅の PC');
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
 import { keyServes } from '../../../../shared/domain/key';
+import { connectionName } from '../../lib/display-names';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { errorText } from '../../lib/error-text';
 import { useApp } from '../../store/store';
@@ -135,7 +136,13 @@ export function ConnectionEditor({
             note={checks.error('id') ?? <span className="field-hint">{t('settings.idHint')}</span>}
           />
         )}
-        <TextField label={t('settings.name')} {...text('name')} note={checks.error('name')} />
+        <TextField
+          label={t('settings.name')}
+          {...text('name')}
+          // A built-in connection's own name reads in the window's language until it is renamed.
+          value={connectionName(draft, t)}
+          note={checks.error('name')}
+        />
         <TextField
           label={t('settings.baseUrl')}
           placeholder={local ? t('settings.localUrl') : undefined}
