@@ -43,6 +43,9 @@ test('a word added to a new profile is saved after its diff is shown, and is the
   await app.screenshot({ path: '.test-results/screenshots/dictionary-save-diff.png' });
   await dialog.getByRole('button', { name: 'Replace profile' }).click();
   await expect(app.getByTestId('unsaved')).toBeHidden();
+  // Saved says so where a person sees it, not only to a screen reader.
+  await expect(app.getByTestId('words-saved')).toBeVisible();
+  await expect(app.getByTestId('words-saved')).toHaveText('Saved.');
 
   await app.reload();
   await openDictionary(app);

@@ -50,8 +50,13 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
   const none = diff && diff.added + diff.removed + diff.changed === 0;
   return (
     <>
-      <span className="visually-hidden" role="status">
-        {saved ? t('dictionary.saved') : ''}
+      {/* Seen and heard: "Saved." stays beside the button until the next edit. */}
+      <span
+        className={saved && !dirty ? 'ok-text' : 'visually-hidden'}
+        role="status"
+        data-testid="words-saved"
+      >
+        {saved && !dirty ? t('dictionary.saved') : ''}
       </span>
       <button
         ref={button}
