@@ -28,12 +28,18 @@ export function Shell() {
   // Through the dictionary, which asks first when it has unsaved edits.
   const setTab = useApp((s) => s.requestTab);
   const viewing = useApp((s) => s.openJob !== undefined);
+  const closeTranscript = useApp((s) => s.closeTranscript);
+  /** A tab, clicked or chosen by keyboard, shows its own screen: an open transcript closes. */
+  const show = (value: Tab) => {
+    if (viewing) closeTranscript();
+    setTab(value);
+  };
   return (
     <DropZone>
       <Tabs.Root
         className="shell"
         value={tab}
-        onValueChange={(value) => setTab(value as Tab)}
+        onValueChange={(value) => show(value as Tab)}
         activationMode="automatic"
       >
         <header className="topbar">
@@ -56,7 +62,13 @@ export function Shell() {
             }}
           >
             {TABS.map((name) => (
-              <Tabs.Trigger key={name} value={name} className="tab">
+              <Tabs.Trigger
+                key={name}
+                value={name}
+                className="tab"
+                // The open tab clicked again (Radix reports no change): back to its screen.
+                onClick={() => name === tab && viewing && closeTranscript()}
+              >
                 {t(`app.${name}`)}
               </Tabs.Trigger>
             ))}

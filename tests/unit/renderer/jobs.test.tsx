@@ -208,3 +208,31 @@ describe('one way to write a moment (issue 15 §14)', () => {
     }
   });
 });
+
+describe('tabs with a transcript open (issue 15 §9)', () => {
+  it('a click on Jobs or Transcribe shows that tab’s own screen, not the transcript', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }),
+        'jobs:get': () => ({
+          ok: true,
+          data: { job: job('talk'), transcript: { text: 'hello', utterances: [] } },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await user.click(await screen.findByRole('button', { name: 'Open: talk.wav' }));
+    await screen.findByTestId('viewer');
+    // The open tab clicked again.
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await waitFor(() => expect(screen.queryByTestId('viewer')).toBeNull());
+    expect(screen.getByTestId('job-row')).toBeTruthy();
+    // Another tab.
+    await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
+    await screen.findByTestId('viewer');
+    await user.click(screen.getByRole('tab', { name: 'Transcribe' }));
+    await waitFor(() => expect(screen.queryByTestId('viewer')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Choose files…' })).toBeTruthy();
+  });
+});
