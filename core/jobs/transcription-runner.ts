@@ -89,6 +89,15 @@ export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
   return encodeD(params.data);
 }
 
+/** The first words of a transcript, at most 80 characters, cut at a word where it can be. */
+export function previewOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 80) return flat;
+  const cut = flat.slice(0, 80);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}…`;
+}
+
 export class TranscriptionRunner {
   /** Cancels the next status check of each waiting job. */
   private readonly timers = new Map<string, () => void>();
@@ -412,6 +421,7 @@ export class TranscriptionRunner {
         await this.update(job, {
           status: 'completed',
           resultFile,
+          preview: previewOf(result.text),
           completedAt: this.clock.now(),
           progress: 1,
           // A direct request's session ID, when the service gave one, shows in Jobs too.
@@ -485,6 +495,7 @@ export class TranscriptionRunner {
         await this.update(job, {
           status: 'completed',
           resultFile,
+          preview: previewOf(status.text),
           completedAt: this.clock.now(),
           nextPollAt: undefined,
           pollProblem: undefined,

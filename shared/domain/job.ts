@@ -42,6 +42,8 @@ export const jobSchema = z.object({
   pollProblem: appErrorSchema.optional(),
   /** Where the transcript is stored (set together with status completed). */
   resultFile: z.string().optional(),
+  /** The transcript's first words, for the rows that list the job (set when it completes). */
+  preview: z.string().max(200).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

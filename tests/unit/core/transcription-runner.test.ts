@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import type { JobStatus } from '../../../shared/api';
+import { previewOf } from '../../../core/jobs/transcription-runner';
 import { exists, harness, Pending, type Harness } from './runner-harness';
 
 const LARGE = 17 * 1024 * 1024;
@@ -298,7 +299,19 @@ describe('routing', () => {
       mode: 'sync',
       status: 'completed',
       sessionid: '017c25ec12c00a304474a999',
+      // The rows show the first words without opening the transcript.
+      preview: 'direct',
     });
+  });
+
+  it('keeps a finished job’s first words, cut at a word near 80 characters', () => {
+    const long = 'the quick brown fox jumps over the lazy dog '.repeat(4);
+    const preview = previewOf(long);
+    expect(preview.endsWith('…')).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(81);
+    expect(long.startsWith(preview.slice(0, -1))).toBe(true);
+    expect(previewOf('  short\n text ')).toBe('short text');
+    expect(previewOf('あ'.repeat(100))).toBe(`${'あ'.repeat(80)}…`);
   });
 
   it('sends even a small file as a job when speaker labels are on: only jobs give them', async () => {

@@ -236,3 +236,21 @@ describe('tabs with a transcript open (issue 15 §9)', () => {
     expect(screen.getByRole('button', { name: 'Choose files…' })).toBeTruthy();
   });
 });
+
+describe('a finished job’s first words (issue 15 §9)', () => {
+  it('shows them in the Jobs row, whole on hover', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: { jobs: [job('said', { preview: 'he might even have been made…' })] },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const preview = await screen.findByTestId('preview');
+    expect(preview.textContent).toBe('he might even have been made…');
+    expect(preview.getAttribute('title')).toBe('he might even have been made…');
+  });
+});

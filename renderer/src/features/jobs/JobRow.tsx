@@ -82,6 +82,11 @@ export const JobRow = memo(function JobRow({
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
         </span>
+        {job.status === 'completed' && job.preview ? (
+          <span className="job-preview" title={job.preview} data-testid="preview">
+            {job.preview}
+          </span>
+        ) : null}
       </div>
       <div role="cell" className="job-session">
         {job.sessionid ? (

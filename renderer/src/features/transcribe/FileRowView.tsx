@@ -78,6 +78,11 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
           <span data-testid="route">{t(`transcribe.route.${route}`)}</span>
         </span>
+        {job?.status === 'completed' && job.preview ? (
+          <span className="job-preview" title={job.preview} data-testid="preview">
+            {job.preview}
+          </span>
+        ) : null}
       </div>
       <div className="file-state">
         <span className={`chip chip-${tone}`}>{state}</span>
