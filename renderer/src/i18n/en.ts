@@ -69,6 +69,8 @@ export const en = {
     rejectedSummary_one: '{{count}} file was not sent:',
     rejectedSummary_other: '{{count}} files were not sent:',
     empty: 'Nothing transcribed in this session yet.',
+    recent: 'Running and recent jobs',
+    recentIntro: 'Nothing sent from this window yet. Jobs still running and those of the last day:',
     files: 'Files in this session',
     clear: 'Clear finished',
     route: {

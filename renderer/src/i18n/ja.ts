@@ -71,6 +71,9 @@ export const ja: Messages = {
     rejectedSummary_other: '{{count}} 件のファイルを送信しませんでした：',
     empty: 'このセッションではまだ文字起こしをしていません。',
     files: 'このセッションのファイル',
+    recent: '実行中と最近のジョブ',
+    recentIntro:
+      'このウィンドウからはまだ何も送っていません。実行中のジョブと、この 1 日のジョブ：',
     clear: '完了したものを消す',
     route: {
       sync: '直接送信（16 MB・8 分 45 秒まで）',

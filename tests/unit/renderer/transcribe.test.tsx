@@ -240,3 +240,30 @@ describe('how a file is sent, and why', () => {
     );
   });
 });
+
+describe('Transcribe after a reload (issue 15 §9)', () => {
+  it('shows the jobs still running and the recent ones, not "nothing transcribed"', async () => {
+    const now = Date.now();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [
+              job('running', { status: 'recognizing', mode: 'async', updatedAt: now }),
+              job('done', { status: 'completed', preview: 'hello there', updatedAt: now - 1000 }),
+              job('last-week', { status: 'completed', updatedAt: now - 8 * 86_400_000 }),
+            ],
+          },
+        }),
+      }),
+    );
+    const list = await screen.findByTestId('recent-jobs');
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.file-name')!.textContent);
+    expect(names).toEqual(['running.wav', 'done.wav']);
+    expect(list.textContent).toContain('hello there');
+    expect(screen.queryByText('Nothing transcribed in this session yet.')).toBeNull();
+  });
+});

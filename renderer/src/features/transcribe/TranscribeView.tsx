@@ -5,6 +5,7 @@ import { useApp } from '../../store/store';
 import { errorText } from '../../lib/error-text';
 import { ACCEPT } from './accept';
 import { FileRowView } from './FileRowView';
+import { RecentJobs } from './RecentJobs';
 import { TranscribeOptions } from './TranscribeOptions';
 import { View } from '../../lib/section';
 
@@ -96,7 +97,7 @@ export function TranscribeView() {
         ) : null}
       </div>
       {rowKeys.length === 0 ? (
-        <p className="empty-line">{t('transcribe.empty')}</p>
+        <RecentJobs />
       ) : (
         <ul className="file-list" aria-label={t('transcribe.files')}>
           {rowKeys.map((key) => (

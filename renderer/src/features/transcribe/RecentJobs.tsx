@@ -1,0 +1,70 @@
+/**
+ * What Transcribe shows when this window has sent nothing yet (a reload, a new tab): the jobs
+ * still running and the ones finished in the last day, newest first, instead of saying that
+ * nothing was transcribed while a job runs.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../store/store';
+
+const DAY_MS = 86_400_000;
+const FINISHED_SHOWN = 5;
+
+export function RecentJobs() {
+  const { t } = useTranslation();
+  const jobs = useApp((s) => s.jobs);
+  const order = useApp((s) => s.jobOrder);
+  const openTranscript = useApp((s) => s.openTranscript);
+  const shown = useMemo(() => {
+    const now = Date.now();
+    const all = order.map((id) => jobs[id]!).filter(Boolean);
+    const running = all.filter((j) => j.status !== 'completed' && j.status !== 'failed');
+    const finished = all
+      .filter(
+        (j) => (j.status === 'completed' || j.status === 'failed') && now - j.updatedAt < DAY_MS,
+      )
+      .slice(0, FINISHED_SHOWN);
+    return [...running, ...finished];
+  }, [jobs, order]);
+  if (shown.length === 0) return <p className="empty-line">{t('transcribe.empty')}</p>;
+  return (
+    <>
+      <p className="muted">{t('transcribe.recentIntro')}</p>
+      <ul className="file-list" aria-label={t('transcribe.recent')} data-testid="recent-jobs">
+        {shown.map((job) => (
+          <li key={job.id} className="file-row" data-state={job.status}>
+            <div className="file-main">
+              <span className="file-name" title={job.file.name}>
+                {job.file.name}
+              </span>
+              {job.status === 'completed' && job.preview ? (
+                <span className="job-preview" title={job.preview}>
+                  {job.preview}
+                </span>
+              ) : null}
+            </div>
+            <div className="file-state">
+              <span
+                className={`chip chip-${job.status === 'completed' ? 'success' : job.status === 'failed' ? 'danger' : 'info'}`}
+              >
+                {t(`jobs.status.${job.status}`)}
+              </span>
+            </div>
+            <div className="file-actions">
+              {job.status === 'completed' ? (
+                <button
+                  type="button"
+                  className="button small primary"
+                  onClick={() => void openTranscript(job.id)}
+                  aria-label={t('transcribe.openFile', { name: job.file.name })}
+                >
+                  {t('transcribe.open')}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
