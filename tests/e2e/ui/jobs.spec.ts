@@ -85,7 +85,7 @@ test('a failure note and a long file name cut short in the table are whole for k
   const cut = `(() => {
     const row = [...document.querySelectorAll('[data-testid="job-row"]')].find((r) => r.dataset.status === 'failed');
     const note = row.querySelector('.job-note');
-    const file = row.querySelector('.job-file .file-name');
+    const file = row.querySelector('.job-file .cut-head');
     const slot = row.closest('.job-slot').getBoundingClientRect();
     const next = [...document.querySelectorAll('.job-slot')].map((s) => s.getBoundingClientRect()).find((b) => b.top > slot.top);
     const r = row.getBoundingClientRect();
@@ -96,6 +96,9 @@ test('a failure note and a long file name cut short in the table are whole for k
     };
   })()`;
   expect(await app.evaluate(cut)).toEqual({ note: true, file: true, overlap: false });
+  // Cut in the middle: the name's distinguishing end stays in view, the whole in its title.
+  await expect(row.locator('.job-file .cut-tail')).toHaveText('two-of-three.wav');
+  await expect(row.locator('.job-file .middle-cut')).toHaveAttribute('title', name);
   // Reach Remove by keyboard: focus from a mouse press must not grow the row under the pointer.
   await remove.focus();
   await app.keyboard.press('Shift+Tab');

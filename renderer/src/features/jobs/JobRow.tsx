@@ -6,6 +6,7 @@ import { connectionName } from '../../lib/display-names';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDateTime } from '../../lib/format';
 import { Icon } from '../../lib/icons';
+import { MiddleCut } from '../../lib/middle-cut';
 import { CopyFailed, useCopy } from '../../lib/use-copy';
 import { useApp } from '../../store/store';
 
@@ -75,9 +76,7 @@ export const JobRow = memo(function JobRow({
       data-status={job.status}
     >
       <div role="cell" className="job-file">
-        <span className="file-name" title={name}>
-          {name}
-        </span>
+        <MiddleCut text={name} className="file-name" />
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
