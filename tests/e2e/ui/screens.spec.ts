@@ -34,8 +34,7 @@ const SCREENS: Screen[] = [
       await page
         .getByTestId('job-row')
         .filter({ hasText: 'austen.wav' })
-        .getByRole('button')
-        .first()
+        .getByRole('button', { name: /^(Open|開く): austen\.wav$/ })
         .click();
       await expect(page.getByTestId('utterances')).toBeVisible();
     },
