@@ -48,6 +48,8 @@ export interface KeyStore {
   remove(id: string): Promise<boolean>;
   /** The key itself: only for an explicit user action or a request the main process makes. */
   reveal(id: string): Promise<string | undefined>;
+  /** One key with what is known of it, in one keychain read (keyFor, on every request). */
+  find(id: string): Promise<(KeyEntry & { readonly key: string }) | undefined>;
 }
 
 export interface NewKey {
@@ -149,13 +151,17 @@ class KeychainStore implements KeyStore {
   }
 
   async reveal(id: string): Promise<string | undefined> {
+    return (await this.find(id))?.key;
+  }
+
+  async find(id: string) {
     const password = await keychainCall(
       this.keytar.getPassword(KEYCHAIN_SERVICE, id),
       'reading a key',
     );
     if (password === null) return undefined;
     const parsed = storedSchema.safeParse(JSON.parse(password));
-    return parsed.success ? parsed.data.key : undefined;
+    return parsed.success ? { ...entryOf(id, parsed.data), key: parsed.data.key } : undefined;
   }
 }
 
@@ -183,6 +189,10 @@ export class SessionKeyStore implements KeyStore {
   async reveal(id: string): Promise<string | undefined> {
     return this.keys.get(id)?.key;
   }
+  async find(id: string) {
+    const stored = this.keys.get(id);
+    return stored ? { ...entryOf(id, stored), key: stored.key } : undefined;
+  }
 }
 
 /**
@@ -195,9 +205,8 @@ export async function keyFor(
   id: string,
   connection: Parameters<typeof keyServes>[1],
 ): Promise<string | undefined> {
-  const entry = (await keys.list()).find((k) => k.id === id);
-  if (!entry || !keyServes(entry, connection)) return undefined;
-  return keys.reveal(id);
+  const found = await keys.find(id);
+  return found && keyServes(found, connection) ? found.key : undefined;
 }
 
 /**

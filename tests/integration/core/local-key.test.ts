@@ -127,6 +127,7 @@ describe('the Local connection key', () => {
       list: () => session.list(),
       remove: (id) => session.remove(id),
       reveal: (id) => session.reveal(id),
+      find: (id) => session.find(id),
       bind: (id, service) => session.bind(id, service),
       add: async (input) => {
         if (failures-- > 0) throw new Error('no Secret Service answered');
