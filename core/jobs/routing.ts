@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
-import { LIMITS } from '../../shared/api';
+import { modeOf, routeOf } from '../../shared/api/route';
 import { headerDuration, SNIFF_BYTES, type Container } from '../../shared/api/audio-sniff';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import { fileReason } from '../api-client/reasons';
@@ -98,10 +98,17 @@ export async function convertToFlac(input: string, output: string): Promise<void
 
 /** Sync when both size and length (if known) are within the sync limits. */
 export const route = (size: number, seconds: number | undefined): 'sync' | 'async' =>
-  size <= LIMITS.syncAudioBytes && (seconds === undefined || seconds <= LIMITS.syncAudioSeconds)
-    ? 'sync'
-    : 'async';
+  modeOf(routeOf({ size, seconds, speakers: false }));
 
-/** Where the file at `path` goes, by its size and its length. */
-export const routeFile = async (path: string, size: number): Promise<'sync' | 'async'> =>
-  size > LIMITS.syncAudioBytes ? 'async' : route(size, await audioSeconds(path));
+/**
+ * Where the file at `path` goes (shared/api/route.ts): its length is read only when its size
+ * and the speaker labels leave the choice open.
+ */
+export async function routeFile(
+  path: string,
+  size: number,
+  speakers = false,
+): Promise<'sync' | 'async'> {
+  const known = routeOf({ size, speakers });
+  return known !== 'sync' ? 'async' : route(size, await audioSeconds(path));
+}

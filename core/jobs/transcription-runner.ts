@@ -26,6 +26,7 @@ import type { ConnectionStore } from '../connections/connection-store';
 import { keyFor, type KeyStore } from '../key-store/key-store';
 import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
+import { speakerLabelsOn } from '../../shared/api/route';
 import { checkFile, convertToFlac, routeFile, sentAsIs } from './routing';
 
 /** What the runner (and the core) may call on a client: ApiClient's public surface. */
@@ -226,8 +227,7 @@ export class TranscriptionRunner {
     path: string,
     size: number,
   ): Promise<'sync' | 'async'> {
-    if (/^true$/i.test(connection.settings.speakerDiarization ?? '')) return 'async';
-    return routeFile(path, size);
+    return routeFile(path, size, speakerLabelsOn(connection.settings));
   }
 
   /**

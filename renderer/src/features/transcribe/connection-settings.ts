@@ -4,6 +4,7 @@
  */
 import { LIMITS } from '../../../../shared/api/codes';
 import { DEFAULT_SETTINGS } from '../../../../shared/api/recognition-settings';
+import { speakerLabelsOn } from '../../../../shared/api/route';
 
 type Settings = Readonly<Record<string, string>>;
 
@@ -44,7 +45,7 @@ function count(value: string | undefined, fallback: number): number {
 
 export function speakersOf(settings: Settings): SpeakerOptions {
   return {
-    on: /^true$/i.test(settings.speakerDiarization ?? ''),
+    on: speakerLabelsOn(settings),
     min: count(settings.diarizationMinSpeaker, DEFAULT_SETTINGS.diarizationMinSpeaker),
     max: count(settings.diarizationMaxSpeaker, DEFAULT_SETTINGS.diarizationMaxSpeaker),
   };

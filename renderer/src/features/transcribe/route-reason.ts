@@ -1,11 +1,11 @@
 /**
  * How a file goes to the service, and the real reason, as the row says it: the job's own mode
- * once the core has made it, else what the size, the length (once known) and the connection's
- * speaker labels say — the same rules as the core's routing (core/jobs/routing.ts).
+ * once the core has made it, else the rule the core routes by (shared/api/route.ts) on what the
+ * window knows (size, the length once read, the connection's speaker labels).
  */
-import { LIMITS } from '../../../../shared/api/codes';
+import { routeOf, type Route } from '../../../../shared/api/route';
 
-export type RouteReason = 'sync' | 'async-size' | 'async-length' | 'async-speakers';
+export type RouteReason = Route;
 
 export function routeReason(input: {
   size: number;
@@ -15,10 +15,7 @@ export function routeReason(input: {
   mode?: 'sync' | 'async' | undefined;
 }): RouteReason {
   if (input.mode === 'sync') return 'sync';
-  if (input.size > LIMITS.syncAudioBytes) return 'async-size';
-  if (input.durationSec !== undefined && input.durationSec > LIMITS.syncAudioSeconds)
-    return 'async-length';
-  if (input.speakers) return 'async-speakers';
+  const route = routeOf({ size: input.size, seconds: input.durationSec, speakers: input.speakers });
   // The core sent it as a job for a length this window could not read first.
-  return input.mode === 'async' ? 'async-length' : 'sync';
+  return input.mode === 'async' && route === 'sync' ? 'async-length' : route;
 }
