@@ -70,45 +70,34 @@ function tabStore(win: Window, key: string, value?: string): string | undefined 
   }
 }
 
-/** The one-time code of `#open=`, taken out of the visible address (and so out of history). */
-export function takeOpenCode(win: Window = window): string | undefined {
+/**
+ * A secret the address carries as `#name=` (and, with `query`, `?name=`), taken out of the
+ * visible address (and so out of history and screenshots) at once.
+ */
+function takeFromAddress(win: Window, name: string, { query = false } = {}): string | undefined {
   const url = new URL(win.location.href);
   const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  const code = hash.get('open');
-  if (!code) return undefined;
-  hash.delete('open');
+  const value = (query ? url.searchParams.get(name) : null) ?? hash.get(name);
+  if (!value) return undefined;
+  if (query) url.searchParams.delete(name);
+  hash.delete(name);
   const rest = hash.toString();
   url.hash = rest ? `#${rest}` : '';
   win.history.replaceState(win.history.state, '', url.toString());
-  return code;
+  return value;
 }
 
+/** The one-time code of `#open=`, taken out of the visible address. */
+export const takeOpenCode = (win: Window = window): string | undefined =>
+  takeFromAddress(win, 'open');
+
 /**
- * The launch token from `?token=` or `#token=`, removed from the visible address (and so from
- * history and screenshots) and kept for reloads of this tab only.
+ * The launch token from `?token=` or `#token=`, taken out of the visible address and kept for
+ * reloads of this tab only.
  */
 export function takeTokenFromAddress(win: Window = window): string | undefined {
-  const url = new URL(win.location.href);
-  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  const fromAddress = url.searchParams.get('token') ?? hash.get('token');
-  if (fromAddress) {
-    url.searchParams.delete('token');
-    hash.delete('token');
-    const rest = hash.toString();
-    url.hash = rest ? `#${rest}` : '';
-    win.history.replaceState(win.history.state, '', url.toString());
-    try {
-      win.sessionStorage.setItem(TOKEN_KEY, fromAddress);
-    } catch {
-      // Storage may be disabled; the token still works for this page's life.
-    }
-    return fromAddress;
-  }
-  try {
-    return win.sessionStorage.getItem(TOKEN_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  const fromAddress = takeFromAddress(win, 'token', { query: true });
+  return fromAddress ? tabStore(win, TOKEN_KEY, fromAddress) : tabStore(win, TOKEN_KEY);
 }
 
 /** The host did not answer: a network error, with what the browser said kept as its detail. */
@@ -152,8 +141,9 @@ export function browserBridge(
     token ? { Authorization: `Bearer ${token}` } : session ? { 'X-Kikitori-Session': session } : {};
   const ended = new Set<() => void>();
   let hasEnded = false;
-  const endSession = () => {
-    if (hasEnded) return;
+  /** A 401 to the page's own session: the host no longer knows it (a new start). */
+  const heard = (status: number) => {
+    if (status !== 401 || token || hasEnded) return;
     hasEnded = true;
     for (const listener of ended) listener();
   };
@@ -180,7 +170,7 @@ export function browserBridge(
         headers: { 'Content-Type': 'application/json', ...auth() },
         body: JSON.stringify({ path }),
       });
-      if (response.status === 401) endSession();
+      heard(response.status);
       const answer = (await response.json()) as Result<{ ticket: string }>;
       return answer.ok
         ? `${base}${path}?ticket=${encodeURIComponent(answer.data.ticket)}`
@@ -245,7 +235,7 @@ export function browserBridge(
           headers: { 'Content-Type': 'application/json', ...auth() },
           body: JSON.stringify(input ?? {}),
         });
-        if (response.status === 401 && !token) endSession();
+        heard(response.status);
         return (await response.json()) as Result<ChannelOutput<typeof channel>>;
       } catch (error) {
         return unreachable((error as Error).message);
@@ -269,7 +259,7 @@ export function browserBridge(
         xhr.upload.onprogress = (e) =>
           onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
         xhr.onload = () => {
-          if (xhr.status === 401 && !token) endSession();
+          heard(xhr.status);
           try {
             resolve(JSON.parse(xhr.responseText) as Result<string>);
           } catch {
