@@ -1,14 +1,17 @@
-/** The active connection (switchable) and the local service's state. */
+/**
+ * Which connection is active (chosen in Transcribe's options and in Settings, shown here on every
+ * screen) and the local service's state.
+ */
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/error-text';
 import { useApp } from '../store/store';
-import { connectionOptions, SelectField } from '../lib/select-field';
+import { ConnectionName } from '../lib/display-names';
 
 export function StatusBar() {
   const { t } = useTranslation();
   const connections = useApp((s) => s.connections);
   const active = useApp((s) => s.activeConnection);
-  const setActive = useApp((s) => s.setActiveConnection);
+  const connection = connections.find((c) => c.id === active);
   const service = useApp((s) => s.service);
   const hostError = useApp((s) => s.hostError);
   const lang = useApp((s) => s.lang);
@@ -17,15 +20,12 @@ export function StatusBar() {
   const state = service?.state ?? 'unknown';
   return (
     <footer className="statusbar" aria-label={t('status.region')}>
-      <SelectField
-        compact
-        label={t('status.connection')}
-        value={active}
-        onChange={(v) => void setActive(v)}
-        options={connectionOptions(connections)}
-        disabled={connections.length === 0}
-        testId="active-connection"
-      />
+      <p className="status-connection" data-testid="active-connection" data-id={active}>
+        {t('status.connection')}:{' '}
+        <span className="status-value">
+          {connection ? <ConnectionName connection={connection} /> : '—'}
+        </span>
+      </p>
       <div className="service" role="status" data-testid="service-status">
         <span className={`dot dot-${state}`} aria-hidden="true" />
         <span>

@@ -36,7 +36,12 @@ describe('the shell', () => {
     await waitFor(() =>
       expect(screen.getByTestId('service-status').textContent).toContain('Running'),
     );
-    expect((screen.getByTestId('active-connection') as HTMLSelectElement).value).toBe('local');
+    const active = screen.getByTestId('active-connection');
+    expect(active.dataset.id).toBe('local');
+    expect(active.textContent).toBe('Connection: Local (offline)');
+    // One picker for the connection (Transcribe's options), one for language and theme (the
+    // header): the status bar and Settings show no second one.
+    expect(active.querySelector('select')).toBeNull();
   });
 
   it('says when contact with the host is lost, and reads everything again once it is back', async () => {

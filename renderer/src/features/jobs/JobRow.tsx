@@ -88,6 +88,7 @@ export const JobRow = memo(function JobRow({
         ) : null}
       </div>
       <div role="cell" className="job-session">
+        <CellLabel>{t('jobs.columns.session')}</CellLabel>
         {job.sessionid ? (
           <>
             <code className="session" title={job.sessionid}>
@@ -108,10 +109,12 @@ export const JobRow = memo(function JobRow({
         )}
       </div>
       <div role="cell" className="job-created">
-        {formatDateTime(job.createdAt, lang)}
+        <CellLabel>{t('jobs.columns.created')}</CellLabel>
+        <span>{formatDateTime(job.createdAt, lang)}</span>
       </div>
       <div role="cell" className="job-took">
-        {took}
+        <CellLabel>{t('jobs.columns.duration')}</CellLabel>
+        <span>{took}</span>
       </div>
       <div role="cell" className="job-status">
         <span className={`chip chip-${job.pollProblem ? 'warning' : TONES[job.status]}`}>
@@ -174,3 +177,15 @@ export const JobRow = memo(function JobRow({
     </div>
   );
 });
+
+/**
+ * A cell's column name, shown only where the table's narrow layouts move the cell away from its
+ * header (CSS); screen readers have the column header already.
+ */
+function CellLabel({ children }: { readonly children: string }) {
+  return (
+    <span className="cell-label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}

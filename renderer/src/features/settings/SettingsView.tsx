@@ -1,10 +1,12 @@
-/** The settings section: connections, API keys, language and theme, the local service. */
+/**
+ * The settings section: connections, API keys, the local service. (Language and theme live in
+ * the header only, where a person who cannot read the window's language still finds them.)
+ */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
-import { GeneralPanel } from './GeneralPanel';
 import { ServicePanel } from './ServicePanel';
 import './settings.css';
 import { View } from '../../lib/section';
@@ -21,10 +23,7 @@ export function SettingsView() {
     <View id="settings" className="settings-view" title={t('settings.heading')}>
       <ConnectionsPanel />
       <KeysPanel />
-      <div className="settings-pair">
-        <GeneralPanel />
-        <ServicePanel />
-      </div>
+      <ServicePanel />
     </View>
   );
 }
