@@ -3,6 +3,7 @@
  * the open section, and the status bar.
  */
 import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictionaryView } from '../features/dictionary/DictionaryView';
 import { JobsView } from '../features/jobs/JobsView';
@@ -34,6 +35,16 @@ export function Shell() {
     if (viewing) closeTranscript();
     setTab(value);
   };
+  // A tab chosen by the window (a drop goes to Transcribe) takes the focus a tab had: else the
+  // focus ring stays on the tab left and two tabs look selected.
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = tabList.current;
+    const focused = document.activeElement;
+    if (!list || !(focused instanceof HTMLElement) || !list.contains(focused)) return;
+    if (focused.getAttribute('aria-selected') === 'true') return;
+    list.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [tab]);
   return (
     <DropZone>
       <Tabs.Root
@@ -52,6 +63,7 @@ export function Shell() {
           {/* Radix makes the list a tab stop that hands focus on to a tab only when no click
               came first; handing it on always keeps the bar one stop (the open tab). */}
           <Tabs.List
+            ref={tabList}
             className="tabs"
             aria-label={t('app.tabs')}
             onFocus={(e) => {

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import './dom-setup';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from '../../../renderer/src/app/ErrorBoundary';
 import { createI18n } from '../../../renderer/src/i18n';
 import { I18nextProvider } from 'react-i18next';
-import { fakeBridge, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from './fake-bridge';
 
 describe('the shell', () => {
   it('has the sections as tabs with one tab stop, moved by arrows, Home and End', async () => {
@@ -29,6 +29,35 @@ describe('the shell', () => {
     expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Home}');
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('moves the focus with the selection when a drop opens Transcribe (one tab looks chosen)', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'transcribe:files': (input: { paths: string[] }) => ({
+          ok: true,
+          data: {
+            jobs: [
+              job('dropped', {
+                status: 'queued',
+                file: { path: input.paths[0]!, name: 'dropped.wav', size: 64 },
+              }),
+            ],
+          },
+        }),
+      }),
+    );
+    const tabs = screen.getAllByRole('tab');
+    await user.click(tabs[1]!);
+    expect(document.activeElement).toBe(tabs[1]);
+    const file = new File([new Uint8Array(64)], 'dropped.wav', { type: 'audio/wav' });
+    fireEvent.drop(screen.getByTestId('window'), {
+      dataTransfer: { files: [file], types: ['Files'] },
+    });
+    await waitFor(() => expect(tabs[0]!.getAttribute('aria-selected')).toBe('true'));
+    expect(document.activeElement).toBe(tabs[0]);
+    expect(await screen.findByText('dropped.wav')).toBeTruthy();
   });
 
   it('shows the active connection and the local service state', async () => {

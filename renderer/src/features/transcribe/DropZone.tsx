@@ -9,6 +9,7 @@ export function DropZone({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const addFiles = useApp((s) => s.addFiles);
   const setTab = useApp((s) => s.setTab);
+  const closeTranscript = useApp((s) => s.closeTranscript);
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   return (
@@ -36,6 +37,8 @@ export function DropZone({ children }: { children: ReactNode }) {
         setOver(false);
         const files = Array.from(e.dataTransfer.files);
         if (files.length === 0) return;
+        // Transcribe's own screen, where the new rows show (not a transcript left open).
+        closeTranscript();
         setTab('transcribe');
         addFiles(files);
       }}
