@@ -101,14 +101,14 @@ export const route = (size: number, seconds: number | undefined): 'sync' | 'asyn
   modeOf(routeOf({ size, seconds, speakers: false }));
 
 /**
- * Where the file at `path` goes (shared/api/route.ts): its length is read only when its size
- * and the speaker labels leave the choice open.
+ * Where the file at `path` goes (shared/api/route.ts), and how long its audio is when that can
+ * be told (kept on the job for progress estimates).
  */
 export async function routeFile(
   path: string,
   size: number,
   speakers = false,
-): Promise<'sync' | 'async'> {
-  const known = routeOf({ size, speakers });
-  return known !== 'sync' ? 'async' : route(size, await audioSeconds(path));
+): Promise<{ mode: 'sync' | 'async'; seconds: number | undefined }> {
+  const seconds = await audioSeconds(path);
+  return { mode: modeOf(routeOf({ size, seconds, speakers })), seconds };
 }

@@ -201,13 +201,14 @@ export class TranscriptionRunner {
     const jobs: Job[] = [];
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
-      const mode = await this.routeFor(connection, path, size);
+      const { mode, seconds } = await this.routeFor(connection, path, size);
       const job: Job = {
         id: randomUUID(),
         file: { path, name: basename(path), size, container },
         connection: connection.id,
         params: { d: dOf(connection, mode), logging: connection.logging },
         mode,
+        ...(seconds ? { seconds } : {}),
         status: 'queued',
         createdAt: now,
         updatedAt: now,
@@ -226,7 +227,7 @@ export class TranscriptionRunner {
     connection: Connection,
     path: string,
     size: number,
-  ): Promise<'sync' | 'async'> {
+  ): Promise<{ mode: 'sync' | 'async'; seconds: number | undefined }> {
     return routeFile(path, size, speakerLabelsOn(connection.settings));
   }
 
@@ -386,14 +387,19 @@ export class TranscriptionRunner {
         }
         const { size } = await checkFile(path);
         const connection = this.deps.connections.get(job.connection)!;
-        const mode = await this.routeFor(connection, path, size);
+        const { mode, seconds } = await this.routeFor(connection, path, size);
         job = await this.update(job, {
           convertedPath: path,
           mode,
+          ...(seconds && !job.seconds ? { seconds } : {}),
           params: { ...job.params, d: dOf(connection, mode) },
         });
       }
-      job = await this.update(job, { status: 'uploading', progress: 0 });
+      job = await this.update(job, {
+        status: 'uploading',
+        progress: 0,
+        startedAt: this.clock.now(),
+      });
       let lastEmit = 0;
       const onProgress = (sent: number, total: number) => {
         const now = this.clock.now();

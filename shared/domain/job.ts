@@ -26,6 +26,10 @@ export const jobSchema = z.object({
   apiVersion: z.union([z.literal(1), z.literal(2)]).optional(),
   sessionid: z.string().optional(),
   status: z.enum(JOB_STATES),
+  /** How long the audio is, in seconds, when its header or ffprobe could tell (for estimates). */
+  seconds: z.number().positive().optional(),
+  /** When sending began (the last try's): recognition time is measured from here. */
+  startedAt: z.number().optional(),
   /** Upload progress 0–1 while uploading. */
   progress: z.number().min(0).max(1).optional(),
   createdAt: z.number(),

@@ -85,6 +85,8 @@ export const en = {
       submitting: 'Submitting…',
       queued: 'Queued',
       recognizing: 'Recognizing… {{elapsed}}',
+      recognizingLeft: 'Recognizing… about {{left}} left',
+      recognizingLate: 'Recognizing… {{elapsed}}, longer than usual',
       completed: 'Done',
       failed: 'Failed',
       cancelled: 'Cancelled',

@@ -87,6 +87,8 @@ export const ja: Messages = {
       submitting: '送信中…',
       queued: '順番待ち',
       recognizing: '認識中… {{elapsed}}',
+      recognizingLeft: '認識中… 残り約 {{left}}',
+      recognizingLate: '認識中… {{elapsed}}（いつもより時間がかかっています）',
       completed: '完了',
       failed: '失敗',
       cancelled: '取り消し',

@@ -83,6 +83,21 @@ const nonSpeech = (transcript: Transcript) =>
   transcript.utterances.flatMap((u) => u.tokens).filter((t) => NON_SPEECH.test(t.written));
 
 describe('Transcribe options on the wire', { timeout: 600_000 }, () => {
+  it('a finished job keeps its audio length and when sending began, from which the window estimates the next', async () => {
+    const { job } = await sendOne(
+      { core, proxy },
+      CLIP,
+      'plain',
+      (j) => j.status === 'completed' || j.status === 'failed',
+      240_000,
+    );
+    const seconds = Number((await run('soxi', ['-D', CLIP])).stdout);
+    expect(job.status).toBe('completed');
+    expect(job.seconds).toBeCloseTo(seconds, 1);
+    expect(job.startedAt).toBeGreaterThanOrEqual(job.createdAt);
+    expect(job.completedAt).toBeGreaterThanOrEqual(job.startedAt!);
+  });
+
   it('keep fillers: keepFillerToken=1 in d, sync and async, and the silences and fillers come back', async () => {
     const plain = await transcribe(CLIP, 'plain');
     expect(plain.d).not.toContain('keepFillerToken=1');

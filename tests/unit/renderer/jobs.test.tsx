@@ -103,6 +103,52 @@ describe('the Jobs view', () => {
     expect(row.textContent).not.toContain('Local (offline)');
   });
 
+  it('estimates the time left of a running job from the jobs the connection finished before', async () => {
+    const user = userEvent.setup();
+    const now = Date.now();
+    // Two earlier jobs worked 0.4 and 0.6 s per second of audio: the median is 0.5.
+    const earlier = (id: string, rate: number) =>
+      job(id, {
+        mode: 'async',
+        seconds: 60,
+        startedAt: now - 900_000,
+        completedAt: now - 900_000 + 60_000 * rate,
+      });
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [
+              earlier('e1', 0.4),
+              earlier('e2', 0.6),
+              job('running', {
+                mode: 'async',
+                status: 'recognizing',
+                seconds: 100,
+                startedAt: now - 10_000,
+              }),
+              job('unknown', { mode: 'async', status: 'recognizing', startedAt: now - 5_000 }),
+            ],
+          },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const rows = await screen.findAllByTestId('job-row');
+    const row = (name: string) => rows.find((r) => r.textContent!.includes(`${name}.wav`))!;
+    // 100 s of audio at 0.5: 50 s in all, 10 s gone.
+    expect(row('running').querySelector('[data-testid="job-progress"]')!.textContent).toMatch(
+      /^Recognizing… about 0:(39|40) left$/,
+    );
+    expect(Number(row('running').querySelector('progress')!.value)).toBeCloseTo(0.2, 1);
+    // No length known: the elapsed time only, no bar.
+    expect(row('unknown').querySelector('[data-testid="job-progress"]')!.textContent).toMatch(
+      /^Recognizing… 0:0[56]$/,
+    );
+    expect(row('unknown').querySelector('progress')).toBeNull();
+  });
+
   it('says how long a job took, and "under a second" rather than 0:00', async () => {
     const user = userEvent.setup();
     const at = 1_700_000_000_000;

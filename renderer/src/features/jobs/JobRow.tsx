@@ -8,6 +8,7 @@ import { formatClock, formatDateTime } from '../../lib/format';
 import { Icon } from '../../lib/icons';
 import { MiddleCut } from '../../lib/middle-cut';
 import { CopyFailed, useCopy } from '../../lib/use-copy';
+import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 
 const TONES = {
@@ -29,7 +30,6 @@ export const JobRow = memo(function JobRow({
 }) {
   const { t } = useTranslation();
   const job = useApp((s) => s.jobs[id]);
-  const upload = useApp((s) => s.uploads[id]);
   const connection = useApp((s) => s.connections.find((c) => c.id === job?.connection));
   const connectionLabel = connection ? connectionName(connection, t) : job?.connection;
   const lang = useApp((s) => s.lang);
@@ -38,6 +38,7 @@ export const JobRow = memo(function JobRow({
   const cancelJob = useApp((s) => s.cancelJob);
   const { copied, failed: copyFailed, copy } = useCopy();
   const noteId = useId();
+  const progress = useJobProgress(job, t);
   if (!job) return null;
 
   const name = job.file.name;
@@ -51,12 +52,6 @@ export const JobRow = memo(function JobRow({
       : tookMs < 1000
         ? t('jobs.underASecond')
         : formatClock(tookMs / 1000);
-  const progress =
-    job.status === 'uploading'
-      ? upload
-        ? upload.sent / Math.max(1, upload.total)
-        : (job.progress ?? 0)
-      : undefined;
   const note = job.error
     ? errorText(job.error, lang)
     : job.pollProblem
@@ -120,8 +115,13 @@ export const JobRow = memo(function JobRow({
         <span className={`chip chip-${job.pollProblem ? 'warning' : TONES[job.status]}`}>
           {t(`jobs.status.${job.status}`)}
         </span>
-        {progress !== undefined ? (
-          <progress className="progress" max={1} value={progress} aria-label={name} />
+        {progress.fraction !== undefined ? (
+          <progress className="progress" max={1} value={progress.fraction} aria-label={name} />
+        ) : null}
+        {progress.phase === 'recognize' && !note ? (
+          <span className="job-note" data-testid="job-progress">
+            {progress.text}
+          </span>
         ) : null}
         {note ? (
           <span id={noteId} className={`job-note${job.error ? ' is-error' : ''}`} title={note}>

@@ -2,7 +2,7 @@
 import { retryCanHelp } from '../../../../shared/domain/errors';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatSize } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
+import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../lib/error-box';
 import { speakersOf } from './connection-settings';
@@ -12,14 +12,13 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const { t } = useTranslation();
   const row = useApp((s) => s.rows.find((r) => r.key === rowKey))!;
   const job = useApp((s) => (row.jobId ? s.jobs[row.jobId] : undefined));
-  const upload = useApp((s) => (row.jobId ? s.uploads[row.jobId] : undefined));
   const cancelRow = useApp((s) => s.cancelRow);
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
   const cancelJob = useApp((s) => s.cancelJob);
   const setTab = useApp((s) => s.setTab);
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
-  const now = useNow(recognizing || job?.status === 'queued');
+  const running = useJobProgress(job, t);
 
   const removed = row.phase === 'job' && !job;
   const error = row.error ?? (job?.status === 'failed' ? job.error : undefined);
@@ -35,13 +34,9 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   // list) there is nothing left to wait for.
   else if (removed) state = t('transcribe.state.removed');
   else if (row.phase === 'failed' || job?.status === 'failed') state = t('transcribe.state.failed');
-  else if (job?.status === 'uploading') {
-    progress = upload ? upload.sent / Math.max(1, upload.total) : (job.progress ?? 0);
-    state = t('transcribe.state.uploading', { percent: Math.round(progress * 100) });
-  } else if (job?.status === 'recognizing') {
-    state = t('transcribe.state.recognizing', {
-      elapsed: formatClock((now - job.createdAt) / 1000),
-    });
+  else if (running.text) {
+    progress = running.fraction;
+    state = running.text;
   } else if (job?.status === 'completed') state = t('transcribe.state.completed');
   else state = t('transcribe.state.queued');
   const tone =
