@@ -108,6 +108,8 @@ describe('routing by size and length', () => {
   it('keeps short audio sync', async () => {
     const clip = join(DEFAULT_FIXTURES_DIR, 'formats/wav-16k-mono.wav');
     expect((await routeFile(clip, (await stat(clip)).size)).mode).toBe('sync');
-    expect((await routeFile(files.mp3Mpeg2!, (await stat(files.mp3Mpeg2!)).size)).mode).toBe('sync');
+    expect((await routeFile(files.mp3Mpeg2!, (await stat(files.mp3Mpeg2!)).size)).mode).toBe(
+      'sync',
+    );
   });
 });
