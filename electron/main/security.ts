@@ -143,23 +143,28 @@ type SessionLike = Pick<
 >;
 
 /**
- * The one permission the app's page has: writing sanitized text to the clipboard (its Copy
- * buttons), and only for the app's own top frame. Nothing else, from anywhere.
+ * The two permissions the app's page has, only for the app's own top frame: writing sanitized
+ * text to the clipboard (its Copy buttons) and notifications (asked for when the person turns on
+ * "Notify me when a long job finishes"). Nothing else, from anywhere.
  */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set([
+  'clipboard-sanitized-write',
+  'notifications',
+]);
 export function permissionAllowed(
   permission: string,
   requestingUrl: string | undefined,
   isMainFrame: boolean | undefined,
 ): boolean {
   return (
-    permission === 'clipboard-sanitized-write' &&
+    ALLOWED_PERMISSIONS.has(permission) &&
     isMainFrame === true &&
     requestingUrl !== undefined &&
     isAppUrl(requestingUrl)
   );
 }
 
-/** Every permission (camera, microphone, notifications, HID, …) is refused but the one above. */
+/** Every permission (camera, microphone, HID, …) is refused but the two above. */
 export function denyPermissions(session: SessionLike): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)),

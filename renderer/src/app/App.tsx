@@ -7,6 +7,7 @@ import { BridgeContext } from '../lib/use-bridge';
 import { createI18n } from '../i18n';
 import { connectStore, createAppStore, StoreContext, useApp } from '../store/store';
 import { ErrorBoundary } from './ErrorBoundary';
+import { FinishedJobNotifier } from './finished-jobs';
 import { Shell } from './Shell';
 import { useTheme } from './use-theme';
 
@@ -30,6 +31,7 @@ export function App({ bridge }: { bridge: Bridge }) {
         <LanguageAndTheme>
           <ErrorBoundary>
             <Tooltip.Provider delayDuration={400}>
+              <FinishedJobNotifier />
               <Shell />
             </Tooltip.Provider>
           </ErrorBoundary>

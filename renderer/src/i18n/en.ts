@@ -32,6 +32,10 @@ export const en = {
     sessionEnded:
       'This window is no longer connected to Kikitori: it was started again, or this window was unused for 12 hours. Reloading will not help. Open the address Kikitori printed when it started (run npm start again to get one), then close this tab.',
   },
+  notify: {
+    done: 'Transcript ready: {{name}}',
+    failed: 'Transcription failed: {{name}}',
+  },
   boundary: {
     title: 'Something went wrong in this window',
     body: 'Your jobs and settings are safe: they are kept by Kikitori, not by this window. Try again, or reload the window.',
@@ -57,6 +61,12 @@ export const en = {
     loggingCloud:
       'The service may keep the audio and results and use them to improve its recognition; off, it keeps nothing (/v1/nolog/).',
     keepFillers: 'Keep fillers and pauses (such as "um" and silences) in the transcript',
+    notify: 'Notify me when a long job finishes',
+    notifyHint:
+      'A system notification while Kikitori is in the background, for jobs and for direct requests over 30 seconds.',
+    notifyBlocked:
+      'Notifications are blocked for Kikitori. Allow them in your system settings (or the browser’s site settings), then turn this on again.',
+    notifyUnsupported: 'This window cannot show system notifications.',
     speakers: 'Label who speaks (speaker labels)',
     speakersHint: 'With speaker labels on, every file is sent as a job, which is what gives them.',
     speakersLocal:

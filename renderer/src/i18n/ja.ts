@@ -33,6 +33,10 @@ export const ja: Messages = {
     sessionEnded:
       'このウィンドウは Kikitori とつながっていません。Kikitori が起動し直されたか、12 時間使われなかったためです。再読み込みでは直りません。Kikitori の起動時に表示されたアドレスを開き（npm start をもう一度実行すると表示されます）、このタブを閉じてください。',
   },
+  notify: {
+    done: '文字起こしが完了しました：{{name}}',
+    failed: '文字起こしに失敗しました：{{name}}',
+  },
   boundary: {
     title: 'このウィンドウでエラーが発生しました',
     body: 'ジョブと設定は Kikitori 本体が保持しているので失われていません。もう一度試すか、ウィンドウを再読み込みしてください。',
@@ -58,6 +62,12 @@ export const ja: Messages = {
     loggingCloud:
       'サービスが音声と結果を保存し、認識の改善に使うことがあります。オフにすると何も保存されません（/v1/nolog/）。',
     keepFillers: 'フィラー（「えー」など）や無音の区間を文字起こし結果に残す',
+    notify: '長いジョブが終わったら通知する',
+    notifyHint:
+      'Kikitori がバックグラウンドにあるとき、システムの通知でお知らせします（ジョブと、30 秒を超えた直接送信）。',
+    notifyBlocked:
+      'Kikitori の通知がブロックされています。システムの設定（またはブラウザーのサイト設定）で許可してから、もう一度オンにしてください。',
+    notifyUnsupported: 'このウィンドウではシステムの通知を表示できません。',
     speakers: '話者を区別する（話者ラベル）',
     speakersHint: '話者ラベルを付けると、すべてのファイルを話者ラベルの付くジョブとして送ります。',
     speakersLocal:

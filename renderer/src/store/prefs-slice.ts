@@ -1,4 +1,4 @@
-/** The window's own preferences: language, theme and the open section. */
+/** The window's own preferences: language, theme, notifications and the open section. */
 import type { StateCreator } from 'zustand';
 import { rememberLang, storedLang, systemLang, type Lang } from '../i18n';
 import type { AppState } from './store';
@@ -8,6 +8,15 @@ export type Tab = (typeof TABS)[number];
 export const THEME_PREFS = ['system', 'light', 'dark'] as const;
 export type ThemePref = (typeof THEME_PREFS)[number];
 const THEME_KEY = 'kikitori.theme';
+const NOTIFY_KEY = 'kikitori.notify';
+
+function storedNotify(): boolean {
+  try {
+    return localStorage.getItem(NOTIFY_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
 
 function storedTheme(): ThemePref {
   try {
@@ -24,7 +33,10 @@ export interface PrefsSlice {
   lang: Lang;
   themePref: ThemePref;
   tab: Tab;
+  /** A system notification when a long job finishes while the window is hidden. */
+  notify: boolean;
   setLang(lang: Lang): void;
+  setNotify(on: boolean): void;
   setThemePref(theme: ThemePref): void;
   setTab(tab: Tab): void;
 }
@@ -33,6 +45,15 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
   lang: storedLang() ?? systemLang(),
   themePref: storedTheme(),
   tab: 'transcribe',
+  notify: storedNotify(),
+  setNotify(notify) {
+    try {
+      localStorage.setItem(NOTIFY_KEY, notify ? 'on' : 'off');
+    } catch {
+      // The choice lasts for this page only.
+    }
+    set({ notify });
+  },
   setLang(lang) {
     rememberLang(lang);
     set({ lang });

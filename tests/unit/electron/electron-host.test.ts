@@ -103,24 +103,25 @@ describe('window factory', () => {
       handlers.request!({}, permission, (answer: boolean) => (granted = answer), details);
       return granted;
     };
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'hid']) {
+    for (const permission of ['media', 'geolocation', 'clipboard-read', 'hid', 'openExternal']) {
       expect(ask(permission, page), permission).toBe(false);
       expect(handlers.check!({}, permission, 'app://kikitori', page)).toBe(false);
     }
     expect(handlers.device!({})).toBe(false);
-    // The Copy buttons: sanitized clipboard writes, for the app's own top frame only.
-    expect(ask('clipboard-sanitized-write', page)).toBe(true);
-    expect(handlers.check!({}, 'clipboard-sanitized-write', 'app://kikitori', page)).toBe(true);
-    for (const other of [
-      { requestingUrl: 'app://kikitori/index.html', isMainFrame: false },
-      { requestingUrl: 'https://evil.example/', isMainFrame: true },
-      { requestingUrl: 'app://kikitori.evil/index.html', isMainFrame: true },
-      {},
-    ]) {
-      expect(ask('clipboard-sanitized-write', other), JSON.stringify(other)).toBe(false);
-      expect(handlers.check!({}, 'clipboard-sanitized-write', 'https://evil.example', other)).toBe(
-        false,
-      );
+    // The Copy buttons (sanitized clipboard writes) and "Notify me when a long job finishes",
+    // for the app's own top frame only.
+    for (const permission of ['clipboard-sanitized-write', 'notifications']) {
+      expect(ask(permission, page), permission).toBe(true);
+      expect(handlers.check!({}, permission, 'app://kikitori', page), permission).toBe(true);
+      for (const other of [
+        { requestingUrl: 'app://kikitori/index.html', isMainFrame: false },
+        { requestingUrl: 'https://evil.example/', isMainFrame: true },
+        { requestingUrl: 'app://kikitori.evil/index.html', isMainFrame: true },
+        {},
+      ]) {
+        expect(ask(permission, other), JSON.stringify(other)).toBe(false);
+        expect(handlers.check!({}, permission, 'https://evil.example', other)).toBe(false);
+      }
     }
   });
 

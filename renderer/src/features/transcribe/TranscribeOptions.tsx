@@ -27,6 +27,7 @@ import {
 const countOptions = (from: number, to: number) =>
   plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
 import { ErrorBox } from '../../lib/error-box';
+import { notificationsSupported } from '../../lib/notifications';
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
@@ -134,6 +135,7 @@ export function TranscribeOptions() {
             {canLabel ? t('transcribe.speakersHint') : t('transcribe.speakersLocal')}
           </p>
         </div>
+        <NotifyOption />
       </div>
       {canLabel && speakers.on ? (
         <div className="option-fields">
@@ -155,5 +157,57 @@ export function TranscribeOptions() {
       ) : null}
       <ErrorBox error={error} className="file-error" />
     </fieldset>
+  );
+}
+
+/**
+ * The window's own choice (kept with its language and theme, not on the connection): a system
+ * notification when a long job finishes in the background. Turning it on asks the system.
+ */
+function NotifyOption() {
+  const { t } = useTranslation();
+  const on = useApp((s) => s.notify);
+  const setNotify = useApp((s) => s.setNotify);
+  const hint = useId();
+  const supported = notificationsSupported();
+  const [refused, setRefused] = useState(false);
+  const blocked = supported && (refused || (on && Notification.permission === 'denied'));
+  const change = async (want: boolean) => {
+    if (!want) {
+      setRefused(false);
+      setNotify(false);
+      return;
+    }
+    const permission =
+      Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+    setRefused(permission !== 'granted');
+    setNotify(permission === 'granted');
+  };
+  return (
+    <div className="option-group">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={supported && on && !blocked}
+          disabled={!supported}
+          aria-describedby={hint}
+          onChange={(e) => void change(e.target.checked)}
+          data-testid="notify"
+        />
+        <span>{t('transcribe.notify')}</span>
+      </label>
+      <p
+        id={hint}
+        className={blocked ? 'field-error hint' : 'muted hint'}
+        role={blocked ? 'alert' : undefined}
+        data-testid="notify-hint"
+      >
+        {!supported
+          ? t('transcribe.notifyUnsupported')
+          : blocked
+            ? t('transcribe.notifyBlocked')
+            : t('transcribe.notifyHint')}
+      </p>
+    </div>
   );
 }

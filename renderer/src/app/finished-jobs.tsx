@@ -1,0 +1,56 @@
+/**
+ * A system notification when a long job finishes while the window is hidden (#15 §10): only when
+ * the person turned it on (Transcribe's options, which ask the system's permission), only for a
+ * job that ran as a job or took at least half a minute, and never for one finished before the
+ * window opened. Clicking it brings the window back with the transcript open.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Job } from '../../../shared/domain/job';
+import { errorText } from '../lib/error-text';
+import { notificationsSupported } from '../lib/notifications';
+import { useAppStore } from '../store/store';
+
+/** A direct request that took this long is long enough to be told about. */
+export const LONG_JOB_MS = 30_000;
+
+const finished = (job: Job | undefined) => job?.status === 'completed' || job?.status === 'failed';
+
+function isLong(job: Job): boolean {
+  if (job.mode === 'async') return true;
+  const from = job.startedAt ?? job.createdAt;
+  return (job.completedAt ?? job.updatedAt) - from >= LONG_JOB_MS;
+}
+
+export function FinishedJobNotifier() {
+  const store = useAppStore();
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      store.subscribe((state, before) => {
+        if (state.jobs === before.jobs || !state.notify) return;
+        if (!notificationsSupported() || Notification.permission !== 'granted') return;
+        if (document.visibilityState !== 'hidden') return;
+        for (const job of Object.values(state.jobs)) {
+          const was = before.jobs[job.id];
+          // Only a change seen by this window: a job it knew running that is now finished.
+          if (!was || finished(was) || !finished(job) || !isLong(job)) continue;
+          const ok = job.status === 'completed';
+          const note = new Notification(
+            t(ok ? 'notify.done' : 'notify.failed', { name: job.file.name }),
+            {
+              body: ok ? (job.preview ?? '') : job.error ? errorText(job.error, state.lang) : '',
+              tag: job.id,
+            },
+          );
+          note.onclick = () => {
+            window.focus();
+            if (ok) void store.getState().openTranscript(job.id);
+            note.close();
+          };
+        }
+      }),
+    [store, t],
+  );
+  return null;
+}
