@@ -87,18 +87,21 @@ export function Shell() {
           </Tabs.List>
           <Preferences />
         </header>
-        {TABS.map((name) => {
-          const View = VIEWS[name];
-          return (
-            <Tabs.Content key={name} value={name} className="panel">
-              {viewing && (name === 'transcribe' || name === 'jobs') ? (
-                <TranscriptView />
-              ) : (
-                <View />
-              )}
-            </Tabs.Content>
-          );
-        })}
+        {/* The window's main landmark: the open section. */}
+        <main className="main">
+          {TABS.map((name) => {
+            const View = VIEWS[name];
+            return (
+              <Tabs.Content key={name} value={name} className="panel">
+                {viewing && (name === 'transcribe' || name === 'jobs') ? (
+                  <TranscriptView />
+                ) : (
+                  <View />
+                )}
+              </Tabs.Content>
+            );
+          })}
+        </main>
         <StatusBar />
       </Tabs.Root>
     </DropZone>

@@ -60,6 +60,13 @@ describe('the shell', () => {
     expect(await screen.findByText('dropped.wav')).toBeTruthy();
   });
 
+  it('has one main landmark holding the open section', () => {
+    renderApp(fakeBridge());
+    const main = screen.getByRole('main');
+    expect(main.querySelector('[role="tabpanel"]:not([hidden])')).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
   it('shows the active connection and the local service state', async () => {
     renderApp(fakeBridge());
     await waitFor(() =>

@@ -40,16 +40,3 @@ for (const [name, size] of [
 ] as const) {
   Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
 }
-
-// jsdom has <dialog> but not its modal methods; Chromium's own (focus, Escape) is covered by the
-// Playwright specs.
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-}
