@@ -15,7 +15,6 @@ import { parseArgs } from 'node:util';
 import { AppFailure, appError, errorText, langOf } from '../shared/domain/errors';
 import { findRunningInstance, removeInstance, writeInstance } from '../core/app-instance';
 import { writeOpenPage } from '../core/open-page';
-import { lockAppData } from '../core/app-lock';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
 
@@ -88,18 +87,12 @@ async function handOver(): Promise<never> {
   process.exit(0);
 }
 
-let lock;
-try {
-  lock = lockAppData(dataDir);
-} catch (error) {
-  fail(error);
-}
-if (!lock) await handOver();
-
 let core: Core;
 try {
+  // Core.open takes the data folder's lock: another live Kikitori on it is app-running.
   core = await Core.open({ dataDir });
 } catch (error) {
+  if (error instanceof AppFailure && error.error.code === 'app-running') await handOver();
   fail(error);
 }
 const token = randomBytes(24).toString('base64url');
@@ -126,10 +119,10 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  void Promise.all([core.stop(), host.close(), removeInstance(dataDir)]).then(() => {
-    lock?.release();
-    process.exit(0);
-  });
+  // Stopping the core releases the data folder's lock.
+  void Promise.all([core.stop(), host.close(), removeInstance(dataDir)]).then(() =>
+    process.exit(0),
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -298,7 +298,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const caller: Caller = tokenOk(bearer)
         ? PROGRAM
         : { paths: { kind: 'inside', dir: uploads.dir } };
-      return sendJson(res, 200, await options.core.invoke(channel, input, caller));
+      return sendJson(res, 200, await options.core.dispatch(channel, input, caller));
     }
 
     if (url.pathname === '/uploads') {

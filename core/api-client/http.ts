@@ -45,15 +45,22 @@ export interface Reply {
 }
 
 export class ExchangeError extends Error {
+  readonly connected: boolean;
+  readonly errno: string | undefined;
+
   constructor(
     readonly kind: 'network' | 'timeout' | 'file' | 'aborted' | 'too-large',
     message: string,
-    /** Whether the connection was made (so the server may have seen the request). */
-    readonly connected: boolean,
-    /** The system's error code (ECONNREFUSED, ENOENT…), for a reason each language can say. */
-    readonly errno?: string,
+    how: {
+      /** Whether the connection was made (so the server may have seen the request). */
+      readonly connected: boolean;
+      /** The system's error code (ECONNREFUSED, ENOENT…), for a reason each language can say. */
+      readonly errno?: string | undefined;
+    },
   ) {
     super(message);
+    this.connected = how.connected;
+    this.errno = how.errno;
   }
 }
 
@@ -79,15 +86,13 @@ export function exchange(options: Exchange): Promise<Reply> {
       : undefined;
     file?.on('error', (error: NodeJS.ErrnoException) =>
       fail(
-        new ExchangeError(
-          'file',
-          `${error.code ?? ''} ${error.message}`.trim(),
+        new ExchangeError('file', `${error.code ?? ''} ${error.message}`.trim(), {
           connected,
-          error.code,
-        ),
+          errno: error.code,
+        }),
       ),
     );
-    const onAbort = () => fail(new ExchangeError('aborted', 'cancelled', connected));
+    const onAbort = () => fail(new ExchangeError('aborted', 'cancelled', { connected }));
     const fail = (error: ExchangeError) => {
       if (settled) return;
       settled = true;
@@ -107,7 +112,9 @@ export function exchange(options: Exchange): Promise<Reply> {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     req.setTimeout(options.idleTimeoutMs, () =>
       fail(
-        new ExchangeError('timeout', `no answer for ${options.idleTimeoutMs / 1000} s`, connected),
+        new ExchangeError('timeout', `no answer for ${options.idleTimeoutMs / 1000} s`, {
+          connected,
+        }),
       ),
     );
     req.on('socket', (socket) => {
@@ -115,7 +122,12 @@ export function exchange(options: Exchange): Promise<Reply> {
       else socket.once('connect', () => (connected = true));
     });
     req.on('error', (error: NodeJS.ErrnoException) =>
-      fail(new ExchangeError('network', error.code ?? error.message, connected, error.code)),
+      fail(
+        new ExchangeError('network', error.code ?? error.message, {
+          connected,
+          errno: error.code,
+        }),
+      ),
     );
     const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     req.on('response', (res) => {
@@ -125,12 +137,19 @@ export function exchange(options: Exchange): Promise<Reply> {
         received += chunk.length;
         if (received > maxBytes)
           return fail(
-            new ExchangeError('too-large', `the answer is larger than ${maxBytes} bytes`, true),
+            new ExchangeError('too-large', `the answer is larger than ${maxBytes} bytes`, {
+              connected: true,
+            }),
           );
         chunks.push(chunk);
       });
       res.on('error', (error: NodeJS.ErrnoException) =>
-        fail(new ExchangeError('network', error.code ?? error.message, true, error.code)),
+        fail(
+          new ExchangeError('network', error.code ?? error.message, {
+            connected: true,
+            errno: error.code,
+          }),
+        ),
       );
       res.on('end', () => {
         if (settled) return;

@@ -107,7 +107,7 @@ export const route = (size: number, seconds: number | undefined): 'sync' | 'asyn
 export async function routeFile(
   path: string,
   size: number,
-  speakers = false,
+  { speakers = false }: { readonly speakers?: boolean } = {},
 ): Promise<{ mode: 'sync' | 'async'; seconds: number | undefined }> {
   const seconds = await audioSeconds(path);
   return { mode: modeOf(routeOf({ size, seconds, speakers })), seconds };

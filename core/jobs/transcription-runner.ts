@@ -10,28 +10,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ASYNC_ONLY_D_KEYS, encodeD, settingsToD, utterancesOfJob } from '../../shared/api';
+import { utterancesOfJob } from '../../shared/api';
 import type { Connection } from '../../shared/domain/connection';
-import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import {
-  ApiClient,
-  RequestAborted,
-  serviceWords,
-  type ClientOptions,
-  type Endpoint,
-} from '../api-client/api-client';
+import { RequestAborted, serviceWords } from '../api-client/api-client';
+import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
-import { keyFor, type KeyStore } from '../key-store/key-store';
+import { toAppError } from '../errors';
+import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
 import { speakerLabelsOn } from '../../shared/api/route';
 import { checkFile, convertToFlac, routeFile, sentAsIs } from './routing';
-
-/** What the runner (and the core) may call on a client: ApiClient's public surface. */
-export type Client = Pick<ApiClient, keyof ApiClient>;
-export type ClientFactory = (endpoint: Endpoint, options?: ClientOptions) => Client;
 
 /** Time as the runner sees it: the current time, and a timer that can be cancelled. */
 export interface Clock {
@@ -48,47 +40,19 @@ export const systemClock: Clock = {
   },
 };
 
-const apiClient: ClientFactory = (endpoint, options) => new ApiClient(endpoint, options);
-
 export interface RunnerDeps {
   readonly journal: JobJournal;
   readonly connections: ConnectionStore;
-  readonly keys: KeyStore;
+  /** Where each request's client comes from, keyed for its connection (core/clients.ts). */
+  readonly clients: ClientProvider;
   readonly dataDir: string;
   readonly emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  /** Timeouts and retries of every API request (defaults in ApiClient). */
-  readonly clientOptions?: ClientOptions;
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
-  readonly clientFactory?: ClientFactory;
   readonly clock?: Clock;
-  /** How long work for the local service waits while it starts or restarts (default 120 s). */
-  readonly serviceWaitMs?: number;
 }
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
-
-export function toAppError(error: unknown): AppError {
-  if (error instanceof AppFailure) return error.error;
-  return appError('internal', {}, error instanceof Error ? error.message : String(error));
-}
-
-const ASYNC_ONLY: ReadonlySet<string> = new Set(ASYNC_ONLY_D_KEYS);
-
-/** The `d` a connection sends: its engine, profile, other settings, and loggingOptOut for unlogged jobs. */
-export function dOf(connection: Connection, mode: 'sync' | 'async'): string {
-  const settings = Object.entries(connection.settings).filter(
-    ([key]) => mode === 'async' || !ASYNC_ONLY.has(key),
-  );
-  const params = settingsToD({
-    engine: connection.engine,
-    ...(connection.profileId ? { profile: { id: connection.profileId, readOnly: true } } : {}),
-    loggingOptOut: mode === 'async' && !connection.logging,
-    unknown: Object.fromEntries(settings),
-  });
-  if (!params.ok) throw new AppFailure(appError('invalid-input', {}, params.error));
-  return encodeD(params.data);
-}
 
 /** The first words of a transcript, at most 80 characters, cut at a word where it can be. */
 export function previewOf(text: string): string {
@@ -113,15 +77,11 @@ export class TranscriptionRunner {
   private readonly pollMinMs: number;
   private readonly pollMaxMs: number;
   private readonly clock: Clock;
-  private readonly makeClient: ClientFactory;
-  private readonly serviceWaitMs: number;
 
   constructor(private readonly deps: RunnerDeps) {
     this.pollMinMs = deps.pollMinMs ?? 2_000;
     this.pollMaxMs = deps.pollMaxMs ?? 30_000;
     this.clock = deps.clock ?? systemClock;
-    this.makeClient = deps.clientFactory ?? apiClient;
-    this.serviceWaitMs = deps.serviceWaitMs ?? 120_000;
   }
 
   private async update(job: Job, changes: Partial<Job>): Promise<Job> {
@@ -152,31 +112,6 @@ export class TranscriptionRunner {
       error instanceof RequestAborted ||
       error instanceof JobRemoved ||
       !this.deps.journal.get(id)
-    );
-  }
-
-  /** A client for a connection (the active one by default), with its key from the key store. */
-  async clientFor(connectionId?: string): Promise<Client> {
-    let connection = this.deps.connections.get(connectionId);
-    if (!connection)
-      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
-    if (connection.kind === 'local' && this.deps.connections.localStarting()) {
-      if (!(await this.deps.connections.waitForLocal(this.serviceWaitMs))) {
-        const seconds = Math.round(this.serviceWaitMs / 1000);
-        throw new AppFailure(appError('service-not-started', { seconds }));
-      }
-      connection = this.deps.connections.get(connection.id)!;
-    }
-    if (connection.kind === 'local' && !connection.baseUrl) {
-      throw new AppFailure(appError('network', { host: connection.name, reason: 'not-running' }));
-    }
-    const key = connection.keyRef
-      ? await keyFor(this.deps.keys, connection.keyRef, connection)
-      : undefined;
-    if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return this.makeClient(
-      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
-      this.deps.clientOptions,
     );
   }
 
@@ -228,7 +163,7 @@ export class TranscriptionRunner {
     path: string,
     size: number,
   ): Promise<{ mode: 'sync' | 'async'; seconds: number | undefined }> {
-    return routeFile(path, size, speakerLabelsOn(connection.settings));
+    return routeFile(path, size, { speakers: speakerLabelsOn(connection.settings) });
   }
 
   /**
@@ -370,7 +305,7 @@ export class TranscriptionRunner {
       let job = this.deps.journal.get(id);
       if (!job) return;
       job = await this.showServiceWait(job);
-      const client = await this.clientFor(job.connection);
+      const client = await this.deps.clients.forConnection(job.connection);
       if (job.pollProblem?.code === 'service-starting')
         job = await this.update(job, { pollProblem: undefined });
       let path = job.convertedPath ?? job.file.path;
@@ -461,11 +396,11 @@ export class TranscriptionRunner {
     }
   }
 
-  /** Work for the local service while it starts says so on the job, then waits in clientFor. */
+  /** Work for the local service while it starts says so on the job, then waits for it (ClientProvider). */
   private async showServiceWait(job: Job): Promise<Job> {
     const connection = this.deps.connections.get(job.connection);
     if (connection?.kind !== 'local' || !this.deps.connections.localStarting()) return job;
-    const seconds = Math.round(this.serviceWaitMs / 1000);
+    const seconds = Math.round(this.deps.clients.serviceWaitMs / 1000);
     return this.update(job, { pollProblem: appError('service-starting', { seconds }) });
   }
 
@@ -488,7 +423,7 @@ export class TranscriptionRunner {
       Math.max(this.pollMinMs, Math.round((job.pollDelayMs ?? this.pollMinMs / 1.5) * 1.5)),
     );
     try {
-      const client = await this.clientFor(job.connection);
+      const client = await this.deps.clients.forConnection(job.connection);
       const status = await client.getJob(job.sessionid, job.apiVersion ?? 2, signal);
       if (this.dropped(id, signal)) return;
       if (status.status === 'completed') {

@@ -5,7 +5,7 @@
  *
  * One instance per data folder twice over: Electron's single-instance lock (keyed on userData,
  * which is the data folder) hands a second window start to this one's `second-instance`; the
- * data-folder lock (core/app-lock.ts) also keeps out a web host on the same folder, and when a
+ * data-folder lock (core/app-lock.ts, taken by Core.open) also keeps out a web host on the same folder, and when a
  * web host holds it this start opens that instance in the browser instead. A data folder that
  * cannot be used is an error dialog, then quit (which releases the single-instance lock).
  */
@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { findRunningInstance, removeInstance, writeInstance } from '../../core/app-instance';
 import { writeOpenPage } from '../../core/open-page';
-import { lockAppData, type AppLock } from '../../core/app-lock';
 import { Core, defaultAppDataDir } from '../../core/core';
 import { mediaResponse } from '../../core/media';
 import { ChosenPaths } from '../../core/media-file';
@@ -96,36 +95,36 @@ async function handOver(dataDir: string): Promise<void> {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
-  let lock: AppLock | undefined;
+  await app.whenReady();
+  let window: BrowserWindow | undefined;
+  let core: Core;
   try {
-    lock = lockAppData(dataDir);
+    // Core.open takes the data folder's lock: another live Kikitori on it is app-running.
+    core = await Core.open({
+      dataDir,
+      serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
+      askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
+    });
   } catch (error) {
+    if (error instanceof AppFailure && error.error.code === 'app-running') return handOver(dataDir);
     return quitWith(error);
   }
-  await app.whenReady();
-  if (!lock) return handOver(dataDir);
   denyPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, serveApp);
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, (url) => void shell.openExternal(url)),
   );
 
-  let window: BrowserWindow | undefined;
-  let core: Core;
   try {
-    core = await Core.open({
-      dataDir,
-      serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
-      askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
-    });
     // No address: a web host started on this folder says the window is open.
     await writeInstance(dataDir, { pid: process.pid });
   } catch (error) {
+    await core.stop();
     return quitWith(error);
   }
   openCore = core;
   const chosen = new ChosenPaths();
-  registerIpc(ipcMain, (channel, input, caller) => core.invoke(channel, input, caller), chosen);
+  registerIpc(ipcMain, (channel, input, caller) => core.dispatch(channel, input, caller), chosen);
 
   const open = () => {
     window = createAppWindow(BrowserWindow, PRELOAD);
@@ -151,10 +150,8 @@ async function start(): Promise<void> {
     if (quitting) return;
     event.preventDefault();
     quitting = true;
-    void Promise.all([core.stop(), removeInstance(dataDir)]).finally(() => {
-      lock?.release();
-      app.quit();
-    });
+    // Stopping the core releases the data folder's lock.
+    void Promise.all([core.stop(), removeInstance(dataDir)]).finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
   await core.start();

@@ -30,12 +30,12 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     {
       pattern: /^\/v1\/recognize$/,
       sync: true,
-      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, true) },
+      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, { logged: true }) },
     },
     {
       pattern: /^\/v1\/nolog\/recognize$/,
       sync: true,
-      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, false) },
+      methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, { logged: false }) },
     },
     {
       pattern: /^\/(v1|v2)\/recognitions$/,

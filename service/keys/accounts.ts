@@ -78,7 +78,7 @@ export class AccountStore {
       const { lastInsertRowid } = this.db
         .prepare('INSERT INTO accounts (sid, spw_hash, created_at) VALUES (?, ?, ?)')
         .run(credentials.sid, hashPassword(credentials.spw), this.now());
-      this.insertKey(Number(lastInsertRowid), credentials.apiKey, true, null, []);
+      this.insertKey(Number(lastInsertRowid), credentials.apiKey, { issuable: true });
     })();
     return credentials;
   }
@@ -93,16 +93,23 @@ export class AccountStore {
       sid: string;
     };
     const apiKey = newApiKey();
-    this.insertKey(account.id, apiKey, true, null, []);
+    this.insertKey(account.id, apiKey, { issuable: true });
     return { sid: account.sid, apiKey };
   }
 
   private insertKey(
     accountId: number,
     key: string,
-    issuable: boolean,
-    expiresAt: number | null,
-    ipa: readonly IpRange[],
+    {
+      issuable,
+      expiresAt = null,
+      ipa = [],
+    }: {
+      /** Whether the key may issue other keys (an account's own key), or is one issued. */
+      readonly issuable: boolean;
+      readonly expiresAt?: number | null;
+      readonly ipa?: readonly IpRange[];
+    },
   ) {
     this.db
       .prepare(
@@ -155,7 +162,11 @@ export class AccountStore {
   /** Issues a key that expires at `expiresAt` and works only from `ipa`; it is never issuable. */
   issueKey(accountId: number, expiresAt: Date, ipa: readonly IpRange[]): string {
     const key = newApiKey();
-    this.insertKey(accountId, key, false, expiresAt.getTime(), ipa);
+    this.insertKey(accountId, key, {
+      issuable: false,
+      expiresAt: expiresAt.getTime(),
+      ipa,
+    });
     return key;
   }
 }

@@ -74,13 +74,13 @@ const ASF_GUID = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11];
  * and a frame length that covers at least the header; a second header where that frame ends,
  * when the bytes reach that far.
  */
-function adtsAt(bytes: Uint8Array, at: number, again = true): boolean {
+function adtsAt(bytes: Uint8Array, at: number, { again = true } = {}): boolean {
   if (at + 7 > bytes.length) return false;
   if (bytes[at] !== 0xff || (bytes[at + 1]! & 0xf6) !== 0xf0) return false;
   if (((bytes[at + 2]! >> 2) & 0x0f) > 12) return false;
   const length = ((bytes[at + 3]! & 0x03) << 11) | (bytes[at + 4]! << 3) | (bytes[at + 5]! >> 5);
   if (length < 7) return false;
-  return !again || at + length + 7 > bytes.length || adtsAt(bytes, at + length, false);
+  return !again || at + length + 7 > bytes.length || adtsAt(bytes, at + length, { again: false });
 }
 
 /**

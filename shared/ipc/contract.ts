@@ -8,7 +8,7 @@ import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import type { Result as Outcome } from '../api/result';
 import { connectionSchema } from '../domain/connection';
-import { appErrorSchema, wordRejectionSchema } from '../domain/errors';
+import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
@@ -97,15 +97,13 @@ export const CHANNELS = {
     input: connectionRef.extend({
       epi: z.string().min(1),
       ipa: z.string().optional(),
-      save: z.boolean().optional(),
-      label: z.string().optional(),
       /** Authenticate with this issuable key from the keychain instead of the connection's. */
       authKey: z.string().optional(),
       /** Or with a service ID and password, typed for this one request and never stored. */
       sid: z.string().min(1).optional(),
       spw: z.string().min(1).optional(),
     }),
-    output: z.object({ key: z.string(), saved: keyEntrySchema.optional() }),
+    output: z.object({ key: z.string() }),
   },
   'transcribe:files': {
     input: connectionRef.extend({ paths: z.array(z.string().min(1)).min(1).max(500) }),
@@ -146,27 +144,6 @@ export const CHANNELS = {
       words: z.array(profileWordSchema),
     }),
     output: wordDiffSchema,
-  },
-  'dictionary:import': {
-    input: z.object({
-      text: z.string().max(WORD_TABLE_MAX_CHARS),
-      format: z.enum(WORD_TABLE_FORMATS).optional(),
-    }),
-    output: z.object({
-      format: z.enum(WORD_TABLE_FORMATS),
-      words: z.array(profileWordSchema),
-      rejected: z.array(
-        z.object({ line: z.number(), text: z.string(), reason: wordRejectionSchema }),
-      ),
-    }),
-  },
-  'dictionary:export': {
-    input: connectionRef.extend({
-      engine: z.string(),
-      profileId: z.string(),
-      format: z.enum(WORD_TABLE_FORMATS),
-    }),
-    output: z.object({ text: z.string(), count: z.number() }),
   },
   'dictionary:classnames': {
     input: connectionRef.extend({ engine: z.string() }),

@@ -23,8 +23,6 @@ export const CHANNEL_NAMES = [
   'dictionary:getWords',
   'dictionary:setWords',
   'dictionary:diff',
-  'dictionary:import',
-  'dictionary:export',
   'dictionary:classnames',
   'service:status',
   'service:restart',

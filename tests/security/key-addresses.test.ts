@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRAM } from '../../core/core';
 import { bindOlderKeys, keyFor, openKeyStore } from '../../core/key-store/key-store';
 import type { Connection } from '../../shared/domain/connection';
 import type { KeyEntry } from '../../shared/domain/key';
@@ -53,7 +54,7 @@ afterAll(() => {
 });
 
 const call = async <T>(channel: string, input: unknown) =>
-  core.invoke(channel, input) as Promise<
+  core.dispatch(channel, input, PROGRAM) as Promise<
     { ok: true; data: T } | { ok: false; error: { code: string } }
   >;
 

@@ -120,7 +120,7 @@ export async function handleSyncRecognize(
   req: IncomingMessage,
   res: ServerResponse,
   query: URLSearchParams,
-  logged: boolean,
+  { logged }: { readonly logged: boolean },
 ): Promise<void> {
   const sessionId = newSessionId();
   const headers = { 'X-Session-ID': sessionId };

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure, appError } from '../../../shared/domain/errors';
-import { Core } from '../../../core/core';
+import { Core, PROGRAM } from '../../../core/core';
 import { ConnectionStore } from '../../../core/connections/connection-store';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import type { Connection } from '../../../shared/domain/connection';
@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 async function call<T>(channel: string, input: unknown = {}): Promise<T> {
-  const result = await core.invoke(channel, input);
+  const result = await core.dispatch(channel, input, PROGRAM);
   if (!result.ok) throw new AppFailure(result.error);
   return result.data as T;
 }

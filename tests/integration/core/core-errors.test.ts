@@ -3,6 +3,7 @@
  * that render in either language, never a bare exception turned into `internal`.
  */
 import { describe, expect, it } from 'vitest';
+import { PROGRAM } from '../../../core/core';
 import { openKeyStore } from '../../../core/key-store/key-store';
 import { errorText, type AppError } from '../../../shared/domain/errors';
 import { useOfflineCore } from '../../support/hooks';
@@ -10,7 +11,7 @@ import { useOfflineCore } from '../../support/hooks';
 const core = useOfflineCore('kikitori-core-errors-');
 
 async function refusal(channel: string, input: unknown): Promise<AppError> {
-  const result = await core.invoke(channel, input);
+  const result = await core.dispatch(channel, input, PROGRAM);
   if (result.ok) throw new Error(`${channel} succeeded`);
   return result.error;
 }

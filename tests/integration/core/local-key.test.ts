@@ -8,7 +8,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, appError } from '../../../shared/domain/errors';
-import { Core, type CoreOptions } from '../../../core/core';
+import { Core, PROGRAM, type CoreOptions } from '../../../core/core';
 import { SessionKeyStore, type KeyStore } from '../../../core/key-store/key-store';
 import { childProcessLauncher } from '../../../core/supervisor/local-service';
 import type { Job } from '../../../shared/domain/job';
@@ -38,7 +38,7 @@ async function openCore(options: CoreOptions): Promise<Core> {
 }
 
 async function call<T>(core: Core, channel: string, input: unknown = {}): Promise<T> {
-  const result = await core.invoke(channel, input);
+  const result = await core.dispatch(channel, input, PROGRAM);
   if (!result.ok) throw new AppFailure(result.error);
   return result.data as T;
 }

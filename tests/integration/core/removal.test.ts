@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../core/core';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { AppFailure, appError } from '../../../shared/domain/errors';
+import { JobJournal } from '../../../core/jobs/job-journal';
+import { AppFailure } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { removeDir, tempDir } from '../../support/service-process';
@@ -101,12 +100,9 @@ async function expectGone(id: string): Promise<void> {
   expect(mine.filter((e) => e.event === 'jobs:removed')).toHaveLength(1);
   expect(mine.at(-1)).toEqual({ event: 'jobs:removed', id });
   expect(mine.filter((e) => e.status === 'completed')).toEqual([]);
-  const reopened = await Core.open({
-    dataDir: proxied.dataDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-  });
-  expect(reopened.journal.get(id)).toBeUndefined();
+  // The journal as the next start would read it (the running core holds the folder's lock).
+  const reopened = await JobJournal.open(proxied.dataDir);
+  expect(reopened.get(id)).toBeUndefined();
 }
 
 describe('a removed job stays removed', { timeout: 180_000 }, () => {

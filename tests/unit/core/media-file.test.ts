@@ -83,7 +83,7 @@ describe('a path becomes a job only when it is audio or video in a regular file'
   );
 
   it('refuses the whole call when one of several paths is not media, journaling none of them', async () => {
-    const answer = await core.invoke('transcribe:files', { paths: [paths.wav, paths.text] });
+    const answer = await core.invoke('transcribe:files', { paths: [paths.wav!, paths.text!] });
     expect(answer).toMatchObject({ ok: false, error: { code: 'file-refused' } });
     expect(core.journal.list()).toEqual([]);
   });

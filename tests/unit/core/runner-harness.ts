@@ -9,11 +9,8 @@ import { join } from 'node:path';
 import { RequestAborted, type RecognitionUpload } from '../../../core/api-client/api-client';
 import { ConnectionStore } from '../../../core/connections/connection-store';
 import { JobJournal } from '../../../core/jobs/job-journal';
-import {
-  TranscriptionRunner,
-  type Client,
-  type Clock,
-} from '../../../core/jobs/transcription-runner';
+import { ClientProvider, type Client } from '../../../core/clients';
+import { TranscriptionRunner, type Clock } from '../../../core/jobs/transcription-runner';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { appError } from '../../../shared/domain/errors';
 import type { JobStatus, SyncResponse } from '../../../shared/api';
@@ -157,12 +154,11 @@ export async function harness(dir?: string): Promise<Harness> {
   const runner = new TranscriptionRunner({
     journal,
     connections,
-    keys,
+    clients: new ClientProvider({ connections, keys, clientFactory: () => client }),
     dataDir: folder,
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) =>
       events.push({ event, payload }),
     clock,
-    clientFactory: () => client,
   });
   return {
     dir: folder,

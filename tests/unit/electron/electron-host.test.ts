@@ -234,7 +234,11 @@ describe('IPC registrar', () => {
     });
     try {
       const { ipcMain, handlers } = fakeIpcMain();
-      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
+      registerIpc(
+        ipcMain,
+        (c, input, caller) => core.dispatch(c, input, caller),
+        new ChosenPaths(),
+      );
       const own = fromWindow(1);
       expect(await handlers.get('jobs:get')!(own, { id: 42 })).toMatchObject({
         ok: false,
@@ -263,7 +267,11 @@ describe('IPC registrar', () => {
       const wav = join(dataDir, 'talk.wav');
       await writeFile(wav, Buffer.concat([wavHeader(3200), Buffer.alloc(3200)]));
       const { ipcMain, handlers, send } = fakeIpcMain();
-      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
+      registerIpc(
+        ipcMain,
+        (c, input, caller) => core.dispatch(c, input, caller),
+        new ChosenPaths(),
+      );
       const transcribe = handlers.get('transcribe:files')!;
       const notChosen = {
         ok: false,
@@ -304,7 +312,11 @@ describe('IPC registrar', () => {
     });
     try {
       const { ipcMain, handlers } = fakeIpcMain();
-      registerIpc(ipcMain, (c, input, caller) => core.invoke(c, input, caller), new ChosenPaths());
+      registerIpc(
+        ipcMain,
+        (c, input, caller) => core.dispatch(c, input, caller),
+        new ChosenPaths(),
+      );
       const save = handlers.get('export:save')!;
       const own = fromWindow(1);
       const request = { fileName: 'talk.vtt', text: 'WEBVTT\n', format: 'vtt' };

@@ -20,12 +20,13 @@ describe('connection checks', () => {
   });
 
   it('checks a new connection’s id, name, URLs and engine; the local one has no URLs to check', () => {
-    expect(connectionProblems(cloud, ['local', 'cloud'], false)).toEqual({});
+    expect(connectionProblems(cloud, { existingIds: ['local', 'cloud'], isNew: false })).toEqual(
+      {},
+    );
     expect(
       connectionProblems(
         { ...cloud, id: 'Cloud', name: ' ', baseUrl: 'http://x.example', engine: 'general' },
-        [],
-        true,
+        { existingIds: [], isNew: true },
       ),
     ).toEqual({
       id: { key: 'settings.idInvalid' },
@@ -33,10 +34,12 @@ describe('connection checks', () => {
       baseUrl: { key: 'settings.urlHttps' },
       engine: { key: 'settings.engineInvalid' },
     });
-    expect(connectionProblems({ ...cloud, id: 'cloud' }, ['cloud'], true)).toEqual({
+    expect(
+      connectionProblems({ ...cloud, id: 'cloud' }, { existingIds: ['cloud'], isNew: true }),
+    ).toEqual({
       id: { key: 'settings.idTaken', id: 'cloud' },
     });
     const local = BUILT_IN_CONNECTIONS.find((c) => c.kind === 'local')!;
-    expect(connectionProblems(local, [], false)).toEqual({});
+    expect(connectionProblems(local, { existingIds: [], isNew: false })).toEqual({});
   });
 });

@@ -3,7 +3,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, it } from 'vitest';
-import { parseWordTable } from '../../../shared/domain/word-table';
 import { ImportButton } from '../../../renderer/src/features/dictionary/ImportButton';
 import { createI18n } from '../../../renderer/src/i18n';
 import { BridgeContext } from '../../../renderer/src/lib/use-bridge';
@@ -14,9 +13,8 @@ afterEach(cleanup);
 
 it('reports each rejected line by number with its reason in the window’s language', async () => {
   const user = userEvent.setup();
-  const bridge = fakeBridge({
-    'dictionary:import': ({ text, format }) => parseWordTable(text, format),
-  });
+  // The table is read in the window: nothing goes to the host until the words are saved.
+  const bridge = fakeBridge({});
   const store = createAppStore({ bridge });
   store.setState({ lang: 'ja' });
   render(
@@ -53,13 +51,13 @@ it('reports each rejected line by number with its reason in the window’s langu
   expect(primary?.textContent).not.toBe('表を置き換える');
   await user.click(replace);
   expect(store.getState().wordRows.map((r) => r.written)).toEqual(['Marianne']);
+  expect(bridge.calls).toEqual([]);
 });
 
 it('says which imported words have no reading, quoted in the language’s own marks', async () => {
   const user = userEvent.setup();
-  const bridge = fakeBridge({
-    'dictionary:import': ({ text, format }) => parseWordTable(text, format),
-  });
+  // The table is read in the window: nothing goes to the host until the words are saved.
+  const bridge = fakeBridge({});
   const store = createAppStore({ bridge });
   render(
     <BridgeContext.Provider value={bridge}>

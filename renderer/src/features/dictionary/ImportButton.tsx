@@ -1,16 +1,18 @@
-/** Import: a TSV or CSV file read by `dictionary:import`, its report, then replace or add. */
+/**
+ * Import: a TSV or CSV file read here in the window (shared/domain/word-table.ts, the same code
+ * as Export), its report, then replace or add.
+ */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wordRejectionText, type AppError } from '../../../../shared/domain/errors';
-import type { ChannelOutput } from '../../../../shared/ipc/contract';
+import { appError, wordRejectionText, type AppError } from '../../../../shared/domain/errors';
+import { parseWordTable, type WordTableImport } from '../../../../shared/domain/word-table';
 import { errorText } from '../../lib/error-text';
-import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
 
-type Report = ChannelOutput<'dictionary:import'>;
+type Report = WordTableImport;
 type State =
   | { step: 'closed' }
   | { step: 'report'; name: string; report: Report }
@@ -20,7 +22,6 @@ const SHOWN_REJECTS = 200;
 
 export function ImportButton() {
   const { t } = useTranslation();
-  const bridge = useBridge();
   const lang = useApp((s) => s.lang);
   const applyImport = useApp((s) => s.applyImport);
   const input = useRef<HTMLInputElement>(null);
@@ -28,18 +29,24 @@ export function ImportButton() {
   const [state, setState] = useState<State>({ step: 'closed' });
 
   const read = async (file: File) => {
-    const text = await file.text();
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      const reason = file.size === 0 ? 'empty' : 'unreadable';
+      setState({
+        step: 'failed',
+        name: file.name,
+        error: appError('file', { path: file.name, reason }, String(error)),
+      });
+      return;
+    }
     const format = /\.csv$/i.test(file.name)
       ? 'csv'
       : /\.(tsv|tab|txt)$/i.test(file.name)
         ? 'tsv'
         : undefined;
-    const result = await bridge.call('dictionary:import', { text, ...(format ? { format } : {}) });
-    setState(
-      result.ok
-        ? { step: 'report', name: file.name, report: result.data }
-        : { step: 'failed', name: file.name, error: result.error },
-    );
+    setState({ step: 'report', name: file.name, report: parseWordTable(text, format) });
   };
   const rejectText = (r: Report['rejected'][number]) => wordRejectionText(r.reason, lang);
   const finish = (merge: boolean) => {

@@ -60,11 +60,10 @@ export function ConnectionEditor({
   const [saveError, setSaveError] = useState<AppError | undefined>();
   const [saved, setSaved] = useState(false);
   const [test, setTest] = useState<TestState>({ step: 'idle' });
-  const problems = connectionProblems(
-    draft,
-    connections.map((c) => c.id),
+  const problems = connectionProblems(draft, {
+    existingIds: connections.map((c) => c.id),
     isNew,
-  );
+  });
   const local = draft.kind === 'local';
   const changed = isNew || JSON.stringify(draft) !== JSON.stringify(connection);
   // Only keys filed for the addresses as they stand in the editor: a key never follows a

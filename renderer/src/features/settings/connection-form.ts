@@ -22,8 +22,7 @@ export function urlProblem(text: string): string | undefined {
 
 export function connectionProblems(
   draft: Connection,
-  existingIds: readonly string[],
-  isNew: boolean,
+  { existingIds, isNew }: { readonly existingIds: readonly string[]; readonly isNew: boolean },
 ): ConnectionProblems {
   const problems: ConnectionProblems = {};
   if (isNew) {

@@ -37,7 +37,7 @@ export function UtteranceList({
     return (ms: number) => spans.findIndex(([start, end]) => start <= ms && ms <= end);
   }, [blocks]);
   const elementAt = useCallback((index: number) => list.current?.children[index], []);
-  usePlayingMark(list, playback.onTime, indexAt, elementAt, false);
+  usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: false });
   return (
     <ol ref={list} className="utterances" data-testid="utterances">
       {blocks.map((b, i) => {

@@ -67,7 +67,7 @@ export function WordList({ words, playback, query }: Props) {
     (index: number) => list.current?.querySelector(`[data-i="${index}"]`),
     [],
   );
-  usePlayingMark(list, playback.onTime, indexAt, elementAt, true);
+  usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: true });
 
   const { seek } = playback;
   const onSeek = useCallback(

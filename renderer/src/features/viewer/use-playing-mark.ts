@@ -14,8 +14,12 @@ export function usePlayingMark(
   indexAt: (ms: number) => number,
   /** The element of an index. */
   elementAt: (index: number) => Element | null | undefined,
-  /** Scroll the marked element into view. */
-  reveal: boolean,
+  {
+    reveal,
+  }: {
+    /** Scroll the marked element into view. */
+    readonly reveal: boolean;
+  },
 ): void {
   useEffect(() => {
     let current = -1;

@@ -1,0 +1,42 @@
+/**
+ * Every channel's handler, by domain: adding a channel is one entry in the contract
+ * (shared/ipc/contract.ts) and one handler in its domain's file here; a channel without a
+ * handler does not compile.
+ */
+import type { Channel } from '../../shared/ipc/contract';
+import type { ClientProvider } from '../clients';
+import type { ConnectionStore } from '../connections/connection-store';
+import type { AskSavePath } from '../export-file';
+import type { JobJournal } from '../jobs/job-journal';
+import type { TranscriptionRunner } from '../jobs/transcription-runner';
+import type { KeyStore } from '../key-store/key-store';
+import type { LocalServiceSupervisor } from '../supervisor/local-service';
+import { connectionHandlers } from './connections';
+import { dictionaryHandlers } from './dictionary';
+import { exportHandlers } from './export';
+import { jobHandlers } from './jobs';
+import { keyHandlers } from './keys';
+import { serviceHandlers } from './service';
+import type { HandlerSet } from './types';
+
+export interface HandlerDeps {
+  readonly dataDir: string;
+  readonly connections: ConnectionStore;
+  readonly keys: KeyStore;
+  readonly journal: JobJournal;
+  readonly runner: TranscriptionRunner;
+  readonly supervisor: LocalServiceSupervisor | undefined;
+  readonly clients: ClientProvider;
+  readonly askSavePath: AskSavePath | undefined;
+}
+
+export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
+  return {
+    ...connectionHandlers(deps),
+    ...keyHandlers(deps),
+    ...jobHandlers(deps),
+    ...dictionaryHandlers(deps),
+    ...serviceHandlers(deps),
+    ...exportHandlers(deps),
+  };
+}
