@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
-/** The restricted-import messages ESLint reports for `code` placed at `filePath`. */
+/** The boundary messages ESLint reports for `code` placed at `filePath` (packages and layers). */
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'kikitori/layers')
     .map((message) => message.message);
 }
 
@@ -38,9 +38,12 @@ describe('import boundaries are enforced by lint', () => {
     ["import { readFileSync } from 'fs';", /Node built-ins/],
     ["import { app } from 'electron';", /Electron is only available/],
     ["import React from 'react';", /may import zod and other shared\/ modules only/],
-    ["import { x } from '../../core/x';", /may not import from electron\/, core\//],
-    ["import { y } from '../../renderer/src/store';", /may not import from .*renderer\//],
-    ["import { y } from '../../service/main';", /may not import from .*service\//],
+    ["import { x } from '../../core/x';", /imports only shared\/.*imports core\/x/],
+    [
+      "import { y } from '../../renderer/src/store';",
+      /imports only shared\/.*renderer\/src\/store/,
+    ],
+    ["import { y } from '../../service/main';", /imports only shared\/.*service\/main/],
   ])('shared/: %s fails', async (code, message) => {
     await expectRefused('shared/api/example.ts', code, message);
   });
@@ -56,6 +59,11 @@ describe('import boundaries are enforced by lint', () => {
     ['web-host/example.ts', "import { x } from '../service/service';", /share only shared/],
     ['electron/main/example.ts', "import { x } from '../../service/service';", /share only/],
     ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
+    ['electron/main/example.ts', "import { x } from '../preload/bridge';", /core\/ and shared/],
+    ['scripts/example.mjs', "import { x } from '../core/core';", /stand alone/],
+    // A folder no layer names is refused whatever it imports: it must be classified first.
+    ['tools/example.ts', 'export const x = 1;', /no layer names: classify it/],
+    ['electron/other/example.ts', 'export const x = 1;', /no layer names: classify it/],
     ['service/http/example.ts', "import { app } from 'electron';", /Electron is only available/],
     ['service/http/example.ts', "import { Core } from '../../core/core';", /share only shared/],
     ['service/example.ts', "import { x } from '../web-host/server';", /share only shared/],
