@@ -58,5 +58,19 @@ describe('the first screen', () => {
     // Except the rules of a dictionary row, which the store's dictionary slice checks edits with.
     expect(later.filter((id) => !id.endsWith('features/dictionary/word-rows.ts'))).toEqual([]);
     expect(named.every((file) => eager.some((chunk) => chunk.fileName === file))).toBe(true);
+
+    // zod's jitless setting runs before any schema is built: it shares zod's own chunk, which
+    // every chunk that builds a schema imports (else a schema probes eval() and the CSP reports it).
+    const zod = [...chunks.values()].find((c) =>
+      c.moduleIds.some((id) => id.endsWith('renderer/src/lib/zod-config.ts')),
+    )!;
+    expect(zod.moduleIds.filter((id) => !/node_modules\/zod\/|zod-config\.ts$/.test(id))).toEqual(
+      [],
+    );
+    expect(
+      [...chunks.values()].filter(
+        (c) => c !== zod && c.moduleIds.some((id) => id.includes('node_modules/zod/')),
+      ),
+    ).toEqual([]);
   }, 120_000);
 });
