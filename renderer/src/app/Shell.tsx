@@ -22,9 +22,12 @@ const VIEWS: Record<Tab, React.ComponentType> = {
 };
 const TranscriptView = LAZY_SCREENS.viewer.View;
 
-/** Fetches a screen's code ahead of its click: the pointer over its tab, or keyboard focus. */
+/**
+ * Fetches a screen's code ahead of its click: the pointer over its tab, or keyboard focus. A
+ * failure is left to the opening, which shows it (the error boundary).
+ */
 const preload = (name: Tab) =>
-  name === 'transcribe' ? undefined : () => void LAZY_SCREENS[name].load();
+  name === 'transcribe' ? undefined : () => void LAZY_SCREENS[name].load().catch(() => {});
 
 /** Shown in the panel while a screen's code loads (usually a frame or two, read from disk). */
 function Loading() {
