@@ -55,9 +55,21 @@ describe('the first screen', () => {
         id,
       ),
     );
-    // Except the rules of a dictionary row, which the store's dictionary slice checks edits with.
-    expect(later.filter((id) => !id.endsWith('features/dictionary/word-rows.ts'))).toEqual([]);
+    // Except the rules of a dictionary row, which the store's dictionary slice checks edits with,
+    // and the screens' stylesheets (below).
+    expect(
+      later.filter(
+        (id) => !id.endsWith('features/dictionary/word-rows.ts') && !id.endsWith('.css'),
+      ),
+    ).toEqual([]);
     expect(named.every((file) => eager.some((chunk) => chunk.fileName === file))).toBe(true);
+    // The styles stay one sheet in one order: a screen's own, loaded with it, would come after
+    // narrow.css and undo its overrides.
+    expect(
+      [...chunks.values()]
+        .filter((c) => !eager.includes(c) && c.viteMetadata?.importedCss.size)
+        .map((c) => c.fileName),
+    ).toEqual([]);
 
     // zod's jitless setting runs before any schema is built: it shares zod's own chunk, which
     // every chunk that builds a schema imports (else a schema probes eval() and the CSP reports it).
