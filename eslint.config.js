@@ -2,6 +2,7 @@
 // tests/unit/tooling/lint-boundaries.test.ts proves that a forbidden import fails lint.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
@@ -155,6 +156,13 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Says only that the React Compiler would skip a component (TanStack Virtual's): the window
+      // does not use the compiler.
+      'react-hooks/incompatible-library': 'off',
+    },
   },
   restrict(['renderer/**/*.{ts,tsx}'], [...platformImports]),
   {

@@ -26,7 +26,19 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     target: 'es2022',
-    // One local bundle read from disk, never over a network: its size costs little.
+    // Local chunks read from disk, never over a network: their size costs little.
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod with its setting (lib/zod-config.ts) in one chunk: every chunk that builds a schema
+          // imports it, so jitless is set before the first schema, which reads it as it is built
+          // (built earlier, a schema probes for eval() on its first parse and the CSP reports it).
+          groups: [
+            { name: 'zod', test: /node_modules\/zod\/|renderer\/src\/lib\/zod-config\.ts$/ },
+          ],
+        },
+      },
+    },
   },
 });

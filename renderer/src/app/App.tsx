@@ -1,7 +1,6 @@
 /** The providers around the shell: store, i18n, theme, the error boundary. */
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import type { Bridge } from '../lib/bridge';
 import { BridgeContext } from '../lib/use-bridge';
 import { createI18n } from '../i18n';
@@ -30,10 +29,8 @@ export function App({ bridge }: { bridge: Bridge }) {
       <StoreContext.Provider value={store}>
         <LanguageAndTheme>
           <ErrorBoundary>
-            <Tooltip.Provider delayDuration={400}>
-              <FinishedJobNotifier />
-              <Shell />
-            </Tooltip.Provider>
+            <FinishedJobNotifier />
+            <Shell />
           </ErrorBoundary>
         </LanguageAndTheme>
       </StoreContext.Provider>

@@ -3,25 +3,41 @@
  * the open section, and the status bar.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DictionaryView } from '../features/dictionary/DictionaryView';
-import { JobsView } from '../features/jobs/JobsView';
-import { SettingsView } from '../features/settings/SettingsView';
 import { TranscribeView } from '../features/transcribe/TranscribeView';
 import { DropZone } from '../features/transcribe/DropZone';
-import { TranscriptView } from '../features/viewer/TranscriptView';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
 import { Preferences } from './Preferences';
+import { LAZY_SCREENS } from './screens';
 import { StatusBar } from './StatusBar';
 
-const VIEWS: Record<Tab, () => React.ReactNode> = {
+/** Transcribe, the first screen, is in the window's own script; the others load when opened. */
+const VIEWS: Record<Tab, React.ComponentType> = {
   transcribe: TranscribeView,
-  jobs: JobsView,
-  dictionary: DictionaryView,
-  settings: SettingsView,
+  jobs: LAZY_SCREENS.jobs.View,
+  dictionary: LAZY_SCREENS.dictionary.View,
+  settings: LAZY_SCREENS.settings.View,
 };
+const TranscriptView = LAZY_SCREENS.viewer.View;
+
+/**
+ * Fetches a screen's code ahead of its click: the pointer over its tab, or keyboard focus. A
+ * failure is left to the opening, which shows it (the error boundary).
+ */
+const preload = (name: Tab) =>
+  name === 'transcribe' ? undefined : () => void LAZY_SCREENS[name].load().catch(() => {});
+
+/** Shown in the panel while a screen's code loads (usually a frame or two, read from disk). */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="muted" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
 
 export function Shell() {
   const { t } = useTranslation();
@@ -80,6 +96,8 @@ export function Shell() {
                 className="tab"
                 // The open tab clicked again (Radix reports no change): back to its screen.
                 onClick={() => name === tab && viewing && closeTranscript()}
+                onPointerEnter={preload(name)}
+                onFocus={preload(name)}
               >
                 {t(`app.${name}`)}
               </Tabs.Trigger>
@@ -93,11 +111,13 @@ export function Shell() {
             const View = VIEWS[name];
             return (
               <Tabs.Content key={name} value={name} className="panel">
-                {viewing && (name === 'transcribe' || name === 'jobs') ? (
-                  <TranscriptView />
-                ) : (
-                  <View />
-                )}
+                <Suspense fallback={<Loading />}>
+                  {viewing && (name === 'transcribe' || name === 'jobs') ? (
+                    <TranscriptView />
+                  ) : (
+                    <View />
+                  )}
+                </Suspense>
               </Tabs.Content>
             );
           })}

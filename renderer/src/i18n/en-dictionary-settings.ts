@@ -167,32 +167,6 @@ export const enDictionarySettings = {
       'The connection is removed from Kikitori. Its API key stays in the keychain, listed under API keys, until you delete it.',
     removeActive: 'It is the active connection: the local connection becomes active.',
   },
-  connectionNames: { local: 'Local (offline)', cloud: 'AmiVoice Cloud' },
-  /** Engines the service documents, by name without its leading "-" (shown with the name). */
-  /** A readable name with the API's id beside it (engines, word classes). */
-  withId: '{{name}} ({{id}})',
-  /** Word classes the local service lists, by their API names (shown with the name). */
-  classNames: {
-    PERSON: 'Person',
-    ORGANIZATION: 'Organization',
-    PLACE: 'Place',
-    PRODUCT: 'Product',
-    TERM: 'Term',
-  },
-  engineNames: {
-    'a-general': 'General Japanese',
-    'a-medical': 'Japanese for medicine',
-    'a-bizfinance': 'Japanese for business and finance',
-    'a2-ja-general': 'Japanese, end-to-end',
-    'a2-zh-general': 'Chinese, end-to-end',
-    'a2-multi-general': 'Many languages, end-to-end',
-    'a2b-ja-general': 'Japanese, end-to-end, batch',
-    'a2b-zh-general': 'Chinese, end-to-end, batch',
-    'a2b-multi-general': 'Many languages, end-to-end, batch',
-    'a-general-en': 'General English',
-    'a-general-zh': 'General Chinese',
-    'a-general-ko': 'General Korean',
-  },
   keys: {
     heading: 'API keys',
     intro: 'Keys are kept in the system keychain; Kikitori shows only their last four characters.',

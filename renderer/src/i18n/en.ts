@@ -10,6 +10,7 @@ export const en = {
     jobs: 'Jobs',
     dictionary: 'Dictionary',
     settings: 'Settings',
+    loading: 'Loading…',
     copyFailed:
       'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',
   },

@@ -33,17 +33,39 @@ export function rememberLang(lang: Lang): void {
   }
 }
 
-export function createI18n(lang: Lang): i18n {
+/** Strings in both languages, like those a screen brings with its code. */
+export type Strings = Readonly<Record<Lang, object>>;
+
+const added = new WeakMap<i18n, Set<Strings>>();
+
+/**
+ * Adds a screen's strings to the window's, both languages (a switch of language needs no wait),
+ * merged into the general ones: `dictionary.heading` stays beside `dictionary.save`. Once per
+ * instance and table, so a screen may call it as it renders.
+ */
+export function addStrings(instance: i18n, strings: Strings): void {
+  const done = added.get(instance) ?? new Set<Strings>();
+  added.set(instance, done);
+  if (done.has(strings)) return;
+  done.add(strings);
+  for (const lang of LANGS)
+    instance.addResourceBundle(lang, 'translation', strings[lang], true, true);
+}
+
+/** The window's strings in `lang`, with `more` (a screen's own) already added. */
+export function createI18n(lang: Lang, ...more: Strings[]): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'en',
+    // Copies: adding a screen's strings merges into these objects, never into the shared tables.
     resources: {
-      en: { translation: TRANSLATIONS.en },
-      ja: { translation: TRANSLATIONS.ja },
+      en: { translation: structuredClone(TRANSLATIONS.en) },
+      ja: { translation: structuredClone(TRANSLATIONS.ja) },
     },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  for (const strings of more) addStrings(instance, strings);
   return instance;
 }

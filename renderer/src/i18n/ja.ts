@@ -10,6 +10,7 @@ export const ja: Messages = {
     jobs: 'ジョブ',
     dictionary: '辞書',
     settings: '設定',
+    loading: '読み込んでいます…',
     copyFailed:
       'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C（Mac では ⌘C）でコピーしてください。',
   },

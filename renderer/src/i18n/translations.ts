@@ -1,10 +1,13 @@
-/** Every string of the window, per language: the general ones and those of Dictionary and Settings. */
+/**
+ * The strings that load with the window, per language: the general ones and the names every screen
+ * may show. Those only Dictionary and Settings show come with those screens (dictionary-settings.ts).
+ */
 import { en } from './en';
-import { enDictionarySettings } from './en-dictionary-settings';
+import { enNames } from './en-names';
 import { ja } from './ja';
-import { jaDictionarySettings } from './ja-dictionary-settings';
+import { jaNames } from './ja-names';
 
 export const TRANSLATIONS = {
-  en: { ...en, ...enDictionarySettings },
-  ja: { ...ja, ...jaDictionarySettings },
+  en: { ...en, ...enNames },
+  ja: { ...ja, ...jaNames },
 } as const;

@@ -1,12 +1,12 @@
-/** The current time, ticking once a second while `active`. */
+/** The current time, ticking every `everyMs` (a second by default) while `active`. */
 import { useEffect, useState } from 'react';
 
-export function useNow(active: boolean): number {
+export function useNow(active: boolean, everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, [active]);
+  }, [active, everyMs]);
   return now;
 }

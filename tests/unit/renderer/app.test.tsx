@@ -67,6 +67,30 @@ describe('the shell', () => {
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
+  it('opens the screens that load when opened, with their strings, focus staying on the tab', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'connections:test': () => ({ ok: true, data: { engines: ['-a-general'], key: 'none' } }),
+      }),
+    );
+    const tabs = screen.getAllByRole('tab');
+    await user.click(tabs[3]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'API keys' })).toBeTruthy();
+    expect(document.activeElement).toBe(tabs[3]);
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dictionary' })).toBeTruthy();
+    expect(document.activeElement).toBe(tabs[2]);
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jobs' })).toBeTruthy();
+    // Both languages came with the code: a switch shows the other at once.
+    await user.click(tabs[3]!);
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await user.selectOptions(screen.getByTestId('language'), 'ja');
+    expect(screen.getByRole('heading', { level: 2, name: 'API キー' })).toBeTruthy();
+  });
+
   it('shows the active connection and the local service state', async () => {
     renderApp(fakeBridge());
     await waitFor(() =>

@@ -52,7 +52,6 @@ function player() {
   };
   return {
     as: (playing: boolean): Playback => ({
-      audioRef: () => {},
       playing,
       failed: false,
       toggle: () => {},

@@ -2,8 +2,12 @@
  * What jsdom lacks and the window uses: matchMedia (theme), ResizeObserver (virtualized list),
  * scrollIntoView. Plain stand-ins for browser APIs, not for any of the app's own code.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Jobs, Dictionary, Settings and the viewer load when opened: here that is vitest transforming
+// their modules on first import, which on a loaded machine can take longer than findBy's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 window.matchMedia ??= ((query: string) => ({
   matches: false,

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, it } from 'vitest';
 import { ImportButton } from '../../../renderer/src/features/dictionary/ImportButton';
 import { createI18n } from '../../../renderer/src/i18n';
+import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-settings';
 import { BridgeContext } from '../../../renderer/src/lib/use-bridge';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
 import { fakeBridge } from './table-bridge';
@@ -20,7 +21,7 @@ it('reports each rejected line by number with its reason in the window’s langu
   render(
     <BridgeContext.Provider value={bridge}>
       <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('ja')}>
+        <I18nextProvider i18n={createI18n('ja', DICTIONARY_SETTINGS)}>
           <ImportButton />
         </I18nextProvider>
       </StoreContext.Provider>
@@ -62,7 +63,7 @@ it('says which imported words have no reading, quoted in the language’s own ma
   render(
     <BridgeContext.Provider value={bridge}>
       <StoreContext.Provider value={store}>
-        <I18nextProvider i18n={createI18n('en')}>
+        <I18nextProvider i18n={createI18n('en', DICTIONARY_SETTINGS)}>
           <ImportButton />
         </I18nextProvider>
       </StoreContext.Provider>

@@ -10,6 +10,7 @@ import {
   type IssueDraft,
 } from '../../../renderer/src/features/keys/issue-form';
 import { createI18n } from '../../../renderer/src/i18n';
+import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-settings';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
@@ -231,7 +232,7 @@ describe('closing on a new key', () => {
 
 describe('the issue form in Japanese', () => {
   it('names every bad address entry', async () => {
-    const i18n = createI18n('ja');
+    const i18n = createI18n('ja', DICTIONARY_SETTINGS);
     const problem = issueProblems({ ...DRAFT, ipa: '300.1.1.1 10.0.0.0/33 ::1' }, NOW).ipa!;
     expect(i18n.t(problem.key, problem.params)).toBe(
       '次の 3 項目は IPv4 アドレスでも範囲（192.0.2.10、192.0.2.0/24 など）でもありません：300.1.1.1, 10.0.0.0/33, ::1。',

@@ -101,3 +101,28 @@ describe('import boundaries are enforced by lint', () => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
 });
+
+describe('React hooks are checked in the window', () => {
+  it.each([
+    [
+      'a hook called conditionally',
+      "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
+      'react-hooks/rules-of-hooks',
+    ],
+    [
+      'an effect missing what it reads',
+      "import { useEffect } from 'react';\nexport function A({ n }: { n: number }) {\n  useEffect(() => console.log(n), []);\n  return null;\n}\n",
+      'react-hooks/exhaustive-deps',
+    ],
+    [
+      'a ref written during render',
+      "import { useRef } from 'react';\nexport function A({ n }: { n: number }) {\n  const r = useRef(0);\n  r.current = n;\n  return null;\n}\n",
+      'react-hooks/refs',
+    ],
+  ])('%s fails', async (_what, code, rule) => {
+    const [result] = await eslint.lintText(code, {
+      filePath: 'renderer/src/features/jobs/Example.tsx',
+    });
+    expect((result?.messages ?? []).map((m) => m.ruleId)).toContain(rule);
+  });
+});

@@ -42,7 +42,9 @@ export function DictionaryPickers() {
     return () => {
       live = false;
     };
-    // Only a different service has different engines.
+    // Only a different service has different engines: an edit of the connection's name or key
+    // asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connection?.id, connection?.baseUrl]);
 
   const engineOptions = engines.includes(engine) || !engine ? engines : [engine, ...engines];

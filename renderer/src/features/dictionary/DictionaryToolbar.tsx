@@ -51,18 +51,21 @@ export function DictionaryToolbar({
         onChange={(e) => onFilter(e.target.value)}
       />
       <span className="spacer" />
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button type="button" className="button" disabled={!canUndo} onClick={undoEdit}>
-            {t('dictionary.undo')}
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="tooltip" sideOffset={4}>
-            {t('dictionary.undoHint')}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      {/* The window's only tooltip: its provider is here, so the first screen loads none of it. */}
+      <Tooltip.Provider delayDuration={400}>
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>
+            <button type="button" className="button" disabled={!canUndo} onClick={undoEdit}>
+              {t('dictionary.undo')}
+            </button>
+          </Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content className="tooltip" sideOffset={4}>
+              {t('dictionary.undoHint')}
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      </Tooltip.Provider>
       <ImportButton />
       <FormatMenu
         label={t('dictionary.export')}

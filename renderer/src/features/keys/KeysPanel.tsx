@@ -9,6 +9,7 @@ import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog } from './IssueKeyDialog';
 import { formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
 import { DialogActions } from '../../lib/dialog-actions';
 import { Modal } from '../../lib/modal';
 import { Card } from '../../lib/section';
@@ -93,6 +94,8 @@ function KeyRow({
   const removeKey = useApp((s) => s.removeKey);
   const [revealed, setRevealed] = useState<string | undefined>();
   const [error, setError] = useState<AppError | undefined>();
+  // Whether the key has expired, judged once a minute (rendering stays pure).
+  const now = useNow(entry.expiresAt !== undefined, 60_000);
   const label = keyLabel(entry, t);
   // The local service's own key: deleting it files a new one at once (same account).
   const isLocalServiceKey = useApp(
@@ -123,7 +126,7 @@ function KeyRow({
       <td data-testid="key-expiry">
         {entry.expiresAt === undefined ? (
           <span className="muted">{t('keys.noExpiry')}</span>
-        ) : entry.expiresAt <= Date.now() ? (
+        ) : entry.expiresAt <= now ? (
           <span className="chip chip-danger">
             {t('keys.expired', { date: formatDateTime(new Date(entry.expiresAt), lang) })}
           </span>

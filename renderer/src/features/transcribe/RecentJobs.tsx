@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../lib/use-now';
 import { useApp } from '../../store/store';
 
 const DAY_MS = 86_400_000;
@@ -15,8 +16,9 @@ export function RecentJobs() {
   const jobs = useApp((s) => s.jobs);
   const order = useApp((s) => s.jobOrder);
   const openTranscript = useApp((s) => s.openTranscript);
+  // What "the last day" is, judged once a minute (rendering stays pure).
+  const now = useNow(true, 60_000);
   const shown = useMemo(() => {
-    const now = Date.now();
     const all = order.map((id) => jobs[id]!).filter(Boolean);
     const running = all.filter((j) => j.status !== 'completed' && j.status !== 'failed');
     const finished = all
@@ -25,7 +27,7 @@ export function RecentJobs() {
       )
       .slice(0, FINISHED_SHOWN);
     return [...running, ...finished];
-  }, [jobs, order]);
+  }, [jobs, order, now]);
   if (shown.length === 0) return <p className="empty-line">{t('transcribe.empty')}</p>;
   return (
     <>

@@ -29,7 +29,7 @@ export function TranscriptView() {
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
   const close = useApp((s) => s.closeTranscript);
-  const playback = usePlayback();
+  const { attachAudio, playback } = usePlayback();
   const [query, setQuery] = useState('');
   const [view, setView] = useState('text');
   const { copied, failed: copyFailed, copy } = useCopy();
@@ -45,15 +45,16 @@ export function TranscriptView() {
 
   useEffect(() => heading.current?.focus(), [jobId]);
   // In browser mode the player's address carries a ticket for it, asked for once per job.
-  const [mediaSrc, setMediaSrc] = useState<string | undefined>();
+  // (Kept with the job it is for: another job's address is never shown while the next is asked.)
+  const [media, setMedia] = useState<{ jobId: string; url: string | undefined }>();
   useEffect(() => {
     let current = true;
-    setMediaSrc(undefined);
-    void bridge.mediaUrl(jobId).then((url) => current && setMediaSrc(url));
+    void bridge.mediaUrl(jobId).then((url) => current && setMedia({ jobId, url }));
     return () => {
       current = false;
     };
   }, [bridge, jobId]);
+  const mediaSrc = media?.jobId === jobId ? media.url : undefined;
 
   const name = job?.file.name ?? '';
   return (
@@ -91,7 +92,7 @@ export function TranscriptView() {
         <>
           <div className="player-card">
             <audio
-              ref={playback.audioRef}
+              ref={attachAudio}
               className="player"
               controls
               preload="metadata"

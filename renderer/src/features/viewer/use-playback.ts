@@ -3,11 +3,9 @@
  * listeners every frame while playing (so the current word moves smoothly without re-rendering
  * the whole transcript).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface Playback {
-  /** The ref callback for the <audio> element (it appears once the transcript has loaded). */
-  readonly audioRef: (element: HTMLAudioElement | null) => void;
   readonly playing: boolean;
   readonly failed: boolean;
   toggle(): void;
@@ -15,10 +13,21 @@ export interface Playback {
   onTime(listener: (ms: number) => void): () => void;
 }
 
-export function usePlayback(): Playback {
+/**
+ * The player's state, and apart from it the ref callback for the <audio> element (it appears
+ * once the transcript has loaded): what the lists get is only ever read, never a ref.
+ */
+export function usePlayback(): {
+  attachAudio: (element: HTMLAudioElement | null) => void;
+  playback: Playback;
+} {
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  // The element for the callbacks (set with it, never during render).
   const element = useRef<HTMLAudioElement | null>(null);
-  element.current = audio;
+  const attachAudio = useCallback((el: HTMLAudioElement | null) => {
+    element.current = el;
+    setAudio(el);
+  }, []);
   const listeners = useRef(new Set<(ms: number) => void>());
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -60,18 +69,22 @@ export function usePlayback(): Playback {
   }, [audio]);
 
   const toggle = useCallback(() => {
-    const audio = element.current;
-    if (!audio) return;
-    if (audio.paused) void audio.play().catch(() => setFailed(true));
-    else audio.pause();
+    const player = element.current;
+    if (!player) return;
+    if (player.paused) player.play().catch(() => setFailed(true));
+    else player.pause();
   }, []);
   const seek = useCallback((ms: number) => {
-    const audio = element.current;
-    if (audio) audio.currentTime = ms / 1000;
+    const player = element.current;
+    if (player) player.currentTime = ms / 1000;
   }, []);
   const onTime = useCallback((listener: (ms: number) => void) => {
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
   }, []);
-  return { audioRef: setAudio, playing, failed, toggle, seek, onTime };
+  const playback = useMemo(
+    () => ({ playing, failed, toggle, seek, onTime }),
+    [playing, failed, toggle, seek, onTime],
+  );
+  return { attachAudio, playback };
 }

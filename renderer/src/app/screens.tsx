@@ -1,0 +1,60 @@
+/**
+ * The screens that are not the first one: Jobs, Dictionary, Settings and the transcript viewer.
+ * Each is its own chunk, fetched when it is opened (or, for a tab, when the pointer or keyboard
+ * focus reaches it), so the first screen (Transcribe) carries none of their code, nor the
+ * libraries and strings only they use. Shell shows them inside a Suspense.
+ */
+import { lazy, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addStrings, type Strings } from '../i18n';
+
+/** A lazy screen: `load` fetches its code (and strings), `View` renders it once loaded. */
+export interface LazyScreen {
+  readonly load: () => Promise<unknown>;
+  readonly View: ComponentType;
+}
+
+function lazyScreen<M>(
+  code: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  strings?: () => Promise<Strings>,
+): LazyScreen {
+  const load = () => Promise.all([code(), strings?.()] as const);
+  const View = lazy(async () => {
+    const [module, table] = await load();
+    const Screen = pick(module);
+    if (!table) return { default: Screen };
+    // The strings join the window's before the screen's first render asks for them.
+    const WithStrings = () => {
+      const { i18n } = useTranslation();
+      addStrings(i18n, table);
+      return <Screen />;
+    };
+    return { default: WithStrings };
+  });
+  return { load, View };
+}
+
+const dictionarySettingsStrings = () =>
+  import('../i18n/dictionary-settings').then((m) => m.DICTIONARY_SETTINGS);
+
+export const LAZY_SCREENS = {
+  jobs: lazyScreen(
+    () => import('../features/jobs/JobsView'),
+    (m) => m.JobsView,
+  ),
+  dictionary: lazyScreen(
+    () => import('../features/dictionary/DictionaryView'),
+    (m) => m.DictionaryView,
+    dictionarySettingsStrings,
+  ),
+  settings: lazyScreen(
+    () => import('../features/settings/SettingsView'),
+    (m) => m.SettingsView,
+    dictionarySettingsStrings,
+  ),
+  viewer: lazyScreen(
+    () => import('../features/viewer/TranscriptView'),
+    (m) => m.TranscriptView,
+  ),
+} satisfies Record<string, LazyScreen>;

@@ -1,0 +1,9 @@
+/**
+ * The strings of Dictionary and Settings, per language: loaded with either screen's code
+ * (app/screens.tsx) and added to the window's strings then (`addStrings`), so the first screen
+ * does not carry them.
+ */
+import { enDictionarySettings } from './en-dictionary-settings';
+import { jaDictionarySettings } from './ja-dictionary-settings';
+
+export const DICTIONARY_SETTINGS = { en: enDictionarySettings, ja: jaDictionarySettings } as const;

@@ -1,0 +1,88 @@
+/**
+ * The first screen's weight (issue 15 §16): the window's page loads Transcribe's code and what it
+ * needs, and nothing of the screens that load when opened (Jobs, Dictionary, Settings, the
+ * viewer) nor of the libraries and strings only they use. Real Vite with the window's own config,
+ * in memory (dist/ is not touched). How many KB that is stays a number of `npm run bench` (w1).
+ */
+import { describe, expect, it } from 'vitest';
+import { build, type Rollup } from 'vite';
+
+/** What the page loads before its first screen: its scripts, modulepreloads and their imports. */
+function eagerChunks(output: Rollup.RollupOutput['output']) {
+  const html = output.find((o) => o.fileName === 'index.html');
+  if (html?.type !== 'asset') throw new Error('the build wrote no index.html');
+  const chunks = new Map(
+    output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])),
+  );
+  const named = [
+    ...String(html.source).matchAll(/<(?:script|link)[^>]*\s(?:src|href)="\.\/([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const eager = new Set<string>();
+  const visit = (file: string) => {
+    if (eager.has(file)) return;
+    eager.add(file);
+    for (const next of chunks.get(file)?.imports ?? []) visit(next);
+  };
+  named.forEach(visit);
+  return { named, eager: [...eager].map((file) => chunks.get(file)!), chunks };
+}
+
+describe('the first screen', () => {
+  it('loads none of the screens that load when opened', async () => {
+    const result = await build({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      build: { write: false, emptyOutDir: false },
+    });
+    const { output } = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+    const { named, eager, chunks } = eagerChunks(output);
+    const modules = eager.flatMap((chunk) => chunk.moduleIds);
+
+    // Transcribe is there; each later screen is a chunk of its own, loaded by import().
+    expect(modules.some((id) => id.endsWith('features/transcribe/TranscribeView.tsx'))).toBe(true);
+    for (const screen of [
+      'features/jobs/JobsView.tsx',
+      'features/dictionary/DictionaryView.tsx',
+      'features/settings/SettingsView.tsx',
+      'features/viewer/TranscriptView.tsx',
+    ]) {
+      const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(screen)));
+      expect(chunk?.isDynamicEntry, screen).toBe(true);
+    }
+    // Nor their code, their libraries or their strings, by a static import or a modulepreload.
+    const later = modules.filter((id) =>
+      /renderer\/src\/(features\/(jobs|dictionary|settings|keys|viewer)\/|i18n\/(en|ja)-dictionary-settings)|node_modules\/(@radix-ui\/react-(tooltip|dialog|alert-dialog|dropdown-menu)|@floating-ui|@tanstack)\//.test(
+        id,
+      ),
+    );
+    // Except the rules of a dictionary row, which the store's dictionary slice checks edits with,
+    // and the screens' stylesheets (below).
+    expect(
+      later.filter(
+        (id) => !id.endsWith('features/dictionary/word-rows.ts') && !id.endsWith('.css'),
+      ),
+    ).toEqual([]);
+    expect(named.every((file) => eager.some((chunk) => chunk.fileName === file))).toBe(true);
+    // The styles stay one sheet in one order: a screen's own, loaded with it, would come after
+    // narrow.css and undo its overrides.
+    expect(
+      [...chunks.values()]
+        .filter((c) => !eager.includes(c) && c.viteMetadata?.importedCss.size)
+        .map((c) => c.fileName),
+    ).toEqual([]);
+
+    // zod's jitless setting runs before any schema is built: it shares zod's own chunk, which
+    // every chunk that builds a schema imports (else a schema probes eval() and the CSP reports it).
+    const zod = [...chunks.values()].find((c) =>
+      c.moduleIds.some((id) => id.endsWith('renderer/src/lib/zod-config.ts')),
+    )!;
+    expect(zod.moduleIds.filter((id) => !/node_modules\/zod\/|zod-config\.ts$/.test(id))).toEqual(
+      [],
+    );
+    expect(
+      [...chunks.values()].filter(
+        (c) => c !== zod && c.moduleIds.some((id) => id.includes('node_modules/zod/')),
+      ),
+    ).toEqual([]);
+  }, 120_000);
+});
