@@ -41,7 +41,14 @@ export function lingerAtMost(req: IncomingMessage, res: ServerResponse, ms: numb
   res.once('finish', () => {
     if (req.complete || socket.destroyed) return;
     const timer = setTimeout(() => socket.destroy(), ms).unref();
-    req.once('end', () => clearTimeout(timer));
-    socket.once('close', () => clearTimeout(timer));
+    // Whichever comes first takes both listeners away: a kept-alive socket serves request after
+    // request, and a listener left on it per request would keep every request alive with it.
+    const done = () => {
+      clearTimeout(timer);
+      req.off('end', done);
+      socket.off('close', done);
+    };
+    req.once('end', done);
+    socket.once('close', done);
   });
 }
