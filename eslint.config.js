@@ -42,10 +42,57 @@ const LAYERS = [
     may: ['service', 'shared'],
     why: 'The app and the local service share only shared/: they talk over HTTP.',
   },
+  // The window, by room: the app composes features; features read and act through the store
+  // and draw with ui/; only the store (its slices) calls the host; ui/ primitives are leaves.
+  {
+    folder: 'renderer/src/app',
+    may: ['renderer/src', 'shared'],
+    why: 'The app shell composes the window: any of renderer/src/ and shared/.',
+  },
+  {
+    folder: 'renderer/src/features',
+    may: [
+      'renderer/src/features',
+      'renderer/src/store',
+      'renderer/src/ui',
+      'renderer/src/i18n',
+      'renderer/src/styles',
+      'shared',
+    ],
+    // A host's types (an export's shape) are no call.
+    typesMay: ['renderer/src/host'],
+    why: 'Components act through the store: only its slices call the host (renderer/src/host), and no screen reaches into the app shell.',
+  },
+  {
+    folder: 'renderer/src/store',
+    may: [
+      'renderer/src/store',
+      'renderer/src/host',
+      'renderer/src/ui',
+      'renderer/src/i18n',
+      'shared',
+    ],
+    why: 'The store never imports features/ or the app shell: screens import the store, not the other way round.',
+  },
+  {
+    folder: 'renderer/src/ui',
+    may: ['renderer/src/ui', 'renderer/src/i18n', 'shared'],
+    why: 'ui/ holds leaf primitives: no store, no host, no features.',
+  },
+  {
+    folder: 'renderer/src/host',
+    may: ['renderer/src/host', 'shared'],
+    why: 'host/ is the bridge to the main process: shared/ only.',
+  },
+  {
+    folder: 'renderer/src/i18n',
+    may: ['renderer/src/i18n', 'shared'],
+    why: 'The strings import only strings and shared/.',
+  },
   {
     folder: 'renderer',
     may: ['renderer', 'shared'],
-    why: 'The renderer talks to the main process only through src/lib/bridge.ts, and reaches the local service only through the main process.',
+    why: 'The renderer talks to the main process only through src/host/bridge.ts, and reaches the local service only through the main process.',
   },
   { folder: 'scripts', may: ['scripts'], why: 'The start, build and test commands stand alone.' },
   { folder: 'build', may: ['build', 'shared'], why: 'Packaging inputs use shared/ at most.' },

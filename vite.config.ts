@@ -11,11 +11,11 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
-  // react-remove-scroll injects a <style> the CSP refuses; see renderer/src/lib/scroll-lock.tsx.
+  // react-remove-scroll injects a <style> the CSP refuses; see renderer/src/ui/scroll-lock.tsx.
   resolve: {
     alias: {
       'react-remove-scroll': fileURLToPath(
-        new URL('./renderer/src/lib/scroll-lock.tsx', import.meta.url),
+        new URL('./renderer/src/ui/scroll-lock.tsx', import.meta.url),
       ),
     },
   },
@@ -31,11 +31,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod with its setting (lib/zod-config.ts) in one chunk: every chunk that builds a schema
+          // zod with its setting (host/zod-config.ts) in one chunk: every chunk that builds a schema
           // imports it, so jitless is set before the first schema, which reads it as it is built
           // (built earlier, a schema probes for eval() on its first parse and the CSP reports it).
           groups: [
-            { name: 'zod', test: /node_modules\/zod\/|renderer\/src\/lib\/zod-config\.ts$/ },
+            { name: 'zod', test: /node_modules\/zod\/|renderer\/src\/host\/zod-config\.ts$/ },
           ],
         },
       },

@@ -1,8 +1,8 @@
-import './lib/zod-config';
+import './host/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { hostBridge } from './lib/bridge';
+import { hostBridge } from './host/bridge';
 // Dictionary's and Settings' stylesheets load with the window and come first, as before their
 // code was split off: narrow.css overrides some of their rules by coming later.
 import './features/dictionary/dictionary.css';

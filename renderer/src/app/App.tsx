@@ -1,8 +1,8 @@
 /** The providers around the shell: store, i18n, theme, the error boundary. */
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Bridge } from '../lib/bridge';
-import { BridgeContext } from '../lib/use-bridge';
+import type { Bridge } from '../host/bridge';
+import { BridgeContext } from '../host/use-bridge';
 import { createI18n } from '../i18n';
 import { connectStore, createAppStore, StoreContext, useApp } from '../store/store';
 import { ErrorBoundary } from './ErrorBoundary';

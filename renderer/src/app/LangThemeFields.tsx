@@ -1,7 +1,7 @@
 /** Language and theme pickers: the header's and the Settings screen's are the same choices. */
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../i18n';
-import { SelectField } from '../lib/select-field';
+import { SelectField } from '../ui/select-field';
 import { THEME_PREFS, type ThemePref } from '../store/prefs-slice';
 import { useApp } from '../store/store';
 

@@ -3,9 +3,9 @@
  * screen) and the local service's state.
  */
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/error-text';
+import { errorText } from '../ui/error-text';
 import { useApp } from '../store/store';
-import { ConnectionName } from '../lib/display-names';
+import { ConnectionName } from '../ui/display-names';
 
 export function StatusBar() {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../../shared/domain/job';
-import { errorText } from '../lib/error-text';
-import { notificationsSupported } from '../lib/notifications';
+import { errorText } from '../ui/error-text';
+import { notificationsSupported } from '../ui/notifications';
 import { useAppStore } from '../store/store';
 
 /** A direct request that took this long is long enough to be told about. */

@@ -7,13 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { ProfileWord } from '../../../shared/api/profile-words';
 import type { AppError } from '../../../shared/domain/errors';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import {
-  newRowKey,
-  rowOf,
-  sameWords,
-  wordOf,
-  type WordRow,
-} from '../features/dictionary/word-rows';
+import { newRowKey, rowOf, sameWords, wordOf, type WordRow } from './word-rows';
 import type { Tab } from './prefs-slice';
 import type { AppState, StoreDeps } from './store';
 
@@ -56,6 +50,10 @@ export interface DictionarySlice {
 
   /** Loads the profiles and class names for a connection and engine (no profile chosen yet). */
   openDictionary(connection: string, engine: string): Promise<void>;
+  /** The profiles of each service and engine asked for (key `profilesKey`), for every screen. */
+  profileLists: Record<string, readonly string[]>;
+  /** Asks for the profiles of a connection's engine and keeps them in `profileLists`. */
+  loadProfiles(connection: string, engine: string): Promise<AppError | undefined>;
   /** Switches where the dictionary lives; asks first when there are unsaved edits. */
   requestSelect(connection: string, engine: string, profile: string): void;
   requestTab(tab: Tab): void;
@@ -132,6 +130,7 @@ export const createDictionarySlice =
       dictEngine: '',
       dictProfile: '',
       dictProfiles: [],
+      profileLists: {},
       dictClassnames: [],
       wordRows: [],
       savedWords: [],
@@ -142,6 +141,13 @@ export const createDictionarySlice =
       dictRejection: undefined,
       pendingLeave: undefined,
 
+      async loadProfiles(connection, engine) {
+        const result = await bridge.call('dictionary:profiles', { connection, engine });
+        if (!result.ok) return result.error;
+        const key = profilesKey(connection, engine);
+        set((state) => ({ profileLists: { ...state.profileLists, [key]: result.data.profiles } }));
+        return undefined;
+      },
       async openDictionary(connection, engine) {
         set({ dictConnection: connection, dictEngine: engine, dictLoading: true });
         const [profiles, classnames] = await Promise.all([
@@ -162,6 +168,10 @@ export const createDictionarySlice =
         const chosen = get().dictProfile;
         const listed = new Set(profiles.data.profiles);
         if (chosen) listed.add(chosen);
+        const key = profilesKey(connection, engine);
+        set((state) => ({
+          profileLists: { ...state.profileLists, [key]: profiles.data.profiles },
+        }));
         set({
           dictProfiles: [...listed].sort(),
           dictClassnames: classnames.ok ? classnames.data.classnames : [],
@@ -282,3 +292,7 @@ export const createDictionarySlice =
       },
     };
   };
+
+/** Where a connection's engine's profile list is kept in `profileLists`. */
+export const profilesKey = (connection: string, engine: string): string =>
+  `${connection}\n${engine}`;

@@ -7,8 +7,8 @@
 import type { TFunction } from 'i18next';
 import { estimateOf, workRate } from '../../../shared/domain/estimate';
 import type { Job } from '../../../shared/domain/job';
-import { formatClock } from '../lib/format';
-import { useNow } from '../lib/use-now';
+import { formatClock } from '../ui/format';
+import { useNow } from '../ui/use-now';
 import { useApp } from './store';
 
 /** One rate per connection and mode for one version of the jobs map (it changes as a whole). */

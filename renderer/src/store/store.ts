@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import type { Bridge } from '../lib/bridge';
+import type { Bridge } from '../host/bridge';
 import { createDictionarySlice, type DictionarySlice } from './dictionary-slice';
 import { createHostSlice, type HostSlice } from './host-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';

@@ -5,8 +5,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
-import { judgeFile, type Verdict } from '../features/transcribe/accept';
-import { mediaDuration } from '../lib/media-duration';
+import { judgeFile, type Verdict } from './accept';
+import { mediaDuration } from '../ui/media-duration';
 import type { AppState, StoreDeps } from './store';
 
 export type RowPhase = 'waiting' | 'sending' | 'submitting' | 'job' | 'failed' | 'cancelled';

@@ -1,7 +1,8 @@
-/** Which job's transcript is open, and its loaded transcript. */
+/** Which job's transcript is open, its loaded transcript, its audio, and saving its exports. */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
 import type { Transcript } from '../../../shared/domain/job';
+import { saveExport, type ExportFile } from '../host/download';
 import type { AppState, StoreDeps } from './store';
 
 export interface ViewerSlice {
@@ -9,6 +10,10 @@ export interface ViewerSlice {
   transcript: { jobId: string; value: Transcript | undefined; error?: AppError } | undefined;
   openTranscript(jobId: string): Promise<void>;
   closeTranscript(): void;
+  /** Where the player gets a job's audio (in browser mode an address with a ticket for it). */
+  mediaUrlOf(jobId: string): Promise<string>;
+  /** Saves an export through the host's dialog or as a download; the error when it failed. */
+  saveFile(file: ExportFile): Promise<AppError | undefined>;
 }
 
 export const createViewerSlice =
@@ -25,4 +30,6 @@ export const createViewerSlice =
       set({ transcript: { jobId, value: result.data.transcript } });
     },
     closeTranscript: () => set({ openJob: undefined, transcript: undefined }),
+    mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
+    saveFile: (file) => saveExport(bridge, file),
   });

@@ -74,7 +74,7 @@ describe('the first screen', () => {
     // zod's jitless setting runs before any schema is built: it shares zod's own chunk, which
     // every chunk that builds a schema imports (else a schema probes eval() and the CSP reports it).
     const zod = [...chunks.values()].find((c) =>
-      c.moduleIds.some((id) => id.endsWith('renderer/src/lib/zod-config.ts')),
+      c.moduleIds.some((id) => id.endsWith('renderer/src/host/zod-config.ts')),
     )!;
     expect(zod.moduleIds.filter((id) => !/node_modules\/zod\/|zod-config\.ts$/.test(id))).toEqual(
       [],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import './dom-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserBridge, takeTokenFromAddress } from '../../../renderer/src/lib/bridge';
+import { browserBridge, takeTokenFromAddress } from '../../../renderer/src/host/bridge';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileWord } from '../../../shared/api/profile-words';
 import { appError } from '../../../shared/domain/errors';
-import { engineRules, rowIssues } from '../../../renderer/src/features/dictionary/word-rows';
+import { engineRules, rowIssues } from '../../../renderer/src/store/word-rows';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { fakeBridge } from './table-bridge';
 

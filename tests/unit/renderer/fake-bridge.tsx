@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { Job } from '../../../shared/domain/job';
 import type { Channel, EventName, Result } from '../../../shared/ipc/contract';
 import { App } from '../../../renderer/src/app/App';
-import type { Bridge } from '../../../renderer/src/lib/bridge';
+import type { Bridge } from '../../../renderer/src/host/bridge';
 import { LOCAL_CONNECTION } from './table-bridge';
 
 export interface FakeBridge extends Bridge {

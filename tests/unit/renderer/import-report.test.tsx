@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { ImportButton } from '../../../renderer/src/features/dictionary/ImportButton';
 import { createI18n } from '../../../renderer/src/i18n';
 import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-settings';
-import { BridgeContext } from '../../../renderer/src/lib/use-bridge';
+import { BridgeContext } from '../../../renderer/src/host/use-bridge';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
 import { fakeBridge } from './table-bridge';
 

@@ -235,7 +235,7 @@ describe('stopping a running job', () => {
 
 describe('one way to write a moment (issue 15 §14)', () => {
   it('writes a job’s time as the keys table does: date, time and this machine’s zone, per language', async () => {
-    const { formatDateTime } = await import('../../../renderer/src/lib/format');
+    const { formatDateTime } = await import('../../../renderer/src/ui/format');
     const at = Date.UTC(2026, 10, 24, 9, 5);
     for (const lang of ['en', 'ja'] as const) {
       localStorage.setItem('kikitori.lang', lang);

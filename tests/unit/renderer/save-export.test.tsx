@@ -7,9 +7,9 @@ import './dom-setup';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
-import { saveExport, type ExportFile } from '../../../renderer/src/lib/download';
-import { useSaveExport } from '../../../renderer/src/lib/use-save-export';
-import { BridgeContext } from '../../../renderer/src/lib/use-bridge';
+import { saveExport, type ExportFile } from '../../../renderer/src/host/download';
+import { useSaveExport } from '../../../renderer/src/features/export/use-save-export';
+import { BridgeContext } from '../../../renderer/src/host/use-bridge';
 import { StoreContext, createAppStore } from '../../../renderer/src/store/store';
 import { fakeBridge, type FakeBridge } from './fake-bridge';
 

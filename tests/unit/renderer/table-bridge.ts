@@ -2,7 +2,7 @@
  * A small injected fake of the host for renderer unit tests: answers channels from a table of
  * handlers and records every call. The real host is exercised by the Playwright specs.
  */
-import type { Bridge } from '../../../renderer/src/lib/bridge';
+import type { Bridge } from '../../../renderer/src/host/bridge';
 import type { Connection } from '../../../shared/domain/connection';
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../../shared/ipc/contract';
 

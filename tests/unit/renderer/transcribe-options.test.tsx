@@ -112,7 +112,7 @@ describe('Transcribe options kept on the connection', () => {
 
 describe('engines people understand (issue 15 §13)', () => {
   it('names each engine readably with its id beside it, in the window’s language', async () => {
-    const { engineName } = await import('../../../renderer/src/lib/display-names');
+    const { engineName } = await import('../../../renderer/src/ui/display-names');
     const { createI18n } = await import('../../../renderer/src/i18n');
     const en = createI18n('en').t;
     const ja = createI18n('ja').t;
@@ -124,7 +124,7 @@ describe('engines people understand (issue 15 §13)', () => {
     // An engine the service lists but the manual does not: its id as it is.
     expect(engineName('-x-custom', en)).toBe('-x-custom');
     // Word classes the same way.
-    const { className } = await import('../../../renderer/src/lib/display-names');
+    const { className } = await import('../../../renderer/src/ui/display-names');
     expect(className('PERSON', en)).toBe('Person (PERSON)');
     expect(className('PLACE', ja)).toBe('地名（PLACE）');
     expect(className('会社名', ja)).toBe('会社名');

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { routeReason } from '../../../renderer/src/features/transcribe/route-reason';
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
-import { judgeFile } from '../../../renderer/src/features/transcribe/accept';
+import { judgeFile } from '../../../renderer/src/store/accept';
 import { fakeBridge, job, renderApp } from './fake-bridge';
 
 const wav = (name: string, size = 1000) =>

@@ -23,13 +23,10 @@ describe('import boundaries are enforced by lint', () => {
     ["import { ipcRenderer } from 'electron';", /only available in electron\/main/],
     ["import { readFile } from 'node:fs/promises';", /Node built-ins are not available/],
     ["import path from 'path';", /Node built-ins are not available/],
-    ["import { handlers } from '../../../../core/core';", /only through src\/lib\/bridge/],
-    [
-      "import { startWebHost } from '../../../../web-host/server';",
-      /only through src\/lib\/bridge/,
-    ],
-    ["import { x } from '../../../../electron/main/security';", /only through src\/lib\/bridge/],
-    ["import { start } from '../../../../service/main';", /only through the main process/],
+    ["import { handlers } from '../../../../core/core';", /act through the store/],
+    ["import { startWebHost } from '../../../../web-host/server';", /act through the store/],
+    ["import { x } from '../../../../electron/main/security';", /act through the store/],
+    ["import { start } from '../../../../service/main';", /act through the store/],
   ])('renderer/: %s fails', async (code, message) => {
     await expectRefused('renderer/src/features/transcribe/Drop.tsx', code, message);
   });
@@ -61,6 +58,25 @@ describe('import boundaries are enforced by lint', () => {
     ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
     ['electron/main/example.ts', "import { x } from '../preload/bridge';", /core\/ and shared/],
     ['scripts/example.mjs', "import { x } from '../core/core';", /stand alone/],
+    // The window's rooms.
+    [
+      'renderer/src/store/example.ts',
+      "import { JobRow } from '../features/jobs/JobRow';",
+      /store never imports features/,
+    ],
+    [
+      'renderer/src/features/jobs/Example.tsx',
+      "import { hostBridge } from '../../host/bridge';",
+      /only its slices call the host/,
+    ],
+    [
+      'renderer/src/features/jobs/Example.tsx',
+      "import { useBridge } from '../../host/use-bridge';",
+      /only its slices call the host/,
+    ],
+    ['renderer/src/ui/example.tsx', "import { useApp } from '../store/store';", /leaf primitives/],
+    ['renderer/src/ui/example.tsx', "import { x } from '../host/bridge';", /leaf primitives/],
+    ['renderer/src/host/example.ts', "import { x } from '../ui/format';", /bridge to the main/],
     // A folder no layer names is refused whatever it imports: it must be classified first.
     ['tools/example.ts', 'export const x = 1;', /no layer names: classify it/],
     ['electron/other/example.ts', 'export const x = 1;', /no layer names: classify it/],
@@ -96,6 +112,14 @@ describe('import boundaries are enforced by lint', () => {
     [
       'electron/main/example.ts',
       "import { app } from 'electron';\nimport { Core } from '../../core/core';\nexport { app, Core };",
+    ],
+    [
+      'renderer/src/features/export/example.ts',
+      "import type { ExportFile } from '../../host/download';\nimport { useApp } from '../../store/store';\nimport { ErrorBox } from '../../ui/error-box';\nexport type { ExportFile };\nexport { useApp, ErrorBox };",
+    ],
+    [
+      'renderer/src/store/example.ts',
+      "import type { Bridge } from '../host/bridge';\nimport { judgeFile } from './accept';\nexport type { Bridge };\nexport { judgeFile };",
     ],
   ])('allows what %s may use', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
-import { Field } from '../../lib/field';
+import { Field } from '../../ui/field';
 import { LOCAL_ENGINE } from '../../../../shared/api/engines';
 
 const EMPTY = { written: '', spoken: '', classname: '' };

@@ -1,6 +1,6 @@
 /** The class of a word: one of the service's class names, or none. */
 import { useTranslation } from 'react-i18next';
-import { className } from '../../lib/display-names';
+import { className } from '../../ui/display-names';
 import { useApp } from '../../store/store';
 
 export function ClassSelect({

@@ -8,7 +8,7 @@ import {
   engineOptions as engineChoices,
   plainOptions,
   SelectField,
-} from '../../lib/select-field';
+} from '../../ui/select-field';
 
 export function DictionaryPickers() {
   const { t } = useTranslation();

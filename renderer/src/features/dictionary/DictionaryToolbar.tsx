@@ -2,12 +2,12 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
-import { useSaveExport } from '../../lib/use-save-export';
+import { useSaveExport } from '../export/use-save-export';
 import { useApp, useAppStore } from '../../store/store';
 import { ImportButton } from './ImportButton';
 import { SaveDialog } from './SaveDialog';
-import { wordOf } from './word-rows';
-import { FormatMenu } from '../../lib/format-menu';
+import { wordOf } from '../../store/word-rows';
+import { FormatMenu } from '../../ui/format-menu';
 
 export function DictionaryToolbar({
   issues,

@@ -8,8 +8,8 @@ import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
 import { LeaveGuard } from './LeaveGuard';
 import { WordTable } from './WordTable';
-import { engineRules, rowIssues } from './word-rows';
-import { ErrorBox } from '../../lib/error-box';
+import { engineRules, rowIssues } from '../../store/word-rows';
+import { ErrorBox } from '../../ui/error-box';
 
 export function DictionaryView() {
   const { t } = useTranslation();

@@ -7,10 +7,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appError, wordRejectionText, type AppError } from '../../../../shared/domain/errors';
 import { parseWordTable, type WordTableImport } from '../../../../shared/domain/word-table';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
 
 type Report = WordTableImport;
 type State =

@@ -1,6 +1,6 @@
 /** A row's problem as a sentence in the window's language. */
 import { useTranslation } from 'react-i18next';
-import type { RowIssue } from './word-rows';
+import type { RowIssue } from '../../store/word-rows';
 
 export function IssueText({ issue }: { issue: RowIssue }) {
   const { t } = useTranslation();

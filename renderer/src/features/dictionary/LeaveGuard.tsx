@@ -3,8 +3,8 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
 
 export function LeaveGuard() {
   const { t } = useTranslation();

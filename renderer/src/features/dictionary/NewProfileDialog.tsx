@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/api/codes';
 import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/profile-words';
 import { useApp } from '../../store/store';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
-import { TextField } from '../../lib/field';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/field';
 
 export function profileIdProblem(
   id: string,

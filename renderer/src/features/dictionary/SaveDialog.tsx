@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { WordDiff } from '../../store/dictionary-slice';
 import { useApp } from '../../store/store';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
-import { ErrorBox } from '../../lib/error-box';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { ErrorBox } from '../../ui/error-box';
 
 type Phase =
   | { step: 'closed' }

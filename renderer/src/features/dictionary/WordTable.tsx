@@ -6,11 +6,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { className } from '../../lib/display-names';
+import { className } from '../../ui/display-names';
 import { useApp } from '../../store/store';
 import { ClassSelect } from './ClassSelect';
 import { IssueText } from './IssueText';
-import type { RowIssue, WordRow } from './word-rows';
+import type { RowIssue, WordRow } from '../../store/word-rows';
 
 const ROW_HEIGHT = 52;
 

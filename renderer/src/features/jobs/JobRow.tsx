@@ -2,12 +2,12 @@
 import { retryCanHelp } from '../../../../shared/domain/errors';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { connectionName } from '../../lib/display-names';
-import { errorText } from '../../lib/error-text';
-import { formatClock, formatDateTime } from '../../lib/format';
-import { Icon } from '../../lib/icons';
-import { MiddleCut } from '../../lib/middle-cut';
-import { CopyFailed, useCopy } from '../../lib/use-copy';
+import { connectionName } from '../../ui/display-names';
+import { errorText } from '../../ui/error-text';
+import { formatClock, formatDateTime } from '../../ui/format';
+import { Icon } from '../../ui/icons';
+import { MiddleCut } from '../../ui/middle-cut';
+import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 

@@ -8,13 +8,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATES } from '../../../../shared/domain/job';
 import type { AppError } from '../../../../shared/domain/errors';
-import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useApp, useAppStore } from '../../store/store';
 import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
-import { SelectField } from '../../lib/select-field';
-import { ErrorBox } from '../../lib/error-box';
-import { SearchField } from '../../lib/search-field';
+import { SelectField } from '../../ui/select-field';
+import { ErrorBox } from '../../ui/error-box';
+import { SearchField } from '../../ui/search-field';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
 const ROW_HEIGHT = 72;

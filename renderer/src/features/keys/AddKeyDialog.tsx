@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
-import { connectionOptions, SelectField } from '../../lib/select-field';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
-import { TextField, useFieldChecks } from '../../lib/field';
-import { ErrorBox } from '../../lib/error-box';
+import { connectionOptions, SelectField } from '../../ui/select-field';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { TextField, useFieldChecks } from '../../ui/field';
+import { ErrorBox } from '../../ui/error-box';
 
 export function AddKeyDialog() {
   const { t } = useTranslation();

@@ -22,13 +22,13 @@ import {
   type IssueDraft,
   type IssueField,
 } from './issue-form';
-import { connectionOptions, SelectField } from '../../lib/select-field';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
-import { ConfirmDialog } from '../../lib/confirm-dialog';
-import { Field, TextField, useFieldChecks } from '../../lib/field';
-import { ErrorBox } from '../../lib/error-box';
-import { formatDateTime, localZone } from '../../lib/format';
+import { connectionOptions, SelectField } from '../../ui/select-field';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Field, TextField, useFieldChecks } from '../../ui/field';
+import { ErrorBox } from '../../ui/error-box';
+import { formatDateTime, localZone } from '../../ui/format';
 
 type Issued = { value: string; expires: Date; connection: string };
 

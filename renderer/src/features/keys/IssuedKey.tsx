@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { useApp } from '../../store/store';
-import { formatDateTime } from '../../lib/format';
-import { TextField } from '../../lib/field';
-import { ErrorBox } from '../../lib/error-box';
-import { CopyFailed, useCopy } from '../../lib/use-copy';
+import { formatDateTime } from '../../ui/format';
+import { TextField } from '../../ui/field';
+import { ErrorBox } from '../../ui/error-box';
+import { CopyFailed, useCopy } from '../../ui/use-copy';
 
 export function IssuedKey({
   value,

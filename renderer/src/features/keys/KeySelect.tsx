@@ -2,7 +2,7 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyEntry } from '../../../../shared/domain/key';
-import { keyLabel } from '../../lib/display-names';
+import { keyLabel } from '../../ui/display-names';
 
 interface Props extends SelectHTMLAttributes<HTMLSelectElement> {
   readonly keys: readonly KeyEntry[];

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { KeyEntry } from '../../../../shared/domain/key';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog } from './IssueKeyDialog';
-import { formatDateTime } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
-import { DialogActions } from '../../lib/dialog-actions';
-import { Modal } from '../../lib/modal';
-import { Card } from '../../lib/section';
-import { ErrorBox } from '../../lib/error-box';
-import { connectionName, keyLabel } from '../../lib/display-names';
+import { formatDateTime } from '../../ui/format';
+import { useNow } from '../../ui/use-now';
+import { DialogActions } from '../../ui/dialog-actions';
+import { Modal } from '../../ui/modal';
+import { Card } from '../../ui/section';
+import { ErrorBox } from '../../ui/error-box';
+import { connectionName, keyLabel } from '../../ui/display-names';
 
 export function KeysPanel() {
   const { t } = useTranslation();

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
 import { keyServes } from '../../../../shared/domain/key';
-import { connectionName } from '../../lib/display-names';
+import { connectionName } from '../../ui/display-names';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 import { connectionProblems, followSaved, type ConnectionField } from './connection-form';
-import { Field, TextField, useFieldChecks } from '../../lib/field';
+import { Field, TextField, useFieldChecks } from '../../ui/field';
 import { KeySelect } from '../keys/KeySelect';
-import { ErrorBox } from '../../lib/error-box';
-import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { ErrorBox } from '../../ui/error-box';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
 
 /** The fields as the form shows them: a failed Save takes focus to the first wrong one. */

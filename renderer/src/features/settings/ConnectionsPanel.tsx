@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import { useApp } from '../../store/store';
 import { ConnectionEditor } from './ConnectionEditor';
-import { Card } from '../../lib/section';
-import { connectionName } from '../../lib/display-names';
+import { Card } from '../../ui/section';
+import { connectionName } from '../../ui/display-names';
 
 const NEW_CONNECTION: Connection = {
   id: '',

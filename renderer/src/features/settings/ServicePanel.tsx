@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../lib/error-text';
+import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
-import { Card } from '../../lib/section';
-import { ErrorBox } from '../../lib/error-box';
+import { Card } from '../../ui/section';
+import { ErrorBox } from '../../ui/error-box';
 
 export function ServicePanel() {
   const { t } = useTranslation();

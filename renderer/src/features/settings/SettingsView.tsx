@@ -9,7 +9,7 @@ import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
 import './settings.css';
-import { View } from '../../lib/section';
+import { View } from '../../ui/section';
 
 export function SettingsView() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 /** One file of this session: what it is, where it goes, and how far it got. */
 import { retryCanHelp } from '../../../../shared/domain/errors';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatSize } from '../../lib/format';
+import { formatClock, formatSize } from '../../ui/format';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
-import { ErrorBox } from '../../lib/error-box';
+import { ErrorBox } from '../../ui/error-box';
 import { speakersOf } from './connection-settings';
 import { routeReason } from './route-reason';
 

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '../../ui/use-now';
 import { useApp } from '../../store/store';
 
 const DAY_MS = 86_400_000;

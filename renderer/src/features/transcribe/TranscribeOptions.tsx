@@ -7,14 +7,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
 import type { AppError } from '../../../../shared/domain/errors';
+import { profilesKey } from '../../store/dictionary-slice';
 import { useApp, useAppStore } from '../../store/store';
-import { useBridge } from '../../lib/use-bridge';
-import {
-  connectionOptions,
-  engineOptions,
-  plainOptions,
-  SelectField,
-} from '../../lib/select-field';
+import { connectionOptions, engineOptions, plainOptions, SelectField } from '../../ui/select-field';
 import {
   keepFillers,
   keepsFillers,
@@ -24,36 +19,34 @@ import {
   type SpeakerOptions,
 } from './connection-settings';
 
+/** No profiles known (yet) for the connection's engine. */
+const NONE: readonly string[] = [];
+
 const countOptions = (from: number, to: number) =>
   plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
-import { ErrorBox } from '../../lib/error-box';
-import { notificationsSupported } from '../../lib/notifications';
+import { ErrorBox } from '../../ui/error-box';
+import { notificationsSupported } from '../../ui/notifications';
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
-  const bridge = useBridge();
   const store = useAppStore();
   const connections = useApp((s) => s.connections);
   const activeId = useApp((s) => s.activeConnection);
   const serviceState = useApp((s) => s.service?.state);
   const active = connections.find((c) => c.id === activeId);
-  const [profiles, setProfiles] = useState<string[]>([]);
+  const engine = active?.engine;
+  // The list the Dictionary screen keeps too: asked for once per visit, shared by both.
+  const profiles =
+    useApp((s) => (engine ? s.profileLists[profilesKey(activeId, engine)] : undefined)) ?? NONE;
+  const loadProfiles = useApp((s) => s.loadProfiles);
   const [error, setError] = useState<AppError>();
   const speakerHint = useId();
   const loggingHint = useId();
 
-  const engine = active?.engine;
   const ready = active && (active.kind !== 'local' || serviceState === 'running');
   useEffect(() => {
-    if (!ready || !engine) return;
-    let current = true;
-    void bridge.call('dictionary:profiles', { connection: activeId, engine }).then((result) => {
-      if (current) setProfiles(result.ok ? result.data.profiles : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [bridge, activeId, engine, ready]);
+    if (ready && engine) void loadProfiles(activeId, engine);
+  }, [loadProfiles, activeId, engine, ready]);
 
   if (!active) return <div className="options-card" aria-busy="true" />;
   const engines = active.kind === 'local' ? [LOCAL_ENGINE] : CLOUD_ENGINES.map((e) => e.name);

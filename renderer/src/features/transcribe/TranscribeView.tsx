@@ -2,12 +2,12 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
-import { errorText } from '../../lib/error-text';
-import { ACCEPT } from './accept';
+import { errorText } from '../../ui/error-text';
+import { ACCEPT } from '../../store/accept';
 import { FileRowView } from './FileRowView';
 import { RecentJobs } from './RecentJobs';
 import { TranscribeOptions } from './TranscribeOptions';
-import { View } from '../../lib/section';
+import { View } from '../../ui/section';
 
 export function TranscribeView() {
   const { t } = useTranslation();

@@ -9,8 +9,8 @@ import {
   exportFileName,
   exportTranscript,
 } from '../../../../shared/format/exporters';
-import { FormatMenu } from '../../lib/format-menu';
-import { useSaveExport } from '../../lib/use-save-export';
+import { FormatMenu } from '../../ui/format-menu';
+import { useSaveExport } from '../export/use-save-export';
 import { useSpeakerName } from './speaker-name';
 
 export function ExportMenu({

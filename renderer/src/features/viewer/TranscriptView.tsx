@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
-import { useBridge } from '../../lib/use-bridge';
 import { useApp } from '../../store/store';
 import { ExportMenu } from './ExportMenu';
 import { useSpeakerName } from './speaker-name';
@@ -16,15 +15,15 @@ import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
 import { matchesIn, wordsOf } from './words';
-import { ErrorBox } from '../../lib/error-box';
-import { SearchField } from '../../lib/search-field';
-import { CopyFailed, useCopy } from '../../lib/use-copy';
+import { ErrorBox } from '../../ui/error-box';
+import { SearchField } from '../../ui/search-field';
+import { CopyFailed, useCopy } from '../../ui/use-copy';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 export function TranscriptView() {
   const { t } = useTranslation();
-  const bridge = useBridge();
+  const mediaUrlOf = useApp((s) => s.mediaUrlOf);
   const jobId = useApp((s) => s.openJob)!;
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
@@ -49,11 +48,11 @@ export function TranscriptView() {
   const [media, setMedia] = useState<{ jobId: string; url: string | undefined }>();
   useEffect(() => {
     let current = true;
-    void bridge.mediaUrl(jobId).then((url) => current && setMedia({ jobId, url }));
+    void mediaUrlOf(jobId).then((url) => current && setMedia({ jobId, url }));
     return () => {
       current = false;
     };
-  }, [bridge, jobId]);
+  }, [mediaUrlOf, jobId]);
   const mediaSrc = media?.jobId === jobId ? media.url : undefined;
 
   const name = job?.file.name ?? '';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import type { Block } from '../../../../shared/format/speakers';
-import { formatMs } from '../../lib/format';
+import { formatMs } from '../../ui/format';
 import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';

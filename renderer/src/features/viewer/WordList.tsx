@@ -8,7 +8,7 @@
  */
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMs } from '../../lib/format';
+import { formatMs } from '../../ui/format';
 import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';

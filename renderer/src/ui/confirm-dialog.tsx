@@ -1,6 +1,6 @@
 /**
  * A question that drops or replaces something ("Remove this job?"): the window's one
- * confirmation dialog, a Radix AlertDialog in the frame every dialog shares (lib/modal.tsx). A
+ * confirmation dialog, a Radix AlertDialog in the frame every dialog shares (ui/modal.tsx). A
  * click outside does not close it, Cancel takes the first focus, Escape cancels, and focus goes
  * back where it was — or, after a confirmation that removed the element that opened it, to
  * `fallbackFocus`.

@@ -1,7 +1,7 @@
 /** An AppError as the sentence a person reads, in the window's language, announced as it appears. */
 import type { ReactNode } from 'react';
 import type { AppError } from '../../../shared/domain/errors';
-import { useApp } from '../store/store';
+import { useTranslation } from 'react-i18next';
 import { errorText } from './error-text';
 
 interface Props {
@@ -13,7 +13,9 @@ interface Props {
 }
 
 export function ErrorBox({ error, className = 'error-box', children }: Props) {
-  const lang = useApp((s) => s.lang);
+  // The window's language as i18n has it (kept equal to the store's by the app's provider).
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'ja' ? 'ja' : 'en';
   if (!error) return null;
   return (
     <p className={className} role="alert">

@@ -4,7 +4,7 @@
  * a courtesy to the person, not a guard: the core checks every file's first bytes itself
  * (core/media-file.ts), so header-less PCM, which no bytes identify, is not offered.
  */
-import { LIMITS } from '../../../../shared/api/codes';
+import { LIMITS } from '../../../shared/api/codes';
 
 const EXTENSIONS = new Set([
   'wav',

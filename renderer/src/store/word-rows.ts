@@ -3,9 +3,9 @@
  * shared word schema, duplicates of a written form marked on every copy. Pure, so the slice and
  * its tests share it.
  */
-import { LOCAL_ENGINE } from '../../../../shared/api/engines';
-import { profileWordSchema, type ProfileWord } from '../../../../shared/api/profile-words';
-import type { AppError } from '../../../../shared/domain/errors';
+import { LOCAL_ENGINE } from '../../../shared/api/engines';
+import { profileWordSchema, type ProfileWord } from '../../../shared/api/profile-words';
+import type { AppError } from '../../../shared/domain/errors';
 
 export interface WordRow {
   readonly key: number;
