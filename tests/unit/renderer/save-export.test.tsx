@@ -11,6 +11,8 @@ import { saveExport, type ExportFile } from '../../../renderer/src/host/download
 import { useSaveExport } from '../../../renderer/src/features/export/use-save-export';
 import { BridgeContext } from '../../../renderer/src/host/use-bridge';
 import { StoreContext, createAppStore } from '../../../renderer/src/store/store';
+import { createI18n } from '../../../renderer/src/i18n';
+import { I18nextProvider } from 'react-i18next';
 import { fakeBridge, type FakeBridge } from './fake-bridge';
 
 const FILE: ExportFile = {
@@ -82,7 +84,9 @@ describe('saving an export', () => {
     render(
       <BridgeContext.Provider value={bridge}>
         <StoreContext.Provider value={store}>
-          <Probe />
+          <I18nextProvider i18n={createI18n('en')}>
+            <Probe />
+          </I18nextProvider>
         </StoreContext.Provider>
       </BridgeContext.Provider>,
     );

@@ -46,15 +46,16 @@ export function JobsView() {
   const onRemove = useCallback((id: string) => setRemoving(id), []);
   const onClose = useCallback(() => setRemoving(undefined), []);
   // After a removal, the next row's Remove button (the previous one at the end); the search box
-  // only when no row is left.
+  // only when no row is left. Which row is decided when the removal is confirmed: by the time
+  // focus moves, the dialog's state is cleared and the job may be gone from the list.
+  const focusAfter = useRef<string | undefined>(undefined);
   const afterRemove = useCallback(() => {
-    const at = removing === undefined ? -1 : ids.indexOf(removing);
-    const next = ids[at + 1] ?? ids[at - 1];
+    const next = focusAfter.current;
     const button = next
       ? document.querySelector<HTMLElement>(`[data-job-id="${next}"] [data-action="remove"]`)
       : null;
     return button ?? search.current;
-  }, [removing, ids]);
+  }, []);
   const removingName = removing ? jobs[removing]?.file.name : undefined;
 
   return (
@@ -138,6 +139,8 @@ export function JobsView() {
         fallbackFocus={afterRemove}
         onConfirm={() => {
           const id = removing!;
+          const at = ids.indexOf(id);
+          focusAfter.current = ids[at + 1] ?? ids[at - 1];
           void store
             .getState()
             .removeJob(id)
