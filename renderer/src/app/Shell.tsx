@@ -5,29 +5,24 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TranscribeView } from '../features/transcribe/TranscribeView';
 import { DropZone } from '../features/transcribe/DropZone';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
+import { LeaveDialog } from './LeaveDialog';
 import { Preferences } from './Preferences';
-import { LAZY_SCREENS } from './screens';
+import { SECTIONS, VIEWER, type Screen } from './screens';
 import { StatusBar } from './StatusBar';
 
-/** Transcribe, the first screen, is in the window's own script; the others load when opened. */
-const VIEWS: Record<Tab, React.ComponentType> = {
-  transcribe: TranscribeView,
-  jobs: LAZY_SCREENS.jobs.View,
-  dictionary: LAZY_SCREENS.dictionary.View,
-  settings: LAZY_SCREENS.settings.View,
-};
-const TranscriptView = LAZY_SCREENS.viewer.View;
+const TranscriptView = VIEWER.View;
 
 /**
  * Fetches a screen's code ahead of its click: the pointer over its tab, or keyboard focus. A
  * failure is left to the opening, which shows it (the error boundary).
  */
-const preload = (name: Tab) =>
-  name === 'transcribe' ? undefined : () => void LAZY_SCREENS[name].load().catch(() => {});
+const preload = (name: Tab) => {
+  const screen: Screen = SECTIONS[name];
+  return screen.load && (() => void screen.load?.().catch(() => {}));
+};
 
 /** Shown in the panel while a screen's code loads (usually a frame or two, read from disk). */
 function Loading() {
@@ -42,7 +37,7 @@ function Loading() {
 export function Shell() {
   const { t } = useTranslation();
   const tab = useApp((s) => s.tab);
-  // Through the dictionary, which asks first when it has unsaved edits.
+  // Through the leave guards, which ask first when something holds unsaved work.
   const setTab = useApp((s) => s.requestTab);
   const viewing = useApp((s) => s.openJob !== undefined);
   const closeTranscript = useApp((s) => s.closeTranscript);
@@ -108,7 +103,7 @@ export function Shell() {
         {/* The window's main landmark: the open section. */}
         <main className="main">
           {TABS.map((name) => {
-            const View = VIEWS[name];
+            const View = SECTIONS[name].View;
             return (
               <Tabs.Content key={name} value={name} className="panel">
                 <Suspense fallback={<Loading />}>
@@ -123,6 +118,7 @@ export function Shell() {
           })}
         </main>
         <StatusBar />
+        <LeaveDialog />
       </Tabs.Root>
     </DropZone>
   );

@@ -6,13 +6,16 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TranscribeView } from '../features/transcribe/TranscribeView';
 import { addStrings, type Strings } from '../i18n';
+import type { Tab } from '../store/prefs-slice';
 
-/** A lazy screen: `load` fetches its code (and strings), `View` renders it once loaded. */
-export interface LazyScreen {
-  readonly load: () => Promise<unknown>;
+/** A screen: `View` renders it; a lazy one's `load` fetches its code (and strings) ahead. */
+export interface Screen {
+  readonly load?: () => Promise<unknown>;
   readonly View: ComponentType;
 }
+type LazyScreen = Required<Screen>;
 
 function lazyScreen<M>(
   code: () => Promise<M>,
@@ -38,7 +41,12 @@ function lazyScreen<M>(
 const dictionarySettingsStrings = () =>
   import('../i18n/dictionary-settings').then((m) => m.DICTIONARY_SETTINGS);
 
-export const LAZY_SCREENS = {
+/**
+ * The sections, one entry each, in the order of the tabs: a section's id is in the store's `TABS`
+ * (what it can open), its label is the string `app.<id>`, and the compiler asks for both here.
+ */
+export const SECTIONS = {
+  transcribe: { View: TranscribeView },
   jobs: lazyScreen(
     () => import('../features/jobs/JobsView'),
     (m) => m.JobsView,
@@ -53,8 +61,10 @@ export const LAZY_SCREENS = {
     (m) => m.SettingsView,
     dictionarySettingsStrings,
   ),
-  viewer: lazyScreen(
-    () => import('../features/viewer/TranscriptView'),
-    (m) => m.TranscriptView,
-  ),
-} satisfies Record<string, LazyScreen>;
+} as const satisfies Record<Tab, Screen>;
+
+/** The transcript viewer, shown over Transcribe or Jobs when a job's transcript is open. */
+export const VIEWER = lazyScreen(
+  () => import('../features/viewer/TranscriptView'),
+  (m) => m.TranscriptView,
+);

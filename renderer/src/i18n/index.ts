@@ -2,7 +2,7 @@
  * ja and en (docs/architecture.md §8): the OS language at first, then the person's choice, remembered in
  * localStorage (a UI preference, so it may live there).
  */
-import i18next, { type i18n } from 'i18next';
+import i18next, { type ParseKeys, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { TRANSLATIONS } from './translations';
 
@@ -32,6 +32,9 @@ export function rememberLang(lang: Lang): void {
     // Without storage the choice lasts for this page only.
   }
 }
+
+/** A key of the window's strings (typed: i18next.d.ts), for code that names a message to show. */
+export type MessageKey = ParseKeys;
 
 /** Strings in both languages, like those a screen brings with its code. */
 export type Strings = Readonly<Record<Lang, object>>;

@@ -8,23 +8,13 @@ import type { ProfileWord } from '../../../shared/api/profile-words';
 import type { AppError } from '../../../shared/domain/errors';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { newRowKey, rowOf, sameWords, wordOf, type WordRow } from './word-rows';
-import type { Tab } from './prefs-slice';
+import type { LeaveGuard } from './prefs-slice';
+import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
 const UNDO_DEPTH = 100;
 
 export type WordDiff = Omit<ChannelOutput<'dictionary:diff'>, never>;
-
-/** What is waiting for the person to confirm that unsaved edits may go. */
-export type PendingLeave =
-  | { readonly kind: 'tab'; readonly tab: Tab }
-  | { readonly kind: 'create'; readonly id: string }
-  | {
-      readonly kind: 'select';
-      readonly connection: string;
-      readonly engine: string;
-      readonly profile: string;
-    };
 
 export interface WordDraft {
   readonly written: string;
@@ -46,30 +36,51 @@ export interface DictionarySlice {
   dictError: AppError | undefined;
   /** The word the service refused at the last save, until the rows change. */
   dictRejection: AppError | undefined;
-  pendingLeave: PendingLeave | undefined;
 
-  /** Loads the profiles and class names for a connection and engine (no profile chosen yet). */
-  openDictionary(connection: string, engine: string): Promise<void>;
+  /**
+   * Loads the profiles and class names for a connection and engine (no profile chosen yet); a
+   * failure is also kept in `dictError` (the screen shows it).
+   */
+  openDictionary: (connection: string, engine: string) => Promise<Result<void>>;
   /** The profiles of each service and engine asked for (key `profilesKey`), for every screen. */
   profileLists: Record<string, readonly string[]>;
   /** Asks for the profiles of a connection's engine and keeps them in `profileLists`. */
-  loadProfiles(connection: string, engine: string): Promise<AppError | undefined>;
+  loadProfiles: (connection: string, engine: string) => Promise<Result<void>>;
   /** Switches where the dictionary lives; asks first when there are unsaved edits. */
-  requestSelect(connection: string, engine: string, profile: string): void;
-  requestTab(tab: Tab): void;
-  confirmLeave(): Promise<void>;
-  cancelLeave(): void;
+  requestSelect: (connection: string, engine: string, profile: string) => void;
   /** A profile that exists only here until it is saved (asks first, like switching). */
-  createProfile(id: string): void;
-  addWord(draft: WordDraft): void;
-  editWord(key: number, draft: WordDraft): void;
-  deleteWord(key: number): void;
+  createProfile: (id: string) => void;
+  addWord: (draft: WordDraft) => void;
+  editWord: (key: number, draft: WordDraft) => void;
+  deleteWord: (key: number) => void;
   /** Replaces (or, with `merge`, extends: same written form replaced) the rows with imported words. */
-  applyImport(words: readonly ProfileWord[], merge: boolean): void;
-  undoEdit(): void;
-  previewSave(): Promise<WordDiff | AppError>;
-  saveWords(): Promise<AppError | undefined>;
+  applyImport: (words: readonly ProfileWord[], merge: boolean) => void;
+  undoEdit: () => void;
+  previewSave: () => Promise<Result<WordDiff>>;
+  saveWords: () => Promise<Result<void>>;
+  /** Puts the saved words back, dropping the edits and their undo history. */
+  discardEdits: () => void;
 }
+
+/**
+ * Unsaved edits hold the person back from leaving the Dictionary section, and from switching
+ * connection, engine or profile (the changes the slice names `dictionary:*`).
+ */
+export const dictionaryLeaveGuard: LeaveGuard = {
+  holds: (state, leaving) =>
+    state.dictDirty &&
+    (leaving.kind === 'tab'
+      ? state.tab === 'dictionary' && leaving.tab !== 'dictionary'
+      : leaving.name.startsWith('dictionary:')),
+  question: (state) => ({
+    title: 'dictionary.leaveTitle',
+    body: 'dictionary.leaveBody',
+    values: { profile: state.dictProfile },
+    stay: 'dictionary.stay',
+    discard: 'dictionary.discard',
+  }),
+  discard: (state) => state.discardEdits(),
+};
 
 const trimmed = (draft: WordDraft) => ({
   written: draft.written.trim(),
@@ -125,6 +136,19 @@ export const createDictionarySlice =
       await loadWords();
     }
 
+    /** Opens a new, empty profile that exists only here until its first save. */
+    function create(id: string): void {
+      set((s) => ({
+        dictProfiles: s.dictProfiles.includes(id) ? s.dictProfiles : [...s.dictProfiles, id].sort(),
+        dictProfile: id,
+        wordRows: [],
+        savedWords: [],
+        undoStack: [],
+        dictDirty: false,
+        dictError: undefined,
+      }));
+    }
+
     return {
       dictConnection: '',
       dictEngine: '',
@@ -139,14 +163,13 @@ export const createDictionarySlice =
       dictLoading: false,
       dictError: undefined,
       dictRejection: undefined,
-      pendingLeave: undefined,
 
       async loadProfiles(connection, engine) {
         const result = await bridge.call('dictionary:profiles', { connection, engine });
-        if (!result.ok) return result.error;
+        if (!result.ok) return result;
         const key = profilesKey(connection, engine);
         set((state) => ({ profileLists: { ...state.profileLists, [key]: result.data.profiles } }));
-        return undefined;
+        return DONE;
       },
       async openDictionary(connection, engine) {
         set({ dictConnection: connection, dictEngine: engine, dictLoading: true });
@@ -155,14 +178,15 @@ export const createDictionarySlice =
           bridge.call('dictionary:classnames', { connection, engine }),
         ]);
         // A newer choice of connection or engine answers for itself.
-        if (get().dictConnection !== connection || get().dictEngine !== engine) return;
+        if (get().dictConnection !== connection || get().dictEngine !== engine) return DONE;
         if (!profiles.ok) {
-          return set({
+          set({
             dictProfiles: [],
             dictClassnames: [],
             dictLoading: false,
             dictError: profiles.error,
           });
+          return profiles;
         }
         // A profile created meanwhile exists only here until its first save.
         const chosen = get().dictProfile;
@@ -178,49 +202,20 @@ export const createDictionarySlice =
           dictLoading: false,
           dictError: classnames.ok ? undefined : classnames.error,
         });
+        return classnames.ok ? DONE : classnames;
       },
       requestSelect(connection, engine, profile) {
-        if (get().dictDirty) {
-          set({ pendingLeave: { kind: 'select', connection, engine, profile } });
-          return;
-        }
-        void select(connection, engine, profile);
-      },
-      requestTab(tab) {
-        if (get().dictDirty && get().tab === 'dictionary' && tab !== 'dictionary') {
-          set({ pendingLeave: { kind: 'tab', tab } });
-          return;
-        }
-        get().setTab(tab);
-      },
-      async confirmLeave() {
-        const pending = get().pendingLeave;
-        if (!pending) return;
-        const saved = get().savedWords;
-        set({
-          pendingLeave: undefined,
-          wordRows: saved.map(rowOf),
-          undoStack: [],
-          dictDirty: false,
+        get().requestLeave({
+          kind: 'change',
+          name: 'dictionary:select',
+          go: () => select(connection, engine, profile),
         });
-        if (pending.kind === 'tab') get().setTab(pending.tab);
-        else if (pending.kind === 'create') get().createProfile(pending.id);
-        else await select(pending.connection, pending.engine, pending.profile);
       },
-      cancelLeave: () => set({ pendingLeave: undefined }),
+      discardEdits() {
+        set((s) => ({ wordRows: s.savedWords.map(rowOf), undoStack: [], dictDirty: false }));
+      },
       createProfile(id) {
-        if (get().dictDirty) return set({ pendingLeave: { kind: 'create', id } });
-        set((s) => ({
-          dictProfiles: s.dictProfiles.includes(id)
-            ? s.dictProfiles
-            : [...s.dictProfiles, id].sort(),
-          dictProfile: id,
-          wordRows: [],
-          savedWords: [],
-          undoStack: [],
-          dictDirty: false,
-          dictError: undefined,
-        }));
+        get().requestLeave({ kind: 'change', name: 'dictionary:create', go: () => create(id) });
       },
       addWord(draft) {
         edit([{ key: newRowKey(), ...trimmed(draft) }, ...get().wordRows]);
@@ -266,7 +261,7 @@ export const createDictionarySlice =
           ...ref(),
           words: get().wordRows.map(wordOf),
         });
-        return result.ok ? result.data : result.error;
+        return result;
       },
       async saveWords() {
         const wordRows = get().wordRows;
@@ -276,7 +271,7 @@ export const createDictionarySlice =
         });
         if (!result.ok) {
           if (get().wordRows === wordRows) set({ dictRejection: result.error });
-          return result.error;
+          return result;
         }
         set((s) => ({
           dictRejection: undefined,
@@ -288,7 +283,7 @@ export const createDictionarySlice =
             ? s.dictProfiles
             : [...s.dictProfiles, s.dictProfile].sort(),
         }));
-        return undefined;
+        return DONE;
       },
     };
   };

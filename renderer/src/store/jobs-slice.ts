@@ -4,8 +4,8 @@
  * one job's event replaces one entry and re-renders one row.
  */
 import type { StateCreator } from 'zustand';
-import type { AppError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
+import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
 export interface JobsSlice {
@@ -15,14 +15,15 @@ export interface JobsSlice {
   /** Bytes sent to the service while a job uploads, from upload:progress. */
   uploads: Record<string, { sent: number; total: number }>;
   jobsLoaded: boolean;
-  loadJobs(): Promise<void>;
-  applyJob(job: Job): void;
-  dropJob(id: string): void;
-  setUploadProgress(id: string, sent: number, total: number): void;
-  retryJob(id: string): Promise<AppError | undefined>;
+  /** Reads the list again; a failure is also kept in `hostError` (the status bar shows it). */
+  loadJobs: () => Promise<Result<void>>;
+  applyJob: (job: Job) => void;
+  dropJob: (id: string) => void;
+  setUploadProgress: (id: string, sent: number, total: number) => void;
+  retryJob: (id: string) => Promise<Result<void>>;
   /** Stops a queued or running job (it stays, failed with `cancelled`). */
-  cancelJob(id: string): Promise<AppError | undefined>;
-  removeJob(id: string): Promise<AppError | undefined>;
+  cancelJob: (id: string) => Promise<Result<void>>;
+  removeJob: (id: string) => Promise<Result<void>>;
 }
 
 /** Where a job created at `createdAt` goes in a newest-first order. */
@@ -47,7 +48,10 @@ export const createJobsSlice =
     jobsLoaded: false,
     async loadJobs() {
       const result = await bridge.call('jobs:list', {});
-      if (!result.ok) return set({ hostError: result.error });
+      if (!result.ok) {
+        set({ hostError: result.error });
+        return result;
+      }
       const jobs: Record<string, Job> = {};
       for (const job of result.data.jobs) jobs[job.id] = job;
       const jobOrder = result.data.jobs
@@ -55,6 +59,7 @@ export const createJobsSlice =
         .sort((a, b) => b.createdAt - a.createdAt)
         .map((job) => job.id);
       set({ jobs, jobOrder, jobsLoaded: true });
+      return DONE;
     },
     applyJob(job) {
       set((state) => {
@@ -83,20 +88,20 @@ export const createJobsSlice =
     },
     async retryJob(id) {
       const result = await bridge.call('jobs:retry', { id });
-      if (!result.ok) return result.error;
+      if (!result.ok) return result;
       get().applyJob(result.data.job);
-      return undefined;
+      return DONE;
     },
     async cancelJob(id) {
       const result = await bridge.call('jobs:cancel', { id });
-      if (!result.ok) return result.error;
+      if (!result.ok) return result;
       get().applyJob(result.data.job);
-      return undefined;
+      return DONE;
     },
     async removeJob(id) {
       const result = await bridge.call('jobs:remove', { id });
-      if (!result.ok) return result.error;
+      if (!result.ok) return result;
       get().dropJob(id);
-      return undefined;
+      return DONE;
     },
   });

@@ -5,11 +5,16 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { Bridge } from '../host/bridge';
-import { createDictionarySlice, type DictionarySlice } from './dictionary-slice';
-import { createHostSlice, type HostSlice } from './host-slice';
+import { createConnectionsSlice, type ConnectionsSlice } from './connections-slice';
+import {
+  createDictionarySlice,
+  dictionaryLeaveGuard,
+  type DictionarySlice,
+} from './dictionary-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
+import { createKeysSlice, type KeysSlice } from './keys-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
-import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
@@ -17,25 +22,31 @@ export interface StoreDeps {
   readonly bridge: Bridge;
 }
 
+/** One slice per domain of the contract (connections, keys, jobs, dictionary, service), plus the window's own. */
 export type AppState = PrefsSlice &
-  HostSlice &
+  ServiceSlice &
+  ConnectionsSlice &
+  KeysSlice &
   JobsSlice &
   TranscribeSlice &
   ViewerSlice &
-  DictionarySlice &
-  SettingsSlice;
+  DictionarySlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
-  return createStore<AppState>()((...a) => ({
+  const store = createStore<AppState>()((...a) => ({
     ...createPrefsSlice(...a),
-    ...createHostSlice(deps)(...a),
+    ...createServiceSlice(deps)(...a),
+    ...createConnectionsSlice(deps)(...a),
+    ...createKeysSlice(deps)(...a),
     ...createJobsSlice(deps)(...a),
     ...createTranscribeSlice(deps)(...a),
     ...createViewerSlice(deps)(...a),
     ...createDictionarySlice(deps)(...a),
-    ...createSettingsSlice(deps)(...a),
   }));
+  // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
+  store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
+  return store;
 }
 
 /**

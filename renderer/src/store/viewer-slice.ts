@@ -3,17 +3,19 @@ import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
 import type { Transcript } from '../../../shared/domain/job';
 import { saveExport, type ExportFile } from '../host/download';
+import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
 export interface ViewerSlice {
   openJob: string | undefined;
   transcript: { jobId: string; value: Transcript | undefined; error?: AppError } | undefined;
-  openTranscript(jobId: string): Promise<void>;
-  closeTranscript(): void;
+  /** Opens a job's transcript; a failure to read it is shown in the viewer (`transcript.error`). */
+  openTranscript: (jobId: string) => Promise<Result<void>>;
+  closeTranscript: () => void;
   /** Where the player gets a job's audio (in browser mode an address with a ticket for it). */
-  mediaUrlOf(jobId: string): Promise<string>;
-  /** Saves an export through the host's dialog or as a download; the error when it failed. */
-  saveFile(file: ExportFile): Promise<AppError | undefined>;
+  mediaUrlOf: (jobId: string) => Promise<string>;
+  /** Saves an export through the host's dialog or as a download. */
+  saveFile: (file: ExportFile) => Promise<Result<void>>;
 }
 
 export const createViewerSlice =
@@ -24,12 +26,20 @@ export const createViewerSlice =
     async openTranscript(jobId) {
       set({ openJob: jobId, transcript: undefined });
       const result = await bridge.call('jobs:get', { id: jobId });
-      if (get().openJob !== jobId) return;
-      if (!result.ok) return set({ transcript: { jobId, value: undefined, error: result.error } });
+      if (!result.ok) {
+        if (get().openJob === jobId)
+          set({ transcript: { jobId, value: undefined, error: result.error } });
+        return result;
+      }
+      if (get().openJob !== jobId) return DONE;
       get().applyJob(result.data.job);
       set({ transcript: { jobId, value: result.data.transcript } });
+      return DONE;
     },
     closeTranscript: () => set({ openJob: undefined, transcript: undefined }),
     mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
-    saveFile: (file) => saveExport(bridge, file),
+    async saveFile(file) {
+      const error = await saveExport(bridge, file);
+      return error ? { ok: false, error } : DONE;
+    },
   });

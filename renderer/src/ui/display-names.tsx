@@ -8,13 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { CLOUD_ENGINES } from '../../../shared/api/engines';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
 import { LOCAL_SERVICE_KEY_LABEL, type KeyEntry } from '../../../shared/domain/key';
+import type { enNames } from '../i18n/en-names';
 
 type Named = { readonly id: string; readonly name: string };
+/** The built-in connections' ids, each with its name in the window's strings. */
+type BuiltInId = keyof typeof enNames.connectionNames;
 
 export function connectionName(connection: Named, t: TFunction): string {
   const builtIn = BUILT_IN_CONNECTIONS.find((c) => c.id === connection.id);
   return builtIn && builtIn.name === connection.name
-    ? t(`connectionNames.${connection.id}`)
+    ? t(`connectionNames.${connection.id as BuiltInId}`)
     : connection.name;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../i18n';
 
 interface FieldProps {
   /** The control's id, which the label points at. */
@@ -46,7 +47,7 @@ export function TextField({
 
 /** What is wrong with a field: a message key and its params. */
 export interface FieldProblem {
-  readonly key: string;
+  readonly key: MessageKey;
   readonly params?: Record<string, string | number | undefined>;
 }
 

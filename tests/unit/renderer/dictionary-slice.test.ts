@@ -126,7 +126,7 @@ describe('the dictionary slice', () => {
       dictDirty: true,
     });
     const r = refusing.getState;
-    expect(await r().saveWords()).toEqual(refusal);
+    expect(await r().saveWords()).toEqual({ ok: false, error: refusal });
     const elinor = r().wordRows[1]!;
     const rules = engineRules(r().dictEngine, r().dictClassnames);
     expect(rowIssues(r().wordRows, rules, r().dictRejection).get(elinor.key)).toEqual({
@@ -144,12 +144,18 @@ describe('the dictionary slice', () => {
     s().addWord({ written: 'Edward', spoken: 'ed ward', classname: '' });
     s().requestTab('settings');
     expect(s().tab).toBe('dictionary');
-    expect(s().pendingLeave).toEqual({ kind: 'tab', tab: 'settings' });
+    expect(s().pendingLeave).toEqual({
+      guard: 'dictionary',
+      leaving: { kind: 'tab', tab: 'settings' },
+    });
     s().cancelLeave();
     expect(s().wordRows).toHaveLength(3);
 
-    expect(await s().previewSave()).toEqual({ added: 1, removed: 0, changed: 0 });
-    expect(await s().saveWords()).toBeUndefined();
+    expect(await s().previewSave()).toEqual({
+      ok: true,
+      data: { added: 1, removed: 0, changed: 0 },
+    });
+    expect(await s().saveWords()).toEqual({ ok: true, data: undefined });
     expect(stored().map((w) => w.written)).toEqual(['Edward', 'Marianne', 'Elinor']);
     expect(s().dictDirty).toBe(false);
     expect(bridge.calls.at(-1)).toMatchObject({
@@ -159,7 +165,10 @@ describe('the dictionary slice', () => {
 
     s().deleteWord(s().wordRows[0]!.key);
     s().createProfile('other');
-    expect(s().pendingLeave).toEqual({ kind: 'create', id: 'other' });
+    expect(s().pendingLeave).toMatchObject({
+      guard: 'dictionary',
+      leaving: { kind: 'change', name: 'dictionary:create' },
+    });
     await s().confirmLeave();
     expect(s().dictProfile).toBe('other');
     expect(s().wordRows).toEqual([]);

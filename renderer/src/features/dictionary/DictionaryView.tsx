@@ -6,7 +6,6 @@ import './dictionary.css';
 import { AddWordForm } from './AddWordForm';
 import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
-import { LeaveGuard } from './LeaveGuard';
 import { WordTable } from './WordTable';
 import { engineRules, rowIssues } from '../../store/word-rows';
 import { ErrorBox } from '../../ui/error-box';
@@ -82,7 +81,6 @@ export function DictionaryView() {
           )}
         </>
       )}
-      <LeaveGuard />
     </section>
   );
 }

@@ -6,12 +6,12 @@ import { isReservedProfileId, PROFILE_ID_PATTERN } from '../../../../shared/api/
 import { useApp } from '../../store/store';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
-import { TextField } from '../../ui/field';
+import { TextField, type FieldProblem } from '../../ui/field';
 
 export function profileIdProblem(
   id: string,
   existing: readonly string[],
-): { key: string; params?: Record<string, string | number> } | undefined {
+): FieldProblem | undefined {
   if (id === '') return undefined;
   if (!PROFILE_ID_PATTERN.test(id)) return { key: 'dictionary.profileIdInvalid' };
   if (isReservedProfileId(id)) return { key: 'dictionary.profileIdReserved' };

@@ -35,14 +35,16 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
     setSaved(false);
     setPhase({ step: 'diffing' });
     const diff = await previewSave();
-    setPhase('code' in diff ? { step: 'failed', error: diff } : { step: 'confirm', diff });
+    setPhase(
+      diff.ok ? { step: 'confirm', diff: diff.data } : { step: 'failed', error: diff.error },
+    );
   };
   const confirm = async (e: React.MouseEvent) => {
     e.preventDefault();
     if (phase.step !== 'confirm') return;
     setPhase({ step: 'saving', diff: phase.diff });
-    const error = await saveWords();
-    if (error) return setPhase({ step: 'failed', error });
+    const saved = await saveWords();
+    if (!saved.ok) return setPhase({ step: 'failed', error: saved.error });
     setPhase({ step: 'closed' });
     setSaved(true);
   };

@@ -2,6 +2,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { ExportFile } from '../../host/download';
+import { errorOf } from '../../store/result';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
 
@@ -11,7 +12,7 @@ export function useSaveExport(): { save: (file: ExportFile) => void; problem: Re
   const save = useCallback(
     (file: ExportFile) => {
       setError(undefined);
-      void saveFile(file).then(setError);
+      void saveFile(file).then((saved) => setError(errorOf(saved)));
     },
     [saveFile],
   );

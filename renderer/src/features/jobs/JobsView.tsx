@@ -14,6 +14,7 @@ import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
 import { SelectField } from '../../ui/select-field';
 import { ErrorBox } from '../../ui/error-box';
+import { errorOf } from '../../store/result';
 import { SearchField } from '../../ui/search-field';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
@@ -144,7 +145,7 @@ export function JobsView() {
           void store
             .getState()
             .removeJob(id)
-            .then((failure) => setError(failure));
+            .then((removed) => setError(errorOf(removed)));
         }}
       />
     </section>

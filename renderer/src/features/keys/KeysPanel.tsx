@@ -15,6 +15,7 @@ import { Modal } from '../../ui/modal';
 import { Card } from '../../ui/section';
 import { ErrorBox } from '../../ui/error-box';
 import { connectionName, keyLabel } from '../../ui/display-names';
+import { errorOf } from '../../store/result';
 
 export function KeysPanel() {
   const { t } = useTranslation();
@@ -163,7 +164,9 @@ function KeyRow({
               <button
                 type="button"
                 className="button danger"
-                onClick={() => void removeKey(entry.id).then(setError)}
+                onClick={() =>
+                  void removeKey(entry.id).then((removed) => setError(errorOf(removed)))
+                }
               >
                 {t('keys.delete')}
               </button>

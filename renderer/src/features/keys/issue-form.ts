@@ -5,6 +5,7 @@
 import { parseEpi } from '../../../../shared/api/epi';
 import { ipaBadEntries, parseIpa } from '../../../../shared/api/ipa';
 import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
+import type { FieldProblem } from '../../ui/field';
 
 export const EPI_UNITS = ['s', 'm', 'h', 'd', 'w'] as const;
 export type EpiUnit = (typeof EPI_UNITS)[number];
@@ -40,7 +41,7 @@ export const newIssueDraft = (connection: string, authKey: string): IssueDraft =
 });
 
 export type IssueField = 'authKey' | 'sid' | 'spw' | 'amount' | 'until' | 'ipa';
-export type Problem = { readonly key: string; readonly params?: Record<string, string | number> };
+export type Problem = FieldProblem;
 
 export function epiOf(draft: IssueDraft, now: Date): string | undefined {
   if (draft.validity === 'preset') return EPI_PRESETS.find((p) => p.id === draft.preset)?.epi;

@@ -14,6 +14,7 @@ import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../ui/error-box';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
+import { errorOf } from '../../store/result';
 
 /** The fields as the form shows them: a failed Save takes focus to the first wrong one. */
 const FIELD_ORDER: readonly ConnectionField[] = ['id', 'name', 'baseUrl', 'asyncUrl', 'engine'];
@@ -101,9 +102,10 @@ export function ConnectionEditor({
     setTried(true);
     const first = FIELD_ORDER.find((field) => problems[field]);
     if (first) return document.getElementById(`conn-${first}`)?.focus();
-    const error = await saveConnection(draft);
-    setSaveError(error);
-    if (error) return;
+    const saved = await saveConnection(draft);
+    setSaveError(errorOf(saved));
+    if (!saved.ok) return;
+    // The list read again shows its own failure (the status bar); the connection was saved.
     if (isNew) await loadConnections();
     setSaved(true);
     onSaved(draft.id);
@@ -256,8 +258,8 @@ export function ConnectionEditor({
         cancel={t('keys.cancel')}
         confirm={t('settings.remove')}
         onConfirm={() =>
-          void removeConnection(connection.id).then((error) =>
-            error ? setSaveError(error) : onRemoved(),
+          void removeConnection(connection.id).then((removed) =>
+            removed.ok ? onRemoved() : setSaveError(removed.error),
           )
         }
         onClose={() => setRemoving(false)}

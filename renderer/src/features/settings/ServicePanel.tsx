@@ -6,6 +6,7 @@ import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 import { Card } from '../../ui/section';
 import { ErrorBox } from '../../ui/error-box';
+import { errorOf } from '../../store/result';
 
 export function ServicePanel() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function ServicePanel() {
   const port = service?.url ? new URL(service.url).port : '';
   const restart = async () => {
     setBusy(true);
-    setError(await restartService());
+    setError(errorOf(await restartService()));
     setBusy(false);
   };
   return (

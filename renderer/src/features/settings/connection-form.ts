@@ -1,13 +1,14 @@
 /** Checks of a connection being edited, as message keys per field. */
+import type { MessageKey } from '../../i18n';
 import { connectionIdSchema, type Connection } from '../../../../shared/domain/connection';
 
 export type ConnectionField = 'id' | 'name' | 'baseUrl' | 'asyncUrl' | 'engine';
-export type ConnectionProblems = Partial<Record<ConnectionField, { key: string; id?: string }>>;
+export type ConnectionProblems = Partial<Record<ConnectionField, { key: MessageKey; id?: string }>>;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** https anywhere; plain http only to this machine (the local service, a test server). */
-export function urlProblem(text: string): string | undefined {
+export function urlProblem(text: string): MessageKey | undefined {
   let url: URL;
   try {
     url = new URL(text.trim());

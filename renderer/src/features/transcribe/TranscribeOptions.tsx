@@ -26,6 +26,7 @@ const countOptions = (from: number, to: number) =>
   plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
 import { ErrorBox } from '../../ui/error-box';
 import { notificationsSupported } from '../../ui/notifications';
+import { errorOf } from '../../store/result';
 
 export function TranscribeOptions() {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ export function TranscribeOptions() {
   if (!active) return <div className="options-card" aria-busy="true" />;
   const engines = active.kind === 'local' ? [LOCAL_ENGINE] : CLOUD_ENGINES.map((e) => e.name);
   const save = async (changes: Partial<typeof active>) =>
-    setError(await store.getState().saveConnection({ ...active, ...changes }));
+    setError(errorOf(await store.getState().saveConnection({ ...active, ...changes })));
   // The local service cannot tell speakers apart (docs/api.md): only cloud connections offer it.
   const canLabel = active.kind === 'cloud';
   const speakers = speakersOf(active.settings);

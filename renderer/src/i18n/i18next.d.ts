@@ -1,0 +1,17 @@
+/**
+ * Typed translation keys: `t('…')` with a key no table has fails to compile (a template key too,
+ * when its parts are typed). The window's strings and those Dictionary and Settings bring.
+ */
+import 'i18next';
+import type { en } from './en';
+import type { enDictionarySettings } from './en-dictionary-settings';
+import type { enNames } from './en-names';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof en & typeof enNames & typeof enDictionarySettings;
+    };
+  }
+}
