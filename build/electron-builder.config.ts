@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import type { Configuration } from 'electron-builder';
 import { afterPack } from './fuses';
 
-const electronVersion: string = createRequire(import.meta.url)('electron/package.json').version;
+const electronVersion = (
+  createRequire(import.meta.url)('electron/package.json') as { readonly version: string }
+).version;
 
 /** The native modules and what they require at run time (bindings finds better-sqlite3's .node). */
 export const RUNTIME_MODULES = ['better-sqlite3', 'bindings', 'file-uri-to-path', 'keytar'];

@@ -72,7 +72,7 @@ export async function recognizeSpans(
   options: RecognizeOptions & { concurrency: number },
 ): Promise<{ perSpan: Array<Utterance | undefined>; decodeMs: number }> {
   const rate = options.sampleRate ?? 16_000;
-  const perSpan: Array<Utterance | undefined> = new Array(spans.length);
+  const perSpan = new Array<Utterance | undefined>(spans.length);
   let decodeMs = 0;
   let next = 0;
   const lane = async () => {

@@ -28,7 +28,7 @@ async function recording(keep?: string[]): Promise<{ server: Server; url: string
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       keep?.push(
-        `${req.method} ${req.url}\n${JSON.stringify(req.headers)}\n${Buffer.concat(chunks)}`,
+        `${req.method} ${req.url}\n${JSON.stringify(req.headers)}\n${Buffer.concat(chunks).toString('utf8')}`,
       );
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(

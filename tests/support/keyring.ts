@@ -30,7 +30,7 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
     { env, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   const address = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: bus.stdout! }).once('line', resolve);
+    createInterface({ input: bus.stdout }).once('line', resolve);
     bus.once('exit', (code) => reject(new Error(`dbus-daemon exited with ${code}`)));
   });
   const keyring: ChildProcess = spawn(
@@ -61,7 +61,7 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
         },
       );
       let out = '';
-      probe.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      probe.stdout.on('data', (c: Buffer) => (out += c.toString()));
       probe.on('exit', () => resolve(/boolean true/.test(out)));
     });
     if (owner) break;

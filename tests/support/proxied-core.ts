@@ -60,11 +60,12 @@ export async function openProxiedCore(options: {
         asyncUrl: proxy.url,
         ...connection,
       });
-      await core.invoke('keys:add', {
+      const added = await core.invoke('keys:add', {
         label: keyLabel,
         key: service.key,
         connection: connection.id,
       });
+      if (!added.ok) throw new Error(`the test key was not added: ${added.error.code}`);
     }
     if (options.activate) await core.connections.setActive(options.connections[0]!.id);
     return { service, proxy, core };
@@ -100,7 +101,7 @@ export async function sendOne(
   const before = proxy.seen.length;
   const result = await core.invoke('transcribe:files', { paths: [path], connection });
   if (!result.ok) throw new Error(errorText(result.error, 'en'));
-  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
+  const { id } = result.data.jobs[0]!;
   const job = await until(() => core.journal.get(id)!, settled, { timeoutMs });
   const posts = proxy.seen.slice(before).filter((r) => r.method === 'POST');
   if (posts.length !== 1) throw new Error(`${posts.length} POSTs for one file`);

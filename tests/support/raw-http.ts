@@ -49,7 +49,7 @@ export function exchange(
     socket.on('end', () => finish(true, false));
     socket.on('close', () => finish(true, false));
     socket.on('error', () => finish(true, false));
-    socket.once('connect', async () => {
+    const send = async () => {
       for (const step of steps) {
         if (done || socket.destroyed) return;
         if (Buffer.isBuffer(step)) {
@@ -57,7 +57,9 @@ export function exchange(
         } else await new Promise((r) => setTimeout(r, step.pauseMs));
       }
       if (halfClose && !socket.destroyed) socket.end();
-    });
+    };
+    // Nothing in send() rejects: its awaits are timers.
+    socket.once('connect', () => void send());
   });
 }
 

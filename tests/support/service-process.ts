@@ -118,7 +118,8 @@ export async function startService(
       reject(new Error(`the service exited with ${code} before listening: ${stderr()}`)),
     );
   });
-  const created = events.find((e) => e.event === 'account-created');
+  const created = events.find((e) => e.event === 'account-created') as
+    { apiKey?: string; sid?: string; spw?: string } | undefined;
   const url = String(listening.url);
   return {
     url,
@@ -126,9 +127,9 @@ export async function startService(
     dataDir,
     process: child,
     events,
-    key: options.key ?? String(created?.apiKey ?? ''),
-    sid: String(created?.sid ?? ''),
-    spw: String(created?.spw ?? ''),
+    key: options.key ?? created?.apiKey ?? '',
+    sid: created?.sid ?? '',
+    spw: created?.spw ?? '',
     stderr,
     stop,
     kill,

@@ -39,12 +39,12 @@ export async function startWebHostProcess(
   });
   const { exited, stop, kill } = supervise(child);
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
 
   const { url, openUrl } = await new Promise<{ url: string; openUrl: string }>(
     (resolve, reject) => {
       let address: { url: string; openUrl: string } | undefined;
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
         lines.push(line);
         const match = /^(http:\/\/127\.0\.0\.1:\d+)\/open\?code=\S+$/.exec(line);
         if (match) address = { url: match[1]!, openUrl: line };

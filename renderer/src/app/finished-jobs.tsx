@@ -10,6 +10,7 @@ import type { Job } from '../../../shared/domain/job';
 import { errorText } from '../ui/error-text';
 import { notificationsSupported } from '../ui/notifications';
 import { useAppStore } from '../store/store';
+import { keptInStore } from '../store/result';
 
 /** A direct request that took this long is long enough to be told about. */
 export const LONG_JOB_MS = 30_000;
@@ -45,7 +46,7 @@ export function FinishedJobNotifier() {
           );
           note.onclick = () => {
             window.focus();
-            if (ok) void store.getState().openTranscript(job.id);
+            if (ok) void keptInStore(store.getState().openTranscript(job.id));
             note.close();
           };
         }

@@ -22,7 +22,8 @@ function lazyScreen<M>(
   pick: (module: M) => ComponentType,
   strings?: () => Promise<Strings>,
 ): LazyScreen {
-  const load = () => Promise.all([code(), strings?.()] as const);
+  const load = () =>
+    Promise.all([code(), strings ? strings() : Promise.resolve(undefined)] as const);
   const View = lazy(async () => {
     const [module, table] = await load();
     const Screen = pick(module);

@@ -10,6 +10,7 @@ export interface ConnectionsSlice {
   activeConnection: string;
   /** Reads the list again; a failure is also kept in `hostError` (the status bar shows it). */
   loadConnections: () => Promise<Result<void>>;
+  /** Makes a connection active; a failure is also kept in `hostError` (the status bar shows it). */
   setActiveConnection: (id: string) => Promise<Result<void>>;
   saveConnection: (connection: Connection) => Promise<Result<void>>;
   /** Removes a connection the person added; the host makes the local one active if it was. */

@@ -130,7 +130,9 @@ export const createDictionarySlice =
       // On another connection or engine, the profile is chosen only once that list is known.
       set({ dictConnection: connection, dictEngine: engine, dictProfile: moved ? '' : profile });
       if (moved) {
-        await get().openDictionary(connection, engine);
+        // Its failure is the screen's (dictError): there are no words to load then.
+        const opened = await get().openDictionary(connection, engine);
+        if (!opened.ok) return;
         set({ dictProfile: get().dictProfiles.includes(profile) ? profile : '' });
       }
       await loadWords();

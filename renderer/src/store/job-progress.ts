@@ -19,7 +19,7 @@ export function rateIn(
   of: Pick<Job, 'connection' | 'mode'>,
 ): number | undefined {
   let known = rates.get(jobs);
-  if (!known) rates.set(jobs, (known = new Map()));
+  if (!known) rates.set(jobs, (known = new Map<string, number | undefined>()));
   const key = `${of.mode} ${of.connection}`;
   if (!known.has(key)) known.set(key, workRate(Object.values(jobs), of));
   return known.get(key);

@@ -21,6 +21,7 @@ export interface ServiceSlice {
   sessionEnded: boolean;
   setService: (status: ServiceStatus) => void;
   restartService: () => Promise<Result<void>>;
+  /** Reads the data folder; a failure is also kept in `hostError` (the status bar shows it). */
   loadServiceInfo: () => Promise<Result<void>>;
 }
 
@@ -42,7 +43,10 @@ export const createServiceSlice =
     },
     async loadServiceInfo() {
       const result = await bridge.call('service:status', {});
-      if (!result.ok) return result;
+      if (!result.ok) {
+        set({ hostError: result.error });
+        return result;
+      }
       set({ dataDir: result.data.dataDir });
       return DONE;
     },

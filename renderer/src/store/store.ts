@@ -17,6 +17,7 @@ import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { keptInStore } from './result';
 
 export interface StoreDeps {
   readonly bridge: Bridge;
@@ -64,7 +65,8 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       const before = state().service?.state;
       state().setService(status);
       // The local connection's address is filled in when the service starts.
-      if (status.state === 'running' && before !== 'running') void state().loadConnections();
+      if (status.state === 'running' && before !== 'running')
+        void keptInStore(state().loadConnections());
     }),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {

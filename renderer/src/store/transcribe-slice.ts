@@ -32,9 +32,9 @@ export interface Rejected {
 export interface TranscribeSlice {
   rows: FileRow[];
   rejected: Rejected[];
-  addFiles(files: readonly File[]): void;
-  cancelRow(key: string): void;
-  clearFinished(): void;
+  addFiles: (files: readonly File[]) => void;
+  cancelRow: (key: string) => void;
+  clearFinished: () => void;
 }
 
 let nextKey = 0;

@@ -23,14 +23,14 @@ export async function expectNoSidewaysScroll(app: Page, name: string): Promise<v
 
 /** Every tab of the window's tab bar shows its name on one line (no word broken). */
 export async function expectTabsOnOneLine(app: Page, name: string): Promise<void> {
-  const lines = (await app.evaluate(`(() =>
+  const lines = await app.evaluate<string[]>(`(() =>
     [...document.querySelector('.tabs').querySelectorAll('[role="tab"]')].map((tab) => {
       const range = document.createRange();
       range.selectNodeContents(tab);
       const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
       return tab.textContent + ':' + tops.size;
     })
-  )()`)) as string[];
+  )()`);
   expect(
     lines.filter((l) => !l.endsWith(':1')),
     `${name}: tabs whose name breaks`,
@@ -63,7 +63,7 @@ export async function expectUsable(app: Page, control: Locator): Promise<void> {
  */
 export async function expectRowsHoldContent(app: Page): Promise<void> {
   // (Page code, given as text: this file is type-checked without DOM types.)
-  const problems = (await app.evaluate(`(() => {
+  const problems = await app.evaluate<string[]>(`(() => {
     const out = [];
     const slots = [...document.querySelectorAll('.job-slot')];
     const boxes = slots.map((slot) => slot.getBoundingClientRect());
@@ -102,7 +102,7 @@ export async function expectRowsHoldContent(app: Page): Promise<void> {
       if (next && next.top < r.bottom - 0.5) out.push(name + ': the next row starts at ' + next.top + ', inside this one');
     });
     return out;
-  })()`)) as string[];
+  })()`);
   expect(problems, 'Jobs rows whose content spills out of them').toEqual([]);
 }
 

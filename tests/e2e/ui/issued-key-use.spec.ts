@@ -100,7 +100,7 @@ test('no API key is kept in the window’s storage: localStorage, sessionStorage
   for (const { id } of keys)
     values.push((await rpc<{ key: string }>(app, 'keys:reveal', { id })).key);
   // (Page code, given as text: this file is type-checked without DOM types.)
-  const stored = (await app.evaluate(`(async () => {
+  const stored = await app.evaluate<string>(`(async () => {
     const out = [];
     for (const store of [localStorage, sessionStorage])
       for (let i = 0; i < store.length; i++) out.push(store.key(i) + '=' + store.getItem(store.key(i)));
@@ -111,6 +111,6 @@ test('no API key is kept in the window’s storage: localStorage, sessionStorage
         out.push(request.url + ' ' + (await (await cache.match(request)).text()));
     }
     return out.join('\\n');
-  })()`)) as string;
+  })()`);
   for (const value of values) expect(stored).not.toContain(value);
 });

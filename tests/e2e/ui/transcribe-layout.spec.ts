@@ -54,12 +54,12 @@ test('Transcribe lines up: one x for every status, checkboxes under the selects,
     'failed',
     { timeout: 120_000 },
   );
-  const at = (await app.evaluate(LEFTS)) as {
+  const at = await app.evaluate<{
     chips: number[];
     firstSelect: number;
     firstCheck: number;
     checkTops: number[];
-  };
+  }>(LEFTS);
   // Done (with Open transcript) and Failed: the same x.
   expect(new Set(at.chips).size, `status chips at x ${at.chips.join(', ')}`).toBe(1);
   // The checkboxes start where the selects start, and sit on one line.
@@ -71,7 +71,7 @@ test('Transcribe lines up: one x for every status, checkboxes under the selects,
   const lone: string[] = [];
   for (let width = 900; width <= 1600; width += 20) {
     await app.setViewportSize({ width, height: 800 });
-    const count = (await app.evaluate(LAST_LINE)) as number;
+    const count = await app.evaluate<number>(LAST_LINE);
     if (count < 4) lone.push(`${width}px: ${count}`);
   }
   expect(lone, 'widths where the hint ends in a line of a few characters').toEqual([]);

@@ -115,7 +115,9 @@ describe('connections and their keys', () => {
       key: 'listener-key',
       connection: 'borrowed',
     });
-    await core.invoke('dictionary:profiles', { engine: '-a-general', connection: 'borrowed' });
+    expect(
+      await core.invoke('dictionary:profiles', { engine: '-a-general', connection: 'borrowed' }),
+    ).toMatchObject({ ok: true });
     expect(received.join('\n')).toContain('listener-key');
     expect(received.join('\n')).not.toContain(CLOUD_KEY);
   });

@@ -61,7 +61,7 @@ const settled = (j: Job) => j.status === 'completed' || j.status === 'failed';
 async function submit(path: string): Promise<Job> {
   const result = await core.invoke('transcribe:files', { paths: [path] });
   if (!result.ok) throw new Error(errorText(result.error, 'en'));
-  return (result.data as { jobs: Job[] }).jobs[0]!;
+  return result.data.jobs[0]!;
 }
 
 /** The large file sent through a clean link: its job once the service is recognising it. */
@@ -117,7 +117,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     await restartService();
     proxy.setRule(() => ({ kind: 'pass' }));
     expect(serviceJobCount()).toBe(before);
-    await core.invoke('jobs:retry', { id: submitted.id });
+    expect(await core.invoke('jobs:retry', { id: submitted.id })).toMatchObject({ ok: true });
     const done = await until(() => job(submitted.id), settled);
     expect(done.status).toBe('completed');
     expect(serviceJobCount()).toBe(before + 1);
@@ -212,7 +212,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
     expect(failed.resultFile).toBeUndefined();
     proxy.setRule(() => ({ kind: 'pass' }));
-    await core.invoke('jobs:retry', { id: submitted.id });
+    expect(await core.invoke('jobs:retry', { id: submitted.id })).toMatchObject({ ok: true });
     const done = await until(() => job(submitted.id), settled);
     expect(done.status).toBe('completed');
     const got = await core.invoke('jobs:get', { id: submitted.id });

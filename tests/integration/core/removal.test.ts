@@ -74,7 +74,7 @@ const serviceJobStatus = (sessionid: string) =>
 async function submit(): Promise<Job> {
   const result = await core.invoke('transcribe:files', { paths: [large] });
   if (!result.ok) throw new AppFailure(result.error);
-  const [job] = (result.data as { jobs: Job[] }).jobs;
+  const [job] = result.data.jobs;
   expect(job!.mode).toBe('async');
   return job!;
 }
@@ -91,7 +91,7 @@ async function remove(id: string): Promise<void> {
 
 async function expectGone(id: string): Promise<void> {
   const listed = await core.invoke('jobs:list', {});
-  expect(listed.ok && (listed.data as { jobs: Job[] }).jobs.map((j) => j.id)).not.toContain(id);
+  expect(listed.ok && listed.data.jobs.map((j) => j.id)).not.toContain(id);
   expect(await readdir(join(proxied.dataDir, 'jobs'))).not.toContain(`${id}.json`);
   expect(await readdir(join(proxied.dataDir, 'results')).catch(() => [])).not.toContain(
     `${id}.json`,

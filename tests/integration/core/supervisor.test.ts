@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { appError, errorText } from '../../../shared/domain/errors';
-import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { removeDir, tempDir } from '../../support/service-process';
@@ -46,7 +45,7 @@ const status = () => core.supervisor!.current();
 async function transcribes(): Promise<void> {
   const result = await core.invoke('transcribe:files', { paths: [CLIP] });
   if (!result.ok) throw new Error(errorText(result.error, 'en'));
-  const { id } = (result.data as { jobs: Job[] }).jobs[0]!;
+  const { id } = result.data.jobs[0]!;
   const job = await until(
     () => core.journal.get(id)!,
     (j) => j.status === 'completed' || j.status === 'failed',

@@ -114,7 +114,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
       expect((await readdir(join(mount, folder))).filter((n) => !n.endsWith('.json'))).toEqual([]);
 
     await rm(filler);
-    await core.invoke('jobs:retry', { id: cut.id });
+    expect(await core.invoke('jobs:retry', { id: cut.id })).toMatchObject({ ok: true });
     const retried = await until(() => core.journal.get(cut.id), settled);
     expect(retried?.status).toBe('completed');
   });

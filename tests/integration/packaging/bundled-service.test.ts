@@ -69,11 +69,11 @@ function startPackagedService(dataDir: string, resources = join(root, 'resources
     },
   );
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const { exited, stop } = supervise(child);
   const events: Array<Record<string, unknown>> = [];
   const listening = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const event = JSON.parse(line) as Record<string, unknown>;
       events.push(event);
       if (event.event === 'listening') resolve(String(event.url));

@@ -55,19 +55,19 @@ async function judge(c: FuzzCase): Promise<string | undefined> {
     return `a malformed response: ${(error as Error).message}`;
   }
   for (const response of responses) {
-    if (response.status >= 500) return `HTTP ${response.status}: ${response.body}`;
+    if (response.status >= 500) return `HTTP ${response.status}: ${response.body.toString('utf8')}`;
     const type = response.headers.get('content-type') ?? '';
     if (/json/.test(type)) {
       let body: unknown;
       try {
         body = JSON.parse(response.body.toString('utf8'));
       } catch {
-        return `a JSON response that does not parse: ${response.body}`;
+        return `a JSON response that does not parse: ${response.body.toString('utf8')}`;
       }
       if (typeof body !== 'object' || body === null) return `a JSON body that is no object`;
       const { code, message } = body as { code?: unknown; message?: unknown };
       if (response.status >= 400 && (typeof code !== 'string' || typeof message !== 'string'))
-        return `an error without code and message: ${response.body}`;
+        return `an error without code and message: ${response.body.toString('utf8')}`;
     } else if (!/^text\/plain/.test(type) || response.status !== 200) {
       return `HTTP ${response.status} with Content-Type ${JSON.stringify(type)}`;
     }

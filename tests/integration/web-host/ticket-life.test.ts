@@ -36,7 +36,7 @@ async function session(): Promise<string> {
     headers: { Origin: host.url, 'Content-Type': 'application/json' },
     body: Buffer.from(JSON.stringify({ code })),
   });
-  return (claimed.json() as { data: { session: string } }).data.session;
+  return claimed.json<{ data: { session: string } }>().data.session;
 }
 
 async function ticket(secret: string, path: string): Promise<string> {
@@ -45,7 +45,7 @@ async function ticket(secret: string, path: string): Promise<string> {
     headers: { 'X-Kikitori-Session': secret, 'Content-Type': 'application/json' },
     body: Buffer.from(JSON.stringify({ path })),
   });
-  return (answer.json() as { data: { ticket: string } }).data.ticket;
+  return answer.json<{ data: { ticket: string } }>().data.ticket;
 }
 
 /** 404 (no such job) once the ticket let the request through; 401 when it did not. */

@@ -96,7 +96,7 @@ describe('window factory', () => {
       setPermissionRequestHandler: (h: never) => (handlers.request = h),
       setPermissionCheckHandler: (h: never) => (handlers.check = h),
       setDevicePermissionHandler: (h: never) => (handlers.device = h),
-    } as never);
+    });
     const page = { requestingUrl: 'app://kikitori/index.html', isMainFrame: true };
     const ask = (permission: string, details: object) => {
       let granted: boolean | undefined;
@@ -351,7 +351,7 @@ describe('IPC registrar', () => {
       {
         send: (channel: string, payload: unknown) => sent.push([channel, payload]),
         isDestroyed: () => destroyed,
-      } as never,
+      },
     );
     listener!('jobs:removed' as never, { id: 'a' });
     destroyed = true;
@@ -382,9 +382,11 @@ describe('preload bridge', () => {
     expect(Object.keys(bridge)).not.toContain('invoke');
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(Object.isFrozen(bridge.jobs)).toBe(true);
-    await bridge.jobs.get({ id: 'j1' });
-    await bridge.dictionary.getWords({ engine: '-a-general-en', profileId: 'p' });
-    await bridge.jobs.list({});
+    expect(await bridge.jobs.get({ id: 'j1' })).toMatchObject({ ok: true });
+    expect(
+      await bridge.dictionary.getWords({ engine: '-a-general-en', profileId: 'p' }),
+    ).toMatchObject({ ok: true });
+    expect(await bridge.jobs.list({})).toMatchObject({ ok: true });
     expect(invoked).toEqual([
       ['jobs:get', { id: 'j1' }],
       ['dictionary:getWords', { engine: '-a-general-en', profileId: 'p' }],

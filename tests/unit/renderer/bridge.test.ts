@@ -60,7 +60,7 @@ describe('the browser-mode bridge', () => {
     );
     const bridge = browserBridge('', undefined);
     expect(location.href).not.toContain('code-1');
-    await bridge.call('service:status', {});
+    expect(await bridge.call('service:status', {})).toMatchObject({ ok: true });
     expect(calls[0]).toEqual([
       '/session/claim',
       expect.objectContaining({ method: 'POST', body: '{"code":"code-1"}' }),
@@ -73,7 +73,7 @@ describe('the browser-mode bridge', () => {
     expect(JSON.parse(calls.at(-1)![1].body as string)).toEqual({ path: '/media/j' });
     // A reload of the tab keeps the session (sessionStorage), with no code to spend.
     const reloaded = browserBridge('', undefined, undefined);
-    await reloaded.call('service:status', {});
+    expect(await reloaded.call('service:status', {})).toMatchObject({ ok: true });
     expect(calls.at(-1)![1]).toMatchObject({ headers: { 'X-Kikitori-Session': 'sess-1' } });
   });
 
@@ -89,7 +89,7 @@ describe('the browser-mode bridge', () => {
     const bridge = browserBridge('', undefined, undefined);
     const ended = vi.fn();
     bridge.onSessionEnded(ended);
-    await bridge.call('jobs:list', {});
+    expect(await bridge.call('jobs:list', {})).toMatchObject({ ok: true });
     expect(ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -53,15 +53,15 @@ describe('the connection editor', () => {
       />
     );
     const { rerender } = render(wrap(editor(cloud)));
-    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
     await user.type(screen.getByLabelText('Name'), ' EU');
 
     // "Add key…" with "Use it for this connection": the saved connection now has the key.
     rerender(wrap(editor({ ...withKey })));
-    expect((screen.getByLabelText('API key') as HTMLSelectElement).value).toBe('new-key');
+    expect(screen.getByLabelText<HTMLSelectElement>('API key').value).toBe('new-key');
     // The name edited here stays edited; Save writes it with the new key, not the old "none".
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(`${cloud.name} EU`);
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe(`${cloud.name} EU`);
     await user.click(save);
     expect(saved[0]).toMatchObject({ name: `${cloud.name} EU`, keyRef: 'new-key' });
 
@@ -122,7 +122,7 @@ describe('the connection editor', () => {
 
   it('starts a new connection with logging off', async () => {
     await addingConnection();
-    const logging = screen.getByRole('checkbox', { name: /logging/ }) as HTMLInputElement;
+    const logging = screen.getByRole<HTMLInputElement>('checkbox', { name: /logging/ });
     expect(logging.checked).toBe(false);
   });
 
@@ -159,10 +159,10 @@ describe('a built-in connection’s name in the editor (issue 15 §14)', () => {
         />,
       ),
     );
-    const name = screen.getByLabelText('名前') as HTMLInputElement;
+    const name = screen.getByLabelText<HTMLInputElement>('名前');
     expect(name.value).toBe('ローカル（オフライン）');
     // Unchanged, nothing to save; typing makes it the person's own name.
-    expect((screen.getByRole('button', { name: '保存' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '保存' }).disabled).toBe(true);
     await user.clear(name);
     await user.type(name, '自宅の PC');
     expect(name.value).toBe('自宅の PC');

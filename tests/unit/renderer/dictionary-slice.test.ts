@@ -212,9 +212,9 @@ describe('the dictionary slice', () => {
     const slow = s().openDictionary('local', 'slow');
     s().createProfile('fresh');
     const fast = s().openDictionary('local', 'fast');
-    await fast;
+    expect(await fast).toMatchObject({ ok: true });
     answer();
-    await slow;
+    expect(await slow).toMatchObject({ ok: true });
     expect(s().dictEngine).toBe('fast');
     expect(s().dictProfile).toBe('fresh');
     expect(s().dictProfiles).toEqual(['fast-saved', 'fresh']);

@@ -44,7 +44,7 @@ describe('icons', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
     const exportButton = await screen.findByRole('button', { name: 'Export' });
-    expect(exportButton.textContent!.trim()).toBe('Export');
+    expect(exportButton.textContent.trim()).toBe('Export');
     expect(exportButton.querySelector('svg[data-icon="chevron-down"]')).not.toBeNull();
   });
 });

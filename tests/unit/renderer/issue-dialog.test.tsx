@@ -136,7 +136,7 @@ describe('the issue dialog', () => {
         spw: 'secret',
       },
     ]);
-    expect(((await screen.findByTestId('issued-key')) as HTMLInputElement).value).toBe(
+    expect((await screen.findByTestId<HTMLInputElement>('issued-key')).value).toBe(
       'issued-key-abcd1234',
     );
     expect(screen.getByTestId('issued-expiry').textContent).toMatch(/^Expires /);
@@ -183,9 +183,7 @@ describe('closing on a new key', () => {
     expect(document.activeElement).toBe(keep);
     await user.click(keep);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect((screen.getByTestId('issued-key') as HTMLInputElement).value).toBe(
-      'issued-key-abcd1234',
-    );
+    expect(screen.getByTestId<HTMLInputElement>('issued-key').value).toBe('issued-key-abcd1234');
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await user.click(

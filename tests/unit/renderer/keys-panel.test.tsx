@@ -69,7 +69,7 @@ describe('names the app gave itself, in Japanese', () => {
     expect(row.textContent).toContain('ローカル（オフライン）');
     expect(document.body.textContent).not.toContain('Local (offline)');
     expect(document.body.textContent).not.toContain('Local service');
-    const key = screen.getByRole('combobox', { name: 'API キー' }) as HTMLSelectElement;
+    const key = screen.getByRole<HTMLSelectElement>('combobox', { name: 'API キー' });
     expect(key.selectedOptions[0]?.textContent).toBe('ローカルサービス (…abcd)');
   });
 });

@@ -66,7 +66,7 @@ describe('files in', () => {
     ]);
     const rows = screen.getAllByTestId('file-row');
     expect(rows).toHaveLength(2);
-    const one = rows.find((r) => r.textContent!.includes('one.wav'))!;
+    const one = rows.find((r) => r.textContent.includes('one.wav'))!;
     expect(one.textContent).toContain('Direct (up to 16 MB and 8:45)');
     await waitFor(() => expect(one.dataset.state).toBe('queued'));
     const first = bridge.calls.find((c) => c.channel === 'transcribe:files')!;

@@ -1,7 +1,15 @@
 import { ESLint } from 'eslint';
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// Boundaries and hooks need no types: the examples are linted as text at made-up paths, which no
+// TypeScript project holds, so the type-checked rules are left out here (proven apart below).
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
 
 /** The boundary messages ESLint reports for `code` placed at `filePath` (packages and layers). */
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
@@ -148,5 +156,57 @@ describe('React hooks are checked in the window', () => {
       filePath: 'renderer/src/features/jobs/Example.tsx',
     });
     expect((result?.messages ?? []).map((m) => m.ruleId)).toContain(rule);
+  });
+});
+
+describe('type-checked rules', () => {
+  /** The rule ids full lint reports for `code` written, for the run, as a real window file. */
+  async function typedErrors(code: string): Promise<string[]> {
+    const path = `renderer/src/features/jobs/lint-probe-${randomUUID()}.tsx`;
+    await writeFile(path, code);
+    try {
+      const [result] = await new ESLint({ cwd: process.cwd() }).lintFiles([path]);
+      return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+  const component = (body: string) =>
+    `import { useApp } from '../../store/store';\nimport { errorOf } from '../../store/result';\nexport function Probe({ id }: { id: string }) {\n  const retryJob = useApp((s) => s.retryJob);\n  const show = (e: unknown) => e;\n  ${body}\n  return null;\n}\n`;
+
+  it.each([
+    [
+      'an action whose Result is dropped with void',
+      'void retryJob(id);',
+      /kikitori\/no-dropped-result: This drops a Result \(a promise of one\)/,
+    ],
+    [
+      'an action called as a bare statement',
+      'retryJob(id);',
+      /@typescript-eslint\/no-floating-promises|kikitori\/no-dropped-result/,
+    ],
+    [
+      'a sync Result dropped',
+      'void ({ ok: true, data: 1 } as { ok: true; data: number } | { ok: false; error: string });',
+      /kikitori\/no-dropped-result: This drops a Result:/,
+    ],
+    [
+      'a promise passed where a function returns nothing',
+      'const f: () => void = async () => retryJob(id);\n  f();',
+      /no-misused-promises/,
+    ],
+    [
+      'an any flowing into a typed value',
+      'const n: number = JSON.parse("1");\n  show(n);',
+      /no-unsafe-assignment/,
+    ],
+  ])('%s fails', async (_what, body, message) => {
+    expect((await typedErrors(component(body))).join('\n')).toMatch(message);
+  });
+
+  it('a handled Result passes', async () => {
+    expect(
+      await typedErrors(component('void retryJob(id).then((r) => show(errorOf(r)));')),
+    ).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   plainOptions,
   SelectField,
 } from '../../ui/select-field';
+import { keptInStore } from '../../store/result';
 
 export function DictionaryPickers() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function DictionaryPickers() {
     if (connectionId || !active) return;
     const first = connections.find((c) => c.id === active);
     if (!first || (first.kind === 'local' && !first.baseUrl)) return;
-    void openDictionary(first.id, first.engine);
+    void keptInStore(openDictionary(first.id, first.engine));
   }, [connectionId, active, connections, openDictionary, service]);
 
   useEffect(() => {

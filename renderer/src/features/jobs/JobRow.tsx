@@ -1,4 +1,5 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
+import type { AppError } from '../../../../shared/domain/errors';
 import { retryCanHelp } from '../../../../shared/domain/errors';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { MiddleCut } from '../../ui/middle-cut';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
+import { errorOf, keptInStore } from '../../store/result';
 
 const TONES = {
   queued: 'info',
@@ -23,10 +25,13 @@ export const JobRow = memo(function JobRow({
   id,
   rowIndex,
   onRemove,
+  onFailure,
 }: {
   id: string;
   rowIndex: number;
   onRemove: (id: string) => void;
+  /** Shows (or clears) what a Stop or Retry answered: the list's error, above it. */
+  onFailure: (error: AppError | undefined) => void;
 }) {
   const { t } = useTranslation();
   const job = useApp((s) => s.jobs[id]);
@@ -134,7 +139,7 @@ export const JobRow = memo(function JobRow({
           <button
             type="button"
             className="button small"
-            onClick={() => void cancelJob(id)}
+            onClick={() => void cancelJob(id).then((r) => onFailure(errorOf(r)))}
             aria-label={`${t('jobs.stop')}: ${name}`}
             aria-describedby={describedBy}
           >
@@ -145,7 +150,7 @@ export const JobRow = memo(function JobRow({
           <button
             type="button"
             className="button small"
-            onClick={() => void openTranscript(id)}
+            onClick={() => void keptInStore(openTranscript(id))}
             aria-label={`${t('jobs.open')}: ${name}`}
             aria-describedby={describedBy}
           >
@@ -156,7 +161,7 @@ export const JobRow = memo(function JobRow({
           <button
             type="button"
             className="button small"
-            onClick={() => void retryJob(id)}
+            onClick={() => void retryJob(id).then((r) => onFailure(errorOf(r)))}
             aria-label={`${t('jobs.retry')}: ${name}`}
             aria-describedby={describedBy}
           >

@@ -122,7 +122,12 @@ export function JobsView() {
                     role="rowgroup"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <JobRow id={ids[item.index]!} rowIndex={item.index} onRemove={onRemove} />
+                    <JobRow
+                      id={ids[item.index]!}
+                      rowIndex={item.index}
+                      onRemove={onRemove}
+                      onFailure={setError}
+                    />
                   </div>
                 ))}
               </div>

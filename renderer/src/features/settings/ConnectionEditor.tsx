@@ -14,7 +14,7 @@ import { KeySelect } from '../keys/KeySelect';
 import { ErrorBox } from '../../ui/error-box';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
-import { errorOf } from '../../store/result';
+import { errorOf, keptInStore } from '../../store/result';
 
 /** The fields as the form shows them: a failed Save takes focus to the first wrong one. */
 const FIELD_ORDER: readonly ConnectionField[] = ['id', 'name', 'baseUrl', 'asyncUrl', 'engine'];
@@ -106,7 +106,7 @@ export function ConnectionEditor({
     setSaveError(errorOf(saved));
     if (!saved.ok) return;
     // The list read again shows its own failure (the status bar); the connection was saved.
-    if (isNew) await loadConnections();
+    if (isNew) await keptInStore(loadConnections());
     setSaved(true);
     onSaved(draft.id);
   };
@@ -231,7 +231,11 @@ export function ConnectionEditor({
           </button>
         )}
         {!isNew && draft.id !== active && (
-          <button type="button" className="button" onClick={() => void setActive(draft.id)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void setActive(draft.id).then((r) => setSaveError(errorOf(r)))}
+          >
             {t('settings.makeActive')}
           </button>
         )}

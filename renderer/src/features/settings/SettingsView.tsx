@@ -10,14 +10,15 @@ import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
 import './settings.css';
 import { View } from '../../ui/section';
+import { keptInStore } from '../../store/result';
 
 export function SettingsView() {
   const { t } = useTranslation();
   const loadKeys = useApp((s) => s.loadKeys);
   const loadServiceInfo = useApp((s) => s.loadServiceInfo);
   useEffect(() => {
-    void loadKeys();
-    void loadServiceInfo();
+    void keptInStore(loadKeys());
+    void keptInStore(loadServiceInfo());
   }, [loadKeys, loadServiceInfo]);
   return (
     <View id="settings" className="settings-view" title={t('settings.heading')}>

@@ -7,6 +7,8 @@ import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
 import { speakersOf } from './connection-settings';
 import { routeReason } from './route-reason';
+import { keptInStore } from '../../store/result';
+import { useActionError } from '../../ui/use-action-error';
 
 export function FileRowView({ rowKey }: { rowKey: string }) {
   const { t } = useTranslation();
@@ -20,8 +22,10 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const running = useJobProgress(job, t);
 
+  // A Stop or Retry that failed says why here, until the next one of them succeeds.
+  const action = useActionError();
   const removed = row.phase === 'job' && !job;
-  const error = row.error ?? (job?.status === 'failed' ? job.error : undefined);
+  const error = action.error ?? row.error ?? (job?.status === 'failed' ? job.error : undefined);
   let state: string;
   let progress: number | undefined;
   if (row.phase === 'waiting') state = t('transcribe.state.waiting');
@@ -100,7 +104,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           <button
             type="button"
             className="button small"
-            onClick={() => void cancelJob(job.id)}
+            onClick={() => void action.run(cancelJob(job.id))}
             aria-label={t('transcribe.cancelFile', { name: row.name })}
           >
             {t('transcribe.cancel')}
@@ -110,14 +114,18 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           <button
             type="button"
             className="button small primary"
-            onClick={() => void openTranscript(job.id)}
+            onClick={() => void keptInStore(openTranscript(job.id))}
             aria-label={t('transcribe.openFile', { name: row.name })}
           >
             {t('transcribe.open')}
           </button>
         ) : null}
         {job?.status === 'failed' && retryCanHelp(job.error) ? (
-          <button type="button" className="button small" onClick={() => void retryJob(job.id)}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void action.run(retryJob(job.id))}
+          >
             {t('transcribe.retry')}
           </button>
         ) : null}

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../ui/use-now';
 import { useApp } from '../../store/store';
+import { keptInStore } from '../../store/result';
 
 const DAY_MS = 86_400_000;
 const FINISHED_SHOWN = 5;
@@ -57,7 +58,7 @@ export function RecentJobs() {
                 <button
                   type="button"
                   className="button small primary"
-                  onClick={() => void openTranscript(job.id)}
+                  onClick={() => void keptInStore(openTranscript(job.id))}
                   aria-label={t('transcribe.openFile', { name: job.file.name })}
                 >
                   {t('transcribe.open')}

@@ -46,7 +46,7 @@ export function TranscribeOptions() {
 
   const ready = active && (active.kind !== 'local' || serviceState === 'running');
   useEffect(() => {
-    if (ready && engine) void loadProfiles(activeId, engine);
+    if (ready && engine) void loadProfiles(activeId, engine).then((r) => setError(errorOf(r)));
   }, [loadProfiles, activeId, engine, ready]);
 
   if (!active) return <div className="options-card" aria-busy="true" />;
@@ -66,7 +66,12 @@ export function TranscribeOptions() {
         <SelectField
           label={t('transcribe.connection')}
           value={activeId}
-          onChange={(v) => void store.getState().setActiveConnection(v)}
+          onChange={(v) =>
+            void store
+              .getState()
+              .setActiveConnection(v)
+              .then((r) => setError(errorOf(r)))
+          }
           options={connectionOptions(connections)}
         />
         <SelectField

@@ -55,7 +55,7 @@ export function UtteranceList({
             <div>
               {turn ? (
                 <p className="speaker" data-testid="speaker">
-                  {speakerName(b.label!)}
+                  {speakerName(b.label)}
                 </p>
               ) : null}
               <p className="utterance-text">

@@ -8,9 +8,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 export interface Playback {
   readonly playing: boolean;
   readonly failed: boolean;
-  toggle(): void;
-  seek(ms: number): void;
-  onTime(listener: (ms: number) => void): () => void;
+  readonly toggle: () => void;
+  readonly seek: (ms: number) => void;
+  readonly onTime: (listener: (ms: number) => void) => () => void;
 }
 
 /**
