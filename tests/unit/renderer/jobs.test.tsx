@@ -200,6 +200,35 @@ describe('what a failed job offers', () => {
     expect(screen.getByRole('button', { name: 'Retry: offline.wav' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove: broken.wav' })).toBeTruthy();
   });
+
+  it('says why a Retry failed above the list, and clears it when the next one works', async () => {
+    const user = userEvent.setup();
+    const offline = job('offline', {
+      status: 'failed',
+      error: { code: 'network', params: { host: 'h', reason: 'refused' } },
+    });
+    let answer: 'fail' | 'pass' = 'fail';
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({ ok: true, data: { jobs: [offline] } }),
+        'jobs:retry': () =>
+          answer === 'fail'
+            ? { ok: false, error: { code: 'service-starting', params: {} } }
+            : { ok: true, data: { job: { ...offline, status: 'queued', error: undefined } } },
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry: offline.wav' }));
+    const said = (await screen.findAllByRole('alert')).map((a) => a.textContent).join('\n');
+    expect(said).toMatch(/starting/i);
+    answer = 'pass';
+    await user.click(screen.getByRole('button', { name: 'Retry: offline.wav' }));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('alert').map((a) => a.textContent)).not.toContainEqual(
+        expect.stringMatching(/starting/i),
+      ),
+    );
+  });
 });
 
 describe('stopping a running job', () => {
