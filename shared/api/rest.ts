@@ -43,7 +43,7 @@ export const profileListSchema = z
       ]),
     ),
   })
-  .transform((body) => ({ profiles: body.profiles as string[] }));
+  .transform((body) => ({ profiles: body.profiles }));
 export type ProfileList = z.output<typeof profileListSchema>;
 
 /** `POST /issue_service_authorization` form fields. Either sid+spw or a Bearer key authorises. */

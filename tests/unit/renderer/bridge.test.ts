@@ -89,7 +89,10 @@ describe('the browser-mode bridge', () => {
     const bridge = browserBridge('', undefined, undefined);
     const ended = vi.fn();
     bridge.onSessionEnded(ended);
-    expect(await bridge.call('jobs:list', {})).toMatchObject({ ok: true });
+    expect(await bridge.call('jobs:list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(ended).toHaveBeenCalledTimes(1);
   });
 });
