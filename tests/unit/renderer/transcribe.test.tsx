@@ -131,6 +131,39 @@ describe('files in', () => {
   });
 });
 
+describe('a Stop or Retry that fails', () => {
+  it('says why in the file row, and the next one that works clears it', async () => {
+    const user = userEvent.setup();
+    let retry: 'refused' | 'accepted' = 'refused';
+    const failed = job('r', {
+      status: 'failed',
+      error: appError('network', { host: 'h', reason: 'refused' }),
+    });
+    const bridge = fakeBridge({
+      'transcribe:files': () => ({ ok: true, data: { jobs: [job('r', { status: 'queued' })] } }),
+      'jobs:retry': () =>
+        retry === 'refused'
+          ? { ok: false, error: appError('service-starting', {}) }
+          : { ok: true, data: { job: job('r', { status: 'queued' }) } },
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('r.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('queued'));
+    act(() => bridge.emit('jobs:changed', { job: failed }));
+    await user.click(within(screen.getByTestId('file-row')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('file-row').textContent).toMatch(/starting/i));
+    retry = 'accepted';
+    act(() => bridge.emit('jobs:changed', { job: failed }));
+    await user.click(within(screen.getByTestId('file-row')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('file-row').textContent).not.toMatch(/starting/i),
+    );
+  });
+});
+
 describe('cancel', () => {
   it('stops a file while it streams to the host, and never submits it', async () => {
     const user = userEvent.setup();
