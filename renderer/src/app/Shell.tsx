@@ -3,17 +3,21 @@
  * the open section, and the status bar.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropZone } from '../features/transcribe/DropZone';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
-import { LeaveDialog } from './LeaveDialog';
 import { Preferences } from './Preferences';
 import { SECTIONS, VIEWER, type Screen } from './screens';
 import { StatusBar } from './StatusBar';
 
 const TranscriptView = VIEWER.View;
+/**
+ * Asked only once a guard holds a leaving (unsaved dictionary words): the dialog's code (Radix's
+ * alert dialog) loads then, not with the first screen.
+ */
+const LeaveDialog = lazy(() => import('./LeaveDialog').then((m) => ({ default: m.LeaveDialog })));
 
 /**
  * Fetches a screen's code ahead of its click: the pointer over its tab, or keyboard focus. A
@@ -40,6 +44,10 @@ export function Shell() {
   // Through the leave guards, which ask first when something holds unsaved work.
   const setTab = useApp((s) => s.requestTab);
   const viewing = useApp((s) => s.openJob !== undefined);
+  // Once asked, the dialog stays mounted, so closing it returns the focus as a dialog should.
+  const leaving = useApp((s) => s.pendingLeave !== undefined);
+  const [leaveAsked, setLeaveAsked] = useState(false);
+  if (leaving && !leaveAsked) setLeaveAsked(true);
   const closeTranscript = useApp((s) => s.closeTranscript);
   /** A tab, clicked or chosen by keyboard, shows its own screen: an open transcript closes. */
   const show = (value: Tab) => {
@@ -118,7 +126,11 @@ export function Shell() {
           })}
         </main>
         <StatusBar />
-        <LeaveDialog />
+        {leaveAsked && (
+          <Suspense fallback={null}>
+            <LeaveDialog />
+          </Suspense>
+        )}
       </Tabs.Root>
     </DropZone>
   );
