@@ -49,6 +49,13 @@ try {
   check('lint', false, 'ESLint wrote no report');
 }
 
+console.log('\n— stylesheets');
+check(
+  'stylelint',
+  run(bin('stylelint'), ['renderer/src/**/*.css']).status === 0,
+  'stylelint renderer/src/**/*.css',
+);
+
 console.log('\n— format');
 check(
   'format',
@@ -124,7 +131,7 @@ const counted = new Set(['vitest', 'playwright']);
 const failedChecks = checks.filter((c) => !c.ok && !counted.has(c.name)).length;
 const passedChecks = checks.filter((c) => c.ok && !counted.has(c.name)).length;
 console.log(
-  `\nlint, format, typecheck and build count as one check each; the rest are vitest and Playwright tests.`,
+  `\nlint, stylelint, format, typecheck and build count as one check each; the rest are vitest and Playwright tests.`,
 );
 console.log(
   `${passed + passedChecks} passed, ${failed + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}`,
