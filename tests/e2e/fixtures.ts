@@ -3,8 +3,8 @@
  * the window talks to the real core and the real local service.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import type { RunningWebHost } from '../../support/web-host-process';
-import { openWebHost } from '../../support/web-host-session';
+import type { RunningWebHost } from '../support/web-host-process';
+import { openWebHost } from '../support/web-host-session';
 
 export interface Host {
   readonly web: RunningWebHost;
