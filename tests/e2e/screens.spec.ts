@@ -1,7 +1,8 @@
 /**
  * Every screen in both languages and both themes: no serious or critical axe-core violation,
  * and screenshots at the smallest and largest supported window sizes, saved for a person to look
- * at (.test-results/screenshots/).
+ * at (.test-results/screenshots/). One test per screen, each on a web host of its own, so a
+ * screen fails (or is retried) alone and shows only what its own test did.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
-import { expect, test } from './fixtures';
+import { expect, testOnItsOwnHost } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 const SHOTS = '.test-results/screenshots';
@@ -18,46 +19,73 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ];
 
-type Screen = { name: string; open(page: Page): Promise<void> };
+/**
+ * `app`, the window on its own host with the service running; `transcribed`, the same after three
+ * files were dropped on Transcribe: a clip that is transcribed, a file that is not audio and
+ * fails, and one the window refuses before sending (for the screens that show jobs).
+ */
+const test = testOnItsOwnHost.extend<{ transcribed: Page }>({
+  app: async ({ app }, use) => {
+    await mkdir(SHOTS, { recursive: true });
+    await expect(app.getByTestId('service-status')).toContainText('Running');
+    await use(app);
+  },
+  transcribed: async ({ app }, use) => {
+    await dropFiles(app, [
+      { path: CLIP, name: 'austen.wav' },
+      { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'not-really-audio.wav' },
+      {
+        path: join(DEFAULT_FIXTURES_DIR, 'manifest.json'),
+        name: 'notes.json',
+        type: 'application/json',
+      },
+    ]);
+    const rows = app.getByTestId('file-row');
+    await expect(rows.filter({ hasText: 'austen.wav' })).toHaveAttribute(
+      'data-state',
+      'completed',
+      { timeout: 120_000 },
+    );
+    await expect(rows.filter({ hasText: 'not-really-audio' })).toHaveAttribute(
+      'data-state',
+      'failed',
+      { timeout: 120_000 },
+    );
+    await use(app);
+  },
+});
+// Four passes (two languages, two themes) of axe and two screenshots each, on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
+
 const tab = (index: number) => async (page: Page) => {
   await page.getByRole('tab').nth(index).click();
 };
-const SCREENS: Screen[] = [
-  { name: 'transcribe', open: tab(0) },
-  { name: 'jobs', open: tab(1) },
-  { name: 'dictionary', open: tab(2) },
-  { name: 'settings', open: tab(3) },
-  {
-    name: 'viewer-text',
-    async open(page) {
-      await tab(1)(page);
-      await page
-        .getByTestId('job-row')
-        .filter({ hasText: 'austen.wav' })
-        .getByRole('button', { name: /^(Open|開く): austen\.wav$/ })
-        // Another spec on the same host may have dropped an austen.wav too: the newest is ours.
-        .first()
-        .click();
-      await expect(page.getByTestId('utterances')).toBeVisible();
-    },
-  },
-  {
-    name: 'viewer-words',
-    async open(page) {
-      await page.getByTestId('viewer').getByRole('tab').nth(1).click();
-      await expect(page.getByTestId('word-list')).toBeVisible();
-    },
-  },
-  {
-    name: 'remove-dialog',
-    async open(page) {
-      await tab(0)(page);
-      await tab(1)(page);
-      await page.getByTestId('job-row').first().getByRole('button').last().click();
-      await expect(page.getByRole('alertdialog')).toBeVisible();
-    },
-  },
-];
+const openViewer = async (page: Page) => {
+  await tab(1)(page);
+  await page
+    .getByTestId('job-row')
+    .filter({ hasText: 'austen.wav' })
+    .getByRole('button', { name: /^(Open|開く): austen\.wav$/ })
+    .click();
+  await expect(page.getByTestId('utterances')).toBeVisible();
+};
+const openWordList = async (page: Page) => {
+  await page.getByTestId('viewer').getByRole('tab').nth(1).click();
+  await expect(page.getByTestId('word-list')).toBeVisible();
+};
+const openRemoveDialog = async (page: Page) => {
+  await tab(0)(page);
+  await tab(1)(page);
+  await page.getByTestId('job-row').first().getByRole('button').last().click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+};
+
+/** A state of the window to check and photograph: `open` reaches it, `close` leaves it. */
+interface View {
+  readonly name: string;
+  open(page: Page): Promise<void>;
+  close?(page: Page): Promise<void>;
+}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -66,52 +94,71 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('every screen passes axe and is photographed in both languages and themes', async ({
-  app,
-}) => {
-  test.setTimeout(600_000);
-  await mkdir(SHOTS, { recursive: true });
-  await expect(app.getByTestId('service-status')).toContainText('Running');
-  await dropFiles(app, [
-    { path: CLIP, name: 'austen.wav' },
-    { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'not-really-audio.wav' },
-    {
-      path: join(DEFAULT_FIXTURES_DIR, 'manifest.json'),
-      name: 'notes.json',
-      type: 'application/json',
-    },
-  ]);
-  const rows = app.getByTestId('file-row');
-  await expect(rows.filter({ hasText: 'austen.wav' })).toHaveAttribute('data-state', 'completed', {
-    timeout: 120_000,
-  });
-  await expect(rows.filter({ hasText: 'not-really-audio' })).toHaveAttribute(
-    'data-state',
-    'failed',
-    {
-      timeout: 120_000,
-    },
-  );
-
+/**
+ * In each language and theme, opens each view at the smallest size, runs axe on it and
+ * photographs it at both sizes; no serious or critical violation anywhere.
+ */
+async function checkAndPhotograph(page: Page, views: readonly View[]): Promise<void> {
   const problems: string[] = [];
   for (const lang of ['en', 'ja'] as const) {
-    await app.getByTestId('language').selectOption(lang);
+    await page.getByTestId('language').selectOption(lang);
     for (const theme of ['light', 'dark'] as const) {
-      await app.getByTestId('theme').selectOption(theme);
-      for (const screen of SCREENS) {
-        await app.setViewportSize(SIZES[0]!);
-        await screen.open(app);
-        for (const v of await seriousViolations(app))
-          problems.push(`${screen.name} ${lang} ${theme}: ${v}`);
+      await page.getByTestId('theme').selectOption(theme);
+      for (const view of views) {
+        await page.setViewportSize(SIZES[0]!);
+        await view.open(page);
+        for (const v of await seriousViolations(page))
+          problems.push(`${view.name} ${lang} ${theme}: ${v}`);
         for (const size of SIZES) {
-          await app.setViewportSize(size);
-          await app.screenshot({
-            path: `${SHOTS}/${screen.name}-${lang}-${theme}-${size.width}x${size.height}.png`,
+          await page.setViewportSize(size);
+          await page.screenshot({
+            path: `${SHOTS}/${view.name}-${lang}-${theme}-${size.width}x${size.height}.png`,
           });
         }
-        if (screen.name === 'remove-dialog') await app.keyboard.press('Escape');
+        await view.close?.(page);
       }
     }
   }
   expect(problems).toEqual([]);
+}
+
+test('Transcribe, with a file transcribed, one failed and one refused, passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [{ name: 'transcribe', open: tab(0) }]);
+});
+
+test('Jobs passes axe and is photographed in both languages and themes', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [{ name: 'jobs', open: tab(1) }]);
+});
+
+test('the transcript viewer, its text and its word list, passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [
+    { name: 'viewer-text', open: openViewer },
+    { name: 'viewer-words', open: openWordList },
+  ]);
+});
+
+test('the dialog that asks before removing a job passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [
+    {
+      name: 'remove-dialog',
+      open: openRemoveDialog,
+      close: (page) => page.keyboard.press('Escape'),
+    },
+  ]);
+});
+
+test('Dictionary passes axe and is photographed in both languages and themes', async ({ app }) => {
+  await checkAndPhotograph(app, [{ name: 'dictionary', open: tab(2) }]);
+});
+
+test('Settings passes axe and is photographed in both languages and themes', async ({ app }) => {
+  await checkAndPhotograph(app, [{ name: 'settings', open: tab(3) }]);
 });
