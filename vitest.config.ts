@@ -12,10 +12,11 @@ import { defineConfig } from 'vitest/config';
  * in worker threads, two at least: its files are CPU-bound and start in a fraction of a fork's
  * time (on 2 shared cores: 55 s, against 77 s in two forks and 106 s in one). The others keep one
  * fork per file, one file at a time: they start services, bind ports and time real processes.
- * The audio fixtures are built once (a no-op when up to date) for the tiers that read them.
+ * The audio fixtures, and the window when its build is stale, are built once for the tiers that
+ * use them (tests/support/global-setup.ts).
  * Playwright's specs (tests/e2e/) are not vitest tests: `npm run test:e2e`.
  */
-const WITH_FIXTURES = ['tests/support/global-setup.ts'];
+const FIXTURES_AND_WINDOW = ['tests/support/global-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -38,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
-          globalSetup: WITH_FIXTURES,
+          globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 1 },
         },
       },
@@ -47,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['tests/system/**/*.test.ts'],
-          globalSetup: WITH_FIXTURES,
+          globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 2 },
         },
       },
