@@ -1,13 +1,13 @@
 // Playwright drives Debian's Chromium (never a downloaded browser) against the real web host,
-// core, local service and keychain (tests/e2e/ui/fixtures.ts). The renderer and the audio
-// fixtures are built once before the run (tests/e2e/ui/global-setup.ts).
+// core, local service and keychain (tests/e2e/fixtures.ts). The renderer and the audio
+// fixtures are built once before the run (tests/e2e/global-setup.ts).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 export default defineConfig({
-  testDir: 'tests/e2e/ui',
+  testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './tests/e2e/ui/global-setup.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: '.test-results/playwright',
   timeout: 180_000,
   expect: { timeout: 60_000 },

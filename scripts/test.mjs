@@ -2,11 +2,14 @@
 // window's build, every vitest test and the Playwright specs of the window (Debian's Chromium
 // against the real web host), and ends with one plain line `N passed, N failed` built from the
 // runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
-// earlier one fails.
+// earlier one fails. A Playwright spec that failed once and passed on its retry counts as passed,
+// and is named under `flaky:` just before that line. (vitest runs its three tiers, unit,
+// integration and system, in one run; none of its tests is retried, so none can be flaky.)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
+import { flakySpecs } from './test-report.mjs';
 
 const RESULTS = join(ROOT, '.test-results');
 
@@ -107,10 +110,13 @@ try {
 }
 
 console.log('\n— window (Playwright)');
+const flaky = [];
 const playwrightReport = join(RESULTS, 'playwright.json');
 run(bin('playwright'), ['test'], { KIKITORI_RENDERER_BUILT: '1' });
 try {
-  const { stats, errors } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const { stats, errors } = report;
+  flaky.push(...flakySpecs(report, ROOT));
   const uiPassed = stats.expected + stats.flaky;
   // An error outside any test (global setup, a spec that fails to load) fails the run too.
   const uiFailed = stats.unexpected + (errors?.length ?? 0);
@@ -133,6 +139,10 @@ const passedChecks = checks.filter((c) => c.ok && !counted.has(c.name)).length;
 console.log(
   `\nlint, stylelint, format, typecheck and build count as one check each; the rest are vitest and Playwright tests.`,
 );
+if (flaky.length) {
+  console.log(`flaky: passed on a second try (${flaky.length})`);
+  for (const name of flaky) console.log(`  ${name}`);
+}
 console.log(
   `${passed + passedChecks} passed, ${failed + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );

@@ -5,7 +5,8 @@
  * that lets the browser in (see web-host/server.ts); the token stays in the user-only
  * `<data>/instance.json`. A second start on the same data folder hands over to the running one:
  * it prints and opens a new one-time address of that instance, and exits 0. A data folder that
- * cannot be used is one sentence on stderr and exit 1.
+ * cannot be used is one sentence on stderr and exit 1. With --dev (`npm run dev`), the window is
+ * served from its sources by Vite, with hot reload (web-host/dev-window.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,14 +19,19 @@ import { writeOpenPage } from '../core/open-page';
 import { Core, defaultAppDataDir } from '../core/core';
 import { startWebHost } from './server';
 
-const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>]';
+const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>] [--dev]';
 /** How long a second start waits for the running instance to answer. */
 const HANDOVER_MS = 30_000;
 
 let values;
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, data: { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      'no-open': { type: 'boolean' },
+      data: { type: 'string' },
+      dev: { type: 'boolean' },
+    },
     strict: true,
   }));
 } catch (error) {
@@ -39,6 +45,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const dataDir = resolve(values.data ?? defaultAppDataDir());
 const noOpen = values['no-open'] === true;
+const dev = values.dev === true;
 
 /** One sentence a person can act on, then exit 1. */
 function fail(error: unknown): never {
@@ -103,6 +110,7 @@ const host = await startWebHost({
   staticDir:
     process.env.KIKITORI_RENDERER_DIR ||
     fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+  ...(dev ? { window: (await import('./dev-window')).viteWindow } : {}),
 }).catch((error: unknown) => {
   // A port asked for and taken: one sentence and its own exit code, as the service does (4).
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -129,7 +137,7 @@ process.on('SIGINT', stop);
 
 const address = host.openUrl();
 console.log(
-  'Kikitori is running in browser mode. Open this address (it works once; start Kikitori again for a new one):',
+  `Kikitori is running in browser mode${dev ? ', its window served from the sources with hot reload' : ''}. Open this address (it works once; start Kikitori again for a new one):`,
 );
 console.log(address);
 if (core.keys.notice) console.log(errorText(core.keys.notice, 'en'));

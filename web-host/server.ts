@@ -45,6 +45,20 @@ export interface WebHostOptions {
   readonly token: string;
   /** The built renderer (index.html and assets). */
   readonly staticDir?: string;
+  /**
+   * Serves the window's files instead of `staticDir`, given the host's HTTP server before it
+   * listens (`npm run dev`: Vite's dev server, whose hot-reload socket shares the host's port).
+   */
+  readonly window?: (server: Server) => Promise<WindowFiles>;
+}
+
+/**
+ * Answers the GETs for the window's own files (the page, its scripts and styles) once the host
+ * has let the request through its Host and Origin checks; every other path stays the host's.
+ */
+export interface WindowFiles {
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** A caller that is not this app's window is `forbidden`; a malformed request is `invalid-input`. */
@@ -188,6 +202,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } else res.destroy();
     });
   });
+
+  const windowFiles = await options.window?.(server);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
@@ -352,6 +368,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
+    if (windowFiles) return windowFiles.serve(req, res, url.pathname);
     return serveStatic(url.pathname, res);
   }
 
@@ -383,6 +400,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
+  }).catch(async (error: unknown) => {
+    await windowFiles?.close();
+    throw error;
   });
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : options.port;
@@ -395,6 +415,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       unsubscribe();
       uploads.close();
       for (const stream of streams) stream.end();
+      await windowFiles?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,4 +1,7 @@
-/** Runs the web host (core + supervised local service) as its own process, for end-to-end tests. */
+/**
+ * Runs the web host (core + supervised local service) as its own process, for the system and
+ * end-to-end tests.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The web host on a fresh data folder with its own private keyring, for end-to-end tests and the
- * bench (`useWebHost` in ./hooks opens one for a whole vitest file).
+ * The web host on a fresh data folder with its own private keyring, for the system and end-to-end
+ * tests and the bench (`useWebHost` in ./hooks opens one for a whole vitest file).
  */
 import { startPrivateKeyring, type PrivateKeyring } from './keyring';
 import { removeDir, tempDir } from './service-process';

@@ -13,6 +13,7 @@ import { ClientProvider, type Client } from '../../../core/clients';
 import { TranscriptionRunner, type Clock } from '../../../core/jobs/transcription-runner';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { appError } from '../../../shared/domain/errors';
+import { wavHeader } from '../../support/wav-header';
 import type { JobStatus, SyncResponse } from '../../../shared/api';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
 
@@ -128,7 +129,7 @@ export interface Harness {
   readonly clock: FakeClock;
   readonly client: FakeClient;
   readonly events: Array<{ event: EventName; payload: unknown }>;
-  /** A WAV header padded to `size` bytes (sparse): real enough for sniffing and routing. */
+  /** A 16 kHz mono WAV header padded to `size` bytes (sparse): real enough for sniffing and routing. */
   audio(name: string, size: number): Promise<string>;
   /** A new runner on the same folder, as after a restart. */
   restart(): Promise<Harness>;
@@ -170,10 +171,9 @@ export async function harness(dir?: string): Promise<Harness> {
     events,
     async audio(name, size) {
       const path = join(folder, name);
-      const header = Buffer.alloc(44);
-      header.write('RIFF', 0, 'latin1');
-      header.write('WAVE', 8, 'latin1');
-      await writeFile(path, header);
+      // A whole header: its length is read from it. A bare RIFF/WAVE one would send routing to
+      // ffprobe, which takes seconds to give up on 17 MB of zeros.
+      await writeFile(path, wavHeader(size - 44));
       await truncate(path, size);
       return path;
     },

@@ -3,8 +3,8 @@
  * newest first, while only the rows in view exist in the page.
  */
 import { expect, test } from '@playwright/test';
-import { seedFailedJobs } from '../../support/seed-jobs';
-import { openWebHost } from '../../support/web-host-session';
+import { seedFailedJobs } from '../support/seed-jobs';
+import { openWebHost } from '../support/web-host-session';
 
 const COUNT = 10_000;
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
 import {
   expectNoSidewaysScroll,

@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JobJournal } from '../../../core/jobs/job-journal';
-import type { Job } from '../../../shared/domain/job';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { DIARIZED } from '../../support/diarized';
+import { JobJournal } from '../../core/jobs/job-journal';
+import type { Job } from '../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { DIARIZED } from '../support/diarized';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 import { screenshotAtSizes, seriousViolations } from './look';

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { removeDir, tempDir } from '../../support/service-process';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { removeDir, tempDir } from '../support/service-process';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from '@playwright/test';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { expect, test } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');

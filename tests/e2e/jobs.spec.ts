@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 

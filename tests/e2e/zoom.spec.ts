@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 import {

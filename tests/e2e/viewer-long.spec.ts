@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
-import { JobJournal } from '../../../core/jobs/job-journal';
-import type { Job } from '../../../shared/domain/job';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { numberedTranscript } from '../../support/numbered-transcript';
+import { JobJournal } from '../../core/jobs/job-journal';
+import type { Job } from '../../shared/domain/job';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { numberedTranscript } from '../support/numbered-transcript';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 

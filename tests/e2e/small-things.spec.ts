@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
 

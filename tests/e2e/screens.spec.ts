@@ -1,0 +1,164 @@
+/**
+ * Every screen in both languages and both themes: no serious or critical axe-core violation,
+ * and screenshots at the smallest and largest supported window sizes, saved for a person to look
+ * at (.test-results/screenshots/). One test per screen, each on a web host of its own, so a
+ * screen fails (or is retried) alone and shows only what its own test did.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { dropFiles } from './drop';
+import { expect, testOnItsOwnHost } from './fixtures';
+
+const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
+const SHOTS = '.test-results/screenshots';
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1920, height: 1080 },
+];
+
+/**
+ * `app`, the window on its own host with the service running; `transcribed`, the same after three
+ * files were dropped on Transcribe: a clip that is transcribed, a file that is not audio and
+ * fails, and one the window refuses before sending (for the screens that show jobs).
+ */
+const test = testOnItsOwnHost.extend<{ transcribed: Page }>({
+  app: async ({ app }, use) => {
+    await mkdir(SHOTS, { recursive: true });
+    await expect(app.getByTestId('service-status')).toContainText('Running');
+    await use(app);
+  },
+  transcribed: async ({ app }, use) => {
+    await dropFiles(app, [
+      { path: CLIP, name: 'austen.wav' },
+      { path: join(DEFAULT_FIXTURES_DIR, 'garbage/broken.m4a'), name: 'not-really-audio.wav' },
+      {
+        path: join(DEFAULT_FIXTURES_DIR, 'manifest.json'),
+        name: 'notes.json',
+        type: 'application/json',
+      },
+    ]);
+    const rows = app.getByTestId('file-row');
+    await expect(rows.filter({ hasText: 'austen.wav' })).toHaveAttribute(
+      'data-state',
+      'completed',
+      { timeout: 120_000 },
+    );
+    await expect(rows.filter({ hasText: 'not-really-audio' })).toHaveAttribute(
+      'data-state',
+      'failed',
+      { timeout: 120_000 },
+    );
+    await use(app);
+  },
+});
+// Four passes (two languages, two themes) of axe and two screenshots each, on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
+
+const tab = (index: number) => async (page: Page) => {
+  await page.getByRole('tab').nth(index).click();
+};
+const openViewer = async (page: Page) => {
+  await tab(1)(page);
+  await page
+    .getByTestId('job-row')
+    .filter({ hasText: 'austen.wav' })
+    .getByRole('button', { name: /^(Open|開く): austen\.wav$/ })
+    .click();
+  await expect(page.getByTestId('utterances')).toBeVisible();
+};
+const openWordList = async (page: Page) => {
+  await page.getByTestId('viewer').getByRole('tab').nth(1).click();
+  await expect(page.getByTestId('word-list')).toBeVisible();
+};
+const openRemoveDialog = async (page: Page) => {
+  await tab(0)(page);
+  await tab(1)(page);
+  await page.getByTestId('job-row').first().getByRole('button').last().click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+};
+
+/** A state of the window to check and photograph: `open` reaches it, `close` leaves it. */
+interface View {
+  readonly name: string;
+  open(page: Page): Promise<void>;
+  close?(page: Page): Promise<void>;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * In each language and theme, opens each view at the smallest size, runs axe on it and
+ * photographs it at both sizes; no serious or critical violation anywhere.
+ */
+async function checkAndPhotograph(page: Page, views: readonly View[]): Promise<void> {
+  const problems: string[] = [];
+  for (const lang of ['en', 'ja'] as const) {
+    await page.getByTestId('language').selectOption(lang);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId('theme').selectOption(theme);
+      for (const view of views) {
+        await page.setViewportSize(SIZES[0]!);
+        await view.open(page);
+        for (const v of await seriousViolations(page))
+          problems.push(`${view.name} ${lang} ${theme}: ${v}`);
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          await page.screenshot({
+            path: `${SHOTS}/${view.name}-${lang}-${theme}-${size.width}x${size.height}.png`,
+          });
+        }
+        await view.close?.(page);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+test('Transcribe, with a file transcribed, one failed and one refused, passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [{ name: 'transcribe', open: tab(0) }]);
+});
+
+test('Jobs passes axe and is photographed in both languages and themes', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [{ name: 'jobs', open: tab(1) }]);
+});
+
+test('the transcript viewer, its text and its word list, passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [
+    { name: 'viewer-text', open: openViewer },
+    { name: 'viewer-words', open: openWordList },
+  ]);
+});
+
+test('the dialog that asks before removing a job passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  await checkAndPhotograph(transcribed, [
+    {
+      name: 'remove-dialog',
+      open: openRemoveDialog,
+      close: (page) => page.keyboard.press('Escape'),
+    },
+  ]);
+});
+
+test('Dictionary passes axe and is photographed in both languages and themes', async ({ app }) => {
+  await checkAndPhotograph(app, [{ name: 'dictionary', open: tab(2) }]);
+});
+
+test('Settings passes axe and is photographed in both languages and themes', async ({ app }) => {
+  await checkAndPhotograph(app, [{ name: 'settings', open: tab(3) }]);
+});
