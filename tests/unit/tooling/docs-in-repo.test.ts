@@ -20,9 +20,7 @@ const anchorOf = (heading: string) =>
     .replace(/ /g, '-');
 
 const anchorsOf = (file: string) =>
-  new Set(
-    [...readFileSync(file, 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!)),
-  );
+  new Set([...readFileSync(file, 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!)));
 
 describe('docs link only to what the repository has', () => {
   it('has Markdown to check', () => {
