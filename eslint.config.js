@@ -184,7 +184,8 @@ const noDroppedResultRule = {
   },
   create(context) {
     const services = context.sourceCode.parserServices;
-    if (!services?.program) return {};
+    // Only where the project's types reach: a file outside every program has no checker to ask.
+    if (!services?.program?.getSourceFile(context.filename)) return {};
     const checker = services.program.getTypeChecker();
     /** A Result: a union whose members have `ok` and `data` or `error` (shared/api/result.ts). */
     const isResult = (type) => {

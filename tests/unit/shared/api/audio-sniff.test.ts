@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headerDuration, mpegFrameAt, sniffContainer } from '../../../../shared/api/audio-sniff';
+import {
+  CONTAINERS,
+  headerDuration,
+  mpegFrameAt,
+  sniffContainer,
+} from '../../../../shared/api/audio-sniff';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -77,7 +82,9 @@ describe('sniffContainer', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (head) => {
         const container = sniffContainer(head);
-        expect([undefined, 'wav', 'flac', 'ogg', 'mp3', 'mp2', 'mp4', 'webm']).toContain(container);
+        // Every container it can name (the list grew with AAC, AIFF, ASF and AMR: a fixed list
+        // here failed on the rare random head that is an ADTS frame).
+        expect([undefined, ...CONTAINERS]).toContain(container);
       }),
     );
   });
