@@ -10,3 +10,4 @@ export * from './recognition';
 export * from './recognition-settings';
 export * from './rest';
 export * from './result';
+export * from './wrp';
