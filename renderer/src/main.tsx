@@ -1,26 +1,20 @@
 import './host/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { hostBridge } from './host/bridge';
-// Every stylesheet, in cascade order (a later rule wins a tie): the styles live beside what they
-// style, and are all loaded here, once, so their order is this list's. Dictionary's and Settings'
-// come first, as before their code was split off; the shell's narrow layouts come last, as they
-// override the rules of every screen below 1000 and 640 px.
-import './features/dictionary/dictionary.css';
-import './features/settings/settings.css';
+// The window's global styles and the shared vocabulary every screen writes by hand (buttons,
+// fields, chips, views), before any component's own: a module's stylesheet is imported by the
+// module that draws it (the shell's and Transcribe's load with the window; a lazy screen's, and
+// the dialogs' and menus', load with their chunk, after these), and narrow-window rules sit at
+// the end of the sheet they override. See renderer/README.md.
 import './styles/tokens.css';
 import './styles/base.css';
-import './ui/surfaces.css';
-import './app/shell.css';
 import './ui/views.css';
-import './ui/controls.css';
-import './features/transcribe/transcribe.css';
-import './features/viewer/viewer.css';
-import './features/jobs/jobs.css';
-import './ui/dialogs.css';
-import './ui/inline-text.css';
-import './app/narrow.css';
+import './ui/buttons.css';
+import './ui/fields.css';
+import './ui/status.css';
+import './ui/row-text.css';
+import { App } from './app/App';
+import { hostBridge } from './host/bridge';
 
 const bridge = hostBridge();
 createRoot(document.getElementById('root')!).render(

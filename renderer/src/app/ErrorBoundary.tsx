@@ -1,6 +1,7 @@
 /** Shows what happened and how to recover, instead of a blank window. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './boundary.css';
 
 function Fallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();

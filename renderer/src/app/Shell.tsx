@@ -11,6 +11,7 @@ import { useApp } from '../store/store';
 import { Preferences } from './Preferences';
 import { SECTIONS, VIEWER, type Screen } from './screens';
 import { StatusBar } from './StatusBar';
+import './shell.css';
 
 const TranscriptView = VIEWER.View;
 /**

@@ -2,6 +2,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import './dialogs.css';
 
 interface Props {
   readonly cancel: string;

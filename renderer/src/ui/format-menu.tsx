@@ -4,6 +4,7 @@
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Icon } from './icons';
+import './menu.css';
 
 interface Props<F extends string> {
   readonly label: string;

@@ -6,6 +6,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import './dialogs.css';
 
 interface Props {
   /** Left out, the dialog keeps its own open state (opened by `trigger`). */

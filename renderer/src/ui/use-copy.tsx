@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlash } from './use-flash';
+import './copy.css';
 
 export function useCopy(): {
   copied: boolean;

@@ -55,21 +55,42 @@ describe('the first screen', () => {
         id,
       ),
     );
-    // Except the rules of a dictionary row, which the store's dictionary slice checks edits with,
-    // and the screens' stylesheets (below).
-    expect(
-      later.filter(
-        (id) => !id.endsWith('features/dictionary/word-rows.ts') && !id.endsWith('.css'),
-      ),
-    ).toEqual([]);
+    // Except the rules of a dictionary row, which the store's dictionary slice checks edits with.
+    // Their stylesheets are theirs too: none is in the first screen's.
+    expect(later.filter((id) => !id.endsWith('features/dictionary/word-rows.ts'))).toEqual([]);
     expect(named.every((file) => eager.some((chunk) => chunk.fileName === file))).toBe(true);
-    // The styles stay one sheet in one order: a screen's own, loaded with it, would come after
-    // narrow.css and undo its overrides.
-    expect(
-      [...chunks.values()]
-        .filter((c) => !eager.includes(c) && c.viteMetadata?.importedCss.size)
-        .map((c) => c.fileName),
-    ).toEqual([]);
+    // The window's own styles, the shell's and Transcribe's load with it; a later screen's load
+    // with its chunk (its narrow-window rules at the end of its own sheet, so loading after the
+    // window's undoes none of them), as do the dialogs' and menus', which only later screens draw.
+    for (const sheet of [
+      'styles/tokens.css',
+      'styles/base.css',
+      'ui/buttons.css',
+      'app/shell.css',
+      'features/transcribe/transcribe.css',
+    ])
+      expect(
+        modules.some((id) => id.endsWith(`renderer/src/${sheet}`)),
+        sheet,
+      ).toBe(true);
+    const laterSheets = modules.filter((id) =>
+      /\/ui\/(dialogs|menu|copy|middle-cut)\.css$/.test(id),
+    );
+    expect(laterSheets).toEqual([]);
+    for (const [screen, sheet] of [
+      ['features/jobs/JobsView.tsx', 'features/jobs/jobs.css'],
+      ['features/dictionary/DictionaryView.tsx', 'features/dictionary/dictionary.css'],
+      ['features/settings/SettingsView.tsx', 'features/settings/settings.css'],
+      ['features/settings/SettingsView.tsx', 'features/keys/keys.css'],
+      ['features/viewer/TranscriptView.tsx', 'features/viewer/viewer.css'],
+    ] as const) {
+      const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(screen)));
+      expect(
+        chunk?.moduleIds.some((id) => id.endsWith(`renderer/src/${sheet}`)),
+        `${sheet} loads with ${screen}`,
+      ).toBe(true);
+      expect(chunk?.viteMetadata?.importedCss.size, screen).toBeGreaterThan(0);
+    }
 
     // zod's jitless setting runs before any schema is built: it shares zod's own chunk, which
     // every chunk that builds a schema imports (else a schema probes eval() and the CSP reports it).

@@ -2,13 +2,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
-import './dictionary.css';
 import { AddWordForm } from './AddWordForm';
 import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
 import { WordTable } from './WordTable';
 import { engineRules, rowIssues } from '../../store/word-rows';
 import { ErrorBox } from '../../ui/error-box';
+import './dictionary.css';
 
 export function DictionaryView() {
   const { t } = useTranslation();

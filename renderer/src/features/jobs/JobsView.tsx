@@ -16,6 +16,7 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorBox } from '../../ui/error-box';
 import { errorOf } from '../../store/result';
 import { SearchField } from '../../ui/search-field';
+import './jobs.css';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
 const ROW_HEIGHT = 72;

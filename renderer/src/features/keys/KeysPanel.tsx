@@ -16,6 +16,7 @@ import { Card } from '../../ui/section';
 import { ErrorBox } from '../../ui/error-box';
 import { connectionName, keyLabel } from '../../ui/display-names';
 import { errorOf } from '../../store/result';
+import './keys.css';
 
 export function KeysPanel() {
   const { t } = useTranslation();

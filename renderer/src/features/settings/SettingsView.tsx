@@ -8,9 +8,9 @@ import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
-import './settings.css';
 import { View } from '../../ui/section';
 import { keptInStore } from '../../store/result';
+import './settings.css';
 
 export function SettingsView() {
   const { t } = useTranslation();

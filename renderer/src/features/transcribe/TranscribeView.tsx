@@ -8,6 +8,7 @@ import { FileRowView } from './FileRowView';
 import { RecentJobs } from './RecentJobs';
 import { TranscribeOptions } from './TranscribeOptions';
 import { View } from '../../ui/section';
+import './transcribe.css';
 
 export function TranscribeView() {
   const { t } = useTranslation();

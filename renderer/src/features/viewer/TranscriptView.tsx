@@ -18,6 +18,7 @@ import { matchesIn, wordsOf } from './words';
 import { ErrorBox } from '../../ui/error-box';
 import { SearchField } from '../../ui/search-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
+import './viewer.css';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
