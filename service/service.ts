@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
-import { LIMITS, LOCAL_ENGINE } from '../shared/api';
+import { LIMITS, LOCAL_ENGINE, WRP_LIMITS } from '../shared/api';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import type { EngineSlot, ServiceContext } from './context';
 import { ProfileStore } from './dictionary/profile-store';
@@ -18,6 +18,8 @@ import { AccountStore } from './keys/accounts';
 import { LogStore } from './logs/log-store';
 import { openDatabase } from './storage/database';
 import { lockDataDir } from './storage/lock';
+import { RealtimeSessions } from './realtime/session';
+import { attachRealtime } from './realtime/transport';
 
 export interface ServiceOptions {
   readonly dataDir: string;
@@ -57,6 +59,7 @@ export class LocalService {
     readonly url: string,
     readonly context: ServiceContext,
     private readonly server: Server,
+    private readonly realtime: RealtimeSessions,
     private readonly runner: JobRunner,
     private readonly timers: NodeJS.Timeout[],
     private readonly unlock: () => Promise<void>,
@@ -129,6 +132,9 @@ export class LocalService {
     const timers = [setInterval(() => void purge(), 3_600_000).unref()];
 
     const server = createHttpServer(ctx, jobRoutes(ctx, store, runner));
+    // The realtime interface shares the port: WebSocket upgrades at /v1/ and /v1/nolog/.
+    const realtime = new RealtimeSessions(ctx);
+    attachRealtime(server, realtime.accept, { maxMessageBytes: WRP_LIMITS.maxMessageBytes });
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -145,6 +151,7 @@ export class LocalService {
       `http://127.0.0.1:${port}`,
       ctx,
       server,
+      realtime,
       runner,
       timers,
       unlock,
@@ -157,6 +164,9 @@ export class LocalService {
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Live sessions are finished (their last results sent and logged) and closed: an upgraded
+    // socket would otherwise keep the server open for as long as its client talks.
+    await this.realtime.close();
     // Connections that finish their request during the drain go idle and are closed then, rather
     // than at the keep-alive timeout.
     this.server.closeIdleConnections();

@@ -58,10 +58,12 @@ export const WRP_LIMITS = {
   /** [client: every Wrp tester] audio bytes per `p` packet the official testers send. */
   clientPacketAudioBytes: 4096,
   /**
-   * [ours] the largest frame the local service takes: the HTTP interface's audio limit
-   * (16,777,215 bytes) plus the `p` byte. The manual states no packet size limit.
+   * [ours] the largest message the local service takes, `p` byte included: 1 MiB, 32 s of
+   * 16 kHz PCM, far above the packets any client sends (4,096 bytes, or one 128-sample quantum),
+   * and small enough that many sessions cannot make the service hold much. The manual states no
+   * packet size limit.
    */
-  maxFrameBytes: 16_777_216,
+  maxMessageBytes: 1_048_576,
 } as const;
 
 /** The first byte of an audio packet, `p` [public: p command packet]. */

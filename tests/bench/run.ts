@@ -8,10 +8,12 @@
  *   (d) peak RSS of the service while an hour-long job runs             goal <= 300 MB
  *   (e) RSS growth per 1,000 malformed requests, over the last 10k of 21k   (leak check)
  *   (g) RSS growth over 10k fuzz requests after 10k of warm-up           (leak check)
+ *   (r1–r5) the realtime interface: latency, CPU, sessions at once, WER (tests/bench/realtime.ts)
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
  *
- * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4).
+ * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
+ * `--realtime` only (r1–r5).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -25,6 +27,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
+import { realtimeBench } from './realtime';
 import { windowBench } from './window';
 import {
   multipart,
@@ -313,6 +316,8 @@ async function main(): Promise<void> {
     );
     await rm(gib, { force: true });
 
+    await realtimeBench(service, line);
+
     // (d) Peak RSS while an hour-long job runs.
     if (!quick) {
       const hour = await recording(work, 3600);
@@ -351,7 +356,21 @@ async function main(): Promise<void> {
   }
 }
 
+async function realtimeOnly(): Promise<void> {
+  const service = await startService();
+  console.log(`Kikitori realtime interface benchmarks (${availableParallelism()} cores)\n`);
+  try {
+    await realtimeBench(service, line);
+  } finally {
+    await service.stop();
+    await removeDir(service.dataDir);
+  }
+}
+
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 await prepareBench();
-if (!process.argv.includes('--window')) await main();
-await windowBench(line);
+if (process.argv.includes('--realtime')) await realtimeOnly();
+else {
+  if (!process.argv.includes('--window')) await main();
+  await windowBench(line);
+}

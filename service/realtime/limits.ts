@@ -1,0 +1,41 @@
+/**
+ * The realtime interface's time limits (docs/api.md §9, [public: limitations]) and this
+ * service's own figures. The environment overrides exist for tests: a test of a 60-second
+ * limit must not take a minute.
+ */
+import { WRP_LIMITS } from '../../shared/api';
+
+export interface RealtimeLimits {
+  /** No frame from the client for this long ends the connection (`e timeout occurred`). */
+  readonly noDataMs: number;
+  /** No speech in this much audio ends the connection (`p can't feed audio data …`). */
+  readonly noSpeechMs: number;
+  /** A connection lasts at most this long (`p session timeout occurred`). */
+  readonly sessionMaxMs: number;
+  /** An utterance is cut and finalized at this length; the rest is a new one. */
+  readonly utteranceMaxMs: number;
+  /** Interval of `U` events when the client does not set `resultUpdatedInterval` [ours]. */
+  readonly defaultUpdateIntervalMs: number;
+  /** Audio bytes a session may hold before the socket stops being read [ours]. */
+  readonly queueHighWaterBytes: number;
+}
+
+function fromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export function realtimeLimits(): RealtimeLimits {
+  return {
+    noDataMs: fromEnv('KIKITORI_WRP_NO_DATA_MS', WRP_LIMITS.noDataMs),
+    noSpeechMs: fromEnv('KIKITORI_WRP_NO_SPEECH_MS', WRP_LIMITS.noSpeechMs),
+    sessionMaxMs: fromEnv('KIKITORI_WRP_SESSION_MS', WRP_LIMITS.sessionMaxMs),
+    utteranceMaxMs: fromEnv('KIKITORI_WRP_UTTERANCE_MS', WRP_LIMITS.utteranceMaxMs),
+    // Often enough that words appear while the person is still speaking; the first `U` comes
+    // this long after `C` at the latest.
+    defaultUpdateIntervalMs: 400,
+    // About 8 s of 16 kHz PCM: the engine keeps up at real time, so only a client sending a
+    // file at full speed ever reaches it.
+    queueHighWaterBytes: 256 * 1024,
+  };
+}

@@ -1,0 +1,575 @@
+/**
+ * One connection of the realtime interface (docs/api.md §9): the command state machine (`s`,
+ * `p`, `e`, and a new `s` after `e`), the limits of the manual, and for each `s … e` a live
+ * session: audio → decoder (any format the HTTP side takes, streamed) → endpointer (`S`/`E`) →
+ * a decoder from the warm pool while the person speaks (`C`, `U`…, `A`) → the log (`/v1/` only).
+ *
+ * States as the manual's transition table: idle (0) → `s` accepted → started (2/3) → `e` →
+ * ending (4) → `e` answered → idle. A refused `s`, `p` or `e` returns to idle. While an `e` is
+ * being finished, frames that follow wait (and the socket is not read), so a client that sends
+ * its next `s` without waiting for the answer still gets it in order.
+ */
+import { TextDecoder } from 'node:util';
+import {
+  RESULT_MESSAGES,
+  WRP_MESSAGES,
+  eventA,
+  eventC,
+  eventE,
+  eventS,
+  eventU,
+  INTERIM_MARKER,
+  parseBinaryFrame,
+  parseCommand,
+  reply,
+  settingsFromD,
+  validateStart,
+  type FinalResultInput,
+  type RecognitionSettings,
+  type StartCommand,
+  type Utterance,
+  type WrpCommand,
+} from '../../shared/api';
+import { decodeStream } from '../audio/decode';
+import type { ServiceContext } from '../context';
+import { applyDictionary } from '../dictionary/apply';
+import { wordsInEffect } from '../dictionary/profile-store';
+import type { Engine, EngineStream } from '../engine/engine';
+import { newSessionId, utteranceId } from '../http/ids';
+import type { KeyIdentity } from '../keys/accounts';
+import type { LiveLog } from '../logs/log-store';
+import { textOf, utteranceOf } from '../recognition/recognize';
+import { AudioQueue } from './audio-queue';
+import { Endpointer, type EndpointerEvent } from './endpointer';
+import { realtimeLimits, type RealtimeLimits } from './limits';
+import type { RealtimeHandlers, RealtimePeer } from './transport';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const illegal = (detail: string) => `${WRP_MESSAGES.illegalCommand}: ${detail}`;
+
+/** The realtime sessions of the service: `accept` for the transport, `close` for shutdown. */
+export class RealtimeSessions {
+  private readonly open = new Set<Connection>();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly limits: RealtimeLimits = realtimeLimits(),
+  ) {}
+
+  readonly accept = (peer: RealtimePeer): RealtimeHandlers => {
+    const connection = new Connection(this.ctx, peer, this.limits, () =>
+      this.open.delete(connection),
+    );
+    this.open.add(connection);
+    return connection.handlers;
+  };
+
+  /**
+   * The service is stopping: each session's audio so far is decoded to its last `A` and logged,
+   * then its connection is closed. Resolves when every connection has ended.
+   */
+  async close(): Promise<void> {
+    await Promise.all([...this.open].map((connection) => connection.shutdown()));
+  }
+}
+
+type State = 'idle' | 'started' | 'ending' | 'closed';
+
+class Connection {
+  private state: State = 'idle';
+  private session: LiveSession | undefined;
+  /** Frames that arrived while an `e` was being finished, in order. */
+  private backlog: Array<() => void> | undefined;
+  private readonly pausedFor = new Set<'queue' | 'ending'>();
+  private noData: NodeJS.Timeout | undefined;
+  private readonly lifetime: NodeJS.Timeout;
+  /** Settles when a closed connection's session has been released and logged. */
+  private ending: Promise<void> = Promise.resolve();
+
+  readonly handlers: RealtimeHandlers = {
+    text: (text) => this.frame(() => this.onCommandText(text)),
+    binary: (bytes) => this.frame(() => this.onBinary(bytes)),
+    // A message over the limit ends the connection with the manual's `%` text and the limit; a
+    // broken frame, with the close alone (the client's own bug: no answer would help it).
+    lastWords: (fault) =>
+      fault.kind === 'too-large'
+        ? reply(
+            'p',
+            `${RESULT_MESSAGES['%']} (one message may hold at most ${fault.limit} bytes; send audio in packets of a few KiB)`,
+          )
+        : undefined,
+    closed: () => this.onClosed(),
+  };
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly peer: RealtimePeer,
+    private readonly limits: RealtimeLimits,
+    private readonly gone: () => void,
+  ) {
+    this.armNoData();
+    this.lifetime = setTimeout(
+      () => this.fail(reply('p', WRP_MESSAGES.sessionTimeout)),
+      limits.sessionMaxMs,
+    );
+    this.lifetime.unref();
+  }
+
+  // --- timers and flow control ---------------------------------------------------------------
+
+  private armNoData(): void {
+    clearTimeout(this.noData);
+    if (this.state === 'closed' || this.pausedFor.size > 0) return;
+    this.noData = setTimeout(() => {
+      const recognizing = this.session?.recognizing ?? false;
+      this.fail(
+        recognizing
+          ? reply('e', WRP_MESSAGES.noDataTimeoutWhileRecognizing)
+          : reply('e', WRP_MESSAGES.noDataTimeout),
+      );
+    }, this.limits.noDataMs);
+    this.noData.unref();
+  }
+
+  /** Stops reading the socket; the no-data limit does not run while we are the ones waiting. */
+  private pause(reason: 'queue' | 'ending'): void {
+    if (this.pausedFor.size === 0) this.peer.pause();
+    this.pausedFor.add(reason);
+    clearTimeout(this.noData);
+  }
+
+  private resume(reason: 'queue' | 'ending'): void {
+    if (!this.pausedFor.delete(reason) || this.pausedFor.size > 0) return;
+    if (this.state === 'closed') return;
+    this.peer.resume();
+    this.armNoData();
+  }
+
+  private send(text: string): void {
+    if (this.state !== 'closed') this.peer.sendText(text);
+  }
+
+  /** Ends the connection after a last message: a limit was reached. */
+  private fail(message: string): void {
+    if (this.state === 'closed') return;
+    this.send(message);
+    this.peer.close();
+    this.onClosed();
+  }
+
+  // --- frames --------------------------------------------------------------------------------
+
+  private frame(run: () => void): void {
+    if (this.state === 'closed') return;
+    this.armNoData();
+    if (this.backlog) this.backlog.push(run);
+    else run();
+  }
+
+  private onCommandText(text: string): void {
+    const parsed = parseCommand(text);
+    if (!parsed.ok) return this.refuse(parsed.error.reply, parsed.error.message);
+    this.onCommand(parsed.data);
+  }
+
+  private onBinary(bytes: Buffer): void {
+    const parsed = parseBinaryFrame(bytes, decodeUtf8);
+    if (!parsed.ok) return this.refuse(parsed.error.reply, parsed.error.message);
+    if (parsed.data.kind === 'command') return this.onCommand(parsed.data.command);
+    if (this.state !== 'started' || !this.session) {
+      return this.send(reply('p', WRP_MESSAGES.cantFeed));
+    }
+    this.session.feed(parsed.data.audio);
+  }
+
+  /**
+   * A frame naming no command the server answers (the manual gives no response for it): the
+   * connection is closed cleanly, since no reply would mean anything to the client.
+   */
+  private refuse(letter: 's' | 'p' | 'e' | null, message: string): void {
+    if (letter === null) {
+      this.fail(reply('e', message));
+      return;
+    }
+    this.send(reply(letter, message));
+  }
+
+  private onCommand(command: WrpCommand): void {
+    if (command.kind === 's') return this.start(command);
+    if (this.state !== 'started' || !this.session) {
+      return this.send(reply('e', illegal('e before s: start the audio with s first')));
+    }
+    void this.end(this.session);
+  }
+
+  // --- s ---------------------------------------------------------------------------------------
+
+  private start(command: StartCommand): void {
+    if (this.state !== 'idle') {
+      return this.send(reply('s', illegal('s was already sent: end the audio with e first')));
+    }
+    const admitted = this.admit(command);
+    if (typeof admitted === 'string') return this.send(reply('s', admitted));
+    this.state = 'started';
+    this.session = new LiveSession(this.ctx, admitted, this.limits, {
+      send: (text) => this.send(text),
+      full: () => this.pause('queue'),
+      drained: () => this.resume('queue'),
+      noSpeech: () => this.fail(reply('p', WRP_MESSAGES.cantFeed)),
+      refused: (message) => {
+        // A failed `p` returns the connection to state 0 [public: state transitions].
+        this.send(reply('p', message));
+        if (this.state === 'started') this.dropSession();
+      },
+    });
+    this.send(reply('s'));
+  }
+
+  /** The admission of an `s`, or the message of its refusal. */
+  private admit(command: StartCommand): Admission | string {
+    const checked = validateStart(command);
+    if (!checked.ok) return checked.error.message;
+    const { format, grammar, authorization } = checked.data;
+    // The `s` keys are the `d` keys of the HTTP side (docs/api.md §2): read them the same way.
+    const settings = settingsFromD({ ...command.params, grammarFileNames: grammar });
+    if (!settings.ok) return illegal(settings.error.replaceAll(' in d ', ' '));
+    const key = this.ctx.accounts.checkKey(authorization, this.peer.remoteAddress);
+    if (!key.ok) return WRP_MESSAGES.illegalAuthorization;
+    const slot = this.ctx.engines.get(grammar);
+    if (!slot) {
+      return illegal(
+        `unknown engine ${grammar}: this service has ${[...this.ctx.engines.keys()].join(', ')}`,
+      );
+    }
+    if (slot.state === 'unavailable') return `${RESULT_MESSAGES['!']} (${slot.message})`;
+    const rate =
+      format.kind === 'raw' ? format.format.sampleRate : format.name === '8K' ? 8_000 : 16_000;
+    if (rate < 16_000) {
+      return `${WRP_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`;
+    }
+    const release = this.ctx.limiter.acquire(key.data.keyId);
+    if (!release) {
+      return `too many concurrent recognitions for this APPKEY (at most ${this.ctx.limiter.limit} at once)`;
+    }
+    return {
+      identity: key.data,
+      settings: settings.data,
+      engine: slot.engine,
+      audioFormat: command.audioFormat,
+      logged: this.peer.logged,
+      release,
+    };
+  }
+
+  // --- e -------------------------------------------------------------------------------------
+
+  private async end(session: LiveSession): Promise<void> {
+    this.state = 'ending';
+    this.backlog = [];
+    this.pause('ending');
+    let answer: string;
+    try {
+      answer = (await session.end()) ? reply('e') : reply('e', WRP_MESSAGES.cantFeed);
+    } catch (error) {
+      answer = reply('e', `${RESULT_MESSAGES['?']} (${(error as Error).message})`);
+    }
+    if ((this.state as State) === 'closed') return;
+    this.session = undefined;
+    this.state = 'idle';
+    this.send(answer);
+    const waiting = this.backlog;
+    this.backlog = undefined;
+    this.resume('ending');
+    while (waiting.length > 0 && !this.backlog) waiting.shift()!();
+    if (this.backlog) (this.backlog as Array<() => void>).unshift(...waiting);
+  }
+
+  private dropSession(): void {
+    const session = this.session;
+    this.session = undefined;
+    this.state = 'idle';
+    this.resume('queue');
+    void session?.abort();
+  }
+
+  private onClosed(): void {
+    if (this.state === 'closed') return;
+    const session = this.session;
+    this.state = 'closed';
+    this.session = undefined;
+    this.backlog = undefined;
+    clearTimeout(this.noData);
+    clearTimeout(this.lifetime);
+    // What was recognised before the client went away is still logged (`/v1/`).
+    this.ending = (session?.abort() ?? Promise.resolve()).finally(this.gone);
+  }
+
+  /** Finishes the session in flight (its last `E` and `A`, its log), then closes. */
+  async shutdown(): Promise<void> {
+    const session = this.session;
+    if (session && this.state === 'started') {
+      this.pause('ending');
+      await session.end().catch(() => false);
+    }
+    this.peer.close();
+    this.onClosed();
+    await this.ending;
+  }
+}
+
+interface Admission {
+  readonly identity: KeyIdentity;
+  readonly settings: RecognitionSettings;
+  readonly engine: Engine;
+  readonly audioFormat: string;
+  readonly logged: boolean;
+  readonly release: () => void;
+}
+
+interface SessionHooks {
+  send(text: string): void;
+  /** The session holds as much audio as it may: stop reading the socket. */
+  full(): void;
+  drained(): void;
+  /** The no-speech limit was reached. */
+  noSpeech(): void;
+  /** The audio cannot be decoded: answer `p <message>` and drop the session. */
+  refused(message: string): void;
+}
+
+interface OpenUtterance {
+  /** Where the decoder's first sample lies on the session's clock. */
+  readonly offsetMs: number;
+  stream: EngineStream | undefined;
+  error: string | undefined;
+  lastUpdate: number;
+  lastInterim: string;
+}
+
+/** One `s … e`: the audio, its utterances and their results. */
+class LiveSession {
+  readonly id = newSessionId();
+  private readonly queue: AudioQueue;
+  private readonly endpointer: Endpointer;
+  private readonly results: Utterance[] = [];
+  private readonly words;
+  private readonly updateMs: number;
+  private utterance: OpenUtterance | undefined;
+  private aborted = false;
+  private fedBytes = 0;
+  private readonly log: Promise<LiveLog | undefined>;
+  private readonly decoding: Promise<boolean>;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly admission: Admission,
+    private readonly limits: RealtimeLimits,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.queue = new AudioQueue({
+      highWaterBytes: limits.queueHighWaterBytes,
+      onFull: hooks.full,
+      onDrained: hooks.drained,
+    });
+    this.endpointer = new Endpointer({ maxUtteranceMs: limits.utteranceMaxMs });
+    this.words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);
+    this.updateMs = admission.settings.resultUpdatedInterval ?? limits.defaultUpdateIntervalMs;
+    this.log = admission.logged
+      ? ctx.logs.openLive(admission.identity.accountId, this.id).catch(() => undefined)
+      : Promise.resolve(undefined);
+    this.decoding = this.decode();
+  }
+
+  /** Inside an utterance: the no-data limit then says "while recognizing". */
+  get recognizing(): boolean {
+    return this.utterance !== undefined;
+  }
+
+  feed(audio: Uint8Array): void {
+    this.fedBytes += audio.length;
+    void this.log.then((log) => log?.write(audio));
+    this.queue.push(audio);
+  }
+
+  /** `e`: decodes what is left, closes the last utterance. False if the audio was refused. */
+  async end(): Promise<boolean> {
+    this.queue.end();
+    const ok = await this.decoding;
+    await this.finishLog();
+    return ok;
+  }
+
+  /** The client went away (or the session was refused): nothing more is sent. */
+  async abort(): Promise<void> {
+    this.aborted = true;
+    this.queue.abort();
+    this.utterance?.stream?.abandon();
+    await this.decoding;
+    await this.finishLog();
+  }
+
+  private async finishLog(): Promise<void> {
+    this.admission.release();
+    const log = await this.log;
+    if (!log) return;
+    if (this.results.length === 0 && this.aborted) return log.discard();
+    await log.finish({
+      results: this.results,
+      utteranceid: utteranceId(this.id),
+      text: textOf(this.results),
+      code: '',
+      message: '',
+    });
+  }
+
+  private async decode(): Promise<boolean> {
+    const decoded = await decodeStream(this.queue, this.admission.audioFormat, async (pcm) => {
+      if (this.aborted) return;
+      for (const event of this.endpointer.push(pcm)) await this.on(event);
+      if (this.endpointer.silenceMs >= this.limits.noSpeechMs && !this.aborted) {
+        this.aborted = true;
+        this.hooks.noSpeech();
+      }
+    }).catch((error: unknown) => ({
+      ok: false as const,
+      error: { message: `${RESULT_MESSAGES['?']} (${(error as Error).message})` },
+    }));
+    if (!decoded.ok) {
+      // No audio at all (`e` straight after `s`) is no error: there was nothing to recognise.
+      if (!this.aborted && this.fedBytes > 0) {
+        this.aborted = true;
+        this.queue.abort();
+        this.hooks.refused(decoded.error.message);
+        return false;
+      }
+    }
+    if (!this.aborted) for (const event of this.endpointer.finish()) await this.on(event);
+    else this.utterance?.stream?.abandon();
+    return true;
+  }
+
+  private send(text: string): void {
+    if (!this.aborted) this.hooks.send(text);
+  }
+
+  private async on(event: EndpointerEvent): Promise<void> {
+    if (this.aborted) return;
+    switch (event.type) {
+      case 'start':
+        return this.startUtterance(event);
+      case 'audio':
+        return this.feedUtterance(event.pcm);
+      case 'end':
+        return this.endUtterance(event.ms);
+    }
+  }
+
+  private async startUtterance(event: Extract<EndpointerEvent, { type: 'start' }>): Promise<void> {
+    this.send(eventS(event.ms));
+    const utterance: OpenUtterance = {
+      offsetMs: event.audioMs,
+      stream: undefined,
+      error: undefined,
+      lastUpdate: Date.now(),
+      lastInterim: '',
+    };
+    this.utterance = utterance;
+    try {
+      utterance.stream = await this.admission.engine.openStream();
+    } catch (error) {
+      utterance.error = (error as Error).message;
+      return;
+    }
+    if (this.aborted) return utterance.stream.abandon();
+    this.send(eventC());
+    utterance.lastUpdate = Date.now();
+  }
+
+  private async feedUtterance(pcm: Int16Array): Promise<void> {
+    const utterance = this.utterance;
+    if (!utterance?.stream) return;
+    try {
+      await utterance.stream.feed(pcm);
+      if (this.updateMs > 0 && Date.now() - utterance.lastUpdate >= this.updateMs) {
+        utterance.lastUpdate = Date.now();
+        this.sendInterim(utterance, await utterance.stream.partial());
+      }
+    } catch (error) {
+      utterance.error = (error as Error).message;
+      utterance.stream.abandon();
+      utterance.stream = undefined;
+    }
+  }
+
+  private sendInterim(utterance: OpenUtterance, engineWords: readonly string[]): void {
+    const tokens = applyDictionary(
+      engineWords.map((word) => ({ written: word, spoken: word })),
+      this.words,
+    );
+    const text = tokens.map((token) => token.written).join(' ');
+    if (text === '' || text === utterance.lastInterim) return;
+    utterance.lastInterim = text;
+    const interim = `${text}${INTERIM_MARKER}`;
+    this.send(
+      eventU({
+        results: [
+          {
+            tokens: [...tokens.map((t) => ({ written: t.written })), { written: INTERIM_MARKER }],
+            text: interim,
+          },
+        ],
+        text: interim,
+      }),
+    );
+  }
+
+  private async endUtterance(ms: number): Promise<void> {
+    const utterance = this.utterance;
+    this.utterance = undefined;
+    this.send(eventE(ms));
+    if (!utterance) return;
+    let result: FinalResultInput;
+    const id = utteranceId(this.id);
+    const empty = {
+      results: [{ tokens: [], tags: [], rulename: '', text: '' }],
+      utteranceid: id,
+      text: '',
+    };
+    if (utterance.stream && utterance.error === undefined) {
+      try {
+        const recognized = await utterance.stream.finish();
+        const found = utteranceOf(recognized.words, utterance.offsetMs, {
+          keepFillerToken: this.admission.settings.keepFillerToken,
+          words: this.words,
+          parallel: false,
+        });
+        if (found) this.results.push(found);
+        result = found
+          ? { results: [found], utteranceid: id, text: found.text, code: '', message: '' }
+          : { ...empty, code: 'o', message: RESULT_MESSAGES.o };
+      } catch (error) {
+        result = {
+          ...empty,
+          code: '!',
+          message: `${RESULT_MESSAGES['!']} (${(error as Error).message})`,
+        };
+      }
+    } else {
+      utterance.stream?.abandon();
+      result = {
+        ...empty,
+        code: '!',
+        message: `${RESULT_MESSAGES['!']} (${utterance.error ?? 'no recognizer'})`,
+      };
+    }
+    this.send(eventA(result));
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The WebSocket transport of the realtime interface (docs/api.md §9) on the service's HTTP
+ * port: the upgrade at `/v1/` and `/v1/nolog/`, whole messages in, whole frames out.
+ *
+ * websocket-driver (faye) reads the client's frames: unlike `ws`, it can take the unmasked
+ * frames that the official raw-socket clients (Python, Java, C#, C++, PHP) send. What it cannot
+ * be told is done here, for the same clients:
+ * - their handshake has no `Sec-WebSocket-Version`; it is taken as 13 (the only version there is);
+ * - they read every frame as a whole message, and a close frame with a status code throws in
+ *   the Python reader: so every frame the server sends is written here, whole and unfragmented,
+ *   and every close frame is empty, whatever the driver would have written. A connection that
+ *   ends on a fault (a message over the limit, a protocol error) gets the session's last words
+ *   as a text message first.
+ * The limit is checked on each frame header (and on a fragmented message's running length), so
+ * an oversized message is refused before its payload is read, never buffered.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import websocket from 'websocket-driver';
+
+export interface RealtimePeer {
+  /** `/v1/` (logged) or `/v1/nolog/`. */
+  readonly logged: boolean;
+  /** For the key's allowed-address check. */
+  readonly remoteAddress: string;
+  /** One whole, unfragmented text frame. */
+  sendText(text: string): void;
+  /** An empty close frame, then the end of the connection. Idempotent. */
+  close(): void;
+  /** Stop and resume reading the socket (the session's backpressure). */
+  pause(): void;
+  resume(): void;
+  /** Bytes waiting to be written to a slow reader. */
+  readonly bufferedBytes: number;
+}
+
+export type RealtimeFault =
+  | { readonly kind: 'too-large'; readonly limit: number }
+  | { readonly kind: 'protocol'; readonly detail: string };
+
+export interface RealtimeHandlers {
+  text(message: string): void;
+  binary(message: Buffer): void;
+  /** The connection is ending on a fault: the message to send before the close, if any. */
+  lastWords?(fault: RealtimeFault): string | undefined;
+  /** The connection ended (called once, whoever ended it). */
+  closed(): void;
+}
+
+export interface RealtimeOptions {
+  /** Largest message taken, in bytes (the `p` byte included). */
+  readonly maxMessageBytes: number;
+}
+
+/** The realtime paths: `/v1/` logged, `/v1/nolog/` not; with or without the trailing slash. */
+export function realtimePath(url: string | undefined): { logged: boolean } | undefined {
+  const path = (url ?? '').split('?')[0];
+  if (path === '/v1/' || path === '/v1') return { logged: true };
+  if (path === '/v1/nolog/' || path === '/v1/nolog') return { logged: false };
+  return undefined;
+}
+
+/** A server frame: FIN set, never masked, one frame per message. */
+export function serverFrame(opcode: 0x1 | 0x2 | 0x8, payload: Buffer): Buffer {
+  const length = payload.length;
+  const head =
+    length < 126
+      ? Buffer.from([0x80 | opcode, length])
+      : length < 0x10000
+        ? Buffer.from([0x80 | opcode, 126, length >> 8, length & 0xff])
+        : (() => {
+            const h = Buffer.alloc(10);
+            h[0] = 0x80 | opcode;
+            h[1] = 127;
+            h.writeBigUInt64BE(BigInt(length), 2);
+            return h;
+          })();
+  return Buffer.concat([head, payload]);
+}
+
+const EMPTY_CLOSE = Buffer.from([0x88, 0x00]);
+
+function refuseUpgrade(socket: Duplex, status: string, message: string): void {
+  const body = JSON.stringify({ code: '>', message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function attachRealtime(
+  server: Server,
+  accept: (peer: RealtimePeer) => RealtimeHandlers,
+  options: RealtimeOptions,
+): void {
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = realtimePath(request.url);
+    if (!path) {
+      return refuseUpgrade(socket, '404 Not Found', `no such endpoint: ${request.url ?? ''}`);
+    }
+    if (!websocket.isWebSocket(request)) {
+      return refuseUpgrade(socket, '400 Bad Request', 'only a WebSocket upgrade is served here');
+    }
+    if (typeof request.headers['sec-websocket-key'] !== 'string') {
+      return refuseUpgrade(socket, '400 Bad Request', 'the handshake has no Sec-WebSocket-Key');
+    }
+    // [client: Wrp_.py and its twins send no Sec-WebSocket-Version]; 13 is the only version.
+    request.headers['sec-websocket-version'] ??= '13';
+    if (request.headers['sec-websocket-version'] !== '13') {
+      socket.end(
+        'HTTP/1.1 426 Upgrade Required\r\nSec-WebSocket-Version: 13\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      );
+      return;
+    }
+    serve(request, socket, head, path.logged, accept, options);
+  });
+}
+
+function serve(
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  logged: boolean,
+  accept: (peer: RealtimePeer) => RealtimeHandlers,
+  options: RealtimeOptions,
+): void {
+  const driver = websocket.http(request, {
+    maxLength: options.maxMessageBytes,
+    requireMasking: false,
+  });
+  const net = socket as Duplex & { setTimeout?(ms: number): void; setNoDelay?(on: boolean): void };
+  // A live session may last hours: no idle timeout (the session's own limits apply), and each
+  // event goes out at once.
+  net.setTimeout?.(0);
+  net.setNoDelay?.(true);
+
+  let ended = false;
+  let handlers: RealtimeHandlers | undefined;
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    handlers?.closed();
+  };
+  const end = () => {
+    if (socket.writable) socket.end(EMPTY_CLOSE);
+    else socket.destroy();
+    finish();
+  };
+
+  // What the driver writes goes through here: the handshake and pongs as they are; its close
+  // frame (a reply to the client's, or a fault's) is replaced by our empty one, after the
+  // session's last words on a fault. The driver reports the fault ('error') just after writing
+  // its close frame, so the close is finished once that has had its chance.
+  let fault: RealtimeFault | undefined;
+  let closing = false;
+  driver.io.on('data', (chunk: Buffer) => {
+    if (ended || closing) return;
+    if (chunk[0] !== 0x88) {
+      if (socket.writable) socket.write(chunk);
+      return;
+    }
+    closing = true;
+    setImmediate(() => {
+      const words = fault && handlers?.lastWords?.(fault);
+      if (words !== undefined && socket.writable)
+        socket.write(serverFrame(0x1, Buffer.from(words)));
+      end();
+    });
+  });
+  driver.on('error', (event) => {
+    fault = /too large/i.test(event.message)
+      ? { kind: 'too-large', limit: options.maxMessageBytes }
+      : { kind: 'protocol', detail: event.message };
+  });
+  driver.on('message', (event) => {
+    if (ended || closing || !handlers) return;
+    if (typeof event.data === 'string') handlers.text(event.data);
+    else handlers.binary(event.data);
+  });
+  socket.on('close', finish);
+  socket.on('end', () => end());
+
+  const peer: RealtimePeer = {
+    logged,
+    remoteAddress: request.socket.remoteAddress ?? '',
+    sendText: (text) => {
+      if (!ended && socket.writable) socket.write(serverFrame(0x1, Buffer.from(text)));
+    },
+    close: () => {
+      if (!ended && !closing) end();
+    },
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
+    get bufferedBytes() {
+      return (socket as Duplex & { writableLength: number }).writableLength;
+    },
+  };
+  driver.start();
+  handlers = accept(peer);
+  if (head.length > 0) driver.io.write(head);
+  // Not piped: pause() must hold until resume(), whatever the driver's side does.
+  socket.on('data', (chunk: Buffer) => {
+    if (!ended) driver.io.write(chunk);
+  });
+}

@@ -1,0 +1,239 @@
+/**
+ * The realtime interface's figures (issue #16 point 9), measured against the real local service
+ * with the raw client pacing audio at real time (tests/support/wrp-client.ts):
+ *
+ *   (r1) end of speech → the final `A`, on clips followed by room tone     goal <= 0.3 s
+ *   (r2) `S` → the first `U`                                               goal <= 1 s
+ *   (r3) decoder CPU per live session, as a share of one core              goal <= 0.15
+ *   (r4) sessions at real time on this machine without falling behind      goal >= 8
+ *   (r5) WER streamed at real time − WER of sync on the LibriVox clips     goal <= 0.02
+ *
+ * "End of speech" is the time `E` names on the audio's clock, mapped to the wall clock by when
+ * the client sent that audio; falling behind means an `A` more than 1 s after its `E`'s audio
+ * was sent, or `e` answered more than 1 s after the last packet.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { LOCAL_ENGINE } from '../../shared/api';
+import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { multipart, rawRequest, type RunningService } from '../support/service-process';
+import { corpusWordErrorRate } from '../support/wer';
+import { sendAudio, textOfFinals, WrpClient } from '../support/wrp-client';
+
+const run = promisify(execFile);
+const BYTES_PER_SECOND = 32_000;
+const PACKET = 3_200; // 100 ms
+
+type Line = (label: string, value: string, goal: string, ok: boolean) => void;
+const median = (values: number[]) =>
+  values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Clip {
+  readonly name: string;
+  readonly reference: string;
+  readonly wav: Buffer;
+  /** 16 kHz PCM of the clip and then 1.5 s of room tone. */
+  readonly pcm: Buffer;
+}
+
+async function clips(): Promise<Clip[]> {
+  const { fixtures } = await buildFixtures();
+  const librivox = fixtures.filter((f) => f.kind === 'librivox');
+  const tone = Buffer.alloc(BYTES_PER_SECOND * 1.5);
+  let seed = 1;
+  for (let i = 0; i < tone.length; i += 2) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    tone.writeInt16LE((seed % 41) - 20, i);
+  }
+  return Promise.all(
+    librivox.map(async (fixture) => {
+      const wav = await readFile(join(DEFAULT_FIXTURES_DIR, fixture.path));
+      const pcm = wav.subarray(wav.indexOf('data', 12) + 8);
+      return {
+        name: fixture.path,
+        reference: fixture.text ?? '',
+        wav,
+        pcm: Buffer.concat([pcm, tone]),
+      };
+    }),
+  );
+}
+
+interface Session {
+  readonly client: WrpClient;
+  /** When (client clock, ms) the audio at each byte offset was sent, per packet. */
+  readonly sent: Array<{ offset: number; at: number }>;
+  /** ms from the last packet to the `e` answer. */
+  readonly endLag: number;
+}
+
+async function liveSession(service: RunningService, key: string, pcm: Buffer): Promise<Session> {
+  const client = await WrpClient.connect(`${service.url.replace(/^http/, 'ws')}/v1/nolog/`);
+  const answer = await client.start('LSB16K', LOCAL_ENGINE, { authorization: key });
+  if (answer !== null) throw new Error(`s refused: ${answer}`);
+  const sent: Session['sent'] = [];
+  await sendAudio(client, pcm, {
+    packetBytes: PACKET,
+    bytesPerSecond: BYTES_PER_SECOND,
+    onPacket: (offset, at) => sent.push({ offset, at }),
+  });
+  const last = client.now();
+  const ended = await client.end();
+  if (ended !== null) throw new Error(`e refused: ${ended}`);
+  const endLag = client.now() - last;
+  client.close();
+  return { client, sent, endLag };
+}
+
+/** When the audio at `ms` on the session's clock was sent (ms, client clock). */
+function sentAt(session: Session, ms: number): number {
+  const offset = Math.floor((ms / 1000) * BYTES_PER_SECOND);
+  const packet = session.sent.find((p) => p.offset + PACKET > offset) ?? session.sent.at(-1)!;
+  return packet.at + ((offset - packet.offset) / BYTES_PER_SECOND) * 1000;
+}
+
+/** Per utterance: E's audio sent → A received, and S received → first U received. */
+function latencies(session: Session): { finals: number[]; firstUpdates: number[] } {
+  const finals: number[] = [];
+  const firstUpdates: number[] = [];
+  let started: number | undefined;
+  let updated = false;
+  let ended: number | undefined;
+  for (const message of session.client.messages) {
+    const parsed = message.parsed;
+    if (parsed?.kind === 'S') {
+      started = message.at;
+      updated = false;
+    } else if (parsed?.kind === 'U' && started !== undefined && !updated) {
+      firstUpdates.push(message.at - started);
+      updated = true;
+    } else if (parsed?.kind === 'E') {
+      ended = parsed.ms;
+    } else if (parsed?.kind === 'A' && ended !== undefined) {
+      finals.push(message.at - sentAt(session, ended));
+      ended = undefined;
+      started = undefined;
+    }
+  }
+  return { finals, firstUpdates };
+}
+
+/** CPU seconds (user + system) used so far by these processes. */
+async function cpuSeconds(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  const { stdout } = await run('getconf', ['CLK_TCK']);
+  return ticks / Number(stdout);
+}
+
+async function decoderPids(service: RunningService): Promise<number[]> {
+  const { stdout } = await run('pgrep', ['-P', String(service.process.pid), 'ps-worker']).catch(
+    () => ({ stdout: '' }),
+  );
+  return stdout.split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** A second key of the service's account, so that more than 8 sessions can run at once. */
+async function anotherKey(service: RunningService): Promise<string> {
+  const response = await rawRequest(service.url, {
+    path: '/issue_service_authorization',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from(
+      new URLSearchParams({ sid: service.sid, spw: service.spw, epi: '1h' }).toString(),
+    ),
+  });
+  if (response.status !== 200) throw new Error(`no second key: ${response.body}`);
+  return response.body.trim();
+}
+
+export async function realtimeBench(service: RunningService, line: Line): Promise<void> {
+  const all = await clips();
+
+  // (r1), (r2), (r5): each clip streamed at real time, one session at a time.
+  const finals: number[] = [];
+  const firstUpdates: number[] = [];
+  const live: Array<{ reference: string; hypothesis: string }> = [];
+  const sync: Array<{ reference: string; hypothesis: string }> = [];
+  let cpu = 0;
+  let audioSeconds = 0;
+  for (const clip of all) {
+    const pids = await decoderPids(service);
+    const before = await cpuSeconds(pids);
+    const session = await liveSession(service, service.key, clip.pcm);
+    cpu += (await cpuSeconds(pids)) - before;
+    audioSeconds += clip.pcm.length / BYTES_PER_SECOND;
+    const measured = latencies(session);
+    // The clip's last utterance is the one followed by room tone.
+    if (measured.finals.length > 0) finals.push(measured.finals.at(-1)!);
+    firstUpdates.push(...measured.firstUpdates);
+    live.push({ reference: clip.reference, hypothesis: textOfFinals(session.client.finals()) });
+    const { body, contentType } = multipart([
+      { name: 'u', value: service.key },
+      { name: 'd', value: LOCAL_ENGINE },
+      { name: 'a', value: clip.wav, filename: 'a.wav' },
+    ]);
+    const answer = await rawRequest(service.url, {
+      path: '/v1/nolog/recognize',
+      headers: { 'Content-Type': contentType },
+      body,
+    });
+    sync.push({ reference: clip.reference, hypothesis: answer.json<{ text: string }>().text });
+  }
+  const r1 = median(finals) / 1000;
+  line(
+    `(r1) end of speech → A, median of ${finals.length} clips with trailing room tone`,
+    `${r1.toFixed(3)} s`,
+    '<= 0.3 s',
+    r1 <= 0.3,
+  );
+  const r2 = median(firstUpdates) / 1000;
+  line(
+    `(r2) S → first U, median of ${firstUpdates.length} utterances`,
+    `${r2.toFixed(3)} s`,
+    '<= 1 s',
+    r2 <= 1,
+  );
+  const r3 = cpu / audioSeconds;
+  line(
+    `(r3) decoder CPU per live session (${audioSeconds.toFixed(0)} s of audio)`,
+    r3.toFixed(3),
+    '<= 0.15',
+    r3 <= 0.15,
+  );
+
+  // (r4) n sessions at once, each a clip after another at real time; n grows while none lags.
+  const keys = [service.key, await anotherKey(service)];
+  let best = 0;
+  for (const n of [4, 8, 10, 12, 16]) {
+    const sessions = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        liveSession(service, keys[Math.floor(i / 8)]!, Buffer.concat(all.map((c) => c.pcm))),
+      ),
+    );
+    const worst = Math.max(...sessions.flatMap((s) => [...latencies(s).finals, s.endLag]));
+    console.log(`    ${n} sessions at once: worst lag ${worst.toFixed(0)} ms`);
+    if (worst > 1000) break;
+    best = n;
+  }
+  line(
+    '(r4) sessions at real time without falling behind (lag <= 1 s)',
+    String(best),
+    '>= 8',
+    best >= 8,
+  );
+
+  const liveWer = corpusWordErrorRate(live).wer;
+  const syncWer = corpusWordErrorRate(sync).wer;
+  line(
+    `(r5) WER streamed ${liveWer.toFixed(3)} − sync ${syncWer.toFixed(3)} (${live.length} LibriVox clips)`,
+    (liveWer - syncWer).toFixed(3),
+    '<= 0.02',
+    liveWer - syncWer <= 0.02,
+  );
+}
