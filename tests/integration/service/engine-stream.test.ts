@@ -66,11 +66,11 @@ describe('PocketSphinx streams: the same words as batch decoding', () => {
         ),
       ]);
       for (const result of streamed.slice(1)) expect(tokens(result)).toEqual(tokens(streamed[0]!));
-      const edits = alignWords(speech(batch!), speech(streamed[0]!));
+      const edits = alignWords(speech(batch), speech(streamed[0]!));
       wordEdits += edits.substitutions + edits.deletions + edits.insertions;
       pairs.push({
         reference: clip.text!,
-        batch: speech(batch!).join(' '),
+        batch: speech(batch).join(' '),
         stream: speech(streamed[0]!).join(' '),
       });
     }

@@ -12,12 +12,15 @@
  *           Reply {"id":"<id>","decodeMs":N,"tokens":[{"w":word,"s":startMs,"e":endMs,
  *           "p":posterior},...]} with every segment the decoder produced, fillers included (the
  *           service decides what to keep).
- * Stream:   "begin <id>\n" starts a live utterance; reply {"id":"<id>","begun":true}.
+ * Stream:   "begin <id> <prime>\n" starts a live utterance; reply {"id":"<id>","begun":true}.
+ *           Its first <prime> samples are held back: their mean cepstrum starts the live
+ *           normalisation (a batch decode uses the whole utterance's), and an utterance that ends
+ *           within them is decoded exactly as a batch request. 0: start from the model's mean.
  *           "feed <id> <bytes>\n" then <bytes> of PCM as above, decoded as it arrives; the reply
- *           {"id":"<id>","fed":N} comes once it is decoded, N being the samples of the utterance
- *           decoded so far (what the service paces its sending on).
- *           "partial <id>\n": {"id":"<id>","hyp":"words so far"} (the best path now: no fillers,
- *           silences or pronunciation marks).
+ *           {"id":"<id>","fed":N} comes once it is decoded (or held in the prime), N being the
+ *           samples of the utterance taken so far (what the service paces its sending on).
+ *           "partial <id>\n": {"id":"<id>","hyp":"words so far"} (the best path now, "" during
+ *           the prime: no fillers, silences or pronunciation marks).
  *           "end <id>\n" ends it: the batch reply, times from the utterance's first sample,
  *           decodeMs the decoding time of all its feeds and of the end.
  *           "abandon <id>\n" ends it with no result: {"id":"<id>","abandoned":true}.
@@ -119,10 +122,40 @@ static int read_pcm(unsigned long bytes) {
     return 0;
 }
 
+/*
+ * Digital silence (runs of exact zeros) has no energy at all, which the acoustic model never saw:
+ * 1 s of it decodes as "dog" (the voice activity detection used to drop it). So from the 160th
+ * zero of a run on (a whole 10 ms frame of them), each zero becomes +1 or -1, a 1-bit noise far
+ * below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
+ * rule looks only backwards and restarts with every utterance, so the words stay a function of
+ * the utterance's audio alone, however it was cut into feeds.
+ */
+static uint32_t zero_noise;
+static size_t zero_run;
+
+static void start_zero_runs(void) {
+    zero_noise = 0;
+    zero_run = 0;
+}
+
+static void soften_zeros(int16_t *samples, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (samples[i] != 0) {
+            zero_run = 0;
+            continue;
+        }
+        if (++zero_run < 160) continue;
+        zero_noise = zero_noise * 1103515245u + 12345u;
+        samples[i] = (zero_noise >> 16) & 1 ? 1 : -1;
+    }
+}
+
 /* Decodes one whole utterance, as a batch request does (the utterance's own cepstral mean). */
-static double decode_whole(ps_decoder_t *ps, feat_t *feat, cmn_type_t batch_cmn, const int16_t *samples,
+static double decode_whole(ps_decoder_t *ps, feat_t *feat, cmn_type_t batch_cmn, int16_t *samples,
                            size_t n) {
     double t0 = now_ms();
+    start_zero_runs();
+    soften_zeros(samples, n);
     feat->cmn = batch_cmn;
     ps_start_stream(ps);
     ps_start_utt(ps);
@@ -168,6 +201,17 @@ static void mean_cepstrum(ps_decoder_t *ps, const int16_t *samples, size_t n, co
         for (int i = 0; i < veclen; i++) mean[i] /= counted;
 }
 
+/* Decodes live audio in slices: fed seconds at once, the voice activity detection lost words
+ * (the end of a 6 s clip), and its times no longer started from the utterance's first sample. */
+static int feed_live(ps_decoder_t *ps, const int16_t *samples, size_t n) {
+    const size_t slice = 2048;
+    for (size_t done = 0; done < n; done += slice) {
+        size_t count = n - done < slice ? n - done : slice;
+        if (ps_process_raw(ps, samples + done, count, FALSE, FALSE) < 0) return -1;
+    }
+    return 0;
+}
+
 /* Starts a live utterance normalised from `mean`, decoding `samples` first; <0 on error. */
 static int start_live(ps_decoder_t *ps, feat_t *feat, const mfcc_t *mean, const int16_t *samples,
                       size_t n) {
@@ -177,8 +221,7 @@ static int start_live(ps_decoder_t *ps, feat_t *feat, const mfcc_t *mean, const 
     }
     ps_start_stream(ps);
     if (ps_start_utt(ps) < 0) return -1;
-    if (n > 0 && ps_process_raw(ps, samples, n, FALSE, FALSE) < 0) return -1;
-    return 0;
+    return feed_live(ps, samples, n);
 }
 
 /* One live utterance. Its first `prime_target` samples are held back: their mean cepstrum becomes
@@ -203,10 +246,11 @@ int main(int argc, char **argv) {
     /* -remove_noise keeps a running noise estimate from one utterance to the next, which made a
      * piece's words depend on what the worker had decoded before; off, decoding is a pure function
      * of the audio (and the LibriVox WER is the same, 20/71).
-     * -remove_silence (the front end's voice activity detection) drops the frames it deems silent
-     * before the search, so every pause longer than its padding shifted the later words' times
-     * earlier (2 s of leading silence moved "he" from 2210 to 340 ms); off, times are exact and the
-     * LibriVox words are the same. */
+     * -remove_silence (the front end's voice activity detection) drops the frames it deems
+     * silent before the search, so every pause longer than its padding (about 0.7 s) shifted the
+     * later words' times earlier (2 s of leading silence moved "he" from 2210 to 340 ms), and a
+     * live utterance's times could start from a previous one's end; off, times are exact and the
+     * LibriVox words are the same (digital silence: see soften_zeros). */
     cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", argv[1], "-lm", argv[2], "-dict",
                                    argv[3], "-samprate", "16000", "-remove_noise", "no",
                                    "-remove_silence", "no", NULL);
@@ -250,6 +294,7 @@ int main(int argc, char **argv) {
             }
             stream.active = 1;
             stream.live = 0;
+            start_zero_runs();
             stream.prime_target = prime;
             stream.prime_len = 0;
             stream.samples = 0;
@@ -274,6 +319,7 @@ int main(int argc, char **argv) {
             const int16_t *samples = pcm;
             size_t n = bytes / 2;
             stream.samples += n;
+            soften_zeros(pcm, n);
             double t0 = now_ms();
             if (!stream.live) {
                 size_t take = stream.prime_target - stream.prime_len;
@@ -289,7 +335,7 @@ int main(int argc, char **argv) {
                     stream.live = 1;
                 }
             }
-            if (stream.live && n > 0 && ps_process_raw(ps, samples, n, FALSE, FALSE) < 0)
+            if (stream.live && feed_live(ps, samples, n) < 0)
                 return fail("the decoder refused the audio");
             stream.decode_ms += now_ms() - t0;
             reply_start(id);
