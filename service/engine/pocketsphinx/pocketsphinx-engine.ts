@@ -1,9 +1,15 @@
 /** CMU PocketSphinx, US English (`-a-general-en`), as a pool of warm worker processes. */
 import { availableParallelism } from 'node:os';
 import { LOCAL_ENGINE } from '../../../shared/api';
-import type { Engine, EngineResult } from '../engine';
+import type { Engine, EngineResult, EngineStream, StreamOptions } from '../engine';
 import { workerBinary } from './build-worker';
-import { WorkerPool } from './worker-pool';
+import { type PoolOptions, WorkerPool } from './worker-pool';
+
+/** The most decoders the pool may run at once (live streams beyond one per core). */
+function maxDecodersFromEnv(): number | undefined {
+  const value = Number(process.env.KIKITORI_SERVICE_MAX_DECODERS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 export class PocketSphinxEngine implements Engine {
   readonly name = LOCAL_ENGINE;
@@ -11,14 +17,29 @@ export class PocketSphinxEngine implements Engine {
 
   private constructor(readonly pool: WorkerPool) {}
 
-  /** Builds the worker if needed and loads the model in `workers` processes (one per core). */
-  static async start(workers = availableParallelism()): Promise<PocketSphinxEngine> {
+  /**
+   * Builds the worker if needed and loads the model in `workers` processes (one per core, the
+   * batch concurrency); live streams may take more, up to `KIKITORI_SERVICE_MAX_DECODERS` (16).
+   */
+  static async start(
+    workers = availableParallelism(),
+    options: PoolOptions = {},
+  ): Promise<PocketSphinxEngine> {
     const binary = await workerBinary();
-    return new PocketSphinxEngine(await WorkerPool.start(binary, Math.max(1, workers)));
+    return new PocketSphinxEngine(
+      await WorkerPool.start(binary, Math.max(1, workers), {
+        maxDecoders: maxDecodersFromEnv(),
+        ...options,
+      }),
+    );
   }
 
   recognize(pcm: Int16Array): Promise<EngineResult> {
     return this.pool.recognize(pcm);
+  }
+
+  openStream(options?: StreamOptions): Promise<EngineStream> {
+    return this.pool.openStream(options);
   }
 
   close(): Promise<void> {

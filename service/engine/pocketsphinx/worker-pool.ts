@@ -1,12 +1,22 @@
 /**
  * A pool of warm PocketSphinx workers: each is a process that loaded the model once and decodes
- * one utterance at a time. Requests queue for the next free worker; a worker that dies fails
- * only its own request and is replaced.
+ * one utterance at a time, whole (a batch request) or live (a stream). Waiters queue for a free
+ * worker under the policy of pool-plan.ts; a worker that dies fails only its own request or
+ * stream and is replaced.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { type EngineResult, type EngineWord, EngineUnavailableError } from '../engine';
+import {
+  type EngineResult,
+  type EngineStream,
+  type EngineWord,
+  EngineUnavailableError,
+  type StreamOptions,
+} from '../engine';
 import { MODEL } from './build-worker';
+import { planDispatch, type WaiterKind, workersToRetire } from './pool-plan';
+
+const SAMPLE_RATE = 16_000;
 
 interface RawToken {
   w: string;
@@ -14,18 +24,13 @@ interface RawToken {
   e: number;
   p: number;
 }
-type WorkerMessage =
-  | { ready: true; loadMs: number }
-  | { error: string }
-  | { id: string; decodeMs: number; tokens: RawToken[] };
-
-interface Job {
-  readonly pcm: Int16Array;
-  /** Decoding is idempotent: a job whose worker died is tried once more on another. */
-  attempts: number;
-  readonly resolve: (result: EngineResult) => void;
-  readonly reject: (error: Error) => void;
-}
+type Reply =
+  | { id: string; decodeMs: number; tokens: RawToken[] }
+  | { id: string; begun: true }
+  | { id: string; fed: number }
+  | { id: string; hyp: string }
+  | { id: string; abandoned: true };
+type WorkerMessage = { ready: true; loadMs: number } | { error: string } | Reply;
 
 const SILENCES = new Set(['<s>', '</s>', '<sil>']);
 
@@ -42,18 +47,28 @@ export function toEngineWord(token: RawToken): EngineWord {
   };
 }
 
+function toResult(reply: Reply): EngineResult {
+  if (!('tokens' in reply))
+    throw new Error(`the recognizer answered out of turn: ${JSON.stringify(reply)}`);
+  return { words: reply.tokens.map(toEngineWord), decodeMs: reply.decodeMs };
+}
+
+const shuttingDown = () => new EngineUnavailableError('the recognizer is shutting down');
+
+/** One worker process: commands go down stdin, and each gets one reply line, in order. */
 class Worker {
   readonly process: ChildProcessWithoutNullStreams;
   readonly ready: Promise<void>;
-  private current: (Job & { id: string }) | undefined;
-  private nextId = 0;
+  loadMs: number | undefined;
   exited = false;
+  private readonly pending: {
+    id: string;
+    resolve: (reply: Reply) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  private nextId = 0;
 
-  constructor(
-    binary: string,
-    onExit: (worker: Worker, reason: string) => void,
-    private readonly onLost: (job: Job, error: Error) => void,
-  ) {
+  constructor(binary: string, onExit: (worker: Worker, error: Error) => void) {
     this.process = spawn(binary, [MODEL.hmm, MODEL.lm, MODEL.dict], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -61,26 +76,31 @@ class Worker {
     this.process.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2000);
     });
+    let fatal = '';
     const lines = createInterface({ input: this.process.stdout });
     this.ready = new Promise((resolve, reject) => {
       lines.on('line', (line) => {
         const message = JSON.parse(line) as WorkerMessage;
-        if ('ready' in message) return resolve();
-        if ('error' in message) {
-          reject(new EngineUnavailableError(message.error));
-          return this.fail(new Error(`the recognizer failed: ${message.error}`));
+        if ('ready' in message) {
+          this.loadMs = message.loadMs;
+          return resolve();
         }
-        const job = this.current;
-        if (!job || job.id !== message.id) return;
-        this.current = undefined;
-        job.resolve({ words: message.tokens.map(toEngineWord), decodeMs: message.decodeMs });
+        if ('error' in message) {
+          fatal = message.error;
+          return reject(new EngineUnavailableError(message.error));
+        }
+        const waiter = this.pending.shift();
+        if (waiter?.id === message.id) waiter.resolve(message);
+        else waiter?.reject(new Error(`the recognizer answered ${message.id} to ${waiter.id}`));
       });
       this.process.on('exit', (code, signal) => {
         this.exited = true;
-        const reason = `the recognizer process exited (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim()}` : ''}`;
-        reject(new EngineUnavailableError(reason));
-        this.fail(new Error(reason));
-        onExit(this, reason);
+        const detail = fatal || stderr.trim();
+        const reason = `the recognizer process exited (${signal ?? `code ${code}`})${detail ? `: ${detail}` : ''}`;
+        const error = new EngineUnavailableError(reason);
+        reject(error);
+        for (const waiter of this.pending.splice(0)) waiter.reject(error);
+        onExit(this, error);
       });
       this.process.on('error', (error) => reject(new EngineUnavailableError(error.message)));
     });
@@ -88,22 +108,17 @@ class Worker {
     this.process.stdin.on('error', () => {});
   }
 
-  get busy(): boolean {
-    return this.current !== undefined;
-  }
-
-  run(job: Job): void {
+  /** Sends one command (`{id}` in the header stands for its id) and resolves with its reply. */
+  command(header: string, pcm?: Int16Array): Promise<Reply> {
+    if (this.exited)
+      return Promise.reject(new EngineUnavailableError('the recognizer process exited'));
     const id = String(this.nextId++);
-    this.current = Object.assign(job, { id });
-    const bytes = Buffer.from(job.pcm.buffer, job.pcm.byteOffset, job.pcm.byteLength);
-    this.process.stdin.write(`${id} ${bytes.length}\n`);
-    this.process.stdin.write(bytes);
-  }
-
-  private fail(error: Error): void {
-    const job = this.current;
-    this.current = undefined;
-    if (job) this.onLost(job, error);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ id, resolve, reject });
+      this.process.stdin.write(`${header.replace('{id}', id)}\n`);
+      if (pcm && pcm.length > 0)
+        this.process.stdin.write(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+    });
   }
 
   stop(): void {
@@ -111,23 +126,193 @@ class Worker {
   }
 }
 
+interface Job {
+  readonly pcm: Int16Array;
+  /** Decoding is idempotent: a job whose worker died is tried once more on another. */
+  attempts: number;
+  readonly resolve: (result: EngineResult) => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface StreamOpen {
+  readonly options: StreamOptions;
+  /** An open whose worker died before the utterance began is tried once more. */
+  attempts: number;
+  readonly resolve: (stream: EngineStream) => void;
+  readonly reject: (error: Error) => void;
+}
+
+type Waiter = { kind: 'batch'; job: Job } | { kind: 'stream'; open: StreamOpen };
+
+type Role =
+  | { kind: 'loading' }
+  | { kind: 'idle'; since: number }
+  | { kind: 'batch'; job: Job }
+  | { kind: 'opening'; open: StreamOpen }
+  | { kind: 'stream'; stream: Stream }
+  | { kind: 'retiring' };
+
+interface Slot {
+  readonly worker: Worker;
+  role: Role;
+}
+
+/** A live utterance on one worker (see EngineStream). */
+class Stream implements EngineStream {
+  private state: 'open' | 'finishing' | 'done' | 'abandoned' | 'dead' = 'open';
+  private failure: Error | undefined;
+  /** Audio fed but not yet sent: sent in one piece when the worker has caught up. */
+  private queued: Int16Array[] = [];
+  private queuedSamples = 0;
+  private sentSamples = 0;
+  private decodedSamples = 0;
+  private inFlight = 0;
+  private readonly lagWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly maxLagSamples: number;
+  private finishing: Promise<EngineResult> | undefined;
+
+  constructor(
+    private readonly worker: Worker,
+    options: StreamOptions,
+    private readonly release: () => void,
+  ) {
+    this.maxLagSamples = Math.round(((options.maxLagMs ?? 500) * SAMPLE_RATE) / 1000);
+  }
+
+  private get lag(): number {
+    return this.queuedSamples + this.sentSamples - this.decodedSamples;
+  }
+
+  private ended(): Error {
+    return (
+      this.failure ??
+      new Error(`the stream is ${this.state === 'abandoned' ? 'abandoned' : 'finished'}`)
+    );
+  }
+
+  feed(pcm: Int16Array): Promise<void> {
+    if (this.state !== 'open') return Promise.reject(this.ended());
+    if (pcm.length > 0) {
+      this.queued.push(pcm.slice());
+      this.queuedSamples += pcm.length;
+      if (this.inFlight === 0) this.send();
+    }
+    if (this.lag <= this.maxLagSamples) return Promise.resolve();
+    return new Promise((resolve, reject) => this.lagWaiters.push({ resolve, reject }));
+  }
+
+  /** Sends the queued audio as one feed; the next goes when its reply comes. */
+  private send(): void {
+    if (this.queuedSamples === 0) return;
+    const pcm = new Int16Array(this.queuedSamples);
+    let offset = 0;
+    for (const chunk of this.queued) {
+      pcm.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.queued = [];
+    this.queuedSamples = 0;
+    this.sentSamples += pcm.length;
+    this.inFlight++;
+    this.worker.command(`feed {id} ${pcm.byteLength}`, pcm).then(
+      (reply) => {
+        this.inFlight--;
+        if ('fed' in reply) this.decodedSamples = reply.fed;
+        if (this.state === 'open' && this.inFlight === 0) this.send();
+        this.wakeFeeders();
+      },
+      (error: Error) => this.die(error),
+    );
+  }
+
+  private wakeFeeders(): void {
+    if (this.lag > this.maxLagSamples && this.state === 'open') return;
+    for (const waiter of this.lagWaiters.splice(0)) waiter.resolve();
+  }
+
+  async partial(): Promise<readonly string[]> {
+    if (this.state !== 'open') throw this.ended();
+    this.send();
+    const reply = await this.worker.command('partial {id}');
+    return 'hyp' in reply ? reply.hyp.split(' ').filter((word) => word !== '') : [];
+  }
+
+  finish(): Promise<EngineResult> {
+    if (this.finishing) return this.finishing;
+    if (this.state !== 'open') return Promise.reject(this.ended());
+    this.state = 'finishing';
+    this.send();
+    this.finishing = this.worker.command('end {id}').then((reply) => {
+      this.state = 'done';
+      this.wakeFeeders();
+      this.release();
+      return toResult(reply);
+    });
+    return this.finishing;
+  }
+
+  abandon(): void {
+    if (this.state !== 'open') return;
+    this.state = 'abandoned';
+    this.queued = [];
+    this.queuedSamples = 0;
+    this.wakeFeeders();
+    this.worker.command('abandon {id}').then(
+      () => this.release(),
+      () => {}, // the worker died: the pool replaces it
+    );
+  }
+
+  /** The worker is gone (it died, or the pool is closing): every wait ends with `error`. */
+  die(error: Error): void {
+    if (this.state === 'done' || this.state === 'dead') return;
+    if (this.state !== 'abandoned') {
+      this.state = 'dead';
+      this.failure = error;
+    }
+    for (const waiter of this.lagWaiters.splice(0)) waiter.reject(error);
+  }
+}
+
+export interface PoolOptions {
+  /** Most workers at once (batch ones never exceed `size`); default 16, at least `size`. */
+  readonly maxDecoders?: number;
+  /** How long a worker beyond `size` may stay idle before it exits; default 60 s. */
+  readonly idleMs?: number;
+}
+
+export interface PoolStats {
+  readonly workers: readonly { pid: number | undefined; role: Role['kind']; loadMs?: number }[];
+  readonly queued: number;
+}
+
 export class WorkerPool {
-  private readonly workers: Worker[] = [];
-  private readonly queue: Job[] = [];
+  private readonly slots: Slot[] = [];
+  private readonly queue: Waiter[] = [];
+  private readonly streams = new Set<Stream>();
   private closed = false;
   private restarts = 0;
+  private spawnBlockedUntil = 0;
+  private spawnTimer: NodeJS.Timeout | undefined;
+  private retireTimer: NodeJS.Timeout | undefined;
+  readonly maxDecoders: number;
+  private readonly idleMs: number;
 
   private constructor(
     private readonly binary: string,
     readonly size: number,
-  ) {}
+    options: PoolOptions,
+  ) {
+    this.maxDecoders = Math.max(size, options.maxDecoders ?? 16);
+    this.idleMs = options.idleMs ?? 60_000;
+  }
 
   /** Starts `size` workers and waits until every one has loaded the model. */
-  static async start(binary: string, size: number): Promise<WorkerPool> {
-    const pool = new WorkerPool(binary, size);
-    for (let i = 0; i < size; i++) pool.workers.push(pool.spawnWorker());
+  static async start(binary: string, size: number, options: PoolOptions = {}): Promise<WorkerPool> {
+    const pool = new WorkerPool(binary, size, options);
+    const slots = Array.from({ length: size }, () => pool.spawnWorker());
     try {
-      await Promise.all(pool.workers.map((worker) => worker.ready));
+      await Promise.all(slots.map((slot) => slot.worker.ready));
     } catch (error) {
       await pool.close();
       throw error;
@@ -135,87 +320,209 @@ export class WorkerPool {
     return pool;
   }
 
-  private spawnWorker(): Worker {
-    const worker = new Worker(
-      this.binary,
-      (dead) => this.replace(dead),
-      (job, error) => {
-        if (job.attempts < 2 && !this.closed) {
-          job.attempts++;
-          this.queue.unshift(job);
-          this.dispatch();
-        } else {
-          job.reject(error);
-        }
-      },
-    );
+  private spawnWorker(): Slot {
+    const slot: Slot = { worker: undefined as unknown as Worker, role: { kind: 'loading' } };
+    const worker = new Worker(this.binary, (_, error) => this.lost(slot, error));
+    Object.assign(slot, { worker });
+    this.slots.push(slot);
     void worker.ready.then(
-      () => this.dispatch(),
+      () => {
+        if (slot.role.kind !== 'loading') return;
+        this.restarts = 0;
+        slot.role = { kind: 'idle', since: Date.now() };
+        this.dispatch();
+      },
       () => {},
     );
-    return worker;
+    return slot;
   }
 
-  private replace(dead: Worker): void {
-    const index = this.workers.indexOf(dead);
-    if (index >= 0) this.workers.splice(index, 1);
-    if (this.closed) return;
+  /** A worker exited: its request is tried again or failed, its stream ends, and it is replaced. */
+  private lost(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    const role = slot.role;
+    slot.role = { kind: 'retiring' };
+    if (role.kind === 'batch') {
+      if (role.job.attempts < 2 && !this.closed) {
+        role.job.attempts++;
+        this.queue.unshift({ kind: 'batch', job: role.job });
+      } else role.job.reject(error);
+    } else if (role.kind === 'opening') {
+      if (role.open.attempts < 2 && !this.closed) {
+        role.open.attempts++;
+        this.queue.unshift({ kind: 'stream', open: role.open });
+      } else role.open.reject(error);
+    } else if (role.kind === 'stream') {
+      this.streams.delete(role.stream);
+      role.stream.die(error);
+    }
+    if (this.closed || role.kind === 'retiring') return this.dispatch();
     // Back off if workers keep dying, so a broken model does not spin the CPU.
     const delay = Math.min(5_000, 100 * 2 ** Math.min(this.restarts++, 6));
-    setTimeout(() => {
-      if (!this.closed) this.workers.push(this.spawnWorker());
-    }, delay).unref();
+    this.spawnBlockedUntil = Date.now() + delay;
+    this.dispatch();
   }
 
   recognize(pcm: Int16Array): Promise<EngineResult> {
-    if (this.closed)
-      return Promise.reject(new EngineUnavailableError('the recognizer is shutting down'));
+    if (this.closed) return Promise.reject(shuttingDown());
     return new Promise((resolve, reject) => {
-      // When a job settles its worker is free again: hand it the next one.
-      this.queue.push({
-        pcm,
-        attempts: 1,
-        resolve: (result) => {
-          resolve(result);
-          this.dispatch();
-        },
-        reject: (error) => {
-          reject(error);
-          this.dispatch();
-        },
-      });
+      this.queue.push({ kind: 'batch', job: { pcm, attempts: 1, resolve, reject } });
       this.dispatch();
     });
   }
 
+  openStream(options: StreamOptions = {}): Promise<EngineStream> {
+    if (this.closed) return Promise.reject(shuttingDown());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ kind: 'stream', open: { options, attempts: 1, resolve, reject } });
+      this.dispatch();
+    });
+  }
+
+  private count(kind: Role['kind']): number {
+    return this.slots.filter((slot) => slot.role.kind === kind).length;
+  }
+
+  /** Workers that are not on their way out. */
+  private live(): number {
+    return this.slots.length - this.count('retiring');
+  }
+
   private dispatch(): void {
-    for (const worker of this.workers) {
-      if (this.queue.length === 0) return;
-      if (worker.busy || worker.exited) continue;
-      // Only dispatch to workers whose model is loaded.
-      void worker.ready.then(() => {
-        if (!worker.busy && !worker.exited) {
-          const job = this.queue.shift();
-          if (job) worker.run(job);
-        }
-      });
+    if (this.closed) return;
+    const idle = this.slots.filter((slot) => slot.role.kind === 'idle');
+    const plan = planDispatch({
+      queue: this.queue.map((waiter): WaiterKind => waiter.kind),
+      idle: idle.length,
+      loading: this.count('loading'),
+      total: this.live(),
+      batchRunning: this.count('batch'),
+      streamsOpen: this.count('opening') + this.count('stream'),
+      size: this.size,
+      maxDecoders: this.maxDecoders,
+    });
+    const served = plan.serve.map((position) => this.queue[position]!);
+    for (const waiter of served) this.queue.splice(this.queue.indexOf(waiter), 1);
+    served.forEach((waiter, i) => this.assign(idle[i]!, waiter));
+    if (plan.spawn > 0) {
+      const wait = this.spawnBlockedUntil - Date.now();
+      if (wait <= 0) for (let i = 0; i < plan.spawn; i++) this.spawnWorker();
+      else
+        this.spawnTimer ??= setTimeout(() => {
+          this.spawnTimer = undefined;
+          this.spawnBlockedUntil = 0;
+          this.dispatch();
+        }, wait).unref();
     }
+    this.scheduleRetirement();
+  }
+
+  private assign(slot: Slot, waiter: Waiter): void {
+    const { worker } = slot;
+    if (waiter.kind === 'batch') {
+      const { job } = waiter;
+      slot.role = { kind: 'batch', job };
+      worker.command(`{id} ${job.pcm.byteLength}`, job.pcm).then(
+        (reply) => {
+          slot.role = { kind: 'idle', since: Date.now() };
+          try {
+            job.resolve(toResult(reply));
+          } catch (error) {
+            job.reject(error as Error);
+          }
+          this.dispatch();
+        },
+        () => {}, // the worker died: lost() retries or fails the job
+      );
+      return;
+    }
+    const { open } = waiter;
+    slot.role = { kind: 'opening', open };
+    const prime = Math.round(((open.options.primeMs ?? 2000) * SAMPLE_RATE) / 1000);
+    worker.command(`begin {id} ${prime}`).then(
+      () => {
+        if (this.closed) return open.reject(shuttingDown());
+        const stream: Stream = new Stream(worker, open.options, () => {
+          this.streams.delete(stream);
+          if (slot.role.kind !== 'stream') return;
+          slot.role = { kind: 'idle', since: Date.now() };
+          this.dispatch();
+        });
+        slot.role = { kind: 'stream', stream };
+        this.streams.add(stream);
+        open.resolve(stream);
+      },
+      () => {}, // the worker died: lost() opens again or fails
+    );
+  }
+
+  private scheduleRetirement(): void {
+    if (this.retireTimer || this.live() <= this.size) return;
+    const idleSince = this.slots.flatMap((slot) =>
+      slot.role.kind === 'idle' ? [slot.role.since] : [],
+    );
+    if (idleSince.length === 0) return;
+    const due = Math.max(0, Math.min(...idleSince) + this.idleMs - Date.now());
+    this.retireTimer = setTimeout(() => {
+      this.retireTimer = undefined;
+      this.retireIdle();
+    }, due + 10).unref();
+  }
+
+  private retireIdle(): void {
+    if (this.closed) return;
+    const idle = this.slots
+      .filter(
+        (slot): slot is Slot & { role: { kind: 'idle'; since: number } } =>
+          slot.role.kind === 'idle',
+      )
+      .sort((a, b) => a.role.since - b.role.since);
+    const retire = workersToRetire({
+      idleSince: idle.map((slot) => slot.role.since),
+      now: Date.now(),
+      total: this.live(),
+      size: this.size,
+      streamsOpen: this.streams.size,
+      idleMs: this.idleMs,
+    });
+    for (const slot of idle.slice(0, retire) as Slot[]) {
+      slot.role = { kind: 'retiring' };
+      slot.worker.stop();
+    }
+    this.scheduleRetirement();
+  }
+
+  /** What each worker is doing, for tests and the benchmark. */
+  stats(): PoolStats {
+    return {
+      workers: this.slots.map((slot) => ({
+        pid: slot.worker.process.pid,
+        role: slot.role.kind,
+        ...(slot.worker.loadMs === undefined ? {} : { loadMs: slot.worker.loadMs }),
+      })),
+      queued: this.queue.length,
+    };
   }
 
   /** Pids of the workers, for tests that kill one. */
   pids(): number[] {
-    return this.workers.flatMap((worker) =>
-      worker.process.pid === undefined ? [] : [worker.process.pid],
+    return this.slots.flatMap((slot) =>
+      slot.worker.process.pid === undefined ? [] : [slot.worker.process.pid],
     );
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0))
-      job.reject(new EngineUnavailableError('the recognizer is shutting down'));
+    clearTimeout(this.spawnTimer);
+    clearTimeout(this.retireTimer);
+    for (const waiter of this.queue.splice(0))
+      (waiter.kind === 'batch' ? waiter.job : waiter.open).reject(shuttingDown());
+    for (const stream of this.streams) stream.die(shuttingDown());
+    this.streams.clear();
     await Promise.all(
-      this.workers.map(
-        (worker) =>
+      this.slots.map(
+        ({ worker }) =>
           new Promise<void>((resolve) => {
             if (worker.exited) return resolve();
             worker.process.once('exit', () => resolve());

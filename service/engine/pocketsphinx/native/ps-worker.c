@@ -1,14 +1,32 @@
 /*
  * Kikitori PocketSphinx worker: loads the acoustic model, language model and dictionary once,
- * then decodes utterances sent on stdin until stdin closes. One worker is one decoder; the
- * service runs one per core.
+ * then decodes utterances sent on stdin until stdin closes. One worker is one decoder: it decodes
+ * either whole utterances (batch) or one live utterance at a time (stream), never both at once.
  *
  * Usage: ps-worker <hmm dir> <lm.bin> <dict>
  * Start:    prints {"ready":true,"loadMs":N} (or {"error":"..."} and exits 1).
- * Request:  a line "<id> <bytes>\n", then <bytes> of 16 kHz mono signed 16-bit little-endian PCM.
- * Response: one JSON line {"id":"<id>","decodeMs":N,"tokens":[{"w":word,"s":startMs,"e":endMs,
+ * Every command is a header line whose fields are separated by one space; <id> is a request id
+ * made of digits, echoed in the command's one reply. Replies come in the order of the commands.
+ *
+ * Batch:    "<id> <bytes>\n", then <bytes> of 16 kHz mono signed 16-bit little-endian PCM.
+ *           Reply {"id":"<id>","decodeMs":N,"tokens":[{"w":word,"s":startMs,"e":endMs,
  *           "p":posterior},...]} with every segment the decoder produced, fillers included (the
  *           service decides what to keep).
+ * Stream:   "begin <id> <prime>\n" starts a live utterance; reply {"id":"<id>","begun":true}.
+ *           Its first <prime> samples are held back: their mean cepstrum starts the live
+ *           normalisation (a batch decode uses the whole utterance's), and an utterance that ends
+ *           within them is decoded exactly as a batch request. 0: start from the model's mean.
+ *           "feed <id> <bytes>\n" then <bytes> of PCM as above, decoded as it arrives; the reply
+ *           {"id":"<id>","fed":N} comes once it is decoded (or held in the prime), N being the
+ *           samples of the utterance taken so far (what the service paces its sending on).
+ *           "partial <id>\n": {"id":"<id>","hyp":"words so far"} (the best path now, "" during
+ *           the prime: no fillers, silences or pronunciation marks).
+ *           "end <id>\n" ends it: the batch reply, times from the utterance's first sample,
+ *           decodeMs the decoding time of all its feeds and of the end.
+ *           "abandon <id>\n" ends it with no result: {"id":"<id>","abandoned":true}.
+ *           A batch request or "begin" during an utterance, or a stream command outside one, is a
+ *           protocol error.
+ * Errors:   a malformed or out-of-place command prints {"error":"..."} and exits 1.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -18,7 +36,9 @@
 #include <time.h>
 
 #include <pocketsphinx.h>
+#include <sphinxbase/cmn.h>
 #include <sphinxbase/err.h>
+#include <sphinxbase/feat.h>
 
 static double now_ms(void) {
     struct timespec ts;
@@ -37,6 +57,185 @@ static void json_string(FILE *out, const char *s) {
     fputc('"', out);
 }
 
+static int fail(const char *message) {
+    printf("{\"error\":");
+    json_string(stdout, message);
+    printf("}\n");
+    fflush(stdout);
+    return 1;
+}
+
+static void reply_start(const char *id) {
+    printf("{\"id\":");
+    json_string(stdout, id);
+}
+
+static void reply_end(void) {
+    printf("}\n");
+    fflush(stdout);
+}
+
+/* The batch reply: every segment of the utterance just ended, with its posterior. */
+static void reply_tokens(ps_decoder_t *ps, const char *id, double decode_ms, int32 frate) {
+    logmath_t *lmath = ps_get_logmath(ps);
+    reply_start(id);
+    printf(",\"decodeMs\":%.2f,\"tokens\":[", decode_ms);
+    int32 score;
+    const char *hyp = ps_get_hyp(ps, &score);
+    int first = 1;
+    for (ps_seg_t *seg = hyp ? ps_seg_iter(ps) : NULL; seg != NULL; seg = ps_seg_next(seg)) {
+        int sf, ef;
+        int32 ascr, lscr, lback;
+        ps_seg_frames(seg, &sf, &ef);
+        double posterior = logmath_exp(lmath, ps_seg_prob(seg, &ascr, &lscr, &lback));
+        if (posterior > 1.0) posterior = 1.0;
+        printf("%s{\"w\":", first ? "" : ",");
+        json_string(stdout, ps_seg_word(seg));
+        printf(",\"s\":%d,\"e\":%d,\"p\":%.4f}", sf * 1000 / frate, (ef + 1) * 1000 / frate, posterior);
+        first = 0;
+    }
+    printf("]");
+    reply_end();
+}
+
+/* Ends the utterance and computes the word posteriors of the best path; returns the time spent. */
+static double end_utterance(ps_decoder_t *ps) {
+    double t0 = now_ms();
+    ps_end_utt(ps);
+    int32 score;
+    if (ps_get_hyp(ps, &score) != NULL) ps_get_prob(ps);
+    return now_ms() - t0;
+}
+
+static int16_t *pcm = NULL;
+static size_t capacity = 0;
+
+/* Reads <bytes> of PCM from stdin into `pcm`: 0 on success, -1 if stdin closed, -2 if memory ran out. */
+static int read_pcm(unsigned long bytes) {
+    if (bytes > capacity) {
+        int16_t *grown = realloc(pcm, bytes);
+        if (grown == NULL) return -2;
+        pcm = grown;
+        capacity = bytes;
+    }
+    if (bytes > 0 && fread(pcm, 1, bytes, stdin) != bytes) return -1;
+    return 0;
+}
+
+/*
+ * Digital silence (runs of exact zeros) has no energy at all, which the acoustic model never saw:
+ * 1 s of it decodes as "dog" (the voice activity detection used to drop it). So from the 160th
+ * zero of a run on (a whole 10 ms frame of them), each zero becomes +1 or -1, a 1-bit noise far
+ * below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
+ * rule looks only backwards and restarts with every utterance, so the words stay a function of
+ * the utterance's audio alone, however it was cut into feeds.
+ */
+static uint32_t zero_noise;
+static size_t zero_run;
+
+static void start_zero_runs(void) {
+    zero_noise = 0;
+    zero_run = 0;
+}
+
+static void soften_zeros(int16_t *samples, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (samples[i] != 0) {
+            zero_run = 0;
+            continue;
+        }
+        if (++zero_run < 160) continue;
+        zero_noise = zero_noise * 1103515245u + 12345u;
+        samples[i] = (zero_noise >> 16) & 1 ? 1 : -1;
+    }
+}
+
+/* Decodes one whole utterance, as a batch request does (the utterance's own cepstral mean). */
+static double decode_whole(ps_decoder_t *ps, feat_t *feat, cmn_type_t batch_cmn, int16_t *samples,
+                           size_t n) {
+    double t0 = now_ms();
+    start_zero_runs();
+    soften_zeros(samples, n);
+    feat->cmn = batch_cmn;
+    ps_start_stream(ps);
+    ps_start_utt(ps);
+    if (n > 0) ps_process_raw(ps, samples, n, FALSE, TRUE);
+    double decode_ms = now_ms() - t0;
+    return decode_ms + end_utterance(ps);
+}
+
+/*
+ * The mean cepstrum of `samples` as the batch normalisation computes it (sphinxbase's cmn(): the
+ * frames of non-negative energy), or `fallback` when there is no such frame. Uses the decoder's
+ * front end between utterances; ps_start_utt resets it.
+ */
+static void mean_cepstrum(ps_decoder_t *ps, const int16_t *samples, size_t n, const mfcc_t *fallback,
+                          mfcc_t *mean, int veclen) {
+    fe_t *fe = ps_get_fe(ps);
+    mfcc_t **cep = NULL;
+    int32 nframes = 0;
+    fe_start_stream(fe);
+    fe_start_utt(fe);
+    int counted = 0;
+    memset(mean, 0, veclen * sizeof(mfcc_t));
+    if (fe_process_utt(fe, samples, n, &cep, &nframes) >= 0 && cep != NULL) {
+        for (int f = 0; f < nframes; f++) {
+            if (cep[f][0] < 0) continue;
+            for (int i = 0; i < veclen; i++) mean[i] += cep[f][i];
+            counted++;
+        }
+        fe_free_2d(cep);
+    }
+    /* The residual frame, as a whole utterance ends (fe_end_utt cannot be given no buffer). */
+    mfcc_t *last = calloc(fe_get_output_size(fe), sizeof(mfcc_t));
+    if (last != NULL) {
+        fe_end_utt(fe, last, &nframes);
+        if (nframes > 0 && last[0] >= 0) {
+            for (int i = 0; i < veclen; i++) mean[i] += last[i];
+            counted++;
+        }
+        free(last);
+    }
+    if (counted == 0) memcpy(mean, fallback, veclen * sizeof(mfcc_t));
+    else
+        for (int i = 0; i < veclen; i++) mean[i] /= counted;
+}
+
+/* Decodes live audio in slices: fed seconds at once, the voice activity detection lost words
+ * (the end of a 6 s clip), and its times no longer started from the utterance's first sample. */
+static int feed_live(ps_decoder_t *ps, const int16_t *samples, size_t n) {
+    const size_t slice = 2048;
+    for (size_t done = 0; done < n; done += slice) {
+        size_t count = n - done < slice ? n - done : slice;
+        if (ps_process_raw(ps, samples + done, count, FALSE, FALSE) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Starts a live utterance normalised from `mean`, decoding `samples` first; <0 on error. */
+static int start_live(ps_decoder_t *ps, feat_t *feat, const mfcc_t *mean, const int16_t *samples,
+                      size_t n) {
+    if (feat->cmn != CMN_NONE) {
+        feat->cmn = CMN_LIVE;
+        cmn_live_set(feat->cmn_struct, mean);
+    }
+    ps_start_stream(ps);
+    if (ps_start_utt(ps) < 0) return -1;
+    return feed_live(ps, samples, n);
+}
+
+/* One live utterance. Its first `prime_target` samples are held back: their mean cepstrum becomes
+ * the utterance's starting normalisation, and an utterance that ends within them is decoded whole. */
+typedef struct {
+    int active;
+    int live; /* the decoder has started: the prime was full */
+    size_t prime_target;
+    size_t prime_len;
+    int16_t *prime;
+    unsigned long samples;
+    double decode_ms;
+} stream_t;
+
 int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: %s <hmm dir> <lm.bin> <dict>\n", argv[0]);
@@ -46,69 +245,141 @@ int main(int argc, char **argv) {
     double started = now_ms();
     /* -remove_noise keeps a running noise estimate from one utterance to the next, which made a
      * piece's words depend on what the worker had decoded before; off, decoding is a pure function
-     * of the audio (and the LibriVox WER is the same, 20/71). */
+     * of the audio (and the LibriVox WER is the same, 20/71).
+     * -remove_silence (the front end's voice activity detection) drops the frames it deems
+     * silent before the search, so every pause longer than its padding (about 0.7 s) shifted the
+     * later words' times earlier (2 s of leading silence moved "he" from 2210 to 340 ms), and a
+     * live utterance's times could start from a previous one's end; off, times are exact and the
+     * LibriVox words are the same (digital silence: see soften_zeros). */
     cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", argv[1], "-lm", argv[2], "-dict",
-                                   argv[3], "-samprate", "16000", "-remove_noise", "no", NULL);
+                                   argv[3], "-samprate", "16000", "-remove_noise", "no",
+                                   "-remove_silence", "no", NULL);
     ps_decoder_t *ps = config ? ps_init(config) : NULL;
     if (ps == NULL) {
         printf("{\"error\":\"could not load the PocketSphinx model from %s\"}\n", argv[1]);
         return 1;
     }
     int32 frate = cmd_ln_int32_r(config, "-frate");
-    logmath_t *lmath = ps_get_logmath(ps);
+    /* Cepstral mean normalisation: a whole utterance (batch) is normalised by its own mean, which
+     * a live one cannot know yet; sphinxbase then switches the decoder to a running mean for good
+     * (feat_cmn sets fcb->cmn = CMN_LIVE) and carries that mean from one utterance to the next.
+     * So each utterance sets its own mode, and a live one starts from the mean of its first
+     * samples (the prime), never from what the worker decoded before. The model's -cmninit, read
+     * here before any decoding, stands in for a prime with no energy. */
+    feat_t *feat = ps_get_feat(ps);
+    cmn_type_t batch_cmn = feat->cmn;
+    int veclen = feat->cmn_struct->veclen;
+    mfcc_t *initial_mean = calloc(veclen, sizeof(mfcc_t));
+    mfcc_t *mean = calloc(veclen, sizeof(mfcc_t));
+    if (initial_mean == NULL || mean == NULL) return fail("out of memory");
+    cmn_live_get(feat->cmn_struct, initial_mean);
     printf("{\"ready\":true,\"loadMs\":%.1f}\n", now_ms() - started);
     fflush(stdout);
 
     char header[512];
-    size_t capacity = 0;
-    int16_t *pcm = NULL;
+    stream_t stream = {0};
     while (fgets(header, sizeof header, stdin) != NULL) {
-        char id[256];
+        char verb[32], id[256];
         unsigned long bytes = 0;
-        if (sscanf(header, "%255s %lu", id, &bytes) != 2 || bytes % 2 != 0) {
-            printf("{\"error\":\"malformed request header\"}\n");
-            fflush(stdout);
-            return 1;
-        }
-        if (bytes > capacity) {
-            int16_t *grown = realloc(pcm, bytes);
-            if (grown == NULL) {
-                printf("{\"error\":\"out of memory for %lu bytes\"}\n", bytes);
-                return 1;
+        if (sscanf(header, "%31s", verb) != 1) return fail("malformed command");
+
+        if (strcmp(verb, "begin") == 0) {
+            unsigned long prime = 0;
+            if (sscanf(header, "%*s %255s %lu", id, &prime) != 2) return fail("malformed begin");
+            if (stream.active) return fail("begin during an utterance");
+            if (prime > stream.prime_target) {
+                int16_t *grown = realloc(stream.prime, prime * sizeof(int16_t));
+                if (grown == NULL) return fail("out of memory for the prime");
+                stream.prime = grown;
             }
-            pcm = grown;
-            capacity = bytes;
+            stream.active = 1;
+            stream.live = 0;
+            start_zero_runs();
+            stream.prime_target = prime;
+            stream.prime_len = 0;
+            stream.samples = 0;
+            stream.decode_ms = 0;
+            if (prime == 0) {
+                double t0 = now_ms();
+                if (start_live(ps, feat, initial_mean, NULL, 0) < 0)
+                    return fail("could not start an utterance");
+                stream.live = 1;
+                stream.decode_ms = now_ms() - t0;
+            }
+            reply_start(id);
+            printf(",\"begun\":true");
+            reply_end();
+        } else if (strcmp(verb, "feed") == 0) {
+            if (sscanf(header, "%*s %255s %lu", id, &bytes) != 2 || bytes % 2 != 0)
+                return fail("malformed feed");
+            if (!stream.active) return fail("feed outside an utterance");
+            int status = read_pcm(bytes);
+            if (status == -2) return fail("out of memory for the audio");
+            if (status != 0) return 1; /* stdin closed mid-command */
+            const int16_t *samples = pcm;
+            size_t n = bytes / 2;
+            stream.samples += n;
+            soften_zeros(pcm, n);
+            double t0 = now_ms();
+            if (!stream.live) {
+                size_t take = stream.prime_target - stream.prime_len;
+                if (take > n) take = n;
+                memcpy(stream.prime + stream.prime_len, samples, take * sizeof(int16_t));
+                stream.prime_len += take;
+                samples += take;
+                n -= take;
+                if (stream.prime_len == stream.prime_target) {
+                    mean_cepstrum(ps, stream.prime, stream.prime_len, initial_mean, mean, veclen);
+                    if (start_live(ps, feat, mean, stream.prime, stream.prime_len) < 0)
+                        return fail("the decoder refused the audio");
+                    stream.live = 1;
+                }
+            }
+            if (stream.live && feed_live(ps, samples, n) < 0)
+                return fail("the decoder refused the audio");
+            stream.decode_ms += now_ms() - t0;
+            reply_start(id);
+            printf(",\"fed\":%lu", stream.samples);
+            reply_end();
+        } else if (strcmp(verb, "partial") == 0) {
+            if (sscanf(header, "%*s %255s", id) != 1) return fail("malformed partial");
+            if (!stream.active) return fail("partial outside an utterance");
+            int32 score;
+            const char *hyp = stream.live ? ps_get_hyp(ps, &score) : NULL;
+            reply_start(id);
+            printf(",\"hyp\":");
+            json_string(stdout, hyp ? hyp : "");
+            reply_end();
+        } else if (strcmp(verb, "end") == 0) {
+            if (sscanf(header, "%*s %255s", id) != 1) return fail("malformed end");
+            if (!stream.active) return fail("end outside an utterance");
+            stream.active = 0;
+            if (stream.live) stream.decode_ms += end_utterance(ps);
+            else
+                stream.decode_ms += decode_whole(ps, feat, batch_cmn, stream.prime, stream.prime_len);
+            reply_tokens(ps, id, stream.decode_ms, frate);
+        } else if (strcmp(verb, "abandon") == 0) {
+            if (sscanf(header, "%*s %255s", id) != 1) return fail("malformed abandon");
+            if (!stream.active) return fail("abandon outside an utterance");
+            stream.active = 0;
+            if (stream.live) ps_end_utt(ps);
+            reply_start(id);
+            printf(",\"abandoned\":true");
+            reply_end();
+        } else {
+            if (sscanf(header, "%255s %lu", id, &bytes) != 2 || bytes % 2 != 0)
+                return fail("malformed request header");
+            if (stream.active) return fail("a batch request during an utterance");
+            int status = read_pcm(bytes);
+            if (status == -2) return fail("out of memory for the audio");
+            if (status != 0) return 1;
+            reply_tokens(ps, id, decode_whole(ps, feat, batch_cmn, pcm, bytes / 2), frate);
         }
-        if (bytes > 0 && fread(pcm, 1, bytes, stdin) != bytes) return 1; /* stdin closed mid-request */
-
-        double t0 = now_ms();
-        ps_start_utt(ps);
-        if (bytes > 0) ps_process_raw(ps, pcm, bytes / 2, FALSE, TRUE);
-        ps_end_utt(ps);
-        int32 score;
-        const char *hyp = ps_get_hyp(ps, &score);
-        if (hyp != NULL) ps_get_prob(ps); /* computes the word posteriors of the best path */
-        double decode_ms = now_ms() - t0;
-
-        printf("{\"id\":");
-        json_string(stdout, id);
-        printf(",\"decodeMs\":%.2f,\"tokens\":[", decode_ms);
-        int first = 1;
-        for (ps_seg_t *seg = hyp ? ps_seg_iter(ps) : NULL; seg != NULL; seg = ps_seg_next(seg)) {
-            int sf, ef;
-            int32 ascr, lscr, lback;
-            ps_seg_frames(seg, &sf, &ef);
-            double posterior = logmath_exp(lmath, ps_seg_prob(seg, &ascr, &lscr, &lback));
-            if (posterior > 1.0) posterior = 1.0;
-            printf("%s{\"w\":", first ? "" : ",");
-            json_string(stdout, ps_seg_word(seg));
-            printf(",\"s\":%d,\"e\":%d,\"p\":%.4f}", sf * 1000 / frate, (ef + 1) * 1000 / frate, posterior);
-            first = 0;
-        }
-        printf("]}\n");
-        fflush(stdout);
     }
     free(pcm);
+    free(stream.prime);
+    free(initial_mean);
+    free(mean);
     ps_free(ps);
     cmd_ln_free_r(config);
     return 0;
