@@ -80,9 +80,31 @@ export function serverFrame(opcode: 0x1 | 0x2 | 0x8, payload: Buffer): Buffer {
 
 const EMPTY_CLOSE = Buffer.from([0x88, 0x00]);
 
+/**
+ * Ends our side and lets the client end its own: the socket is read (and what comes dropped)
+ * until its FIN, then destroyed; a client that never ends it is cut off after 5 s. An upgraded
+ * socket is half-open capable and, unread, would never see the client's FIN: it would stay open
+ * and hold the HTTP server's close for ever.
+ */
+function closeGently(socket: Duplex, last?: string | Buffer): void {
+  if (socket.readableEnded) {
+    // The client has ended its side already: ours goes once the last bytes are written.
+    socket.end(last ?? '', () => socket.destroy());
+    return;
+  }
+  const timer = setTimeout(() => socket.destroy(), 5_000);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  socket.resume();
+  if (last !== undefined) socket.end(last);
+  else socket.end();
+}
+
 function refuseUpgrade(socket: Duplex, status: string, message: string): void {
   const body = JSON.stringify({ code: '>', message });
-  socket.end(
+  closeGently(
+    socket,
     `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -107,7 +129,8 @@ export function attachRealtime(
     // [client: Wrp_.py and its twins send no Sec-WebSocket-Version]; 13 is the only version.
     request.headers['sec-websocket-version'] ??= '13';
     if (request.headers['sec-websocket-version'] !== '13') {
-      socket.end(
+      closeGently(
+        socket,
         'HTTP/1.1 426 Upgrade Required\r\nSec-WebSocket-Version: 13\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
       );
       return;
@@ -142,7 +165,7 @@ function serve(
     handlers?.closed();
   };
   const end = () => {
-    if (socket.writable) socket.end(EMPTY_CLOSE);
+    if (socket.writable) closeGently(socket, EMPTY_CLOSE);
     else socket.destroy();
     finish();
   };
