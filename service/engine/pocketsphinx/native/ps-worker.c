@@ -128,10 +128,9 @@ static int read_pcm(unsigned long bytes) {
 
 /*
  * Live audio only (batch decoding has voice activity detection to drop it): digital silence, runs
- * of exact zeros, has no energy at all, which the acoustic model never saw;
- * 1 s of it decodes as "dog". So from the 160th
- * zero of a run on (a whole 10 ms frame of them), each zero becomes +1 or -1, a 1-bit noise far
- * below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
+ * of exact zeros, has no energy at all, which the acoustic model never saw; 1 s of it decodes as
+ * "dog". So from the 160th zero of a run on (a whole 10 ms frame of them), each zero becomes +1
+ * or -1, a 1-bit noise far below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
  * rule looks only backwards and restarts with every utterance, so the words stay a function of
  * the utterance's audio alone, however it was cut into feeds.
  */
