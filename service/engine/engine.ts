@@ -49,7 +49,8 @@ export interface StreamOptions {
    * Audio held back at the utterance's start: its mean cepstrum starts the live normalisation
    * (the batch decode uses the whole utterance's), and an utterance no longer than it is decoded
    * exactly as `recognize` would. Longer means closer to `recognize` but a later first partial;
-   * default 2000 ms.
+   * default 2000 ms. Open the stream at speech: a prime of silence alone normalises the speech
+   * after it badly (2 s of faint noise before a clip lost its words; with 0 they were right).
    */
   readonly primeMs?: number;
 }

@@ -36,9 +36,13 @@
 #include <time.h>
 
 #include <pocketsphinx.h>
+#include <sphinxbase/ckd_alloc.h>
 #include <sphinxbase/cmn.h>
 #include <sphinxbase/err.h>
 #include <sphinxbase/feat.h>
+
+/* The live front end (see feed_live). */
+static fe_t *live_fe;
 
 static double now_ms(void) {
     struct timespec ts;
@@ -123,10 +127,10 @@ static int read_pcm(unsigned long bytes) {
 }
 
 /*
- * Digital silence (runs of exact zeros) has no energy at all, which the acoustic model never saw:
- * 1 s of it decodes as "dog" (the voice activity detection used to drop it). So from the 160th
- * zero of a run on (a whole 10 ms frame of them), each zero becomes +1 or -1, a 1-bit noise far
- * below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
+ * Live audio only (batch decoding has voice activity detection to drop it): digital silence, runs
+ * of exact zeros, has no energy at all, which the acoustic model never saw; 1 s of it decodes as
+ * "dog". So from the 160th zero of a run on (a whole 10 ms frame of them), each zero becomes +1
+ * or -1, a 1-bit noise far below any recording's own; shorter runs, as where speech crosses zero, stay as they are. The
  * rule looks only backwards and restarts with every utterance, so the words stay a function of
  * the utterance's audio alone, however it was cut into feeds.
  */
@@ -154,10 +158,7 @@ static void soften_zeros(int16_t *samples, size_t n) {
 static double decode_whole(ps_decoder_t *ps, feat_t *feat, cmn_type_t batch_cmn, int16_t *samples,
                            size_t n) {
     double t0 = now_ms();
-    start_zero_runs();
-    soften_zeros(samples, n);
     feat->cmn = batch_cmn;
-    ps_start_stream(ps);
     ps_start_utt(ps);
     if (n > 0) ps_process_raw(ps, samples, n, FALSE, TRUE);
     double decode_ms = now_ms() - t0;
@@ -166,12 +167,12 @@ static double decode_whole(ps_decoder_t *ps, feat_t *feat, cmn_type_t batch_cmn,
 
 /*
  * The mean cepstrum of `samples` as the batch normalisation computes it (sphinxbase's cmn(): the
- * frames of non-negative energy), or `fallback` when there is no such frame. Uses the decoder's
- * front end between utterances; ps_start_utt resets it.
+ * frames of non-negative energy), or `fallback` when there is no such frame. Uses the live front
+ * end before the utterance starts on it.
  */
 static void mean_cepstrum(ps_decoder_t *ps, const int16_t *samples, size_t n, const mfcc_t *fallback,
                           mfcc_t *mean, int veclen) {
-    fe_t *fe = ps_get_fe(ps);
+    fe_t *fe = live_fe;
     mfcc_t **cep = NULL;
     int32 nframes = 0;
     fe_start_stream(fe);
@@ -201,15 +202,30 @@ static void mean_cepstrum(ps_decoder_t *ps, const int16_t *samples, size_t n, co
         for (int i = 0; i < veclen; i++) mean[i] /= counted;
 }
 
-/* Decodes live audio in slices: fed seconds at once, the voice activity detection lost words
- * (the end of a 6 s clip), and its times no longer started from the utterance's first sample. */
+/*
+ * The live front end. The decoder's own, with voice activity detection, shortened every pause
+ * longer than its padding (about 0.7 s) in the word times that follow, and could start a live
+ * utterance's times from the end of a previous one; fed seconds at once, it lost words (the end
+ * of a 6 s clip). So live audio becomes cepstra here, every frame kept, and the decoder gets
+ * those (ps_process_cep): times are exact whatever the pauses and the feeds' sizes.
+ */
+#define LIVE_FRAMES 256
+static mfcc_t **live_cep;
+
 static int feed_live(ps_decoder_t *ps, const int16_t *samples, size_t n) {
-    const size_t slice = 2048;
-    for (size_t done = 0; done < n; done += slice) {
-        size_t count = n - done < slice ? n - done : slice;
-        if (ps_process_raw(ps, samples + done, count, FALSE, FALSE) < 0) return -1;
+    while (n > 0) {
+        int32 nframes = LIVE_FRAMES, first;
+        if (fe_process_frames(live_fe, &samples, &n, live_cep, &nframes, &first) < 0) return -1;
+        if (nframes > 0 && ps_process_cep(ps, live_cep, nframes, FALSE, FALSE) < 0) return -1;
     }
     return 0;
+}
+
+/* The last, partial frame of a live utterance. */
+static int flush_live(ps_decoder_t *ps) {
+    int32 nframes = 0;
+    fe_end_utt(live_fe, live_cep[0], &nframes);
+    return nframes > 0 ? ps_process_cep(ps, live_cep, nframes, FALSE, FALSE) : 0;
 }
 
 /* Starts a live utterance normalised from `mean`, decoding `samples` first; <0 on error. */
@@ -219,8 +235,9 @@ static int start_live(ps_decoder_t *ps, feat_t *feat, const mfcc_t *mean, const 
         feat->cmn = CMN_LIVE;
         cmn_live_set(feat->cmn_struct, mean);
     }
-    ps_start_stream(ps);
     if (ps_start_utt(ps) < 0) return -1;
+    fe_start_stream(live_fe);
+    fe_start_utt(live_fe);
     return feed_live(ps, samples, n);
 }
 
@@ -246,20 +263,24 @@ int main(int argc, char **argv) {
     /* -remove_noise keeps a running noise estimate from one utterance to the next, which made a
      * piece's words depend on what the worker had decoded before; off, decoding is a pure function
      * of the audio (and the LibriVox WER is the same, 20/71).
-     * -remove_silence (the front end's voice activity detection) drops the frames it deems
-     * silent before the search, so every pause longer than its padding (about 0.7 s) shifted the
-     * later words' times earlier (2 s of leading silence moved "he" from 2210 to 340 ms), and a
-     * live utterance's times could start from a previous one's end; off, times are exact and the
-     * LibriVox words are the same (digital silence: see soften_zeros). */
+     * Batch decoding keeps the front end's voice activity detection (-remove_silence): it drops
+     * the frames it deems silent before the search. Live utterances go through a front end of
+     * their own without it (see live_fe). */
     cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", argv[1], "-lm", argv[2], "-dict",
-                                   argv[3], "-samprate", "16000", "-remove_noise", "no",
-                                   "-remove_silence", "no", NULL);
+                                   argv[3], "-samprate", "16000", "-remove_noise", "no", NULL);
     ps_decoder_t *ps = config ? ps_init(config) : NULL;
     if (ps == NULL) {
         printf("{\"error\":\"could not load the PocketSphinx model from %s\"}\n", argv[1]);
         return 1;
     }
     int32 frate = cmd_ln_int32_r(config, "-frate");
+    /* The model's front-end parameters are in the decoder's config now (ps_init read feat.params);
+     * the live front end copies them at its creation, with voice activity detection off. */
+    cmd_ln_set_boolean_r(config, "-remove_silence", FALSE);
+    live_fe = fe_init_auto_r(config);
+    cmd_ln_set_boolean_r(config, "-remove_silence", TRUE);
+    live_cep = live_fe ? ckd_calloc_2d(LIVE_FRAMES, fe_get_output_size(live_fe), sizeof(mfcc_t)) : NULL;
+    if (live_cep == NULL) return fail("could not create the live front end");
     /* Cepstral mean normalisation: a whole utterance (batch) is normalised by its own mean, which
      * a live one cannot know yet; sphinxbase then switches the decoder to a running mean for good
      * (feat_cmn sets fcb->cmn = CMN_LIVE) and carries that mean from one utterance to the next.
@@ -354,7 +375,11 @@ int main(int argc, char **argv) {
             if (sscanf(header, "%*s %255s", id) != 1) return fail("malformed end");
             if (!stream.active) return fail("end outside an utterance");
             stream.active = 0;
-            if (stream.live) stream.decode_ms += end_utterance(ps);
+            if (stream.live) {
+                double t0 = now_ms();
+                if (flush_live(ps) < 0) return fail("the decoder refused the audio");
+                stream.decode_ms += now_ms() - t0 + end_utterance(ps);
+            }
             else
                 stream.decode_ms += decode_whole(ps, feat, batch_cmn, stream.prime, stream.prime_len);
             reply_tokens(ps, id, stream.decode_ms, frate);
@@ -378,6 +403,8 @@ int main(int argc, char **argv) {
     }
     free(pcm);
     free(stream.prime);
+    ckd_free_2d(live_cep);
+    fe_free(live_fe);
     free(initial_mean);
     free(mean);
     ps_free(ps);
