@@ -11,7 +11,11 @@
  *   does not grow with the session. A quieter room is followed within ~0.5 s (10% of the window);
  *   a louder one within ~4.5 s (90% of it), meanwhile the new noise reads as speech and ends
  *   as one utterance (a shorter window follows faster, but a long run of speech would then raise
- *   the floor under itself);
+ *   the floor under itself). Frames of exact zeros (a muted or starting microphone) stay out;
+ * - while the window fills, the percentile is lower, n/N of the 10th (the minimum at first):
+ *   a session that starts in speech has too few quiet frames yet for its 10th percentile to be
+ *   noise. A session's first seconds therefore call a little more speech than the splitter does
+ *   (a breath before the first word);
  * - an utterance ends after `hangoverMs` of silence (200 ms) rather than the splitter's 400 ms,
  *   so that the final result can come ≤ 0.3 s after the end of speech; the price is that pauses
  *   of 200–400 ms (commas, breaths) split a sentence in two where the sync path keeps it whole;
@@ -95,6 +99,7 @@ export class Endpointer {
   /** Noise window: the last frames' histogram bins, and the histogram with its percentile bin. */
   private readonly window: Uint16Array;
   private windowFill = 0;
+  private remembered = 0;
   private readonly histogram = new Uint32Array(BINS);
   private percentileBin = 0;
   /** Frames of the window in bins below percentileBin. */
@@ -239,7 +244,9 @@ export class Endpointer {
     this.frameSum = 0;
     this.frameFill = 0;
     const f = this.frames++;
-    this.remember(energy);
+    // A frame of exact zeros is no room's noise but a muted or starting microphone: left out of
+    // the floor, it cannot hold the floor at 0 dB (all noise reading as speech) when sound comes.
+    if (energy > 0) this.remember(energy);
     if (f < this.warmup) {
       this.warmupEnergies[f] = energy;
       if (f === this.warmup - 1) this.endWarmup();
@@ -371,7 +378,7 @@ export class Endpointer {
   private remember(energy: number): void {
     const bin = Math.min(BINS - 1, Math.max(0, Math.floor(energy * BINS_PER_DB)));
     const { window, histogram } = this;
-    const slot = (this.frames - 1) % window.length;
+    const slot = this.remembered++ % window.length;
     if (this.windowFill === window.length) {
       const old = window[slot]!;
       histogram[old]!--;
@@ -382,9 +389,12 @@ export class Endpointer {
     window[slot] = bin;
     histogram[bin]!++;
     if (bin < this.percentileBin) this.below++;
-    // Move the percentile bin so that `below` ≤ rank < below + its count (the splitter's
-    // sorted[floor(n * 0.1)]); energies drift slowly, so it moves a bin or two per frame.
-    const rank = Math.floor(this.windowFill * PERCENTILE);
+    // Move the percentile bin so that `below` ≤ rank < below + its count: the splitter's
+    // sorted[floor(n * 0.1)] once the window is full; before, a lower one (the minimum at
+    // first), since a session that starts in speech has too few quiet frames yet for its 10th
+    // percentile to be noise. Energies drift slowly, so the bin moves a step or two per frame.
+    const n = this.windowFill;
+    const rank = Math.floor((n * n * PERCENTILE) / window.length);
     while (this.below > rank) this.below -= histogram[--this.percentileBin]!;
     while (this.below + histogram[this.percentileBin]! <= rank)
       this.below += histogram[this.percentileBin++]!;

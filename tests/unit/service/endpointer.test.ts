@@ -40,7 +40,7 @@ function signal(ms: number, noise: number, parts: readonly Part[], seed = SEED):
   for (let i = 0; i < out.length; i++) out[i] = noise * gauss();
   for (const part of parts) {
     for (let i = part.from * MS; i < part.to * MS; i++) {
-      out[i] +=
+      out[i]! +=
         part.kind === 'noise'
           ? part.rms * gauss()
           : part.rms * Math.SQRT2 * Math.sin((2 * Math.PI * 220 * i) / RATE);
@@ -238,6 +238,14 @@ describe('streaming endpointer', () => {
     const pcm = signal(3_000, 5, syllables(0, 1_000, 2_000));
     const found = check(pcm, run(pcm, [128]).events);
     near(found.map((u) => [u.start, u.end]).flat(), [0, 1_000]);
+  });
+
+  it('leaves a starting microphone’s digital silence out of the floor', () => {
+    // 300 ms of exact zeros, then a noisy room: the noise is no speech, the speech is.
+    const pcm = signal(6_000, 300, [{ from: 3_000, to: 3_500, rms: 6_000 }]);
+    pcm.fill(0, 0, 300 * MS);
+    const found = check(pcm, run(pcm, [256]).events);
+    near(found.map((u) => [u.start, u.end]).flat(), [3_000, 3_500]);
   });
 
   it('cuts an utterance at maxUtteranceMs (cut = true) and starts the next at the cut', () => {
