@@ -1,263 +1,415 @@
 /**
- * The live endpointer: finds where speech starts and ends in 16 kHz PCM arriving in chunks of
- * any size, deciding on past audio only, and hands over the audio of each utterance for the
- * decoder. It follows the sync splitter (`recognition/segment.ts`: 10 ms frame energies,
- * speech = 12 dB over the noise floor, a pad of silence kept each side) so that streamed text
- * stays close to sync text, with what streaming changes:
- * - the noise floor is the 10th percentile of the last 1,000 frames judged silence (a histogram
- *   of 0.5 dB bins over a ring of frames), not of the whole file, so minutes of talk do not
- *   raise it; after 10 s with no silence at all (a louder room) it learns from every frame;
- *   until 1 s of audio has been seen it learns from every frame and is held at most at
- *   FLOOR_CEILING_DB, so speech from the first frame is found;
- * - an utterance ends after `hangoverMs` of silence (sync: 400 ms), so that the final result
- *   comes soon after the person stops; a shorter pause splits the utterance, which costs little
- *   since the decoder restarts its language-model context at every piece anyway; that silence
- *   goes to the decoder as the sync splitter's pad does (200 ms by default, the sync pad);
- * - an utterance longer than `maxUtteranceMs` is cut there (the manual's 30 s), and the next
- *   one starts at once if speech goes on.
- * - quieter than −60 dBFS is never speech (a floor of digital zeros would make dither speech).
- * Memory is fixed: a ring of 10 s of frame energies, the histogram, and `preRollMs` of audio.
+ * A streaming endpointer for live sessions: 16 kHz mono PCM in, in chunks of any size; out, in
+ * order, `start` (S), the utterance's audio for the decoder, `end` (E).
+ *
+ * It makes the same decision as the sync path's splitter (service/recognition/segment.ts) so that
+ * streamed text stays close to sync text: 10 ms frames, energy in dB, a frame is speech when it is
+ * at least 12 dB above the noise floor, the floor being the 10th percentile of frame energies. The
+ * differences are what causality forces:
+ * - the floor is the 10th percentile of the last `noiseWindowMs` (5 s) instead of the whole
+ *   file, kept in a histogram of 0.1 dB bins so that the cost per frame is constant and memory
+ *   does not grow with the session. A quieter room is followed within ~0.5 s (10% of the window);
+ *   a louder one within ~4.5 s (90% of it), meanwhile the new noise reads as speech and ends
+ *   as one utterance (a shorter window follows faster, but a long run of speech would then raise
+ *   the floor under itself). Frames of exact zeros (a muted or starting microphone) stay out;
+ * - while the window fills, the percentile is lower, n/N of the 10th (the minimum at first):
+ *   a session that starts in speech has too few quiet frames yet for its 10th percentile to be
+ *   noise. A session's first seconds therefore call a little more speech than the splitter does
+ *   (a breath before the first word);
+ * - an utterance ends after `hangoverMs` of silence (200 ms) rather than the splitter's 400 ms,
+ *   so that the final result can come ≤ 0.3 s after the end of speech; the price is that pauses
+ *   of 200–400 ms (commas, breaths) split a sentence in two where the sync path keeps it whole;
+ * - the first `warmupMs` (300 ms) of a session are judged together, with the floor of those
+ *   frames, once they are all in: a first frame has no floor to be judged against, and a
+ *   session may start in the middle of speech. This delays only the first S of a session, by
+ *   at most `warmupMs`; everywhere else the look-ahead is the hangover;
+ * - a start needs `minSpeechMs` of speech frames before a silence of `hangoverMs`, so that a
+ *   click does not open an utterance; S is still the first speech frame;
+ * - an utterance that reaches `maxUtteranceMs` from its S is cut there (E with cut = true) and,
+ *   if the speech goes on, the next one starts at the cut (no look-back for a quieter frame,
+ *   since its audio has already gone to the decoder).
+ *
+ * The decoder receives [S − preRollMs, E + padMs) of each utterance (pre-roll clipped to the
+ * end of the audio already handed over): every sample at most once, in order.
  */
 
 export interface EndpointerOptions {
+  /** 16000. */
   readonly sampleRate?: number;
-  /** Silence that ends an utterance. */
+  /** Silence that ends an utterance: 200 ms (the splitter's minSilenceMs is 400 ms). */
   readonly hangoverMs?: number;
-  /** Audio before the first speech frame handed to the decoder. */
+  /** Audio before S handed to the decoder: 200 ms (the splitter's padMs). */
   readonly preRollMs?: number;
-  /** An utterance is cut at this length (from its first speech frame). */
+  /** Silence kept after the speech: 200 ms (the splitter's padMs); at most hangoverMs. */
+  readonly padMs?: number;
+  /** An utterance is cut this long after its S: 30000 (the API's limit). */
   readonly maxUtteranceMs?: number;
-  /** Speech shorter than this (a click) starts nothing. */
+  /** Speech frames needed to open an utterance: 50 ms (a click is shorter). */
   readonly minSpeechMs?: number;
+  /** The span of past audio whose 10th-percentile energy is the noise floor: 5000 ms. */
+  readonly noiseWindowMs?: number;
+  /** Audio judged at once at the start of a session: 300 ms. */
+  readonly warmupMs?: number;
 }
 
 export type EndpointerEvent =
-  /** `S`: `ms` is the first speech frame; the utterance's audio starts at `audioMs` (pre-roll). */
-  | { readonly type: 'start'; readonly ms: number; readonly audioMs: number }
-  /** Audio of the open utterance, in order, each sample once. */
+  /** S: ms of the first speech frame, from the first sample of the session. */
+  | {
+      readonly type: 'start';
+      readonly ms: number;
+      /** Where the utterance's audio (pre-roll first) starts: the decoder's time zero. */
+      readonly audioMs: number;
+    }
+  /** Audio of the current utterance, in order, pre-roll first; only between start and end. */
   | { readonly type: 'audio'; readonly pcm: Int16Array }
-  /** `E`: `ms` is just after the last speech frame; `cut` when the length limit ended it. */
+  /** E: ms just after the last speech frame; cut = ended by maxUtteranceMs. */
   | { readonly type: 'end'; readonly ms: number; readonly cut: boolean };
 
+export interface EndpointerStats {
+  /** Size of the audio ring (samples): fixed at construction. */
+  readonly ringSamples: number;
+  /** Samples still held that may yet be handed over (≤ ringSamples). */
+  readonly heldSamples: number;
+  /** Frames in the noise window (≤ its size). */
+  readonly windowFrames: number;
+  /** The current noise floor (dB), NaN before the first frame. */
+  readonly floorDb: number;
+}
+
 const FRAME_MS = 10;
-const WINDOW_FRAMES = 1000; // 10 s
-const BIN_DB = 0.5;
-const BINS = 240; // 0–120 dB
+/** dB above the noise floor that make a frame speech (as the splitter). */
 const SPEECH_DB = 12;
-/** Whatever the floor, quieter than this is not speech (about −60 dBFS: dither, hum). */
-const MIN_SPEECH_DB = 30;
-/** Before 1 s of audio, a floor above this is taken as speech in the window, not noise. */
-const FLOOR_CEILING_DB = 45;
-const WARM_FRAMES = 100;
-/** Frames of speech in a row after which the floor learns from speech frames too (10 s). */
-const ADAPT_FRAMES = 1000;
+const PERCENTILE = 0.1;
+/** Energy histogram: 0.1 dB bins; int16 audio peaks at 90.3 dB. */
+const BINS_PER_DB = 10;
+const BINS = 100 * BINS_PER_DB + 1;
 
 export class Endpointer {
+  readonly sampleRate: number;
   private readonly frame: number;
   private readonly hangover: number;
   private readonly preRoll: number;
+  private readonly pad: number;
   private readonly maxFrames: number;
   private readonly minSpeech: number;
+  private readonly warmup: number;
 
-  // The noise floor: a ring of recent frame energies and their histogram.
-  private readonly ring = new Uint8Array(WINDOW_FRAMES);
-  private readonly histogram = new Uint32Array(BINS);
-  private ringCount = 0;
-  private ringNext = 0;
-  private sinceSilence = 0;
-
-  // The frame being measured.
-  private sum = 0;
-  private count = 0;
+  /** The last `ring.length` samples, sample n at n % ring.length. */
+  private readonly ring: Int16Array;
+  private samples = 0;
+  private frameSum = 0;
+  private frameFill = 0;
   private frames = 0;
 
-  /** Recent audio not yet handed over (at most pre-roll + the frames being decided). */
-  private held: Int16Array;
-  private heldStart = 0; // sample index of held[0]
-  private heldLength = 0;
+  /** Noise window: the last frames' histogram bins, and the histogram with its percentile bin. */
+  private readonly window: Uint16Array;
+  private windowFill = 0;
+  private remembered = 0;
+  private readonly histogram = new Uint32Array(BINS);
+  private percentileBin = 0;
+  /** Frames of the window in bins below percentileBin. */
+  private below = 0;
+  private readonly warmupEnergies: Float64Array;
 
   private speaking = false;
-  /** Frames of speech in a row before an utterance is open (a click guard). */
-  private run = 0;
-  private utteranceStart = 0; // frame index of the first speech frame
-  private lastSpeech = -1; // frame index of the last speech frame
-  private handedTo = 0; // sample index up to which audio was handed over
+  /** First speech frame of a start not yet confirmed by minSpeech speech frames, or -1. */
+  private candidate = -1;
+  private candidateSpeech = 0;
+  /** Last speech frame (of the candidate or of the utterance). */
+  private lastSpeech = -1;
+  private utteranceStart = 0;
+  /** Audio before this sample has been handed over (or will never be). */
+  private handed = 0;
+  /** End (sample) of the last confirmed speech frame. */
+  private lastSpeechEnd = 0;
+  private finished = false;
+
+  private events: EndpointerEvent[] = [];
+  private pieces: Int16Array[] = [];
 
   constructor(options: EndpointerOptions = {}) {
-    const rate = options.sampleRate ?? 16_000;
-    this.frame = (rate * FRAME_MS) / 1000;
-    this.hangover = Math.round((options.hangoverMs ?? 200) / FRAME_MS);
-    this.preRoll = Math.round((options.preRollMs ?? 200) / FRAME_MS);
-    this.maxFrames = Math.round((options.maxUtteranceMs ?? 30_000) / FRAME_MS);
-    this.minSpeech = Math.max(1, Math.round((options.minSpeechMs ?? 60) / FRAME_MS));
-    const capacity = (this.preRoll + this.minSpeech + this.hangover + 2) * this.frame;
-    this.held = new Int16Array(capacity);
+    const {
+      sampleRate = 16_000,
+      hangoverMs = 200,
+      preRollMs = 200,
+      padMs = 200,
+      maxUtteranceMs = 30_000,
+      minSpeechMs = 50,
+      noiseWindowMs = 5_000,
+      warmupMs = 300,
+    } = options;
+    const frames = (ms: number, name: string, min = 0) => {
+      const n = Math.round(ms / FRAME_MS);
+      if (!Number.isFinite(ms) || n < min)
+        throw new RangeError(`endpointer: ${name} must be at least ${min * FRAME_MS} ms`);
+      return n;
+    };
+    if (!Number.isInteger(sampleRate) || sampleRate < 1_000 || sampleRate % 100 !== 0)
+      throw new RangeError('endpointer: sampleRate must be a whole multiple of 100 Hz');
+    this.sampleRate = sampleRate;
+    this.frame = (sampleRate * FRAME_MS) / 1000;
+    this.hangover = frames(hangoverMs, 'hangoverMs', 1);
+    this.preRoll = frames(preRollMs, 'preRollMs');
+    // Audio after the hangover's start is not handed over before the hangover decides, so the
+    // pad cannot exceed it.
+    this.pad = Math.min(frames(padMs, 'padMs'), this.hangover);
+    this.maxFrames = frames(maxUtteranceMs, 'maxUtteranceMs', 1);
+    this.minSpeech = frames(minSpeechMs, 'minSpeechMs', 1);
+    // A start is confirmed less than minSpeech × hangover frames after its first speech frame
+    // (minSpeech speech frames, each gap shorter than the hangover): an utterance must be able
+    // to last that long, or it would pass its limit before it began.
+    if (this.maxFrames < this.minSpeech * this.hangover)
+      throw new RangeError(
+        'endpointer: maxUtteranceMs must be at least minSpeechMs × hangoverMs / 10 ms',
+      );
+    const windowFrames = frames(noiseWindowMs, 'noiseWindowMs', 1);
+    if (windowFrames > 0xffff) throw new RangeError('endpointer: noiseWindowMs is at most 655 s');
+    this.window = new Uint16Array(windowFrames);
+    this.warmup = Math.min(frames(warmupMs, 'warmupMs'), windowFrames);
+    this.warmupEnergies = new Float64Array(this.warmup);
+    // The oldest audio still needed: the warm-up's; or a candidate's pre-roll, the candidate
+    // being open at most minSpeech speech frames each followed by less than a hangover of
+    // silence; or the silence held back during a hangover. Plus the frame being filled.
+    const held = Math.max(
+      this.warmup,
+      this.preRoll + this.minSpeech * this.hangover + 1,
+      this.hangover + 1,
+    );
+    this.ring = new Int16Array((held + 2) * this.frame);
   }
 
-  /** Milliseconds of audio seen. */
+  /** ms of audio seen. */
   get audioMs(): number {
-    return Math.floor(((this.frames * this.frame + this.count) * FRAME_MS) / this.frame);
+    return (this.samples * 1000) / this.sampleRate;
   }
 
-  /** Milliseconds since the last speech frame (all of the audio if there was none). */
+  /** ms since the end of the last speech (of an utterance), or since the session began. */
   get silenceMs(): number {
-    return (this.frames - 1 - this.lastSpeech) * FRAME_MS;
+    return ((this.samples - this.lastSpeechEnd) * 1000) / this.sampleRate;
   }
 
+  /** Between a start and its end. */
   get inSpeech(): boolean {
     return this.speaking;
   }
 
-  /** What the endpointer holds, for tests of its memory. */
-  stats(): { heldSamples: number; heldCapacity: number; ringFrames: number } {
+  stats(): EndpointerStats {
+    const from =
+      this.frames < this.warmup
+        ? 0
+        : this.candidate >= 0
+          ? Math.max(this.handed, (this.candidate - this.preRoll) * this.frame)
+          : this.speaking
+            ? this.handed
+            : Math.max(this.handed, (this.frames - this.preRoll) * this.frame);
     return {
-      heldSamples: this.heldLength,
-      heldCapacity: this.held.length,
-      ringFrames: this.ringCount,
+      ringSamples: this.ring.length,
+      heldSamples: this.samples - Math.min(from, this.samples),
+      windowFrames: this.windowFill,
+      floorDb: this.windowFill === 0 ? NaN : this.floor(),
     };
   }
 
   push(pcm: Int16Array): EndpointerEvent[] {
-    const events: EndpointerEvent[] = [];
-    let from = 0;
-    for (let i = 0; i < pcm.length; i++) {
-      const x = pcm[i]!;
-      this.sum += x * x;
-      if (++this.count === this.frame) {
-        this.keep(pcm.subarray(from, i + 1));
-        from = i + 1;
-        this.closeFrame(events);
+    if (this.finished) throw new Error('endpointer: push after finish');
+    const { ring, frame } = this;
+    let i = 0;
+    while (i < pcm.length) {
+      const take = Math.min(pcm.length - i, frame - this.frameFill);
+      let at = this.samples % ring.length;
+      let sum = this.frameSum;
+      for (let k = 0; k < take; k++) {
+        const s = pcm[i + k]!;
+        sum += s * s;
+        ring[at] = s;
+        if (++at === ring.length) at = 0;
       }
+      this.frameSum = sum;
+      this.frameFill += take;
+      this.samples += take;
+      i += take;
+      if (this.frameFill === frame) this.closeFrame();
     }
-    this.keep(pcm.subarray(from));
-    return events;
+    return this.drain();
   }
 
-  /** The audio ended: an open utterance ends at its last speech frame. */
+  /** The audio ended (client sent `e`): judges the last partial frame, closes an open utterance. */
   finish(): EndpointerEvent[] {
-    const events: EndpointerEvent[] = [];
-    if (this.speaking) this.endUtterance(events, false, this.heldStart + this.heldLength);
-    this.heldStart += this.heldLength;
-    this.heldLength = 0;
-    return events;
+    if (this.finished) return [];
+    this.finished = true;
+    if (this.frameFill > 0) this.closeFrame();
+    if (this.frames < this.warmup && this.frames > 0) this.endWarmup();
+    if (this.speaking) this.close(false);
+    this.candidate = -1;
+    return this.drain();
+  }
+
+  private closeFrame(): void {
+    const energy = 10 * Math.log10(this.frameSum / this.frameFill + 1);
+    this.frameSum = 0;
+    this.frameFill = 0;
+    const f = this.frames++;
+    // A frame of exact zeros is no room's noise but a muted or starting microphone: left out of
+    // the floor, it cannot hold the floor at 0 dB (all noise reading as speech) when sound comes.
+    if (energy > 0) this.remember(energy);
+    if (f < this.warmup) {
+      this.warmupEnergies[f] = energy;
+      if (f === this.warmup - 1) this.endWarmup();
+      return;
+    }
+    this.judge(f, energy < this.floor() + SPEECH_DB);
+  }
+
+  /** The warm-up's frames, judged against the floor of all of them. */
+  private endWarmup(): void {
+    const threshold = this.floor() + SPEECH_DB;
+    const n = Math.min(this.frames, this.warmup);
+    for (let f = 0; f < n; f++) this.judge(f, this.warmupEnergies[f]! < threshold);
+  }
+
+  private judge(f: number, silent: boolean): void {
+    const end = Math.min((f + 1) * this.frame, this.samples);
+    if (!this.speaking) {
+      if (silent) {
+        if (this.candidate >= 0 && f - this.lastSpeech >= this.hangover) this.candidate = -1;
+        return;
+      }
+      if (this.candidate < 0) {
+        this.candidate = f;
+        this.candidateSpeech = 0;
+      }
+      this.lastSpeech = f;
+      if (++this.candidateSpeech < this.minSpeech) return;
+      this.speaking = true;
+      this.utteranceStart = this.candidate;
+      this.handed = Math.max(this.handed, (this.candidate - this.preRoll) * this.frame);
+      this.emit({
+        type: 'start',
+        ms: this.ms(this.candidate * this.frame),
+        audioMs: this.ms(this.handed),
+      });
+      this.candidate = -1;
+      this.lastSpeechEnd = end;
+      this.hand(end);
+      this.cutAtLimit(f, end);
+    } else if (!silent) {
+      if (f + 1 - this.utteranceStart > this.maxFrames) {
+        // Speech resumes after a pause that straddled the limit: the utterance ends before the
+        // pause, and this frame opens the next.
+        this.close(true, f * this.frame);
+        this.judge(f, silent);
+        return;
+      }
+      this.lastSpeech = f;
+      this.lastSpeechEnd = end;
+      this.hand(end);
+      this.cutAtLimit(f, end);
+    } else {
+      // A pause at the limit ends as usual (E, being the last speech, stays within the limit).
+      const run = f - this.lastSpeech;
+      if (run <= this.pad) this.hand(end);
+      if (run >= this.hangover) this.close(false);
+    }
   }
 
   /**
-   * Samples (at most one frame's) go into the held buffer. While silent it keeps the latest
-   * pre-roll and click-guard frames; while speaking everything up to the last whole frame has
-   * been handed over, so nothing not yet handed over is ever dropped.
+   * Speech at the limit: the utterance ends there and the next starts at the cut, as a candidate
+   * that the following speech frames confirm (so a cut just before a pause opens nothing).
    */
-  private keep(pcm: Int16Array): void {
-    if (pcm.length === 0) return;
-    const overflow = this.heldLength + pcm.length - this.held.length;
-    if (overflow > 0) this.dropOldest(overflow);
-    this.held.set(pcm, this.heldLength);
-    this.heldLength += pcm.length;
-  }
-
-  private dropOldest(samples: number): void {
-    this.held.copyWithin(0, samples, this.heldLength);
-    this.heldLength -= samples;
-    this.heldStart += samples;
-  }
-
-  /** Hands over held audio up to sample `until` (exclusive), from where the last one stopped. */
-  private handOver(events: EndpointerEvent[], until: number): void {
-    const from = Math.max(this.handedTo, this.heldStart);
-    const to = Math.min(until, this.heldStart + this.heldLength);
-    if (to > from) {
-      events.push({
-        type: 'audio',
-        pcm: this.held.slice(from - this.heldStart, to - this.heldStart),
-      });
-      this.handedTo = to;
-    }
-    // What was handed over belongs to this utterance: a next one's pre-roll never reaches back
-    // into it.
-    if (to > this.heldStart) this.dropOldest(to - this.heldStart);
-  }
-
-  private closeFrame(events: EndpointerEvent[]): void {
-    const energy = 10 * Math.log10(this.sum / this.count + 1);
-    this.sum = 0;
-    this.count = 0;
-    const index = this.frames++;
-    const speech = energy >= Math.max(this.floor() + SPEECH_DB, MIN_SPEECH_DB);
-    // The floor learns from silence only, so a long stretch of speech does not become the floor;
-    // when nothing has been silence for ADAPT_FRAMES (the room got louder), from everything.
-    this.sinceSilence = speech ? this.sinceSilence + 1 : 0;
-    if (!speech || index < WARM_FRAMES || this.sinceSilence > ADAPT_FRAMES) this.remember(energy);
-    const frameEnd = (index + 1) * this.frame;
-
-    if (!this.speaking) {
-      this.run = speech ? this.run + 1 : 0;
-      if (this.run >= this.minSpeech) this.startUtterance(events, index - this.run + 1);
-      return;
-    }
-    if (speech) this.lastSpeech = index;
-    if (index - this.utteranceStart + 1 >= this.maxFrames) {
-      // The length limit: cut here; if speech goes on, the next utterance starts at once.
-      this.endUtterance(events, true, frameEnd);
-      if (speech) {
-        this.run = this.minSpeech;
-        this.startUtterance(events, index + 1, true);
-      }
-      return;
-    }
-    if (index - this.lastSpeech >= this.hangover) {
-      this.endUtterance(events, false, frameEnd);
-      return;
-    }
-    this.handOver(events, frameEnd);
-  }
-
-  private startUtterance(events: EndpointerEvent[], first: number, afterCut = false): void {
-    this.speaking = true;
-    this.utteranceStart = first;
-    this.lastSpeech = Math.max(first, this.frames - 1);
-    const audioStart = afterCut
-      ? first * this.frame
-      : Math.max(this.heldStart, (first - this.preRoll) * this.frame, 0);
-    this.handedTo = audioStart;
-    events.push({
-      type: 'start',
-      ms: first * FRAME_MS,
-      audioMs: Math.round((audioStart * FRAME_MS) / this.frame),
-    });
-    if (!afterCut) this.handOver(events, this.frames * this.frame);
-  }
-
-  private endUtterance(events: EndpointerEvent[], cut: boolean, until: number): void {
-    // The decoder gets the hangover's silence too: like the sync splitter's pad of silence.
-    this.handOver(events, until);
+  private cutAtLimit(f: number, end: number): void {
+    if (f + 1 - this.utteranceStart < this.maxFrames) return;
+    this.emitEnd(end, true);
     this.speaking = false;
-    this.run = 0;
-    events.push({
-      type: 'end',
-      ms: cut ? Math.round((until * FRAME_MS) / this.frame) : (this.lastSpeech + 1) * FRAME_MS,
-      cut,
-    });
   }
 
-  private remember(energy: number): void {
-    const bin = Math.min(BINS - 1, Math.max(0, Math.floor(energy / BIN_DB)));
-    if (this.ringCount === WINDOW_FRAMES) this.histogram[this.ring[this.ringNext]!]!--;
-    else this.ringCount++;
-    this.ring[this.ringNext] = bin;
-    this.histogram[bin]!++;
-    this.ringNext = (this.ringNext + 1) % WINDOW_FRAMES;
+  /** Ends the utterance at its last speech frame, handing over the pad that exists. */
+  private close(cut: boolean, limit = this.samples): void {
+    this.hand(Math.min(this.lastSpeechEnd + this.pad * this.frame, limit));
+    this.emitEnd(this.lastSpeechEnd, cut);
+    this.speaking = false;
   }
 
-  /** The 10th percentile of the recent frames' energies. */
-  private floor(): number {
-    const rank = Math.floor(this.ringCount * 0.1);
-    let seen = 0;
-    let bin = 0;
-    for (; bin < BINS; bin++) {
-      seen += this.histogram[bin]!;
-      if (seen > rank) break;
+  private emitEnd(sample: number, cut: boolean): void {
+    this.emit({ type: 'end', ms: this.ms(sample), cut });
+    // What follows the end is not this utterance's: a later pre-roll starts here at the earliest.
+    this.handed = Math.max(this.handed, sample);
+  }
+
+  /** Hands the audio from `handed` up to sample `to` to the decoder. */
+  private hand(to: number): void {
+    if (to <= this.handed) return;
+    const { ring } = this;
+    if (this.samples - this.handed > ring.length)
+      throw new Error('endpointer: audio to hand over has left the ring (a bug)');
+    const out = new Int16Array(to - this.handed);
+    const from = this.handed % ring.length;
+    const first = Math.min(out.length, ring.length - from);
+    out.set(ring.subarray(from, from + first));
+    if (first < out.length) out.set(ring.subarray(0, out.length - first), first);
+    this.pieces.push(out);
+    this.handed = to;
+  }
+
+  private emit(event: EndpointerEvent): void {
+    this.flushAudio();
+    this.events.push(event);
+  }
+
+  private flushAudio(): void {
+    if (this.pieces.length === 0) return;
+    const pcm =
+      this.pieces.length === 1
+        ? this.pieces[0]!
+        : new Int16Array(this.pieces.reduce((n, p) => n + p.length, 0));
+    if (this.pieces.length > 1) {
+      let at = 0;
+      for (const piece of this.pieces) {
+        pcm.set(piece, at);
+        at += piece.length;
+      }
     }
-    const floor = bin * BIN_DB;
-    return this.frames < WARM_FRAMES ? Math.min(floor, FLOOR_CEILING_DB) : floor;
+    this.pieces = [];
+    this.events.push({ type: 'audio', pcm });
+  }
+
+  private drain(): EndpointerEvent[] {
+    this.flushAudio();
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private ms(sample: number): number {
+    return Math.round((sample * 1000) / this.sampleRate);
+  }
+
+  /** Adds a frame's energy to the noise window, dropping the oldest when it is full. */
+  private remember(energy: number): void {
+    const bin = Math.min(BINS - 1, Math.max(0, Math.floor(energy * BINS_PER_DB)));
+    const { window, histogram } = this;
+    const slot = this.remembered++ % window.length;
+    if (this.windowFill === window.length) {
+      const old = window[slot]!;
+      histogram[old]!--;
+      if (old < this.percentileBin) this.below--;
+    } else {
+      this.windowFill++;
+    }
+    window[slot] = bin;
+    histogram[bin]!++;
+    if (bin < this.percentileBin) this.below++;
+    // Move the percentile bin so that `below` ≤ rank < below + its count: the splitter's
+    // sorted[floor(n * 0.1)] once the window is full; before, a lower one (the minimum at
+    // first), since a session that starts in speech has too few quiet frames yet for its 10th
+    // percentile to be noise. Energies drift slowly, so the bin moves a step or two per frame.
+    const n = this.windowFill;
+    const rank = Math.floor((n * n * PERCENTILE) / window.length);
+    while (this.below > rank) this.below -= histogram[--this.percentileBin]!;
+    while (this.below + histogram[this.percentileBin]! <= rank)
+      this.below += histogram[this.percentileBin++]!;
+  }
+
+  private floor(): number {
+    return this.percentileBin / BINS_PER_DB;
   }
 }

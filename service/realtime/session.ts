@@ -53,6 +53,15 @@ function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * Audio the decoder holds back at an utterance's start to set its normalisation (see
+ * StreamOptions.primeMs): the pre-roll and the first 400 ms of speech. Longer is closer to sync
+ * text, but no interim text comes before it.
+ */
+const PRIME_MS = 600;
+/** After an interim result with no words yet, ask again this soon. */
+const EMPTY_RETRY_MS = 100;
+
 const illegal = (detail: string) => `${WRP_MESSAGES.illegalCommand}: ${detail}`;
 
 /** The realtime sessions of the service: `accept` for the transport, `close` for shutdown. */
@@ -483,7 +492,7 @@ class LiveSession {
     };
     this.utterance = utterance;
     try {
-      utterance.stream = await this.admission.engine.openStream();
+      utterance.stream = await this.admission.engine.openStream({ primeMs: PRIME_MS });
     } catch (error) {
       utterance.error = (error as Error).message;
       return;
@@ -498,7 +507,9 @@ class LiveSession {
     if (!utterance?.stream) return;
     try {
       await utterance.stream.feed(pcm);
-      if (this.updateMs > 0 && Date.now() - utterance.lastUpdate >= this.updateMs) {
+      const wait =
+        utterance.lastInterim === '' ? Math.min(this.updateMs, EMPTY_RETRY_MS) : this.updateMs;
+      if (this.updateMs > 0 && Date.now() - utterance.lastUpdate >= wait) {
         utterance.lastUpdate = Date.now();
         this.sendInterim(utterance, await utterance.stream.partial());
       }
