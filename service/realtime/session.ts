@@ -58,7 +58,7 @@ function decodeUtf8(bytes: Uint8Array): string | null {
  * StreamOptions.primeMs): the pre-roll and the first 400 ms of speech. Longer is closer to sync
  * text, but no interim text comes before it.
  */
-const PRIME_MS = 600;
+const PRIME_MS = Number(process.env.KIKITORI_PRIME_MS ?? 600);
 /** After an interim result with no words yet, ask again this soon. */
 const EMPTY_RETRY_MS = 100;
 
