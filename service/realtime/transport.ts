@@ -27,7 +27,10 @@ export interface RealtimePeer {
   sendText(text: string): void;
   /** An empty close frame, then the end of the connection. Idempotent. */
   close(): void;
-  /** Stop and resume reading the socket (the session's backpressure). */
+  /**
+   * Stop and resume reading the socket (the session's backpressure): after pause(), no message
+   * is delivered until resume(), not even one already read; resume() delivers those first.
+   */
   pause(): void;
   resume(): void;
   /** Bytes waiting to be written to a slow reader. */
@@ -158,16 +161,31 @@ function serve(
   net.setNoDelay?.(true);
 
   let ended = false;
+  // Set once accept() returns; undefined until then, as accept() may close the peer at once.
+  // eslint-disable-next-line prefer-const
   let handlers: RealtimeHandlers | undefined;
   const finish = () => {
     if (ended) return;
     ended = true;
+    held.length = 0;
     handlers?.closed();
   };
   const end = () => {
+    if (ended) return;
     if (socket.writable) closeGently(socket, EMPTY_CLOSE);
     else socket.destroy();
     finish();
+  };
+
+  // pause() holds what the driver has already read: it parses a whole socket read at once, so
+  // the messages after the one that made the session pause (hundreds of small packets can share
+  // one read) wait here, in order, and go out on resume(), before a close that followed them.
+  let paused = false;
+  const held: Array<string | Buffer> = [];
+  let afterHeld: (() => void) | undefined;
+  const deliver = (data: string | Buffer) => {
+    if (typeof data === 'string') handlers?.text(data);
+    else handlers?.binary(data);
   };
 
   // What the driver writes goes through here: the handshake and pongs as they are; its close
@@ -176,6 +194,12 @@ function serve(
   // its close frame, so the close is finished once that has had its chance.
   let fault: RealtimeFault | undefined;
   let closing = false;
+  const closeAfterFault = () => {
+    if (ended) return;
+    const words = fault && handlers?.lastWords?.(fault);
+    if (words !== undefined && socket.writable) socket.write(serverFrame(0x1, Buffer.from(words)));
+    end();
+  };
   driver.io.on('data', (chunk: Buffer) => {
     if (ended || closing) return;
     if (chunk[0] !== 0x88) {
@@ -184,10 +208,8 @@ function serve(
     }
     closing = true;
     setImmediate(() => {
-      const words = fault && handlers?.lastWords?.(fault);
-      if (words !== undefined && socket.writable)
-        socket.write(serverFrame(0x1, Buffer.from(words)));
-      end();
+      if (held.length > 0) afterHeld = closeAfterFault;
+      else closeAfterFault();
     });
   });
   driver.on('error', (event) => {
@@ -197,8 +219,8 @@ function serve(
   });
   driver.on('message', (event) => {
     if (ended || closing || !handlers) return;
-    if (typeof event.data === 'string') handlers.text(event.data);
-    else handlers.binary(event.data);
+    if (paused || held.length > 0) held.push(event.data);
+    else deliver(event.data);
   });
   socket.on('close', finish);
   socket.on('end', () => end());
@@ -209,11 +231,22 @@ function serve(
     sendText: (text) => {
       if (!ended && socket.writable) socket.write(serverFrame(0x1, Buffer.from(text)));
     },
-    close: () => {
-      if (!ended && !closing) end();
+    close: () => end(),
+    pause: () => {
+      if (ended) return;
+      paused = true;
+      socket.pause();
     },
-    pause: () => socket.pause(),
-    resume: () => socket.resume(),
+    resume: () => {
+      if (ended) return;
+      paused = false;
+      while (!paused && !ended && held.length > 0) deliver(held.shift()!);
+      if (paused || ended) return;
+      const then = afterHeld;
+      afterHeld = undefined;
+      if (then) then();
+      else socket.resume();
+    },
     get bufferedBytes() {
       return (socket as Duplex & { writableLength: number }).writableLength;
     },
