@@ -6,12 +6,14 @@
  * streamed text stays close to sync text: 10 ms frames, energy in dB, a frame is speech when it is
  * at least 12 dB above the noise floor, the floor being the 10th percentile of frame energies. The
  * differences are what causality forces:
- * - the floor is the 10th percentile of the last `noiseWindowMs` (5 s) instead of the whole
- *   file, kept in a histogram of 0.1 dB bins so that the cost per frame is constant and memory
- *   does not grow with the session. A quieter room is followed within ~0.5 s (10% of the window);
- *   a louder one within ~4.5 s (90% of it), meanwhile the new noise reads as speech and ends
- *   as one utterance (a shorter window follows faster, but a long run of speech would then raise
- *   the floor under itself). Frames of exact zeros (a muted or starting microphone) stay out;
+ * - the floor is the 10th percentile of the last `noiseWindowMs` (5 s) of quiet frames instead
+ *   of the whole file, kept in a histogram of 0.1 dB bins so that the cost per frame is constant
+ *   and memory does not grow with the session. Speech frames stay out of it (loud words would
+ *   raise it under the quieter ones after them), except while it knows fewer than 30 frames and
+ *   after 3 s with no quiet frame at all. A quieter room is followed within ~0.5 s (10% of the
+ *   window); a louder one within ~7.5 s (3 s, then 90% of the window), meanwhile the new noise
+ *   reads as speech and ends as one utterance. Frames of exact zeros (a muted or starting
+ *   microphone) stay out;
  * - while the window fills, the percentile is lower, n/N of the 10th (the minimum at first):
  *   a session that starts in speech has too few quiet frames yet for its 10th percentile to be
  *   noise. A session's first seconds therefore call a little more speech than the splitter does
@@ -77,6 +79,10 @@ export interface EndpointerStats {
 }
 
 const FRAME_MS = 10;
+/** Frames with no quiet one after which the floor learns from speech frames too (3 s). */
+const ADAPT_FRAMES = 300;
+/** A floor of fewer frames than this learns from every frame. */
+const MIN_FLOOR_FRAMES = 30;
 /** dB above the noise floor that make a frame speech (as the splitter). */
 const SPEECH_DB = 12;
 const PERCENTILE = 0.1;
@@ -103,6 +109,7 @@ export class Endpointer {
 
   /** Noise window: the last frames' histogram bins, and the histogram with its percentile bin. */
   private readonly window: Uint16Array;
+  private sinceQuiet = 0;
   private windowFill = 0;
   private remembered = 0;
   private readonly histogram = new Uint32Array(BINS);
@@ -251,13 +258,22 @@ export class Endpointer {
     const f = this.frames++;
     // A frame of exact zeros is no room's noise but a muted or starting microphone: left out of
     // the floor, it cannot hold the floor at 0 dB (all noise reading as speech) when sound comes.
-    if (energy > 0) this.remember(energy);
     if (f < this.warmup) {
+      if (energy > 0) this.remember(energy);
       this.warmupEnergies[f] = energy;
       if (f === this.warmup - 1) this.endWarmup();
       return;
     }
-    this.judge(f, energy < this.floor() + SPEECH_DB);
+    const silent = energy < this.floor() + SPEECH_DB;
+    // Loud speech is no noise: the floor learns from quiet frames, so that the quieter closing
+    // words of a loud sentence are still speech (LibriVox 0920 lost its last three words to a
+    // floor raised by the loud words before them). It learns from every frame while it knows
+    // fewer than MIN_FLOOR_FRAMES (after a muted start), and after ADAPT_FRAMES with no quiet
+    // frame at all (the room got louder).
+    this.sinceQuiet = silent ? 0 : this.sinceQuiet + 1;
+    const learn = silent || this.windowFill < MIN_FLOOR_FRAMES || this.sinceQuiet > ADAPT_FRAMES;
+    if (energy > 0 && learn) this.remember(energy);
+    this.judge(f, silent);
   }
 
   /** The warm-up's frames, judged against the floor of all of them. */

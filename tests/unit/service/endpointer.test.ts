@@ -214,9 +214,10 @@ describe('streaming endpointer', () => {
       found.map((u) => u.start),
       [2_000, 6_000, 14_000, 21_000],
     );
-    // The floor rises when 90% of the 5 s window is the new noise.
-    expect(found[1]!.end).toBeGreaterThan(6_000);
-    expect(found[1]!.end).toBeLessThan(6_000 + 5_000);
+    // The floor learns from quiet frames only until 3 s pass with none, then from every frame,
+    // and rises when 90% of the 5 s window is the new noise.
+    expect(found[1]!.end).toBeGreaterThan(6_000 + 3_000);
+    expect(found[1]!.end).toBeLessThan(6_000 + 3_000 + 5_000);
     near([found[0]!.end, found[2]!.end, found[3]!.end], [2_600, 15_000, 21_500]);
   });
 
