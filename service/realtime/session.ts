@@ -385,8 +385,8 @@ class LiveSession {
   ) {
     this.queue = new AudioQueue({
       highWaterBytes: limits.queueHighWaterBytes,
-      onFull: hooks.full,
-      onDrained: hooks.drained,
+      onFull: () => hooks.full(),
+      onDrained: () => hooks.drained(),
     });
     this.endpointer = new Endpointer({ maxUtteranceMs: limits.utteranceMaxMs });
     this.words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);

@@ -33,7 +33,10 @@ function judge(session: FuzzSession): Promise<string | undefined> {
   return new Promise((resolve) => {
     const socket = connect(service.port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    let timer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('the service kept the connection open 10 s after the client ended its side');
+    }, 10_000);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => {});
     socket.on('close', () => {
@@ -43,10 +46,6 @@ function judge(session: FuzzSession): Promise<string | undefined> {
     socket.write(session.handshake);
     for (const frame of session.frames) socket.write(wire(frame.bytes, service.key));
     socket.end();
-    timer = setTimeout(() => {
-      socket.destroy();
-      resolve('the service kept the connection open 10 s after the client ended its side');
-    }, 10_000);
   });
 }
 
