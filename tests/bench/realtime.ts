@@ -163,10 +163,12 @@ export async function realtimeBench(service: RunningService, line: Line): Promis
   let cpu = 0;
   let audioSeconds = 0;
   for (const clip of all) {
-    const pids = await decoderPids(service);
-    const before = await cpuSeconds(pids);
+    const before = new Map<number, number>();
+    for (const pid of await decoderPids(service)) before.set(pid, await cpuSeconds([pid]));
     const session = await liveSession(service, service.key, clip.pcm);
-    cpu += (await cpuSeconds(pids)) - before;
+    // Workers the pool started during the session (it grows for streams) count from zero.
+    for (const pid of await decoderPids(service))
+      cpu += (await cpuSeconds([pid])) - (before.get(pid) ?? 0);
     audioSeconds += clip.pcm.length / BYTES_PER_SECOND;
     const measured = latencies(session);
     // The clip's last utterance is the one followed by room tone.
