@@ -223,7 +223,13 @@ function serve(
     else deliver(event.data);
   });
   socket.on('close', finish);
-  socket.on('end', () => end());
+  // The client ended the connection (a raw client's shutdown): no close frame after its FIN,
+  // since writing to a socket it has closed only earns it a reset in its reader thread.
+  socket.on('end', () => {
+    if (ended) return;
+    socket.end();
+    finish();
+  });
 
   const peer: RealtimePeer = {
     logged,
