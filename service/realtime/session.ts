@@ -102,6 +102,8 @@ class Connection {
   private readonly lifetime: NodeJS.Timeout;
   /** Settles when a closed connection's session has been released and logged. */
   private ending: Promise<void> = Promise.resolve();
+  /** The answer to the `e` in progress. */
+  private finishing: Promise<void> = Promise.resolve();
 
   readonly handlers: RealtimeHandlers = {
     text: (text) => this.frame(() => this.onCommandText(text)),
@@ -227,8 +229,20 @@ class Connection {
     }
     const admitted = this.admit(command);
     if (typeof admitted === 'string') return this.send(reply('s', admitted));
+    let session: LiveSession;
+    try {
+      session = this.newSession(admitted);
+    } catch (error) {
+      admitted.release();
+      return this.send(reply('s', `${RESULT_MESSAGES['?']} (${(error as Error).message})`));
+    }
     this.state = 'started';
-    this.session = new LiveSession(this.ctx, admitted, this.limits, {
+    this.session = session;
+    this.send(reply('s'));
+  }
+
+  private newSession(admitted: Admission): LiveSession {
+    return new LiveSession(this.ctx, admitted, this.limits, {
       send: (text) => this.send(text),
       full: () => this.pause('queue'),
       drained: () => this.resume('queue'),
@@ -239,7 +253,6 @@ class Connection {
         if (this.state === 'started') this.dropSession();
       },
     });
-    this.send(reply('s'));
   }
 
   /** The admission of an `s`, or the message of its refusal. */
@@ -280,7 +293,12 @@ class Connection {
 
   // --- e -------------------------------------------------------------------------------------
 
-  private async end(session: LiveSession): Promise<void> {
+  private end(session: LiveSession): Promise<void> {
+    this.finishing = this.answerEnd(session);
+    return this.finishing;
+  }
+
+  private async answerEnd(session: LiveSession): Promise<void> {
     this.state = 'ending';
     this.backlog = [];
     this.pause('ending');
@@ -306,7 +324,8 @@ class Connection {
     this.session = undefined;
     this.state = 'idle';
     this.resume('queue');
-    void session?.abort();
+    // Kept in `ending`, so that the service's shutdown waits for its log too.
+    if (session) this.ending = this.ending.then(() => session.abort()).catch(() => {});
   }
 
   private onClosed(): void {
@@ -318,7 +337,10 @@ class Connection {
     clearTimeout(this.noData);
     clearTimeout(this.lifetime);
     // What was recognised before the client went away is still logged (`/v1/`).
-    this.ending = (session?.abort() ?? Promise.resolve()).finally(this.gone);
+    this.ending = this.ending
+      .then(() => session?.abort())
+      .catch(() => {})
+      .finally(this.gone);
   }
 
   /** Finishes the session in flight (its last `E` and `A`, its log), then closes. */
@@ -327,6 +349,8 @@ class Connection {
     if (session && this.state === 'started') {
       this.pause('ending');
       await session.end().catch(() => false);
+    } else if (this.state === 'ending') {
+      await this.finishing;
     }
     this.peer.close();
     this.onClosed();
@@ -394,7 +418,14 @@ class LiveSession {
     this.log = admission.logged
       ? ctx.logs.openLive(admission.identity.accountId, this.id).catch(() => undefined)
       : Promise.resolve(undefined);
-    this.decoding = this.decode();
+    this.decoding = this.decode().catch(() => {
+      // A bug in the pipeline ends this session only: its decoder goes back to the pool.
+      this.aborted = true;
+      this.queue.abort();
+      this.utterance?.stream?.abandon();
+      this.utterance = undefined;
+      return false;
+    });
   }
 
   /** Inside an utterance: the no-data limit then says "while recognizing". */
@@ -429,14 +460,18 @@ class LiveSession {
     this.admission.release();
     const log = await this.log;
     if (!log) return;
-    if (this.results.length === 0 && this.aborted) return log.discard();
-    await log.finish({
-      results: this.results,
-      utteranceid: utteranceId(this.id),
-      text: textOf(this.results),
-      code: '',
-      message: '',
-    });
+    try {
+      if (this.results.length === 0 && this.aborted) return await log.discard();
+      await log.finish({
+        results: this.results,
+        utteranceid: utteranceId(this.id),
+        text: textOf(this.results),
+        code: '',
+        message: '',
+      });
+    } catch {
+      // A log that cannot be written (a full disk) loses the log, never the service.
+    }
   }
 
   private async decode(): Promise<boolean> {
@@ -451,11 +486,15 @@ class LiveSession {
       ok: false as const,
       error: { message: `${RESULT_MESSAGES['?']} (${(error as Error).message})` },
     }));
+    // The audio has ended (a WAV's data chunk is shorter than the stream, say): what comes after
+    // it is dropped, so the queue never fills and stops the socket with nobody reading it.
+    this.queue.abort();
     if (!decoded.ok) {
       // No audio at all (`e` straight after `s`) is no error: there was nothing to recognise.
       if (!this.aborted && this.fedBytes > 0) {
         this.aborted = true;
-        this.queue.abort();
+        this.utterance?.stream?.abandon();
+        this.utterance = undefined;
         this.hooks.refused(decoded.error.message);
         return false;
       }

@@ -207,8 +207,10 @@ function serve(
       return;
     }
     closing = true;
+    // While the session holds the socket paused (an `e` being finished, a full queue), the
+    // close waits for resume(), so that what came before it is answered first.
     setImmediate(() => {
-      if (held.length > 0) afterHeld = closeAfterFault;
+      if (held.length > 0 || paused) afterHeld = closeAfterFault;
       else closeAfterFault();
     });
   });

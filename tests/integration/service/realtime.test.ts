@@ -212,6 +212,24 @@ describe('formats', () => {
     client.close();
   });
 
+  it('a WAV followed by more than the session may hold (a trailing chunk) still gets its e answered', async () => {
+    // The data chunk ends before the stream does (cover art in a trailing chunk, two files
+    // joined): what follows the audio must not fill the queue and stop the socket being read.
+    const wav = await readFile(clipPath(CLIPS[1]!));
+    const trailing = Buffer.concat([
+      Buffer.from('id3 '),
+      Buffer.alloc(4),
+      Buffer.alloc(600_000, 7),
+    ]);
+    trailing.writeUInt32LE(600_000, 4);
+    const client = await WrpClient.connect(wsUrl());
+    expect(await client.start('16K', LOCAL_ENGINE, { authorization: service.key })).toBeNull();
+    await sendAudio(client, Buffer.concat([wav, trailing]));
+    expect(await client.end()).toBeNull();
+    expect(textOfFinals(client.finals())).not.toBe('');
+    client.close();
+  });
+
   it('audio that is not what s said gets p with the manual message, then the session is over', async () => {
     const client = await WrpClient.connect(wsUrl());
     expect(await client.start('16K', LOCAL_ENGINE, { authorization: service.key })).toBeNull();
