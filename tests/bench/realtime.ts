@@ -212,7 +212,7 @@ export async function realtimeBench(service: RunningService, line: Line): Promis
   // (r4) n sessions at once, each a clip after another at real time; n grows while none lags.
   const keys = [service.key, await anotherKey(service)];
   let best = 0;
-  for (const n of [4, 8, 10, 12, 16]) {
+  for (const n of [2, 3, 4, 6, 8, 10, 12, 16]) {
     const sessions = await Promise.all(
       Array.from({ length: n }, (_, i) =>
         liveSession(service, keys[Math.floor(i / 8)]!, Buffer.concat(all.map((c) => c.pcm))),
