@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { LOCAL_ENGINE } from '../../shared/api';
 import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { multipart, rawRequest, type RunningService } from '../support/service-process';
+import { pcmOfWav } from '../support/wav-header';
 import { corpusWordErrorRate } from '../support/wer';
 import { sendAudio, textOfFinals, WrpClient } from '../support/wrp-client';
 
@@ -50,7 +51,7 @@ async function clips(): Promise<Clip[]> {
   return Promise.all(
     librivox.map(async (fixture) => {
       const wav = await readFile(join(DEFAULT_FIXTURES_DIR, fixture.path));
-      const pcm = wav.subarray(wav.indexOf('data', 12) + 8);
+      const pcm = pcmOfWav(wav);
       return {
         name: fixture.path,
         reference: fixture.text ?? '',

@@ -215,3 +215,19 @@ export function multipart(
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** The request log's row of a session, read from the service's database as it stands. */
+export async function logRow(
+  dataDir: string,
+  sessionId: string,
+): Promise<{ kind: string; result_json: string } | undefined> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'service.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT kind, result_json FROM request_log WHERE session_id = ?')
+      .get(sessionId) as { kind: string; result_json: string } | undefined;
+  } finally {
+    db.close();
+  }
+}

@@ -15,3 +15,8 @@ export function wavHeader(dataBytes: number, rate = 16_000, format = 1, bits = 1
   header.writeUInt32LE(dataBytes >>> 0, 40);
   return header;
 }
+
+/** The samples of a canonical WAV (the bytes after its `data` chunk header). */
+export function pcmOfWav(wav: Buffer): Buffer {
+  return wav.subarray(wav.indexOf('data', 12) + 8);
+}

@@ -11,7 +11,8 @@ import { LIMITS, LOCAL_ENGINE } from '../../../shared/api';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { useService } from '../../support/hooks';
 import { rawSocket } from '../../support/raw-websocket';
-import { multipart, rawRequest } from '../../support/service-process';
+import { logRow, multipart, rawRequest } from '../../support/service-process';
+import { pcmOfWav } from '../../support/wav-header';
 import { listing, TreeWatcher } from '../../support/tree-watch';
 import { sendAudio, textOfFinals, WrpClient } from '../../support/wrp-client';
 
@@ -20,10 +21,7 @@ const clip = (name: string) =>
     join(DEFAULT_FIXTURES_DIR, 'librivox', `sense_and_sensibility_01_austen_64kb-${name}.wav`),
   );
 /** The clip's PCM, without the WAV header. */
-const pcmOf = async (name: string) => {
-  const wav = await clip(name);
-  return wav.subarray(wav.indexOf('data', 12) + 8);
-};
+const pcmOf = async (name: string) => pcmOfWav(await clip(name));
 const wsUrl = (base: string, path = '/v1/') => `${base.replace(/^http/, 'ws')}${path}`;
 
 describe('time limits', () => {
@@ -115,12 +113,7 @@ describe('logging, the per-key limit and vanishing clients', () => {
     const sessionId = /\/([0-9a-f]{24})_/.exec(client.finals()[0]!.utteranceid!)![1]!;
     const kept = await readFile(join(service.dataDir, 'logs', `${sessionId}.audio`));
     expect(kept.equals(audio)).toBe(true);
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(join(service.dataDir, 'service.sqlite'), { readonly: true });
-    const row = db
-      .prepare('SELECT kind, result_json FROM request_log WHERE session_id = ?')
-      .get(sessionId) as { kind: string; result_json: string };
-    db.close();
+    const row = (await logRow(service.dataDir, sessionId))!;
     expect(row.kind).toBe('live');
     expect(JSON.parse(row.result_json).text).toBe(textOfFinals(client.finals()));
     client.close();

@@ -13,6 +13,7 @@ import { useService } from '../../support/hooks';
 import { multipart, rawRequest } from '../../support/service-process';
 import { corpusWordErrorRate } from '../../support/wer';
 import { rawSocket } from '../../support/raw-websocket';
+import { pcmOfWav } from '../../support/wav-header';
 import { sendAudio, textOfFinals, WrpClient } from '../../support/wrp-client';
 
 const service = useService();
@@ -25,12 +26,8 @@ const CLIPS = [
 const clipPath = (name: string) => join(DEFAULT_FIXTURES_DIR, 'librivox', `${name}.wav`);
 const wsUrl = (path = '/v1/') => `${service.url.replace(/^http/, 'ws')}${path}`;
 
-/** The PCM of a 16 kHz mono 16-bit WAV, without its 44-byte header. */
-async function pcmOf(path: string): Promise<Buffer> {
-  const wav = await readFile(path);
-  const data = wav.indexOf('data', 12);
-  return wav.subarray(data + 8);
-}
+/** The PCM of a 16 kHz mono 16-bit WAV, without its header. */
+const pcmOf = async (path: string) => pcmOfWav(await readFile(path));
 
 async function syncText(path: string): Promise<string> {
   const { body, contentType } = multipart([

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syncResponseSchema } from '../../../shared/api';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
-import { multipart, rawRequest } from '../../support/service-process';
+import { logRow, multipart, rawRequest } from '../../support/service-process';
 import { useService } from '../../support/hooks';
 import { until } from '../../support/until';
 import { corpusWordErrorRate, wordErrorRate } from '../../support/wer';
@@ -302,12 +302,7 @@ describe('sync recognition over HTTP (real service, real engine, real audio)', (
     const sessionId = String(logged.headers['x-session-id']);
     const kept = await readFile(join(service.dataDir, 'logs', `${sessionId}.audio`));
     expect(kept.equals(audio)).toBe(true);
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(join(service.dataDir, 'service.sqlite'), { readonly: true });
-    const row = db
-      .prepare('SELECT kind, result_json FROM request_log WHERE session_id = ?')
-      .get(sessionId) as { kind: string; result_json: string };
-    db.close();
+    const row = (await logRow(service.dataDir, sessionId))!;
     expect(row.kind).toBe('sync');
     expect(JSON.parse(row.result_json).text).toBe(logged.json<{ text: string }>().text);
   });
