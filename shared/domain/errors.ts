@@ -52,6 +52,14 @@ export const APP_ERROR_CODES = [
   'port-in-use',
   'cancelled',
   'word-rejected',
+  'mic-none',
+  'mic-denied',
+  'mic-silent',
+  'mic-failed',
+  'live-refused',
+  'live-dropped',
+  'live-running',
+  'live-protocol',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -86,6 +94,7 @@ export const SUB_CODES = {
   'file-refused': { reason: ['not-media', 'too-large', 'not-chosen'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },
+  'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

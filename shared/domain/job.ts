@@ -22,7 +22,8 @@ export const jobSchema = z.object({
   convertedPath: z.string().optional(),
   connection: z.string(),
   params: z.object({ d: z.string(), c: z.string().optional(), logging: z.boolean() }),
-  mode: z.enum(['sync', 'async']),
+  /** `live`: recorded from a microphone over the realtime interface (core/live/). */
+  mode: z.enum(['sync', 'async', 'live']),
   apiVersion: z.union([z.literal(1), z.literal(2)]).optional(),
   sessionid: z.string().optional(),
   status: z.enum(JOB_STATES),
@@ -44,6 +45,11 @@ export const jobSchema = z.object({
    * The job is kept and asked about again at nextPollAt; cleared by the next answer.
    */
   pollProblem: appErrorSchema.optional(),
+  /**
+   * A live job whose session ended without Stop (the app was killed, the computer crashed): it
+   * holds what was finalized up to then, and says so.
+   */
+  cutOff: z.boolean().optional(),
   /** Where the transcript is stored (set together with status completed). */
   resultFile: z.string().optional(),
   /** The transcript's first words, for the rows that list the job (set when it completes). */

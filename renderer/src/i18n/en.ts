@@ -170,7 +170,7 @@ export const en = {
       completed: 'Completed',
       failed: 'Failed',
     },
-    mode: { sync: 'Direct', async: 'Job' },
+    mode: { sync: 'Direct', async: 'Job', live: 'Live' },
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',

@@ -172,7 +172,7 @@ export const ja: Messages = {
       completed: '完了',
       failed: '失敗',
     },
-    mode: { sync: '直接', async: 'ジョブ' },
+    mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',

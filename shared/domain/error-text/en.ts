@@ -72,6 +72,21 @@ export const EN: Language = {
     'file-refused': 'Kikitori will not transcribe {path}: {reason}.',
     'word-rejected':
       'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
+    'mic-none':
+      'Kikitori found no microphone. Connect one (or allow this computer to use its own), then press Start again.',
+    'mic-denied':
+      'Kikitori is not allowed to use the microphone. Allow it in the system’s privacy settings, then press Start again.',
+    'mic-silent':
+      'No sound is reaching Kikitori from {device} for {seconds} s. Check that it is not muted, or choose another input.',
+    'mic-failed':
+      'The microphone {device} could not be opened. Choose another input, then press Start again.',
+    'live-refused':
+      'The service refused to start live recognition: {message}. Check this connection’s key and settings in Settings.',
+    'live-dropped':
+      'The connection to {host} was lost ({reason}). Recording goes on, and Kikitori reconnects and sends what was recorded meanwhile.',
+    'live-running': 'A live transcription is already running. Stop it before starting another.',
+    'live-protocol':
+      'The window sent the live session something it does not understand, so the session was ended. What was finalized is kept as a job.',
   },
   errorSubCodes: {
     network: {
@@ -155,6 +170,15 @@ export const EN: Language = {
         class: 'this engine has no class “{value}”',
         'reading-missing': 'it has no reading, and this engine needs one',
         'unknown-word': 'the engine does not know “{value}” in its reading',
+      },
+    },
+    'live-dropped': {
+      reason: {
+        closed: 'it closed the connection',
+        timeout: 'it stopped answering',
+        'service-ended': 'the service ended the session',
+        refused: 'nothing answers at that address',
+        other: 'the connection failed',
       },
     },
   },

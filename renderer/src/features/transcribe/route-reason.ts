@@ -12,7 +12,7 @@ export function routeReason(input: {
   durationSec?: number | undefined;
   speakers: boolean;
   /** The mode of the job the core made, when there is one. */
-  mode?: 'sync' | 'async' | undefined;
+  mode?: 'sync' | 'async' | 'live' | undefined;
 }): RouteReason {
   if (input.mode === 'sync') return 'sync';
   const route = routeOf({ size: input.size, seconds: input.durationSec, speakers: input.speakers });

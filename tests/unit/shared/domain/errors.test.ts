@@ -32,6 +32,8 @@ const VALUES: Readonly<Record<string, string | number>> = {
   url: 'https://speech.example.net/',
   value: 'PERSON',
   port: 8800,
+  device: 'USB Microphone',
+  message: 'authorization failed',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */

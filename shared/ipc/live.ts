@@ -1,0 +1,108 @@
+/**
+ * The live stream between the window and the main process (docs/architecture.md §4, "Live").
+ *
+ * A live session is not a request and an answer but a stream both ways, so it does not go through
+ * the channel table: the window opens one duplex link (Electron: a MessagePort handed over by the
+ * preload; browser mode: one WebSocket to the web host's `/live`, held to the rules of `/rpc`) and
+ * sends, in order:
+ *
+ *   text  {type: 'start', …}            once, first
+ *   bytes audio                          LSB16K: 16 kHz mono 16-bit little-endian PCM, ~100 ms a
+ *                                        chunk (an ArrayBuffer; never base64, never JSON numbers)
+ *   text  {type: 'pause'} / {type: 'resume'}
+ *   text  {type: 'stop'}                 once, last: the session becomes a job
+ *
+ * and the main process answers with `LiveEvent`s (text). Closing the link without `stop` ends the
+ * session as a cut-off job, with everything finalized so far.
+ *
+ * Both directions are checked against these schemas on arrival: the window is not trusted.
+ */
+import { z } from 'zod';
+import { appErrorSchema } from '../domain/errors';
+import { jobSchema } from '../domain/job';
+import { tokenSchema } from '../api/recognition';
+
+/** The audio the window sends: raw PCM as the service's `LSB16K`. */
+export const LIVE_AUDIO = {
+  format: 'LSB16K',
+  sampleRate: 16_000,
+  bytesPerSample: 2,
+  /** The window's chunk: 100 ms. */
+  chunkSamples: 1_600,
+  /** A chunk larger than this (1 s) is refused: the window has no reason to send one. */
+  maxChunkBytes: 32_000,
+} as const;
+
+export const liveStartSchema = z.object({
+  type: z.literal('start'),
+  /** The connection to use; the active one when absent. */
+  connection: z.string().optional(),
+  /** The input's name as the window shows it, for messages ("no sound is reaching … from X"). */
+  device: z.string().max(200).optional(),
+});
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  liveStartSchema,
+  z.object({ type: z.literal('pause') }),
+  z.object({ type: z.literal('resume') }),
+  z.object({ type: z.literal('stop') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+export const LIVE_STATES = [
+  /** Opening the realtime session (s sent, waiting for its answer). */
+  'connecting',
+  /** Audio flows and is recognized. */
+  'listening',
+  /** The person paused: audio is neither recorded nor sent; the session stays open. */
+  'paused',
+  /** The connection dropped: recording goes on, a new session is being opened (attempt, retryInMs). */
+  'reconnecting',
+  /** Stop was asked: the last utterance is being finalized. */
+  'stopping',
+  /** Over: `job` is the job it became (absent when nothing was recorded). */
+  'stopped',
+] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/** A finalized utterance, its times from the start of the session's recording. */
+export const liveUtteranceSchema = z.object({
+  /** 0, 1, 2… in the order they were finalized. */
+  index: z.number().int().nonnegative(),
+  startMs: z.number().int().nonnegative(),
+  endMs: z.number().int().nonnegative(),
+  text: z.string(),
+  tokens: z.array(tokenSchema),
+});
+export type LiveUtterance = z.infer<typeof liveUtteranceSchema>;
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('state'),
+    state: z.enum(LIVE_STATES),
+    /** The job the session is recorded into (from the first `listening` on). */
+    jobId: z.string().optional(),
+    /** While reconnecting: the attempt (1, 2…) and the wait before it. */
+    attempt: z.number().int().positive().optional(),
+    retryInMs: z.number().int().nonnegative().optional(),
+    /** With `stopped`: the job as saved. */
+    job: jobSchema.optional(),
+  }),
+  /** The utterance being spoken, not final yet: replaces the previous interim text. */
+  z.object({ type: z.literal('interim'), text: z.string(), startMs: z.number().int().optional() }),
+  /** The final result of an utterance: replaces the interim text. */
+  z.object({ type: z.literal('final'), utterance: liveUtteranceSchema }),
+  /**
+   * Something went wrong. `fatal`: the session is over (a refused key, a service that answered
+   * `s <message>`); otherwise it is carried on (a dropped connection, being reconnected).
+   */
+  z.object({ type: z.literal('error'), error: appErrorSchema, fatal: z.boolean() }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** The link a live session runs over, as either host gives it to the core. */
+export interface LiveLink {
+  send(event: LiveEvent): void;
+  /** Ends the link (after `stopped`, or when the window broke the protocol). */
+  close(): void;
+}
