@@ -1,0 +1,206 @@
+/**
+ * The live capture in Debian's Chromium, as the Live screen will run it: the capture module built
+ * by Vite with the window's own config (its worklet emitted as a file of its own), served under
+ * the CSP both hosts send, reading Chromium's fake microphone fed from a WAV. The WAV is a 1 kHz
+ * tone at half scale for 0.6 s, then 1.2 s of silence, looped by Chromium: so the chunks can be
+ * counted and timed, the tone measured in them (frequency and level), and the silence told.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from '@playwright/test';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypeOf, rendererHeaders } from '../../core/renderer-files';
+import type { AppError } from '../../shared/domain/errors';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { until } from '../support/until';
+import { wavHeader } from '../support/wav-header';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TONE_HZ = 1_000;
+const TONE_AMPLITUDE = 0.5;
+const WAV_RATE = 44_100;
+
+/** What page.js keeps ((globalThis as unknown as PageGlobal).capture.state). */
+interface PageState {
+  chunks: { bytes: number; at: number }[];
+  levels: { rmsDb: number; peakDb: number }[];
+  silences: { seconds: number; chunk: number }[];
+  error?: { name: string; message: string; error?: AppError };
+  started?: { label: string; sampleRate: number };
+  samples: number[];
+}
+interface PageApi {
+  state: PageState;
+  listInputs(): Promise<{ deviceId: string; label: string }[]>;
+  start(options: { deviceId?: string; silenceMs?: number; label?: string }): Promise<void>;
+  stop(): Promise<void>;
+}
+/** The page's global, as page.js sets it (evaluated in the page: no closure over test code). */
+type PageGlobal = { capture: PageApi };
+
+let dir: string;
+let server: Server;
+let url: string;
+let browser: Browser;
+let workletFile = '';
+let workletCode = '';
+
+/** 0.6 s of tone, 1.2 s of silence: 16-bit mono at 44.1 kHz. */
+function toneWav(): Buffer {
+  const samples = new Int16Array(Math.round(WAV_RATE * 1.8));
+  const tone = Math.round(WAV_RATE * 0.6);
+  for (let i = 0; i < tone; i++)
+    samples[i] = Math.round(
+      32_767 * TONE_AMPLITUDE * Math.sin((2 * Math.PI * TONE_HZ * i) / WAV_RATE),
+    );
+  const data = Buffer.from(samples.buffer);
+  return Buffer.concat([wavHeader(data.length, WAV_RATE), data]);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kikitori-capture-'));
+  const out = join(dir, 'page');
+  const built = (await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    root: join(ROOT, 'tests/integration/live-capture'),
+    logLevel: 'warn',
+    build: { outDir: out, emptyOutDir: true },
+  })) as Rolldown.RolldownOutput;
+  const worklet = built.output.find((o) => o.fileName.includes('capture-worklet'));
+  workletFile = worklet?.fileName ?? '';
+  workletCode = worklet && worklet.type === 'asset' ? String(worklet.source) : '';
+  const wav = join(dir, 'tone.wav');
+  writeFileSync(wav, toneWav());
+
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(out, path === '/' ? 'index.html' : path);
+    readFile(file).then(
+      (body) => res.writeHead(200, rendererHeaders(contentTypeOf(extname(file)))).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => 'capture' in globalThis);
+  return { page, problems };
+}
+
+const stateOf = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as PageGlobal).capture.state);
+
+/** The frequency from the upward zero crossings of the tone's part of the samples. */
+function frequencyOf(samples: number[]): number {
+  const crossings: number[] = [];
+  for (let i = 1; i < samples.length; i++) {
+    const a = samples[i - 1]!;
+    const b = samples[i]!;
+    if (a < 0 && b >= 0) crossings.push(i - 1 + a / (a - b));
+  }
+  return ((crossings.length - 1) * 16_000) / (crossings.at(-1)! - crossings[0]!);
+}
+
+describe('the live capture in Chromium', () => {
+  it('is built as a worklet file of its own, with nothing to import', () => {
+    expect(workletFile).toMatch(/^assets\/capture-worklet-[\w-]+\.js$/);
+    expect(workletCode).toMatch(/registerProcessor\(["'`]kikitori-capture["'`]/);
+    // An AudioWorkletGlobalScope has no import(), no importScripts and no `self`.
+    expect(workletCode).not.toMatch(/\bimport\b|importScripts|\bself\b|import\.meta/);
+  });
+
+  it('hands over 3200-byte chunks every 100 ms, the tone at its frequency and level, and tells silence', async () => {
+    const { page, problems } = await openPage();
+    const inputs = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobal).capture.listInputs(),
+    );
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs[0]!.deviceId).toBe('default');
+
+    await page.evaluate(() =>
+      (globalThis as unknown as PageGlobal).capture.start({ silenceMs: 1_000 }),
+    );
+    const started = await stateOf(page);
+    expect(started.error).toBeUndefined();
+    expect(started.started?.sampleRate).toBeGreaterThanOrEqual(8_000);
+
+    // Two silences told: the tone came back between them (1.8 s a loop).
+    const state = await until(
+      () => stateOf(page),
+      (s) => s.silences.length >= 2 || s.error !== undefined,
+      { timeoutMs: 30_000 },
+    );
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).capture.stop());
+    expect(problems).toEqual([]);
+
+    const { chunks, levels, silences, samples } = state;
+    expect(chunks.every((c) => c.bytes === 3_200)).toBe(true);
+    expect(levels.length).toBe(chunks.length);
+    // 100 ms of audio a chunk, arriving at that pace (the audio thread's clock is the device's).
+    const pace = (chunks.at(-1)!.at - chunks[0]!.at) / (chunks.length - 1);
+    expect(pace).toBeGreaterThan(80);
+    expect(pace).toBeLessThan(120);
+
+    // The loudest chunks are the tone's: 1 kHz at −6 dBFS peak, −9 dBFS RMS.
+    const loudest = levels.reduce((a, b) => (b.rmsDb > a.rmsDb ? b : a));
+    expect(loudest.peakDb).toBeGreaterThan(-7);
+    expect(loudest.peakDb).toBeLessThan(-5);
+    expect(loudest.rmsDb).toBeGreaterThan(-10);
+    expect(loudest.rmsDb).toBeLessThan(-8);
+    const loud = levels.findIndex((l) => l.rmsDb > -10);
+    const tone = samples.slice(loud * 1_600, loud * 1_600 + 1_600);
+    expect(tone.length).toBe(1_600);
+    expect(frequencyOf(tone)).toBeGreaterThan(TONE_HZ - 5);
+    expect(frequencyOf(tone)).toBeLessThan(TONE_HZ + 5);
+
+    // Each silence is told once, in seconds, after ten quiet chunks, with sound between them.
+    expect(silences[0]!.seconds).toBe(1);
+    const [first, second] = silences;
+    const between = levels.slice(first!.chunk, second!.chunk);
+    expect(between.some((l) => l.peakDb > -60)).toBe(true);
+    for (const { chunk } of silences)
+      expect(levels.slice(chunk - 10, chunk).every((l) => l.peakDb < -60)).toBe(true);
+    await page.close();
+  });
+
+  it('says that a chosen input is not there (mic-none)', async () => {
+    const { page } = await openPage();
+    await page.evaluate(() =>
+      (globalThis as unknown as PageGlobal).capture.start({ deviceId: 'no-such-device' }),
+    );
+    const { error, started } = await stateOf(page);
+    expect(started).toBeUndefined();
+    expect(error?.error?.code).toBe('mic-none');
+    await page.close();
+  });
+});
