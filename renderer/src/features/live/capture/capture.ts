@@ -136,7 +136,7 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
         node.port.postMessage({ type: 'pause' });
       },
       resume() {
-        if (!paused) return;
+        if (!paused || stopped) return;
         paused = false;
         epoch += 1;
         silence.reset();
