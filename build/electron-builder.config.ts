@@ -71,6 +71,11 @@ const config: Configuration = {
     gatekeeperAssess: false,
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',
+    // The reason macOS shows when the Live screen first asks for the microphone.
+    extendInfo: {
+      NSMicrophoneUsageDescription:
+        'Kikitori listens to the microphone only while you transcribe live, to turn speech into text.',
+    },
   },
   dmg: { sign: false, artifactName: '${productName}-${version}-${arch}.${ext}' },
   win: {

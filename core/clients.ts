@@ -3,6 +3,7 @@
  * connection's own key for its own service (keyFor), waiting for the local service while it
  * starts. The runner and the handlers both take their clients from here.
  */
+import type { Connection } from '../shared/domain/connection';
 import { AppFailure, appError } from '../shared/domain/errors';
 import { ApiClient, type ClientOptions, type Endpoint } from './api-client/api-client';
 import type { ConnectionStore } from './connections/connection-store';
@@ -35,6 +36,18 @@ export class ClientProvider {
 
   /** A client for a connection (the active one by default), with its key from the key store. */
   async forConnection(connectionId?: string): Promise<Client> {
+    const { connection, key } = await this.resolve(connectionId);
+    return this.make(
+      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
+      this.deps.clientOptions,
+    );
+  }
+
+  /**
+   * A connection (the active one by default) as it is once usable, and its key: waits for the
+   * local service while it starts. The live client (core/live/) speaks to the same place.
+   */
+  async resolve(connectionId?: string): Promise<{ connection: Connection; key: string }> {
     const { connections, keys } = this.deps;
     let connection = connections.get(connectionId);
     if (!connection)
@@ -51,10 +64,7 @@ export class ClientProvider {
     }
     const key = connection.keyRef ? await keyFor(keys, connection.keyRef, connection) : undefined;
     if (!key) throw new AppFailure(appError('no-key', { connection: connection.name }));
-    return this.make(
-      { baseUrl: connection.baseUrl, asyncUrl: connection.asyncUrl, key },
-      this.deps.clientOptions,
-    );
+    return { connection, key };
   }
 
   /**

@@ -29,6 +29,7 @@ import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
+import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 
 export { PROGRAM, type Caller } from './handlers/types';
@@ -59,6 +60,8 @@ export interface CoreOptions {
    * exports as downloads.
    */
   readonly askSavePath?: AskSavePath;
+  /** Options of the live sessions' realtime client (tests shorten its backoff). */
+  readonly liveRecognizer?: LiveDeps['recognizer'];
 }
 
 export function defaultAppDataDir(): string {
@@ -74,6 +77,7 @@ interface Parts {
   readonly runner: TranscriptionRunner;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
+  readonly live: LiveSessions;
   readonly askSavePath: AskSavePath | undefined;
 }
 
@@ -86,6 +90,8 @@ export class Core {
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
   readonly supervisor: LocalServiceSupervisor | undefined;
+  /** Live sessions: a host opens one per live link from a window (shared/ipc/live.ts). */
+  readonly live: LiveSessions;
   private readonly lock: AppLock;
 
   private constructor(parts: Parts) {
@@ -95,6 +101,7 @@ export class Core {
     this.journal = parts.journal;
     this.runner = parts.runner;
     this.supervisor = parts.supervisor;
+    this.live = parts.live;
     this.lock = parts.lock;
     this.handlers = handlersOf(parts);
   }
@@ -165,6 +172,13 @@ export class Core {
             ...(options.serviceLauncher ? { launcher: options.serviceLauncher } : {}),
             ...options.serviceTiming,
           });
+    const live = new LiveSessions({
+      dataDir: options.dataDir,
+      journal,
+      clients,
+      emit: (job) => emit('jobs:changed', { job }),
+      ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
+    });
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -174,6 +188,7 @@ export class Core {
       runner,
       supervisor,
       clients,
+      live,
       askSavePath: options.askSavePath,
     });
     return ref.core;
@@ -188,6 +203,8 @@ export class Core {
 
   /** Stops the work and the local service, then releases the data folder. */
   async stop(): Promise<void> {
+    // A live session still recording ends as a cut-off job, everything finalized kept.
+    await this.live.close();
     this.runner.stop();
     await this.runner.idle();
     await this.supervisor?.stop();

@@ -25,6 +25,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { appError } from '../shared/domain/errors';
 import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
 import { handoverProof } from '../core/app-instance';
@@ -35,6 +36,7 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/renderer-files';
+import { liveUpgrade } from './live';
 import { serveMedia } from './media';
 import { createUploads } from './uploads';
 import { sendJson } from './json-reply';
@@ -205,6 +207,27 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const windowFiles = await options.window?.(server);
 
+  // The live link (web-host/live.ts): the Host exactly this app's; from a page, its exact Origin
+  // and a ticket for /live; from a program, its token. Other upgrades are Vite's (npm run dev).
+  const live = liveUpgrade({
+    live: options.core.live,
+    allowed: (req, url) => {
+      const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
+      if (!loopback.includes(req.headers.host ?? '')) return false;
+      const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (tokenOk(bearer)) return true;
+      const origin = req.headers.origin;
+      return (
+        origin !== undefined && loopback.map((h) => `http://${h}`).includes(origin) && ticketOk(url)
+      );
+    },
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (live.handle(req, socket, head, url)) return;
+    if (!windowFiles) socket.destroy();
+  });
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
     if (!loopback.includes(req.headers.host ?? '')) {
@@ -264,8 +287,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } catch {
         return refuse(res, 400, 'invalid-input', 'the input is not JSON');
       }
-      if (typeof path !== 'string' || !(path === '/events' || /^\/media\/[^/?#]+$/.test(path)))
-        return refuse(res, 400, 'invalid-input', 'tickets are for /events and /media/<job>');
+      if (
+        typeof path !== 'string' ||
+        !(path === '/events' || path === '/live' || /^\/media\/[^/?#]+$/.test(path))
+      )
+        return refuse(res, 400, 'invalid-input', 'tickets are for /events, /live and /media/<job>');
       tickets.sweep();
       const { secret: ticket } = tickets.add({ session: session.name, path });
       return sendJson(res, 200, { ok: true, data: { ticket } });
@@ -414,6 +440,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     async close() {
       unsubscribe();
       uploads.close();
+      live.close();
       for (const stream of streams) stream.end();
       await windowFiles?.close();
       server.closeAllConnections();

@@ -9,7 +9,9 @@ import type { Caller } from '../../core/core';
 import type { ChosenPaths } from '../../core/media-file';
 import { appError } from '../../shared/domain/errors';
 import type { EventName, Result } from '../../shared/ipc/contract';
-import { CHANNEL_NAMES, CHOSEN_PATH_MESSAGE } from '../../shared/ipc/names';
+import type { LiveLink } from '../../shared/ipc/live';
+import { CHANNEL_NAMES, CHOSEN_PATH_MESSAGE, LIVE_OPEN_MESSAGE } from '../../shared/ipc/names';
+import type { LiveInbound } from '../../core/live/live-sessions';
 import { isTrustedSender } from './security';
 
 export type Invoke = (channel: string, input: unknown, caller: Caller) => Promise<Result<unknown>>;
@@ -61,4 +63,45 @@ export function forwardEvents(
     if (contents.isDestroyed()) return;
     contents.send(eventChannel(event), payload);
   });
+}
+
+/** What a MessagePortMain offers that the live link uses. */
+export interface LivePort {
+  on(event: 'message', listener: (message: { data: unknown }) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  postMessage(message: unknown): void;
+  start(): void;
+  close(): void;
+}
+
+/**
+ * The live link (shared/ipc/live.ts): the preload posts one end of a MessageChannel; a session
+ * runs over it when it comes from the app's own top-level page, and the port is closed unused
+ * otherwise. Text is JSON, binary (an ArrayBuffer or a view of one) is audio.
+ */
+export function registerLive(
+  ipcMain: Pick<IpcMain, 'on'>,
+  open: (link: LiveLink) => LiveInbound,
+): void {
+  ipcMain.on(
+    LIVE_OPEN_MESSAGE,
+    (event: Pick<IpcMainEvent, 'senderFrame'> & { readonly ports: readonly LivePort[] }) => {
+      const port = event.ports[0];
+      if (!port) return;
+      if (!isTrustedSender(event.senderFrame)) return port.close();
+      const inbound = open({
+        send: (message) => port.postMessage(JSON.stringify(message)),
+        close: () => port.close(),
+      });
+      port.on('message', ({ data }) => {
+        if (typeof data === 'string') inbound.text(data);
+        else if (data instanceof ArrayBuffer) inbound.audio(new Uint8Array(data));
+        else if (ArrayBuffer.isView(data))
+          inbound.audio(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        else inbound.text('');
+      });
+      port.on('close', () => inbound.closed());
+      port.start();
+    },
+  );
 }

@@ -19,7 +19,7 @@ import { mediaResponse } from '../../core/media';
 import { ChosenPaths } from '../../core/media-file';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
-import { forwardEvents, registerIpc } from './ipc-registrar';
+import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';
 import { saveDialog } from './save-dialog';
 import {
   APP_ENTRY,
@@ -125,6 +125,7 @@ async function start(): Promise<void> {
   openCore = core;
   const chosen = new ChosenPaths();
   registerIpc(ipcMain, (channel, input, caller) => core.dispatch(channel, input, caller), chosen);
+  registerLive(ipcMain, (link) => core.live.open(link));
 
   const open = () => {
     window = createAppWindow(BrowserWindow, PRELOAD);

@@ -143,34 +143,53 @@ type SessionLike = Pick<
 >;
 
 /**
- * The two permissions the app's page has, only for the app's own top frame: writing sanitized
- * text to the clipboard (its Copy buttons) and notifications (asked for when the person turns on
- * "Notify me when a long job finishes"). Nothing else, from anywhere.
+ * The permissions the app's page has, only for the app's own top frame: writing sanitized text to
+ * the clipboard (its Copy buttons), notifications (asked for when the person turns on "Notify me
+ * when a long job finishes") and the microphone (the Live screen): `media` for audio only, never
+ * video. Nothing else, from anywhere.
  */
 const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set([
   'clipboard-sanitized-write',
   'notifications',
+  'media',
 ]);
 export function permissionAllowed(
   permission: string,
   requestingUrl: string | undefined,
   isMainFrame: boolean | undefined,
+  /** For `media`: the kinds asked for (a request's mediaTypes, a check's mediaType). */
+  mediaTypes: readonly string[] = [],
 ): boolean {
+  const mediaOk =
+    permission !== 'media' || (mediaTypes.length > 0 && mediaTypes.every((t) => t === 'audio'));
   return (
     ALLOWED_PERMISSIONS.has(permission) &&
+    mediaOk &&
     isMainFrame === true &&
     requestingUrl !== undefined &&
     isAppUrl(requestingUrl)
   );
 }
 
-/** Every permission (camera, microphone, HID, …) is refused but the two above. */
+/** Every permission (camera, HID, serial, …) is refused but those above. */
 export function denyPermissions(session: SessionLike): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(permissionAllowed(permission, details.requestingUrl, details.isMainFrame)),
+    callback(
+      permissionAllowed(
+        permission,
+        details.requestingUrl,
+        details.isMainFrame,
+        'mediaTypes' in details ? (details.mediaTypes ?? []) : [],
+      ),
+    ),
   );
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame),
+    permissionAllowed(
+      permission,
+      details.requestingUrl ?? requestingOrigin,
+      details.isMainFrame,
+      details.mediaType ? [details.mediaType] : [],
+    ),
   );
   session.setDevicePermissionHandler(() => false);
 }

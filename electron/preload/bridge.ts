@@ -17,12 +17,23 @@ export type KikitoriBridge = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** The path of a dropped or picked file (Electron only; the web host gets paths another way). */
   pathForFile(file: File): string;
+  /** A live link to the main process (shared/ipc/live.ts). */
+  openLive(): PreloadLiveLink;
 };
+
+/** One live session's link as the window holds it: text is JSON, an ArrayBuffer is audio. */
+export interface PreloadLiveLink {
+  send(message: string | ArrayBuffer): void;
+  onMessage(listener: (message: string) => void): void;
+  onClose(listener: () => void): void;
+  close(): void;
+}
 
 export interface BridgeTransport {
   invoke(channel: Channel, input: unknown): Promise<unknown>;
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
   pathForFile(file: File): string;
+  openLive(): PreloadLiveLink;
 }
 
 export function buildBridge(transport: BridgeTransport): KikitoriBridge {
@@ -40,6 +51,7 @@ export function buildBridge(transport: BridgeTransport): KikitoriBridge {
       return transport.subscribe(event, listener);
     },
     pathForFile: (file: File) => transport.pathForFile(file),
+    openLive: () => transport.openLive(),
   };
   return Object.freeze(bridge) as unknown as KikitoriBridge;
 }

@@ -38,6 +38,12 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
  */
 export const CHOSEN_PATH_MESSAGE = 'preload:chosen-path';
 
+/**
+ * The preload's live link (shared/ipc/live.ts): it posts one end of a MessageChannel on this
+ * message, and the main process runs a live session over that port.
+ */
+export const LIVE_OPEN_MESSAGE = 'preload:live-open';
+
 export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save'];
 
 export const EVENT_NAMES = [

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Bridge } from '../host/bridge';
 import { BridgeContext } from '../host/use-bridge';
 import { createI18n } from '../i18n';
+import type { CaptureApi } from '../store/live-slice';
 import { connectStore, createAppStore, StoreContext, useApp } from '../store/store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FinishedJobNotifier } from './finished-jobs';
@@ -21,8 +22,15 @@ function LanguageAndTheme({ children }: { children: React.ReactNode }) {
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
+/** The microphone, fetched with the Live screen's code when first used (not in the first screen). */
+const capture: CaptureApi = {
+  listInputs: () => import('../features/live/capture/capture').then((m) => m.listInputs()),
+  startCapture: (options) =>
+    import('../features/live/capture/capture').then((m) => m.startCapture(options)),
+};
+
 export function App({ bridge }: { bridge: Bridge }) {
-  const store = useMemo(() => createAppStore({ bridge }), [bridge]);
+  const store = useMemo(() => createAppStore({ bridge, capture }), [bridge]);
   useEffect(() => connectStore(store, bridge), [store, bridge]);
   return (
     <BridgeContext.Provider value={bridge}>

@@ -1,5 +1,5 @@
 /**
- * The screens that are not the first one: Jobs, Dictionary, Settings and the transcript viewer.
+ * The screens that are not the first one: Live, Jobs, Dictionary, Settings and the transcript viewer.
  * Each is its own chunk, fetched when it is opened (or, for a tab, when the pointer or keyboard
  * focus reaches it), so the first screen (Transcribe) carries none of their code, nor the
  * libraries and strings only they use. Shell shows them inside a Suspense.
@@ -48,6 +48,10 @@ const dictionarySettingsStrings = () =>
  */
 export const SECTIONS = {
   transcribe: { View: TranscribeView },
+  live: lazyScreen(
+    () => import('../features/live/LiveView'),
+    (m) => m.LiveView,
+  ),
   jobs: lazyScreen(
     () => import('../features/jobs/JobsView'),
     (m) => m.JobsView,

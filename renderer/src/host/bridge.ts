@@ -20,6 +20,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../../shared/ipc/names';
 import { appError, type AppError } from '../../../shared/domain/errors';
+import { liveEventSchema, type LiveClientMessage, type LiveEvent } from '../../../shared/ipc/live';
 
 export type Unsubscribe = () => void;
 export type UploadProgress = (sent: number, total: number) => void;
@@ -42,6 +43,94 @@ export interface Bridge {
    * a reload cannot help; the person opens the address the new start gave.
    */
   onSessionEnded(listener: () => void): Unsubscribe;
+  /**
+   * A live link to the host (shared/ipc/live.ts): Electron's MessagePort through the preload, or
+   * the web host's `/live` WebSocket with a ticket. Messages sent before it is open are queued.
+   */
+  openLive(): LiveConnection;
+}
+
+/** One live session's link, as the store uses it. */
+export interface LiveConnection {
+  send(message: LiveClientMessage): void;
+  /** LSB16K audio; the buffer is handed over (transferred where the link can). */
+  sendAudio(chunk: ArrayBuffer): void;
+  onEvent(listener: (event: LiveEvent) => void): Unsubscribe;
+  /** The link closed: after `stopped`, or cut off (the host went away). */
+  onClose(listener: () => void): Unsubscribe;
+  close(): void;
+}
+
+/** What the preload's `openLive` gives (electron/preload/bridge.ts PreloadLiveLink). */
+interface PreloadLiveLink {
+  send(message: string | ArrayBuffer): void;
+  onMessage(listener: (message: string) => void): void;
+  onClose(listener: () => void): void;
+  close(): void;
+}
+
+/**
+ * A LiveConnection over any link that carries text and ArrayBuffers: queues what is sent before
+ * it opens, checks each event against the contract (a malformed one is dropped).
+ */
+function liveConnection(
+  open: (hooks: {
+    message: (text: string) => void;
+    closed: () => void;
+  }) => Promise<{ send: (data: string | ArrayBuffer) => void; close: () => void } | undefined>,
+): LiveConnection {
+  const events = new Set<(event: LiveEvent) => void>();
+  const closes = new Set<() => void>();
+  let queue: (string | ArrayBuffer)[] | undefined = [];
+  let link: { send: (data: string | ArrayBuffer) => void; close: () => void } | undefined;
+  let closed = false;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    queue = undefined;
+    for (const listener of closes) listener();
+  };
+  void open({
+    message: (text) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return;
+      }
+      const parsed = liveEventSchema.safeParse(json);
+      if (parsed.success) for (const listener of events) listener(parsed.data);
+    },
+    closed: finish,
+  }).then((opened) => {
+    if (!opened) return finish();
+    if (closed) return opened.close();
+    link = opened;
+    for (const data of queue ?? []) opened.send(data);
+    queue = undefined;
+  });
+  const send = (data: string | ArrayBuffer) => {
+    if (closed) return;
+    if (link) link.send(data);
+    else queue?.push(data);
+  };
+  return {
+    send: (message) => send(JSON.stringify(message)),
+    sendAudio: (chunk) => send(chunk),
+    onEvent(listener) {
+      events.add(listener);
+      return () => void events.delete(listener);
+    },
+    onClose(listener) {
+      closes.add(listener);
+      if (closed) listener();
+      return () => void closes.delete(listener);
+    },
+    close() {
+      link?.close();
+      finish();
+    },
+  };
 }
 
 type ElectronMethod = (input: unknown) => Promise<unknown>;
@@ -49,6 +138,7 @@ interface ElectronKikitori {
   readonly [domain: string]: unknown;
   on(event: string, listener: (payload: unknown) => void): Unsubscribe;
   pathForFile(file: File): string;
+  openLive(): PreloadLiveLink;
 }
 
 declare global {
@@ -127,6 +217,13 @@ function electronBridge(api: ElectronKikitori): Bridge {
     // The preload's channel cannot drop while the window lives, nor its session end.
     onReachable: () => () => {},
     onSessionEnded: () => () => {},
+    openLive: () =>
+      liveConnection(async ({ message, closed }) => {
+        const port = api.openLive();
+        port.onMessage(message);
+        port.onClose(closed);
+        return { send: (data) => port.send(data), close: () => port.close() };
+      }),
   };
 }
 
@@ -284,6 +381,24 @@ export function browserBridge(
       if (hasEnded) listener();
       return () => void ended.delete(listener);
     },
+    openLive: () =>
+      liveConnection(async ({ message, closed }) => {
+        const address = new URL(await ticketed('/live'), win.location.href);
+        address.protocol = address.protocol === 'https:' ? 'wss:' : 'ws:';
+        const socket = new WebSocket(address.toString());
+        socket.binaryType = 'arraybuffer';
+        socket.addEventListener('message', (event: MessageEvent<unknown>) => {
+          if (typeof event.data === 'string') message(event.data);
+        });
+        socket.addEventListener('close', closed);
+        const opened = await new Promise<boolean>((resolve) => {
+          socket.addEventListener('open', () => resolve(true), { once: true });
+          socket.addEventListener('close', () => resolve(false), { once: true });
+        });
+        return opened
+          ? { send: (data) => socket.send(data), close: () => socket.close() }
+          : undefined;
+      }),
   };
 }
 

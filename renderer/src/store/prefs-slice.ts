@@ -7,7 +7,7 @@ import type { StateCreator } from 'zustand';
 import { rememberLang, storedLang, systemLang, type Lang, type MessageKey } from '../i18n';
 import type { AppState } from './store';
 
-export const TABS = ['transcribe', 'jobs', 'dictionary', 'settings'] as const;
+export const TABS = ['transcribe', 'live', 'jobs', 'dictionary', 'settings'] as const;
 export type Tab = (typeof TABS)[number];
 export const THEME_PREFS = ['system', 'light', 'dark'] as const;
 export type ThemePref = (typeof THEME_PREFS)[number];

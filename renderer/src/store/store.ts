@@ -13,6 +13,7 @@ import {
 } from './dictionary-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createKeysSlice, type KeysSlice } from './keys-slice';
+import { createLiveSlice, type CaptureApi, type LiveSlice } from './live-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
@@ -21,6 +22,8 @@ import { keptInStore } from './result';
 
 export interface StoreDeps {
   readonly bridge: Bridge;
+  /** The microphone for the Live screen (features/live/capture); none in most component tests. */
+  readonly capture?: CaptureApi;
 }
 
 /** One slice per domain of the contract (connections, keys, jobs, dictionary, service), plus the window's own. */
@@ -31,7 +34,8 @@ export type AppState = PrefsSlice &
   JobsSlice &
   TranscribeSlice &
   ViewerSlice &
-  DictionarySlice;
+  DictionarySlice &
+  LiveSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -44,6 +48,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTranscribeSlice(deps)(...a),
     ...createViewerSlice(deps)(...a),
     ...createDictionarySlice(deps)(...a),
+    ...createLiveSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);

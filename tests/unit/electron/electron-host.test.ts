@@ -90,7 +90,7 @@ describe('window factory', () => {
     expect(opened).toEqual(['https://www.amivoice.com/']);
   });
 
-  it('denies every permission request and check but sanitized clipboard writes from the app', () => {
+  it('denies every permission request and check but clipboard writes, notifications and the microphone, from the app', () => {
     const handlers: Record<string, (...args: unknown[]) => unknown> = {};
     denyPermissions({
       setPermissionRequestHandler: (h: never) => (handlers.request = h),
@@ -103,11 +103,39 @@ describe('window factory', () => {
       handlers.request!({}, permission, (answer: boolean) => (granted = answer), details);
       return granted;
     };
-    for (const permission of ['media', 'geolocation', 'clipboard-read', 'hid', 'openExternal']) {
+    // media with no kind named, or video (alone or with audio), is refused like the rest.
+    for (const [permission, details] of [
+      ['media', page],
+      ['media', { ...page, mediaTypes: ['video'], mediaType: 'video' }],
+      ['media', { ...page, mediaTypes: ['audio', 'video'] }],
+      ['geolocation', page],
+      ['clipboard-read', page],
+      ['hid', page],
+      ['openExternal', page],
+    ] as const) {
+      expect(ask(permission, details), `${permission} ${JSON.stringify(details)}`).toBe(false);
+      expect(handlers.check!({}, permission, 'app://kikitori', details)).toBe(false);
+    }
+    for (const permission of ['geolocation', 'clipboard-read', 'hid', 'openExternal']) {
       expect(ask(permission, page), permission).toBe(false);
       expect(handlers.check!({}, permission, 'app://kikitori', page)).toBe(false);
     }
     expect(handlers.device!({})).toBe(false);
+    // The microphone, for the Live screen: audio only, the app's own top frame only.
+    const audio = { mediaTypes: ['audio'], mediaType: 'audio' };
+    expect(ask('media', { ...page, ...audio })).toBe(true);
+    expect(handlers.check!({}, 'media', 'app://kikitori', { ...page, mediaType: 'audio' })).toBe(
+      true,
+    );
+    for (const other of [
+      { requestingUrl: 'app://kikitori/index.html', isMainFrame: false, ...audio },
+      { requestingUrl: 'https://evil.example/', isMainFrame: true, ...audio },
+      { requestingUrl: 'app://kikitori.evil/index.html', isMainFrame: true, ...audio },
+      audio,
+    ]) {
+      expect(ask('media', other), JSON.stringify(other)).toBe(false);
+      expect(handlers.check!({}, 'media', 'https://evil.example', other)).toBe(false);
+    }
     // The Copy buttons (sanitized clipboard writes) and "Notify me when a long job finishes",
     // for the app's own top frame only.
     for (const permission of ['clipboard-sanitized-write', 'notifications']) {
@@ -372,6 +400,9 @@ describe('preload bridge', () => {
       },
       subscribe: () => () => {},
       pathForFile: () => '/x',
+      openLive: () => {
+        throw new Error('not opened here');
+      },
     });
     const methods = Object.entries(bridge)
       .filter(([, value]) => typeof value === 'object')
@@ -403,6 +434,9 @@ describe('preload bridge', () => {
         return () => {};
       },
       pathForFile: () => '/x',
+      openLive: () => {
+        throw new Error('not opened here');
+      },
     });
     for (const event of EVENT_NAMES) bridge.on(event, () => {});
     expect(subscribed).toEqual(Object.keys(EVENTS));

@@ -47,7 +47,7 @@ describe('targets', () => {
     );
   });
 
-  it('relaxes the hardened runtime for the JIT only', async () => {
+  it('relaxes the hardened runtime for the JIT and the microphone only, and says why it listens', async () => {
     expect(config.mac?.entitlements).toBe('build/entitlements.mac.plist');
     expect(config.mac?.entitlementsInherit).toBe('build/entitlements.mac.plist');
     const plist = await readFile(config.mac!.entitlements!, 'utf8');
@@ -55,7 +55,14 @@ describe('targets', () => {
       m[1],
       m[2],
     ]);
-    expect(keys).toEqual([['com.apple.security.cs.allow-jit', 'true']]);
+    expect(keys).toEqual([
+      ['com.apple.security.cs.allow-jit', 'true'],
+      ['com.apple.security.device.audio-input', 'true'],
+    ]);
+    expect(plist).not.toMatch(/device\.camera/);
+    expect(config.mac?.extendInfo).toMatchObject({
+      NSMicrophoneUsageDescription: expect.stringMatching(/microphone/),
+    });
   });
 
   it('pins the Electron version it rebuilds the native modules for', () => {

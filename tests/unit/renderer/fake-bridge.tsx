@@ -59,6 +59,9 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       return () => void reachability.delete(listener);
     },
     onSessionEnded: () => () => {},
+    openLive: () => {
+      throw new Error('this fake bridge has no live link');
+    },
     setReachable(reachable) {
       for (const listener of reachability) listener(reachable);
     },

@@ -45,5 +45,8 @@ export function fakeBridge(handlers: Handlers): Bridge & {
     mediaUrl: async (id) => id,
     onReachable: () => () => {},
     onSessionEnded: () => () => {},
+    openLive: () => {
+      throw new Error('this fake bridge has no live link');
+    },
   };
 }

@@ -1,0 +1,300 @@
+/**
+ * Live sessions (docs/architecture.md §4 "Live"): the window's microphone audio, arriving over a
+ * host's live link (shared/ipc/live.ts), is recorded into a job (LiveRecording) and recognized
+ * over the connection's realtime interface (LiveRecognizer), and what comes back goes to the
+ * window as LiveEvents. One session at a time: a second Start is refused with a reason.
+ *
+ * Order of a session: `start` → the connection and its key → the realtime session opens (a
+ * refusal ends it here, nothing recorded) → the recording starts (the job exists from here on)
+ * → audio, pauses, finals (each journaled as it arrives) → `stop` → the last final → the job
+ * is completed. A link that closes without `stop`, a fatal error and the app quitting all end
+ * it as a cut-off job holding everything finalized so far.
+ */
+import { appError } from '../../shared/domain/errors';
+import type { Job } from '../../shared/domain/job';
+import {
+  LIVE_AUDIO,
+  liveClientMessageSchema,
+  type LiveEvent,
+  type LiveLink,
+  type LiveUtterance,
+} from '../../shared/ipc/live';
+import type { ClientProvider } from '../clients';
+import { toAppError } from '../errors';
+import type { JobJournal } from '../jobs/job-journal';
+import { LiveRecognizer } from './live-recognizer';
+import { LiveRecording } from './live-recording';
+import { realtimeUrlOf, startLineOf } from './realtime-target';
+
+export interface LiveDeps {
+  readonly dataDir: string;
+  readonly journal: JobJournal;
+  readonly clients: Pick<ClientProvider, 'resolve'>;
+  /** jobs:changed */
+  readonly emit: (job: Job) => void;
+  /** Options of the recognizer (tests shorten the backoff). */
+  readonly recognizer?: ConstructorParameters<typeof LiveRecognizer>[2];
+}
+
+/** What a host hands the core for each message that arrives on a live link. */
+export interface LiveInbound {
+  /** A text message (JSON of a LiveClientMessage). */
+  text(data: string): void;
+  /** A binary message: audio. */
+  audio(chunk: Uint8Array): void;
+  /** The link closed (the window went away, or the host closed it). */
+  closed(): void;
+}
+
+/** Audio received before the realtime session opened, at most this much (30 s). */
+const EARLY_AUDIO_MAX_BYTES = 30 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample;
+
+export class LiveSessions {
+  private readonly sessions = new Set<LiveSession>();
+
+  constructor(private readonly deps: LiveDeps) {}
+
+  /** A new link from a window: its session starts with the link's `start` message. */
+  open(link: LiveLink): LiveInbound {
+    const session = new LiveSession(this.deps, link, (s) => this.running(s));
+    this.sessions.add(session);
+    void session.done.then(() => this.sessions.delete(session));
+    return session;
+  }
+
+  /** Whether another session than `asking` is recording. */
+  private running(asking: LiveSession): boolean {
+    return [...this.sessions].some((s) => s !== asking && s.active);
+  }
+
+  /** The app quits: every session ends as a cut-off job, its finals kept. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map((s) => s.end({ cutOff: true })));
+  }
+}
+
+type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
+
+class LiveSession implements LiveInbound {
+  private phase: Phase = 'waiting';
+  private paused = false;
+  private recognizer: LiveRecognizer | undefined;
+  private recording: LiveRecording | undefined;
+  private early: Uint8Array[] = [];
+  private earlyBytes = 0;
+  private index = 0;
+  /** Finals journaled one after another, in order; `end` waits for the last. */
+  private journaled: Promise<void> = Promise.resolve();
+  private resolveDone!: () => void;
+  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+
+  constructor(
+    private readonly deps: LiveDeps,
+    private readonly link: LiveLink,
+    private readonly othersRunning: (session: LiveSession) => boolean,
+  ) {}
+
+  get active(): boolean {
+    return this.phase === 'starting' || this.phase === 'running';
+  }
+
+  private send(event: LiveEvent): void {
+    if (this.phase !== 'over') this.link.send(event);
+  }
+
+  text(data: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return this.broken(`not JSON: ${data.slice(0, 80)}`);
+    }
+    const parsed = liveClientMessageSchema.safeParse(json);
+    if (!parsed.success) return this.broken(parsed.error.issues[0]?.message ?? 'invalid');
+    const message = parsed.data;
+    switch (message.type) {
+      case 'start':
+        if (this.phase !== 'waiting') return this.broken('a second start');
+        return void this.start(message.connection);
+      case 'pause':
+        if (this.phase === 'running' && !this.paused) {
+          this.paused = true;
+          void this.recognizer?.pause().catch(() => undefined);
+          this.sendState('paused');
+        }
+        return;
+      case 'resume':
+        if (this.phase === 'running' && this.paused) {
+          this.paused = false;
+          this.recognizer?.resume();
+          this.sendState('listening');
+        }
+        return;
+      case 'stop':
+        return void this.end({ cutOff: false });
+    }
+  }
+
+  audio(chunk: Uint8Array): void {
+    if (chunk.byteLength === 0) return;
+    if (chunk.byteLength > LIVE_AUDIO.maxChunkBytes || chunk.byteLength % 2 !== 0)
+      return this.broken(`an audio chunk of ${chunk.byteLength} bytes`);
+    if (this.paused) return;
+    if (this.phase === 'starting' || this.phase === 'waiting') {
+      // Audio that comes while the session opens is kept (up to 30 s) and recorded after.
+      if (this.earlyBytes + chunk.byteLength <= EARLY_AUDIO_MAX_BYTES) {
+        this.early.push(chunk);
+        this.earlyBytes += chunk.byteLength;
+      }
+      return;
+    }
+    if (this.phase !== 'running') return;
+    this.recording?.writeAudio(chunk);
+    this.recognizer?.write(chunk);
+  }
+
+  closed(): void {
+    void this.end({ cutOff: true });
+  }
+
+  private sendState(state: 'listening' | 'paused' | 'connecting' | 'stopping'): void {
+    this.send({
+      type: 'state',
+      state,
+      ...(this.recording ? { jobId: this.recording.job.id } : {}),
+    });
+  }
+
+  /** The window broke the protocol: the session ends, what was finalized is kept. */
+  private broken(detail: string): void {
+    this.send({ type: 'error', error: appError('live-protocol', {}, detail), fatal: true });
+    void this.end({ cutOff: true });
+  }
+
+  private async start(connectionId: string | undefined): Promise<void> {
+    if (this.othersRunning(this)) {
+      this.send({ type: 'error', error: appError('live-running'), fatal: true });
+      return this.finishOver(undefined);
+    }
+    this.phase = 'starting';
+    this.sendState('connecting');
+    try {
+      // The key is asked for again on every connect (it may have been replaced meanwhile).
+      const { connection } = await this.deps.clients.resolve(connectionId);
+      const url = realtimeUrlOf(connection);
+      const recognizer = new LiveRecognizer(
+        () =>
+          this.deps.clients.resolve(connection.id).then((now) => ({
+            url: realtimeUrlOf(now.connection),
+            startLine: startLineOf(now.connection, now.key),
+            host: new URL(url).host,
+          })),
+        {
+          onInterim: (text, startMs) =>
+            this.send({
+              type: 'interim',
+              text,
+              ...(startMs === undefined ? {} : { startMs: Math.round(startMs) }),
+            }),
+          onFinal: (u) => this.final(u),
+          onState: (s) => {
+            if (this.phase !== 'running') return;
+            if (s.state === 'reconnecting')
+              this.send({
+                type: 'state',
+                state: 'reconnecting',
+                ...(this.recording ? { jobId: this.recording.job.id } : {}),
+                ...(s.attempt ? { attempt: s.attempt } : {}),
+                ...(s.retryInMs !== undefined ? { retryInMs: s.retryInMs } : {}),
+              });
+            else if (s.state === 'open' && !this.paused) this.sendState('listening');
+          },
+          onError: (error, fatal) => {
+            this.send({ type: 'error', error, fatal });
+            if (fatal) void this.end({ cutOff: true });
+          },
+        },
+        this.deps.recognizer,
+      );
+      this.recognizer = recognizer;
+      await recognizer.start();
+      if (this.phase !== 'starting') {
+        recognizer.abort();
+        return;
+      }
+      this.recording = await LiveRecording.create({
+        dataDir: this.deps.dataDir,
+        journal: this.deps.journal,
+        connection,
+        emit: this.deps.emit,
+      });
+    } catch (error) {
+      this.recognizer?.abort();
+      this.send({ type: 'error', error: toAppError(error), fatal: true });
+      return this.finishOver(undefined);
+    }
+    if (this.phase !== 'starting') return;
+    this.phase = 'running';
+    this.sendState('listening');
+    const early = this.early;
+    this.early = [];
+    this.earlyBytes = 0;
+    for (const chunk of early) this.audio(chunk);
+  }
+
+  private final(u: Omit<LiveUtterance, 'index'>): void {
+    const utterance: LiveUtterance = {
+      index: this.index++,
+      startMs: Math.max(0, Math.round(u.startMs)),
+      endMs: Math.max(0, Math.round(u.endMs)),
+      text: u.text,
+      tokens: u.tokens,
+    };
+    this.send({ type: 'final', utterance });
+    const recording = this.recording;
+    if (!recording) return;
+    this.journaled = this.journaled
+      .then(() => recording.addFinal(utterance))
+      .catch((error: unknown) => {
+        this.send({ type: 'error', error: toAppError(error), fatal: false });
+      });
+  }
+
+  /**
+   * Ends the session: with Stop, after the last utterance's final result; otherwise at once,
+   * cut off. Either way the recording becomes a completed job.
+   */
+  async end({ cutOff }: { cutOff: boolean }): Promise<void> {
+    if (this.phase === 'ending' || this.phase === 'over') return this.done;
+    const wasRunning = this.phase === 'running';
+    this.phase = 'ending';
+    if (!cutOff) this.link.send({ type: 'state', state: 'stopping' });
+    const recognizer = this.recognizer;
+    if (recognizer) {
+      if (cutOff || !wasRunning) recognizer.abort();
+      else
+        await recognizer.stop().catch((error: unknown) => {
+          this.link.send({ type: 'error', error: toAppError(error), fatal: false });
+        });
+    }
+    await this.journaled;
+    let job: Job | undefined;
+    const recording = this.recording;
+    if (recording) {
+      try {
+        job = await recording.finish({ cutOff });
+      } catch (error) {
+        this.link.send({ type: 'error', error: toAppError(error), fatal: true });
+      }
+    }
+    this.finishOver(job);
+  }
+
+  private finishOver(job: Job | undefined): void {
+    if (this.phase === 'over') return;
+    this.link.send({ type: 'state', state: 'stopped', ...(job ? { jobId: job.id, job } : {}) });
+    this.phase = 'over';
+    this.link.close();
+    this.resolveDone();
+  }
+}

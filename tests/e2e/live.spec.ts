@@ -1,0 +1,160 @@
+/**
+ * Live transcription (issue #17) in Debian's Chromium with a fake microphone playing a LibriVox
+ * clip (followed by room for the endpointer to hear the end of speech): Start from the keyboard,
+ * interim text before the final, the final with the clip's words, Stop, the job in Jobs, the
+ * viewer seeking by word. Screenshots of the Live screen idle, listening with interim text,
+ * stopped, and with an error, in both languages and themes; axe on each.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEFAULT_FIXTURES_DIR, LIBRIVOX_DIR } from '../fixtures/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { pcmOfWav, wavHeader } from '../support/wav-header';
+import { expect, testOnItsOwnHost as test } from './fixtures';
+import { SCREENSHOTS, seriousViolations } from './look';
+
+const CLIP = 'sense_and_sensibility_01_austen_64kb-0930';
+const MIC_WAV = join(DEFAULT_FIXTURES_DIR, 'live-microphone.wav');
+type Media = { currentTime: number; readyState: number };
+
+/** The clip, then 2 s of silence: the fake microphone loops it, and each loop ends an utterance. */
+async function microphoneFile(): Promise<string> {
+  const pcm = pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, 'librivox', `${CLIP}.wav`)));
+  const silence = Buffer.alloc(2 * 16_000 * 2);
+  const data = Buffer.concat([pcm, silence]);
+  await writeFile(MIC_WAV, Buffer.concat([wavHeader(data.length), data]));
+  return MIC_WAV;
+}
+
+/** The clip's reference words (the LibriVox transcription), lower case. */
+async function referenceWords(): Promise<string[]> {
+  const lines = (await readFile(join(LIBRIVOX_DIR, 'transcription'), 'utf8')).split('\n');
+  const line = lines.find((l) => l.includes(`(${CLIP})`)) ?? '';
+  return line
+    .replace(/<\/?s>|\(.*\)/g, '')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/);
+}
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${MIC_WAV}`,
+    ],
+  },
+});
+
+test.beforeAll(async () => {
+  await microphoneFile();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size.width}x${size.height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('Live: Start by keyboard, interim then final words, Stop, the job in Jobs, word seek', async ({
+  app,
+}) => {
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  await app.getByRole('tab', { name: 'Live' }).click();
+  await expect(app.getByRole('heading', { name: 'Live transcription' })).toBeVisible();
+  expect(await seriousViolations(app, '.view.live')).toEqual([]);
+  await shoot(app, 'live-idle-en-light');
+
+  // Keyboard only: the Start button is reached and pressed from the keyboard.
+  await app.getByTestId('live-start').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('live-state')).toHaveAttribute('data-phase', 'listening');
+
+  // Interim text comes while the clip is spoken, before the first final.
+  const interim = app.getByTestId('live-interim');
+  await expect(interim).toBeVisible({ timeout: 60_000 });
+  await expect(app.getByTestId('live-final')).toHaveCount(0);
+  await shoot(app, 'live-listening-en-light');
+  expect(await seriousViolations(app, '.view.live')).toEqual([]);
+
+  const first = app.getByTestId('live-final').first();
+  await expect(first).toBeVisible({ timeout: 90_000 });
+  const reference = await referenceWords();
+  const heard = ((await first.textContent()) ?? '').toLowerCase().split(/\s+/);
+  const found = reference.filter((word) => heard.includes(word));
+  // Streaming recognition of a read clip: most of its words (the sync WER is about 0.27).
+  expect(found.length / reference.length, heard.join(' ')).toBeGreaterThan(0.5);
+  // What a screen reader hears: the finalized utterance.
+  await expect(app.getByTestId('live-announce')).not.toBeEmpty();
+  await expect(app.getByTestId('live-elapsed')).not.toHaveText('0:00');
+
+  await app.getByTestId('live-stop').click();
+  await expect(app.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
+    timeout: 60_000,
+  });
+  await shoot(app, 'live-stopped-en-light');
+
+  // The session is a job: in Jobs with its mode, and it opens in the viewer with word seek.
+  await app.getByRole('tab', { name: 'Jobs' }).click();
+  const row = app.getByTestId('job-row').filter({ hasText: 'Live' }).first();
+  await expect(row).toHaveAttribute('data-status', 'completed');
+  await app.getByRole('tab', { name: 'Live' }).click();
+  await app.getByTestId('live-open-job').click();
+  const viewer = app.getByTestId('viewer');
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('tab', { name: 'Words' }).click();
+  const word = app.getByTestId('word-list').getByRole('button').nth(2);
+  await expect(word).toBeVisible();
+  const start = Number(await word.getAttribute('data-start'));
+  const player = app.getByTestId('player');
+  await expect
+    .poll(() => player.evaluate((a) => (a as unknown as Media).readyState))
+    .toBeGreaterThanOrEqual(1);
+  await word.click();
+  await expect
+    .poll(() => player.evaluate((a) => (a as unknown as Media).currentTime * 1000))
+    .toBeCloseTo(start, -1);
+});
+
+test('Live in Japanese and the dark theme, and a refusal that says what to do', async ({ app }) => {
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  await app.getByTestId('language').selectOption('ja');
+  await app.getByTestId('theme').selectOption('dark');
+  await app.getByRole('tab', { name: 'ライブ' }).click();
+  await expect(app.getByRole('button', { name: '開始' })).toBeVisible();
+  expect(await seriousViolations(app, '.view.live')).toEqual([]);
+  await shoot(app, 'live-idle-ja-dark');
+
+  await app.getByRole('button', { name: '開始' }).click();
+  await expect(app.getByTestId('live-interim').or(app.getByTestId('live-final'))).toBeVisible({
+    timeout: 60_000,
+  });
+  await shoot(app, 'live-listening-ja-dark');
+  await app.getByRole('button', { name: '停止' }).click();
+  await expect(app.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
+    timeout: 60_000,
+  });
+
+  // The cloud connection has no key here: the session is refused before anything is recorded,
+  // with the way out (Settings).
+  await app.getByTestId('live-connection').selectOption('cloud');
+  await app.getByRole('button', { name: '開始' }).click();
+  const alert = app.locator('.view.live [role="alert"]').first();
+  await expect(alert).toContainText('キー');
+  await expect(alert.getByRole('button', { name: '設定を開く' })).toBeVisible();
+  expect(await seriousViolations(app, '.view.live')).toEqual([]);
+  await shoot(app, 'live-error-ja-dark');
+  await app.getByTestId('language').selectOption('en');
+  await app.getByTestId('theme').selectOption('light');
+  await shoot(app, 'live-error-en-light');
+});
