@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, PROGRAM } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
@@ -24,6 +25,7 @@ import { AppFailure, type AppError } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';
 import type { LiveUtterance } from '../../../shared/ipc/live';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
 import { sessionKeyStore } from '../../support/proxied-core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
@@ -308,6 +310,46 @@ describe('recording a live session', () => {
 });
 
 describe('a live session whose process is killed', { timeout: 120_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * What Chromium's <audio> (the player's element) makes of a file: its duration, and where it
+   * stops when played from 0.3 s before its end. A FLAC that ffmpeg never finished plays, but its
+   * duration is unknown (NaN), so the player could show no length: recovery repairs it.
+   */
+  async function inChromium(path: string): Promise<{ duration: number; endedAt: number }> {
+    const page = await browser.newPage();
+    try {
+      await writeFile(join(work, 'player.html'), '<audio id="player" muted></audio>');
+      await page.goto(`file://${join(work, 'player.html')}`);
+      return await page.evaluate(async (src) => {
+        const audio = document.getElementById('player') as HTMLAudioElement;
+        audio.src = src;
+        await new Promise((resolve, reject) => {
+          audio.onloadedmetadata = resolve;
+          audio.onerror = () => reject(new Error(`media error ${audio.error?.code}`));
+        });
+        const duration = audio.duration;
+        audio.currentTime = Math.max(0, duration - 0.3);
+        await new Promise((resolve) => (audio.onseeked = resolve));
+        await audio.play();
+        await new Promise((resolve) => (audio.onended = resolve));
+        return { duration, endedAt: audio.currentTime };
+      }, `file://${path}`);
+    } finally {
+      await page.close();
+    }
+  }
+
   for (const target of ['the app', 'the app and its ffmpeg'] as const) {
     it(`is completed at the next start, cut off, with every final journaled before the kill (${target})`, async () => {
       const dataDir = await dataFolder();
@@ -395,6 +437,9 @@ describe('a live session whose process is killed', { timeout: 120_000 }, () => {
         expect(job.seconds).toBeCloseTo(info.duration, 2);
         const head = (await readFile(job.file.path)).subarray(0, 4096);
         expect(headerDuration(head)).toBeCloseTo(info.duration, 2);
+        const played = await inChromium(job.file.path);
+        expect(played.duration).toBeCloseTo(info.duration, 2);
+        expect(played.endedAt).toBeCloseTo(info.duration, 2);
         const decoded = await decode(job.file.path);
         expect(decoded.length).toBe(Math.round(info.duration * 16_000) * 2);
         // What is there is the speech from its start (lossless, sample for sample).
