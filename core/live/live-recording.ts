@@ -598,7 +598,8 @@ export async function recoverLiveJobs(deps: {
       // Left recognizing: the runner never resumes a live job, and the next start tries again.
     }
   }
-  await dropOrphans(deps.dataDir);
+  // Tidying is not worth failing a start over (a folder that cannot be written says so elsewhere).
+  await dropOrphans(deps.dataDir).catch(() => undefined);
   return recovered;
 }
 

@@ -16,8 +16,13 @@ import { runInNewContext } from 'node:vm';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, PROGRAM } from '../../../core/core';
-import { JobJournal } from '../../../core/jobs/job-journal';
-import { finalsPathOf, LiveRecording, recordingPathOf } from '../../../core/live/live-recording';
+import { JobJournal, JobRemoved } from '../../../core/jobs/job-journal';
+import {
+  finalsPathOf,
+  LiveRecording,
+  recordingPathOf,
+  recoverLiveJobs,
+} from '../../../core/live/live-recording';
 import { mediaAnswer } from '../../../core/media';
 import { headerDuration } from '../../../shared/api/audio-sniff';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
@@ -288,6 +293,47 @@ describe('recording a live session', () => {
     expect(job.status).toBe('completed');
     // What was taken before the refusal is recorded, whole.
     expect((await decode(job.file.path)).equals(speech.subarray(0, sent))).toBe(true);
+  });
+
+  it('leaves nothing behind when its job is removed while it records', async () => {
+    const dataDir = await dataFolder();
+    const journal = await JobJournal.open(dataDir);
+    const recording = await LiveRecording.create({ dataDir, journal, connection: CONNECTION });
+    const { id } = recording.job;
+    await record(recording, speech.subarray(0, 3 * 32_000), (second) =>
+      recording.addFinal(finalAt(second, recording.recordedMs)),
+    );
+    expect(await lines(finalsPathOf(dataDir, id))).toHaveLength(3);
+    expect(await journal.remove(id)).toBe(true);
+    // A final arriving after the removal is not journaled again.
+    await recording.addFinal(finalAt(3, recording.recordedMs));
+    await expect(recording.finish()).rejects.toBeInstanceOf(JobRemoved);
+    expect(journal.get(id)).toBeUndefined();
+    expect(await readdir(join(dataDir, 'recordings'))).toEqual([]);
+    expect(await readdir(join(dataDir, 'live'))).toEqual([]);
+    expect(await readdir(join(dataDir, 'results')).catch(() => [])).toEqual([]);
+  });
+
+  it('at start, deletes recordings and finals no job owns, and keeps those of a job set aside', async () => {
+    const dataDir = await dataFolder();
+    const journal = await JobJournal.open(dataDir);
+    const kept = await LiveRecording.create({ dataDir, journal, connection: CONNECTION });
+    await record(kept, speech.subarray(0, 32_000));
+    await kept.addFinal(finalAt(0, kept.recordedMs));
+    const job = await kept.finish();
+    const orphan = '0d6c3f1e-0000-4000-8000-000000000000';
+    const damaged = '0d6c3f1e-1111-4000-8000-000000000000';
+    await writeFile(recordingPathOf(dataDir, orphan), 'fLaC');
+    await writeFile(finalsPathOf(dataDir, orphan), '{}\n');
+    await writeFile(join(dataDir, 'recordings', `.${job.id}.flac.1a2b3c4d.repair.flac`), 'fLaC');
+    // A damaged job file is set aside by the journal, not deleted: its recording stays with it.
+    await writeFile(join(dataDir, 'jobs', `${damaged}.json.5e6f7a8b.corrupt`), '{');
+    await writeFile(recordingPathOf(dataDir, damaged), 'fLaC');
+    expect(await recoverLiveJobs({ dataDir, journal: await JobJournal.open(dataDir) })).toEqual([]);
+    expect((await readdir(join(dataDir, 'recordings'))).sort()).toEqual(
+      [`${damaged}.flac`, `${job.id}.flac`].sort(),
+    );
+    expect(await readdir(join(dataDir, 'live'))).toEqual([]);
   });
 
   it('refuses to start without ffmpeg, and journals nothing', async () => {
