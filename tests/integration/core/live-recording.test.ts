@@ -38,6 +38,20 @@ import { pcmOfWav } from '../../support/wav-header';
 import { processAlive } from '../crash/processes';
 import { finalAt } from './live-finals';
 
+/** The little of the page's DOM the player check uses (this file is type-checked as Node's). */
+interface AudioElement {
+  src: string;
+  currentTime: number;
+  readonly duration: number;
+  readonly error: { code: number } | null;
+  onloadedmetadata: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onseeked: ((event: unknown) => void) | null;
+  onended: ((event: unknown) => void) | null;
+  play(): Promise<void>;
+}
+declare const document: { getElementById(id: string): unknown };
+
 const run = promisify(execFile);
 const CONNECTION = BUILT_IN_CONNECTIONS[0]!;
 const CHUNK = 3_200;
@@ -378,7 +392,7 @@ describe('a live session whose process is killed', { timeout: 120_000 }, () => {
       await writeFile(join(work, 'player.html'), '<audio id="player" muted></audio>');
       await page.goto(`file://${join(work, 'player.html')}`);
       return await page.evaluate(async (src) => {
-        const audio = document.getElementById('player') as HTMLAudioElement;
+        const audio = document.getElementById('player') as AudioElement;
         audio.src = src;
         await new Promise((resolve, reject) => {
           audio.onloadedmetadata = resolve;
