@@ -143,8 +143,9 @@ class Encoder {
     child.stderr?.on('data', (text: string) => {
       this.stderr = (this.stderr + text).slice(-2_000);
     });
-    // A write after ffmpeg died fails with EPIPE; the exit says why, once.
+    // A write after ffmpeg died fails with EPIPE, a late kill may fail: the exit says why, once.
     child.stdin?.on('error', () => undefined);
+    child.on('error', () => undefined);
     void this.exited.then(({ code, signal }) => {
       if (!this.closing)
         this.fail('encoder-ended', `${this.lastLine() || `exit ${code ?? signal}`}`);

@@ -88,7 +88,7 @@ export const EN: Language = {
     'live-protocol':
       'The window sent the live session something it does not understand, so the session was ended. What was finalized is kept as a job.',
     'recording-failed':
-      'The live audio could not be recorded to {path}: {reason}. What was finalized is kept as a job. Install ffmpeg, or close programs that keep the computer busy, then start again.',
+      'The live audio could not be recorded to {path}: {reason}. Install ffmpeg, or close programs that keep the computer busy, then start again. Anything finalized before this is kept as a job.',
     'live-no-retry':
       'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
   },

@@ -350,6 +350,46 @@ describe('recording a live session', () => {
     expect(await readdir(join(dataDir, 'live'))).toEqual([]);
   });
 
+  it('says so when ffmpeg dies, and still completes the job with the audio it wrote, repaired', async () => {
+    const dataDir = await dataFolder();
+    const journal = await JobJournal.open(dataDir);
+    const errors: AppError[] = [];
+    const recording = await LiveRecording.create({
+      dataDir,
+      journal,
+      connection: CONNECTION,
+      onError: (error) => errors.push(error),
+    });
+    await record(recording, speech.subarray(0, 5 * 32_000), (second) =>
+      recording.addFinal(finalAt(second, recording.recordedMs)),
+    );
+    // Its frames are on disk before it dies (written out one by one).
+    await until(
+      () => sizeOf(recording.job.file.path),
+      (size) => size > 50_000,
+    );
+    process.kill(recording.encoderPid!, 'SIGKILL');
+    await until(
+      () => errors.length,
+      (n) => n > 0,
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'recording-failed',
+        params: expect.objectContaining({ reason: 'encoder-ended' }),
+      }),
+    ]);
+    expect(() => recording.writeAudio(speech.subarray(0, CHUNK))).toThrow(AppFailure);
+    const job = await recording.finish();
+    expect(job).toMatchObject({ status: 'completed', cutOff: false, file: { container: 'flac' } });
+    expect((await journal.readResult(job))!.utterances).toHaveLength(5);
+    const info = await probe(job.file.path);
+    expect(info.duration).toBeGreaterThan(1);
+    expect(job.seconds).toBeCloseTo(info.duration, 2);
+    const head = (await readFile(job.file.path)).subarray(0, 4096);
+    expect(headerDuration(head)).toBeCloseTo(info.duration, 2);
+  });
+
   it('refuses to start without ffmpeg, and journals nothing', async () => {
     const dataDir = await dataFolder();
     const journal = await JobJournal.open(dataDir);
