@@ -28,6 +28,7 @@ import { handlersOf } from './handlers';
 import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
+import { recoverLiveJobs } from './live/live-recording';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
 import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
@@ -142,6 +143,9 @@ export class Core {
     if (newer !== undefined) {
       throw new AppFailure(appError('data-newer', { path: join(options.dataDir, 'jobs', newer) }));
     }
+    // Live sessions the last run was killed in are completed (cut off) before any job is listed
+    // or resumed, so none is shown as still recording or sent again.
+    await recoverLiveJobs({ dataDir: options.dataDir, journal });
     // Events raised while the core is being assembled go to it once it exists.
     const ref: { core?: Core } = {};
     const emit: Listener = (event, payload) => ref.core?.emit(event, payload);

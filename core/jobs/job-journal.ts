@@ -13,7 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
+import { isInside } from '../media-file';
 import { readJson, removeStaleTemps, StorageError, writeJsonAtomic } from '../storage/atomic-json';
+
+/** Live jobs' recordings (`<id>.flac`), which the app made and so may delete with their job. */
+export const RECORDINGS_DIR = 'recordings';
+/** Live jobs' finals while they record (`<id>.jsonl`, core/live/live-recording.ts). */
+export const LIVE_DIR = 'live';
 
 const JOB_SCHEMA = 1;
 const RESULT_SCHEMA = 1;
@@ -35,13 +41,16 @@ export class JobJournal {
   /** Job files written by a newer Kikitori, left untouched. */
   readonly newerVersion: string[] = [];
 
-  private constructor(
-    private readonly jobsDir: string,
-    private readonly resultsDir: string,
-  ) {}
+  private readonly jobsDir: string;
+  private readonly resultsDir: string;
+
+  private constructor(private readonly dataDir: string) {
+    this.jobsDir = join(dataDir, 'jobs');
+    this.resultsDir = join(dataDir, 'results');
+  }
 
   static async open(dataDir: string): Promise<JobJournal> {
-    const journal = new JobJournal(join(dataDir, 'jobs'), join(dataDir, 'results'));
+    const journal = new JobJournal(dataDir);
     await removeStaleTemps(journal.jobsDir);
     await removeStaleTemps(journal.resultsDir);
     const names = await readdir(journal.jobsDir).catch(() => [] as string[]);
@@ -130,7 +139,11 @@ export class JobJournal {
     return data === undefined ? undefined : transcriptSchema.parse(data);
   }
 
-  /** Removes a job for good: its file first, then its result (a crash in between is tidied on open). */
+  /**
+   * Removes a job for good: its file first, then its result (a crash in between is tidied on
+   * open). A live job's recording goes too, but only from the app's own recordings folder: a
+   * person's file is never deleted.
+   */
   async remove(id: string): Promise<boolean> {
     const job = this.jobs.get(id);
     if (!job || this.removed.has(id)) return false;
@@ -142,6 +155,11 @@ export class JobJournal {
       await rm(join(this.resultsDir, `${id}.json`), { force: true });
       if (last.resultFile) await rm(last.resultFile, { force: true });
       if (last.convertedPath) await rm(last.convertedPath, { force: true });
+      if (last.mode === 'live') {
+        if (isInside(join(this.dataDir, RECORDINGS_DIR), last.file.path))
+          await rm(last.file.path, { force: true });
+        await rm(join(this.dataDir, LIVE_DIR, `${id}.jsonl`), { force: true });
+      }
       return true;
     });
   }

@@ -172,16 +172,21 @@ export class TranscriptionRunner {
    */
   async recordMedia(): Promise<void> {
     for (const job of this.deps.journal.list()) {
-      if (job.file.container) continue;
+      // A live job's recording is the app's own: whether it plays was decided when it was made.
+      if (job.file.container || job.mode === 'live') continue;
       const media = await acceptMedia(job.file.path).catch(() => undefined);
       if (media) await this.update(job, { file: { ...job.file, container: media.container } });
     }
   }
 
-  /** After a restart: resume polling, redo what has no server state, flag cut-off async uploads. */
+  /**
+   * After a restart: resume polling, redo what has no server state, flag cut-off async uploads.
+   * A live job is never picked up here: its session cannot be resumed, and one that was cut off
+   * is completed from what it journaled (recoverLiveJobs, run before this).
+   */
   async resume(): Promise<void> {
     for (const job of this.deps.journal.list()) {
-      if (job.status === 'completed' || job.status === 'failed') continue;
+      if (job.status === 'completed' || job.status === 'failed' || job.mode === 'live') continue;
       if (job.sessionid) this.schedulePoll(job, 0);
       else if (job.mode === 'async' && job.status === 'uploading') {
         const changes: Partial<Job> = {
@@ -200,8 +205,7 @@ export class TranscriptionRunner {
    * so it can be retried.
    */
   async cancel(id: string): Promise<Job> {
-    const job = this.deps.journal.get(id);
-    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+    const job = this.existing(id);
     if (job.status === 'completed' || job.status === 'failed') return job;
     this.timers.get(id)?.();
     this.timers.delete(id);
@@ -225,8 +229,7 @@ export class TranscriptionRunner {
   }
 
   async retry(id: string): Promise<Job> {
-    const job = this.deps.journal.get(id);
-    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+    const job = this.existing(id);
     if (job.status !== 'failed') return job;
     this.cancelled.delete(id);
     const reset = await this.update(job, {
@@ -241,6 +244,18 @@ export class TranscriptionRunner {
     });
     this.launch(this.process(id));
     return reset;
+  }
+
+  /**
+   * A job to cancel or retry. A live job is neither: its session is stopped from the live view,
+   * and its audio was recognized as it was spoken, so there is nothing to send again.
+   */
+  private existing(id: string): Job {
+    const job = this.deps.journal.get(id);
+    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+    if (job.mode === 'live')
+      throw new AppFailure(appError('live-no-retry', { name: job.file.name }));
+    return job;
   }
 
   async remove(id: string): Promise<boolean> {

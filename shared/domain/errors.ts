@@ -60,6 +60,8 @@ export const APP_ERROR_CODES = [
   'live-dropped',
   'live-running',
   'live-protocol',
+  'recording-failed',
+  'live-no-retry',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -95,6 +97,7 @@ export const SUB_CODES = {
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
+  'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

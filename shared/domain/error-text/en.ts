@@ -87,6 +87,10 @@ export const EN: Language = {
     'live-running': 'A live transcription is already running. Stop it before starting another.',
     'live-protocol':
       'The window sent the live session something it does not understand, so the session was ended. What was finalized is kept as a job.',
+    'recording-failed':
+      'The live audio could not be recorded to {path}: {reason}. Install ffmpeg, or close programs that keep the computer busy, then start again. Anything finalized before this is kept as a job.',
+    'live-no-retry':
+      'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
   },
   errorSubCodes: {
     network: {
@@ -179,6 +183,13 @@ export const EN: Language = {
         'service-ended': 'the service ended the session',
         refused: 'nothing answers at that address',
         other: 'the connection failed',
+      },
+    },
+    'recording-failed': {
+      reason: {
+        'ffmpeg-missing': 'ffmpeg, which encodes it, is not installed',
+        'encoder-ended': 'ffmpeg, which encodes it, stopped',
+        'too-slow': 'ffmpeg could not keep up with it, the computer is too busy',
       },
     },
   },

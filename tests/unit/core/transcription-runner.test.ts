@@ -198,6 +198,60 @@ describe('after a restart', () => {
   });
 });
 
+describe('a live job', () => {
+  /** A live job as a session journals it (core/live/live-recording.ts), its app since killed. */
+  async function liveJob(status: Job['status']): Promise<Job> {
+    const path = await h.audio('live.wav', SMALL);
+    const now = h.clock.now();
+    return h.journal.save({
+      id: `live-${status}`,
+      file: { path, name: 'Live 2026-11-25 10-58.flac', size: SMALL, container: 'wav' },
+      connection: 'local',
+      params: { d: '', logging: true },
+      mode: 'live',
+      status,
+      createdAt: now,
+      startedAt: now,
+      updatedAt: now,
+      ...(status === 'failed' ? { error: appError('interrupted', { name: 'live' }) } : {}),
+    });
+  }
+
+  it('is never resumed after a restart as if it were an upload', async () => {
+    const recording = await liveJob('recognizing');
+    const after = await h.restart();
+    try {
+      await after.runner.recordMedia();
+      await after.runner.resume();
+      await after.runner.idle();
+      expect(after.client.calls).toEqual([]);
+      expect(after.clock.pending()).toBe(0);
+      expect(after.journal.get(recording.id)).toEqual(recording);
+      expect(after.events).toEqual([]);
+    } finally {
+      after.runner.stop();
+    }
+  });
+
+  it('is refused a retry or a cancel with live-no-retry, and left as it is', async () => {
+    const failed = await liveJob('failed');
+    const recording = await liveJob('recognizing');
+    for (const attempt of [
+      () => h.runner.retry(failed.id),
+      () => h.runner.cancel(failed.id),
+      () => h.runner.retry(recording.id),
+      () => h.runner.cancel(recording.id),
+    ]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppFailure);
+      expect((error as AppFailure).error).toMatchObject({ code: 'live-no-retry' });
+    }
+    expect(job(failed.id)).toEqual(failed);
+    expect(job(recording.id)).toEqual(recording);
+    expect(h.client.calls).toEqual([]);
+  });
+});
+
 describe('removing a job while work is in flight', () => {
   async function expectGone(id: string): Promise<void> {
     await h.runner.idle();

@@ -1,0 +1,622 @@
+/**
+ * A live session kept as a job (docs/architecture.md §4, "Live"): the job is journaled when the
+ * session starts (mode `live`, status `recognizing`), the audio is encoded to FLAC by ffmpeg as
+ * it arrives (never held whole in memory: only a bounded queue while ffmpeg catches up), and each
+ * final result is appended to `<data>/live/<id>.jsonl` and synced to disk before it is
+ * acknowledged. `finish` stores the transcript and completes the job; a session whose app died
+ * is completed at the next start by `recoverLiveJobs`, from that file and the audio that reached
+ * the disk, and marked `cutOff`.
+ *
+ * Why FLAC and a repair on recovery rather than Ogg/Opus: FLAC is lossless (the recording is the
+ * reference a person checks the transcript against, and a file the service takes as it is),
+ * while Ogg/Opus is lossy. ffmpeg writes FLAC's STREAMINFO (total samples, MD5) only when it
+ * finishes, so a recording cut by a crash says its length is unknown, and its last frame may be
+ * torn: ffmpeg still decodes it, but ffprobe gives no duration and a player no length to seek
+ * in. Recovery therefore re-encodes what decodes (seconds per hour of audio) into a finalized
+ * FLAC that replaces it; a recording ffmpeg did finalize (its header says its length) is left
+ * as it is.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
+import type { Connection } from '../../shared/domain/connection';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import type { Job, Transcript } from '../../shared/domain/job';
+import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../shared/ipc/live';
+import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
+import { dOf } from '../jobs/request-d';
+import { ffprobeSeconds } from '../jobs/routing';
+import { previewOf } from '../jobs/transcription-runner';
+
+/** Bytes of LSB16K audio per millisecond (16 kHz, 2 bytes a sample). */
+const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
+
+/** Audio waiting for ffmpeg, at most: 10 s (320 kB). Beyond it ffmpeg is not keeping up. */
+export const MAX_QUEUED_BYTES = 10_000 * BYTES_PER_MS;
+
+/** How long `finish` waits for ffmpeg to write the end of the file before killing it. */
+const ENCODER_EXIT_MS = 30_000;
+
+export const recordingPathOf = (dataDir: string, id: string): string =>
+  join(dataDir, RECORDINGS_DIR, `${id}.flac`);
+export const finalsPathOf = (dataDir: string, id: string): string =>
+  join(dataDir, LIVE_DIR, `${id}.jsonl`);
+
+export interface LiveRecordingDeps {
+  readonly dataDir: string;
+  readonly journal: JobJournal;
+  readonly connection: Connection;
+  readonly now?: () => number;
+  /** Every change of the job (jobs:changed). */
+  readonly emit?: (job: Job) => void;
+  /**
+   * The encoder failed between writes (ffmpeg died, or fell 10 s behind): recording has stopped;
+   * `finish` still completes the job with what was recorded and finalized.
+   */
+  readonly onError?: (error: AppError) => void;
+  /** The `d` the session was opened with; by default the connection's. */
+  readonly d?: string;
+  /** The ffmpeg to run (default `ffmpeg` on the PATH). */
+  readonly ffmpeg?: string;
+  /** The bound on audio waiting for ffmpeg, in bytes (default MAX_QUEUED_BYTES). */
+  readonly maxQueuedBytes?: number;
+}
+
+/** Two digits. */
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "Live 2026-11-25 10-58.flac", in local time: a name a person recognises in a folder. */
+export function recordingName(at: number): string {
+  const t = new Date(at);
+  const date = `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())}`;
+  return `Live ${date} ${two(t.getHours())}-${two(t.getMinutes())}.flac`;
+}
+
+/**
+ * Two utterances' texts joined as the service joins words: with a space, except where either
+ * side is Japanese or Chinese script (or its punctuation), which is written without spaces.
+ */
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+export function joinTexts(texts: readonly string[]): string {
+  let joined = '';
+  for (const text of texts.map((t) => t.trim()).filter((t) => t !== '')) {
+    if (joined === '') joined = text;
+    else joined += CJK.test(joined.at(-1)!) || CJK.test(text[0]!) ? text : ` ${text}`;
+  }
+  return joined;
+}
+
+/** The transcript of a session: its finals in order, their times in recording milliseconds. */
+export function transcriptOf(finals: readonly LiveUtterance[]): Transcript {
+  const ordered = [...finals].sort((a, b) => a.index - b.index);
+  return {
+    text: joinTexts(ordered.map((u) => u.text)),
+    utterances: ordered.map((u) => ({
+      tokens: u.tokens,
+      starttime: u.startMs,
+      endtime: u.endMs,
+      tags: [],
+      rulename: '',
+      text: u.text,
+    })),
+  };
+}
+
+/** The ffmpeg arguments: LSB16K on stdin to FLAC, each frame written out as it is encoded. */
+function encoderArgs(output: string): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', '1', '-i', 'pipe:0'],
+    // Without it ffmpeg keeps about 1 s of frames in its buffer: a crash would lose them.
+    ...['-c:a', 'flac', '-flush_packets', '1', '-f', 'flac', output],
+  ];
+}
+
+/** ffmpeg encoding stdin to the recording, and how it ended. */
+class Encoder {
+  private stderr = '';
+  private readonly exited: Promise<{ code: number | null; signal: string | null }>;
+  /** Why it cannot take audio any more. */
+  failure: AppError | undefined;
+  private closing = false;
+
+  private constructor(
+    readonly child: ChildProcess,
+    private readonly path: string,
+    private readonly onFailure: (error: AppError) => void,
+  ) {
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      this.stderr = (this.stderr + text).slice(-2_000);
+    });
+    // A write after ffmpeg died fails with EPIPE, a late kill may fail: the exit says why, once.
+    child.stdin?.on('error', () => undefined);
+    child.on('error', () => undefined);
+    void this.exited.then(({ code, signal }) => {
+      if (!this.closing)
+        this.fail('encoder-ended', `${this.lastLine() || `exit ${code ?? signal}`}`);
+    });
+  }
+
+  static async start(
+    command: string,
+    path: string,
+    onFailure: (error: AppError) => void,
+  ): Promise<Encoder> {
+    const child = spawn(command, encoderArgs(path), { stdio: ['pipe', 'ignore', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          new AppFailure(
+            appError(
+              'recording-failed',
+              { path, reason: error.code === 'ENOENT' ? 'ffmpeg-missing' : 'encoder-ended' },
+              error.message,
+            ),
+          ),
+        ),
+      );
+    });
+    return new Encoder(child, path, onFailure);
+  }
+
+  private lastLine(): string {
+    return this.stderr.trim().split('\n').at(-1) ?? '';
+  }
+
+  fail(reason: 'encoder-ended' | 'too-slow', detail?: string): void {
+    if (this.failure) return;
+    this.failure = appError('recording-failed', { path: this.path, reason }, detail);
+    this.onFailure(this.failure);
+  }
+
+  /** Bytes written but not yet taken by ffmpeg. */
+  get queued(): number {
+    return this.child.stdin?.writableLength ?? 0;
+  }
+
+  write(pcm: Uint8Array): void {
+    // A copy: the caller may reuse its buffer, and the stream keeps it until ffmpeg reads it.
+    this.child.stdin!.write(Buffer.from(pcm));
+  }
+
+  /**
+   * Ends the input and waits for ffmpeg to write the end of the file; whether it did (a killed
+   * or failed ffmpeg leaves a file to repair).
+   */
+  async close(): Promise<boolean> {
+    this.closing = true;
+    this.child.stdin?.end();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), ENCODER_EXIT_MS);
+    });
+    const ended = await Promise.race([this.exited, timeout]);
+    clearTimeout(timer);
+    if (ended === 'timeout') {
+      this.child.kill('SIGKILL');
+      await this.exited;
+      return false;
+    }
+    return ended.code === 0 && this.failure === undefined;
+  }
+
+  kill(): Promise<unknown> {
+    this.closing = true;
+    this.child.kill('SIGKILL');
+    return this.exited;
+  }
+}
+
+/** The recording as it lies on disk once its encoder is done. */
+interface AudioFacts {
+  readonly size: number;
+  readonly seconds: number | undefined;
+  /** Absent when nothing playable reached the disk. */
+  readonly playable: boolean;
+}
+
+async function sizeOf(path: string): Promise<number> {
+  return stat(path).then(
+    (info) => info.size,
+    () => 0,
+  );
+}
+
+/** Runs ffmpeg; whether it exited 0. */
+function ffmpeg(args: readonly string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
+      stdio: 'ignore',
+    });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * Makes an unfinished recording (a crash, a killed ffmpeg) whole: what decodes is re-encoded to a
+ * FLAC whose header says its length, which replaces it. A recording whose header already says its
+ * length was finished by ffmpeg and is kept as it is.
+ */
+export async function repairRecording(path: string): Promise<AudioFacts> {
+  const head = await readHead(path);
+  if (head && headerDuration(head) !== undefined)
+    return { size: await sizeOf(path), seconds: headerDuration(head), playable: true };
+  if (!head || head.length === 0) return { size: 0, seconds: undefined, playable: false };
+  const temp = join(path, '..', `.${basename(path)}.${randomUUID().slice(0, 8)}.repair.flac`);
+  const ok = await ffmpeg(['-y', '-i', path, '-vn', '-c:a', 'flac', '-f', 'flac', temp]);
+  const seconds = ok ? await ffprobeSeconds(temp) : undefined;
+  if (!ok || seconds === undefined) {
+    // Nothing decodes: the file is kept for a person to look at, but not offered to the player.
+    await rm(temp, { force: true });
+    return { size: await sizeOf(path), seconds: undefined, playable: false };
+  }
+  await syncFile(temp);
+  await rename(temp, path);
+  return { size: await sizeOf(path), seconds, playable: true };
+}
+
+async function readHead(path: string): Promise<Uint8Array | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Flushes what ffmpeg wrote of the recording to the disk (fsync acts on the file, not the fd). */
+async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r').catch(() => undefined);
+  if (!file) return;
+  try {
+    await file.datasync();
+  } catch {
+    // Some file systems refuse fsync on a read-only descriptor; the journal line is what counts.
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The finals a session journaled, in order, each once. A line a crash cut short (the last one)
+ * is not JSON or not a whole utterance and is skipped.
+ */
+export async function readFinals(path: string): Promise<LiveUtterance[]> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  const byIndex = new Map<number, LiveUtterance>();
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const parsed = liveUtteranceSchema.safeParse(value);
+    if (parsed.success && !byIndex.has(parsed.data.index))
+      byIndex.set(parsed.data.index, parsed.data);
+  }
+  return [...byIndex.values()].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Stores a session's transcript, then completes its job (a job is never completed without its
+ * result), then drops its journal of finals.
+ */
+async function complete(
+  journal: JobJournal,
+  job: Job,
+  finals: readonly LiveUtterance[],
+  audio: AudioFacts,
+  { cutOff, now, dataDir }: { cutOff: boolean; now: number; dataDir: string },
+): Promise<Job> {
+  const transcript = transcriptOf(finals);
+  const resultFile = await journal.saveResult(job.id, transcript);
+  const lastEnd = Math.max(0, ...finals.map((u) => u.endMs));
+  const seconds = audio.seconds ?? (lastEnd > 0 ? lastEnd / 1000 : undefined);
+  const file: Job['file'] = { path: job.file.path, name: job.file.name, size: audio.size };
+  // Only a recording that plays is offered to the player (core/media.ts).
+  if (audio.playable) file.container = 'flac';
+  const done = await journal.save({
+    ...job,
+    file,
+    status: 'completed',
+    resultFile,
+    preview: previewOf(transcript.text),
+    seconds,
+    completedAt: now,
+    updatedAt: now,
+    cutOff,
+    error: undefined,
+    progress: undefined,
+  });
+  await rm(finalsPathOf(dataDir, job.id), { force: true });
+  return done;
+}
+
+export class LiveRecording {
+  private readonly finals: LiveUtterance[] = [];
+  private bytes = 0;
+  private appends: Promise<unknown> = Promise.resolve();
+  private finalsFile: FileHandle | undefined;
+  private finishing: Promise<Job> | undefined;
+  private readonly now: () => number;
+
+  private constructor(
+    private current: Job,
+    private readonly encoder: Encoder,
+    private readonly deps: LiveRecordingDeps,
+  ) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /**
+   * Starts the encoder, then journals the job (so a job is never journaled without a recording
+   * under way). ffmpeg missing is `recording-failed` (ffmpeg-missing), and nothing is journaled.
+   */
+  static async create(deps: LiveRecordingDeps): Promise<LiveRecording> {
+    const now = (deps.now ?? Date.now)();
+    const id = randomUUID();
+    const path = recordingPathOf(deps.dataDir, id);
+    await mkdir(join(deps.dataDir, RECORDINGS_DIR), { recursive: true, mode: 0o700 });
+    await mkdir(join(deps.dataDir, LIVE_DIR), { recursive: true, mode: 0o700 });
+    const encoder = await Encoder.start(deps.ffmpeg ?? 'ffmpeg', path, (error) =>
+      deps.onError?.(error),
+    );
+    let d = deps.d;
+    if (d === undefined) {
+      try {
+        d = dOf(deps.connection, 'sync');
+      } catch {
+        d = '';
+      }
+    }
+    const job: Job = {
+      id,
+      file: { path, name: recordingName(now), size: 0, container: 'flac' },
+      connection: deps.connection.id,
+      params: { d, logging: deps.connection.logging },
+      mode: 'live',
+      status: 'recognizing',
+      createdAt: now,
+      startedAt: now,
+      updatedAt: now,
+    };
+    let recording: LiveRecording;
+    try {
+      recording = new LiveRecording(await deps.journal.save(job), encoder, deps);
+    } catch (error) {
+      await encoder.kill();
+      await rm(path, { force: true });
+      throw error;
+    }
+    deps.emit?.(recording.current);
+    return recording;
+  }
+
+  /** The job as it stands (completed once `finish` resolves). */
+  get job(): Job {
+    return this.current;
+  }
+
+  /** Milliseconds of audio taken so far: the clock that finals' times are measured on. */
+  get recordedMs(): number {
+    return Math.floor(this.bytes / BYTES_PER_MS);
+  }
+
+  /** Audio written but not yet taken by ffmpeg, in bytes (at most the bound). */
+  get queuedBytes(): number {
+    return this.encoder.queued;
+  }
+
+  /** ffmpeg's process id (for tests that stop it to see the queue's bound hold). */
+  get encoderPid(): number | undefined {
+    return this.encoder.child.pid;
+  }
+
+  /** Why recording stopped, when it did (the job still completes with what was recorded). */
+  get error(): AppError | undefined {
+    return this.encoder.failure;
+  }
+
+  /**
+   * Takes the next chunk of LSB16K audio, in order. Throws `recording-failed` once ffmpeg has
+   * died or fallen more than the bound behind (the chunk is then not recorded).
+   */
+  writeAudio(pcm: Uint8Array): void {
+    if (this.finishing) throw new Error('audio after the recording was finished');
+    if (pcm.length % LIVE_AUDIO.bytesPerSample !== 0)
+      throw new AppFailure(appError('invalid-input', {}, 'LSB16K audio has whole 2-byte samples'));
+    if (this.encoder.failure) throw new AppFailure(this.encoder.failure);
+    if (this.encoder.queued + pcm.length > (this.deps.maxQueuedBytes ?? MAX_QUEUED_BYTES)) {
+      this.encoder.fail('too-slow');
+      throw new AppFailure(this.encoder.failure!);
+    }
+    this.encoder.write(pcm);
+    this.bytes += pcm.length;
+  }
+
+  /**
+   * Journals a final result before it resolves: one line appended and synced (with the audio
+   * ffmpeg wrote so far), then the job's preview is updated and shown. Finals are written in the
+   * order they are given.
+   */
+  async addFinal(utterance: LiveUtterance): Promise<void> {
+    if (this.finishing) throw new Error('a final after the recording was finished');
+    const final = liveUtteranceSchema.parse(utterance);
+    this.finals.push(final);
+    const write = this.appends.then(() => this.append(final));
+    this.appends = write.catch(() => undefined);
+    await write;
+    if (!this.deps.journal.get(this.current.id)) return;
+    const text = transcriptOf(this.finals).text;
+    this.current = { ...this.current, preview: previewOf(text), updatedAt: this.now() };
+    // Shown at once; written with the job when it completes (the finals are already on disk).
+    this.deps.journal.hold(this.current);
+    this.deps.emit?.(this.current);
+  }
+
+  private async append(final: LiveUtterance): Promise<void> {
+    // A job removed while recording leaves nothing behind.
+    if (!this.deps.journal.get(this.current.id)) return;
+    try {
+      this.finalsFile ??= await open(finalsPathOf(this.deps.dataDir, this.current.id), 'a', 0o600);
+      await this.finalsFile.write(`${JSON.stringify(final)}\n`);
+      await this.finalsFile.datasync();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT')
+        throw new AppFailure(appError('disk-full', { path: this.deps.dataDir }, code));
+      throw error;
+    }
+    await syncFile(this.current.file.path);
+  }
+
+  /**
+   * Ends the recording: ffmpeg writes the end of the file (a recording it could not finish is
+   * repaired), the transcript is stored, and the job completes (`cutOff` when the session ended
+   * without Stop). Calling it again gives the same job. A job removed meanwhile rejects with
+   * JobRemoved and leaves no file.
+   */
+  finish(options: { cutOff?: boolean } = {}): Promise<Job> {
+    this.finishing ??= this.complete(options.cutOff ?? false);
+    return this.finishing;
+  }
+
+  private async complete(cutOff: boolean): Promise<Job> {
+    const finished = await this.encoder.close();
+    await this.appends;
+    await this.finalsFile?.close().catch(() => undefined);
+    const path = this.current.file.path;
+    const audio = finished
+      ? await this.finishedAudio(path)
+      : await repairRecording(path).catch(() => ({
+          size: 0,
+          seconds: undefined,
+          playable: false,
+        }));
+    if (!this.deps.journal.get(this.current.id)) return this.removed();
+    try {
+      this.current = await complete(this.deps.journal, this.current, this.finals, audio, {
+        cutOff,
+        now: this.now(),
+        dataDir: this.deps.dataDir,
+      });
+    } catch (error) {
+      if (error instanceof JobRemoved) return this.removed();
+      throw error;
+    }
+    this.deps.emit?.(this.current);
+    return this.current;
+  }
+
+  private async finishedAudio(path: string): Promise<AudioFacts> {
+    const size = await sizeOf(path);
+    const seconds = this.recordedMs > 0 ? this.recordedMs / 1000 : undefined;
+    // ffmpeg writes a header even for no audio: nothing to play.
+    return { size, seconds, playable: seconds !== undefined && size > 0 };
+  }
+
+  private async removed(): Promise<never> {
+    await rm(this.current.file.path, { force: true });
+    await rm(finalsPathOf(this.deps.dataDir, this.current.id), { force: true });
+    throw new JobRemoved(this.current.id);
+  }
+
+  /**
+   * Drops the session: ffmpeg is stopped and the job removed with its recording and finals
+   * (a session that recorded nothing worth keeping). The caller announces the removal.
+   */
+  async discard(): Promise<void> {
+    this.finishing ??= (async () => {
+      await this.encoder.kill();
+      await this.appends;
+      await this.finalsFile?.close().catch(() => undefined);
+      await this.deps.journal.remove(this.current.id);
+      return this.removed();
+    })();
+    await this.finishing.catch((error: unknown) => {
+      if (!(error instanceof JobRemoved)) throw error;
+    });
+  }
+}
+
+/**
+ * At start, before jobs are listed or resumed: each live job still `recognizing` belonged to an
+ * app that died during its session. It is completed, cut off, from the finals it journaled and
+ * the audio that reached the disk (repaired so it plays and says its length). A job that cannot
+ * be completed now (a full disk) stays as it is and is tried again at the next start. Recordings
+ * and finals no job owns (a crash while a job was removed) are deleted.
+ */
+export async function recoverLiveJobs(deps: {
+  readonly dataDir: string;
+  readonly journal: JobJournal;
+  readonly emit?: (job: Job) => void;
+  readonly now?: () => number;
+}): Promise<Job[]> {
+  const now = deps.now ?? Date.now;
+  const recovered: Job[] = [];
+  for (const job of deps.journal.list()) {
+    if (job.mode !== 'live' || job.status === 'completed' || job.status === 'failed') continue;
+    try {
+      const finals = await readFinals(finalsPathOf(deps.dataDir, job.id));
+      const audio = await repairRecording(job.file.path);
+      const done = await complete(deps.journal, job, finals, audio, {
+        cutOff: true,
+        now: now(),
+        dataDir: deps.dataDir,
+      });
+      deps.emit?.(done);
+      recovered.push(done);
+    } catch {
+      // Left recognizing: the runner never resumes a live job, and the next start tries again.
+    }
+  }
+  // Tidying is not worth failing a start over (a folder that cannot be written says so elsewhere).
+  await dropOrphans(deps.dataDir).catch(() => undefined);
+  return recovered;
+}
+
+/**
+ * Deletes recordings and finals whose job is gone. Any file in the jobs folder keeps its id's
+ * files: a job set aside as damaged, or written by a newer Kikitori, may still be recovered.
+ */
+async function dropOrphans(dataDir: string): Promise<void> {
+  const names = await readdir(join(dataDir, 'jobs')).catch(() => [] as string[]);
+  const owned = new Set(names.map((name) => name.split('.')[0]!));
+  for (const dir of [RECORDINGS_DIR, LIVE_DIR]) {
+    for (const name of await readdir(join(dataDir, dir)).catch(() => [] as string[])) {
+      // `<id>.flac`, `<id>.jsonl`, or a repair's `.<id>.flac.<hex>.repair.flac` a crash left.
+      const id = name.replace(/^\./, '').split('.')[0]!;
+      if (!owned.has(id) || name.endsWith('.repair.flac'))
+        await rm(join(dataDir, dir, name), { force: true });
+    }
+  }
+}
