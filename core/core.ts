@@ -181,6 +181,7 @@ export class Core {
       journal,
       clients,
       emit: (job) => emit('jobs:changed', { job }),
+      removed: (id) => emit('jobs:removed', { id }),
       ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
     });
     ref.core = new Core({

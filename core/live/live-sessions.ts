@@ -32,6 +32,8 @@ export interface LiveDeps {
   readonly clients: Pick<ClientProvider, 'resolve'>;
   /** jobs:changed */
   readonly emit: (job: Job) => void;
+  /** jobs:removed (a session stopped before any audio was recorded leaves no job) */
+  readonly removed: (id: string) => void;
   /** Options of the recognizer (tests shorten the backoff). */
   readonly recognizer?: ConstructorParameters<typeof LiveRecognizer>[2];
 }
@@ -83,6 +85,7 @@ class LiveSession implements LiveInbound {
   private early: Uint8Array[] = [];
   private earlyBytes = 0;
   private index = 0;
+  private recordingFailed = false;
   /** Finals journaled one after another, in order; `end` waits for the last. */
   private journaled: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
@@ -149,7 +152,13 @@ class LiveSession implements LiveInbound {
       return;
     }
     if (this.phase !== 'running') return;
-    this.recording?.writeAudio(chunk);
+    try {
+      this.recording?.writeAudio(chunk);
+    } catch (error) {
+      // Told once through onError; the words still come.
+      if (!this.recordingFailed) this.send({ type: 'error', error: toAppError(error), fatal: false });
+      this.recordingFailed = true;
+    }
     this.recognizer?.write(chunk);
   }
 
@@ -227,6 +236,8 @@ class LiveSession implements LiveInbound {
         journal: this.deps.journal,
         connection,
         emit: this.deps.emit,
+        // The encoder died or fell behind: recognition goes on, the recording has a gap.
+        onError: (error) => this.send({ type: 'error', error, fatal: false }),
       });
     } catch (error) {
       this.recognizer?.abort();
@@ -280,7 +291,11 @@ class LiveSession implements LiveInbound {
     await this.journaled;
     let job: Job | undefined;
     const recording = this.recording;
-    if (recording) {
+    if (recording && recording.recordedMs === 0 && this.index === 0) {
+      // Stopped before a single chunk arrived: nothing to keep.
+      await recording.discard().catch(() => undefined);
+      this.deps.removed(recording.job.id);
+    } else if (recording) {
       try {
         job = await recording.finish({ cutOff });
       } catch (error) {

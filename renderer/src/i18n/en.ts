@@ -205,6 +205,7 @@ export const en = {
       failed: 'Failed',
     },
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
+    cutOff: 'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',

@@ -207,6 +207,7 @@ export const ja: Messages = {
       failed: '失敗',
     },
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
+    cutOff: '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',

@@ -61,7 +61,9 @@ export const JobRow = memo(function JobRow({
     ? errorText(job.error, lang)
     : job.pollProblem
       ? t('jobs.pollProblem', { problem: errorText(job.pollProblem, lang) })
-      : undefined;
+      : job.cutOff
+        ? t('jobs.cutOff')
+        : undefined;
   // The note is cut to a few lines in the table: each action describes itself with the whole
   // note, and a row with keyboard focus shows it in full (CSS), so neither needs a mouse.
   const describedBy = note ? noteId : undefined;
@@ -135,7 +137,8 @@ export const JobRow = memo(function JobRow({
         ) : null}
       </div>
       <div role="cell" className="job-actions">
-        {running ? (
+        {/* A live session is stopped on the Live screen, and cannot be sent again. */}
+        {running && job.mode !== 'live' ? (
           <button
             type="button"
             className="button small"
@@ -157,7 +160,7 @@ export const JobRow = memo(function JobRow({
             {t('jobs.open')}
           </button>
         ) : null}
-        {job.status === 'failed' && retryCanHelp(job.error) ? (
+        {job.status === 'failed' && job.mode !== 'live' && retryCanHelp(job.error) ? (
           <button
             type="button"
             className="button small"
