@@ -68,7 +68,10 @@ export interface RecognizerOptions {
   readonly backoffMs?: readonly number[];
   /** Audio kept for replay at most (default 5 min). */
   readonly replayLimitMs?: number;
-  /** How long stop() and pause() wait for the last A and the answer to `e` (default 10 s). */
+  /**
+   * How long stop() and pause() wait for the audio to go out, and then for the last A and the
+   * answer to `e`, while nothing moves (default 10 s): a service still catching up is waited for.
+   */
   readonly finalTimeoutMs?: number;
   /** How long the handshake and the answer to `s` may take (default 10 s). */
   readonly replyTimeoutMs?: number;
@@ -115,7 +118,10 @@ interface Session {
   lastPingOffset: number;
   /** Whether the server answers pings: unknown until the first one. */
   pongs: boolean | undefined;
+  /** When anything last came: a message or a pong. */
   lastHeardAt: number;
+  /** When a message last came. */
+  lastMessageAt: number;
   /**
    * Utterances begun (S) and not finalized (A), oldest first: an A finalizes the oldest. Usually
    * one; two when an utterance cut at 30 s has its next S before its own A.
@@ -288,6 +294,7 @@ export class LiveRecognizer {
       lastPingOffset: 0,
       pongs: undefined,
       lastHeardAt: Date.now(),
+      lastMessageAt: Date.now(),
       utterances: [],
       waitingDrain: false,
       timers: new Set(),
@@ -362,6 +369,7 @@ export class LiveRecognizer {
     ws.on('pong', (data: Buffer) => this.onPong(session, data.toString()));
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       session.lastHeardAt = Date.now();
+      session.lastMessageAt = session.lastHeardAt;
       if (isBinary) return; // The interface sends text only; nothing to do with bytes.
       this.onMessage(session, data.toString('utf8'));
     });
@@ -608,36 +616,71 @@ export class LiveRecognizer {
       this.closeSession(session, 'abort');
       return;
     }
-    if (session.sentTo < this.buffer.end) {
-      const flushed = await this.within(
-        new Promise<void>((resolve) => this.flushWaiters.push(resolve)),
-        this.finalTimeoutMs,
+    const lost = (reason: DropReason) =>
+      this.handlers.onError(
+        appError('live-dropped', { host: session.host, reason }, 'the last results did not come'),
+        false,
       );
-      // A drop meanwhile has closed it (and let this wait go); otherwise it is too slow.
-      const phase = session.phase as Phase;
-      if (phase !== 'open') return;
-      if (!flushed) {
-        this.dropped(session, 'timeout', 'the audio could not be sent');
+    if (session.sentTo < this.buffer.end) {
+      // As long as it goes out: a service catching up is waited for, a dead one is not.
+      const flushed = await this.whileProgressing(
+        new Promise<boolean>((resolve) => this.flushWaiters.push(() => resolve(true))),
+        () => session.sentTo + session.lastHeardAt,
+      );
+      if ((session.phase as Phase) !== 'open') {
+        lost(this.lastDrop); // Dropped meanwhile: it let this wait go.
+        return;
+      }
+      if (flushed === undefined) {
+        this.closeSession(session, 'abort');
+        this.lastDrop = 'timeout';
+        lost('timeout');
         return;
       }
     }
     session.phase = 'ending';
     const answered = new Promise<boolean>((resolve) => (session.ended = resolve));
     session.ws.send(formatCommand({ kind: 'e' }));
-    const clean = await this.within(answered, this.finalTimeoutMs);
+    // The answer comes after the last A; while the service sends events it is still at work.
+    const clean = await this.whileProgressing(answered, () => session.lastMessageAt);
     if (clean === true) {
+      // Every utterance has its final: nothing is left to recognise again.
       this.buffer.trimTo(session.sentTo);
     } else {
-      // No last results: the audio stays for the next session (resume) to recognise again.
-      this.handlers.onError(
-        appError('live-dropped', {
-          host: session.host,
-          reason: clean === undefined ? 'timeout' : this.lastDrop,
-        }),
-        false,
-      );
+      // The audio stays for the next session (after resume) to recognise again.
+      lost(clean === undefined ? 'timeout' : this.lastDrop);
     }
     this.closeSession(session, clean === true ? 'close' : 'abort');
+  }
+
+  /**
+   * The promise's value, or undefined once `progress()` has not changed for finalTimeoutMs.
+   */
+  private async whileProgressing<T>(
+    promise: Promise<T>,
+    progress: () => number,
+  ): Promise<T | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const every = Math.min(500, this.finalTimeoutMs);
+    const stalled = new Promise<undefined>((resolve) => {
+      let last = progress();
+      let lastAt = Date.now();
+      const check = () => {
+        const now = progress();
+        if (now !== last) {
+          last = now;
+          lastAt = Date.now();
+        }
+        if (Date.now() - lastAt >= this.finalTimeoutMs) resolve(undefined);
+        else timer = setTimeout(check, every);
+      };
+      timer = setTimeout(check, every);
+    });
+    try {
+      return await Promise.race([promise, stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private closeSession(session: Session, how: 'close' | 'abort'): void {
@@ -665,19 +708,6 @@ export class LiveRecognizer {
       run();
     }, ms);
     session.timers.add(timer);
-  }
-
-  /** The promise's value, or undefined after `ms`. */
-  private async within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ms);
-    });
-    try {
-      return await Promise.race([promise, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /**
