@@ -156,6 +156,8 @@ export class LiveRecognizer {
   /** Audio was lost to the replay limit since the last session opened (reported once). */
   private lossReported = false;
   private flushWaiters: Array<() => void> = [];
+  /** The session being ended (pause, stop). */
+  private ending: Promise<void> | undefined;
 
   constructor(
     private readonly target: () => Promise<RealtimeTarget>,
@@ -231,6 +233,7 @@ export class LiveRecognizer {
     this.mode = 'stopping';
     this.cancelReconnect();
     await this.opening?.catch(() => undefined);
+    await this.ending;
     // Audio no session has sent (a drop, a pause whose e went unanswered): one more session.
     if (!this.session && this.buffer.size > 0) {
       try {
@@ -609,7 +612,13 @@ export class LiveRecognizer {
    * Sends the audio not sent yet, then `e`, and waits for its answer (the last A comes before
    * it), then closes. A clean answer means every utterance has its final: nothing is kept.
    */
-  private async endSession(): Promise<void> {
+  private endSession(): Promise<void> {
+    // pause() and then stop() at once: the second waits for the first's end.
+    this.ending ??= this.endCurrent().finally(() => (this.ending = undefined));
+    return this.ending;
+  }
+
+  private async endCurrent(): Promise<void> {
     const session = this.session;
     if (!session) return;
     if (session.phase !== 'open') {

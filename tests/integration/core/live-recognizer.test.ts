@@ -314,6 +314,53 @@ describe('a dropped connection', () => {
       .join(' ');
     expect(wordErrorRate(await syncText(clip), after).wer, after).toBeLessThanOrEqual(0.2);
   });
+  it('beyond the replay limit while disconnected: the loss is told once, and times stay true after the gap', async () => {
+    const first = Buffer.concat([roomNoise(300), await pcmOf(CLIPS[0]!), roomNoise(800)]);
+    const run = recognizer(proxyBase(), { backoffMs: [100], replayLimitMs: 5000 });
+    await run.recognizer.start();
+    await play(run.recognizer, first);
+    await until(
+      () => run.finals().length,
+      (finals) => finals > 0,
+    );
+    proxy.refuseFor(60_000);
+    try {
+      proxy.cut();
+      await until(
+        () => run.errors().length,
+        (errors) => errors > 0,
+      );
+      // 6 s of room, then a sentence: more than the 5 s kept, all while no connection is up.
+      const clip = CLIPS[1]!;
+      const clipStartMs = (first.length + 6000 * 32) / 32;
+      await play(
+        run.recognizer,
+        Buffer.concat([roomNoise(6000, 3), await pcmOf(clip), roomNoise(800)]),
+      );
+      const errors = run.errors();
+      expect(errors).toHaveLength(2);
+      expect(errors[1]).toMatchObject({ fatal: false, error: { code: 'live-dropped' } });
+      expect(errors[1]!.error.detail).toMatch(/older than 5 s/);
+      proxy.accepting();
+      await until(
+        () => run.states().at(-1),
+        (state) => state === 'open',
+      );
+      const before = run.finals().length;
+      await run.recognizer.stop();
+      const after = run.finals().slice(before);
+      expect(after.length).toBeGreaterThan(0);
+      expect(
+        wordErrorRate(await syncText(clip), after.map((f) => f.text).join(' ')).wer,
+      ).toBeLessThanOrEqual(0.3);
+      // The new session began 5 s before the end of the recording, not where the old one stopped.
+      expect(after[0]!.startMs).toBeGreaterThanOrEqual(clipStartMs);
+      expect(after[0]!.startMs).toBeLessThanOrEqual(clipStartMs + 1000);
+      expect(run.errors()).toHaveLength(2);
+    } finally {
+      proxy.accepting();
+    }
+  });
 });
 
 describe('refusals', () => {
