@@ -409,6 +409,7 @@ export class LiveRecognizer {
         return;
       case 'e':
         if (session.phase === 'ending') {
+          if (message.error !== null) this.lastDrop = 'service-ended';
           session.ended?.(message.error === null);
         } else if (session.phase === 'open') {
           // `e timeout occurred…`: the service ended the session on its own.
