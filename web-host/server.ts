@@ -208,14 +208,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const windowFiles = await options.window?.(server);
 
   // The live link (web-host/live.ts): the Host exactly this app's; from a page, its exact Origin
-  // and a ticket for /live; from a program, its token. Other upgrades are Vite's (npm run dev).
+  // and a ticket for /live; from a program, its token (header or ?token=, as for /events). Other
+  // upgrades are Vite's (npm run dev).
   const live = liveUpgrade({
     live: options.core.live,
     allowed: (req, url) => {
       const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
       if (!loopback.includes(req.headers.host ?? '')) return false;
+      // A program's token: in the header, or (a page opened with #token=, like /events) ?token=.
       const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (tokenOk(bearer)) return true;
+      if (tokenOk(bearer ?? url.searchParams.get('token') ?? undefined)) return true;
       const origin = req.headers.origin;
       return (
         origin !== undefined && loopback.map((h) => `http://${h}`).includes(origin) && ticketOk(url)

@@ -140,7 +140,7 @@ test('Live in Japanese and the dark theme, and a refusal that says what to do', 
     timeout: 60_000,
   });
   await shoot(app, 'live-listening-ja-dark');
-  await app.getByRole('button', { name: '停止' }).click();
+  await app.getByTestId('live-stop').click();
   await expect(app.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
     timeout: 60_000,
   });

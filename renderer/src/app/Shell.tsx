@@ -116,7 +116,7 @@ export function Shell() {
             return (
               <Tabs.Content key={name} value={name} className="panel">
                 <Suspense fallback={<Loading />}>
-                  {viewing && (name === 'transcribe' || name === 'jobs') ? (
+                  {viewing && (name === 'transcribe' || name === 'live' || name === 'jobs') ? (
                     <TranscriptView />
                   ) : (
                     <View />

@@ -68,7 +68,7 @@ export const SECTIONS = {
   ),
 } as const satisfies Record<Tab, Screen>;
 
-/** The transcript viewer, shown over Transcribe or Jobs when a job's transcript is open. */
+/** The transcript viewer, shown over Transcribe, Live or Jobs when a job's transcript is open. */
 export const VIEWER = lazyScreen(
   () => import('../features/viewer/TranscriptView'),
   (m) => m.TranscriptView,

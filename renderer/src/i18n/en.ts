@@ -45,6 +45,7 @@ export const en = {
       reconnecting:
         'Connection lost. Recording goes on; reconnecting (attempt {{attempt}}) in {{seconds}} s…',
       stopping: 'Finishing the last words…',
+      nothingKept: 'Stopped. Nothing was recorded.',
       stopped: 'Stopped. The recording and its transcript are saved as a job.',
     },
   },
@@ -205,7 +206,8 @@ export const en = {
       failed: 'Failed',
     },
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
-    cutOff: 'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
+    cutOff:
+      'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',

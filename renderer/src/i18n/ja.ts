@@ -45,6 +45,7 @@ export const ja: Messages = {
       reconnecting:
         '接続が切れました。録音は続いています。{{seconds}} 秒後に再接続します（{{attempt}} 回目）…',
       stopping: '最後の言葉を確定しています…',
+      nothingKept: '停止しました。何も録音されていません。',
       stopped: '停止しました。録音と文字起こしはジョブとして保存されています。',
     },
   },
@@ -207,7 +208,8 @@ export const ja: Messages = {
       failed: '失敗',
     },
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
-    cutOff: '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
+    cutOff:
+      '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',

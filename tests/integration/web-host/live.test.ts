@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,7 +14,7 @@ import { Core } from '../../../core/core';
 import type { LiveEvent } from '../../../shared/ipc/live';
 import { liveEventSchema } from '../../../shared/ipc/live';
 import { startWebHost, type WebHost } from '../../../web-host/server';
-import { loadFixtures } from '../../fixtures/build';
+import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { useService } from '../../support/hooks';
 import { sessionKeyStore } from '../../support/proxied-core';
 import { rawRequest, removeDir, tempDir } from '../../support/service-process';
@@ -82,6 +83,8 @@ class Link {
       );
       this.ws.once('error', reject);
     });
+    // Refusals are awaited later (expect(...).rejects); not an unhandled rejection meanwhile.
+    this.opened.catch(() => undefined);
     this.closed = new Promise((resolve) => this.ws.once('close', () => resolve()));
   }
   send(message: unknown): void {
@@ -99,7 +102,7 @@ async function clip(): Promise<{ pcm: Buffer; text: string }> {
   const fixture = (await loadFixtures()).fixtures.find(
     (f) => f.kind === 'librivox' && f.path.endsWith('0930.wav'),
   )!;
-  const pcm = pcmOfWav(await readFile(fixture.path));
+  const pcm = pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, fixture.path)));
   // Room after the speech, so that the endpointer hears it end.
   return { pcm: Buffer.concat([pcm, Buffer.alloc(32_000)]), text: fixture.text! };
 }
@@ -142,12 +145,18 @@ describe('who may open the live link', () => {
     const refused = [
       new Link({}),
       new Link({ Authorization: 'Bearer wrong' }),
+      new Link({}, '/live?token=wrong'),
       new Link({ Authorization: `Bearer ${TOKEN}`, Host: `evil.example:${host.port}` }),
       new Link({ Origin: host.url }, `/live?ticket=${await ticketFor('/events')}`),
       new Link({ Origin: 'http://evil.example' }, `/live?ticket=${await ticketFor('/live')}`),
       new Link({}, `/live?ticket=${await ticketFor('/live')}`),
     ];
     for (const link of refused) await expect(link.opened).rejects.toThrow(/403/);
+    // A program's token may come in the address too (a page opened with #token=).
+    const program = new Link({}, `/live?token=${TOKEN}`);
+    await program.opened;
+    program.ws.close();
+    await program.closed;
     // The page's way in: its own Origin and a ticket for /live.
     const page = new Link({ Origin: host.url }, `/live?ticket=${await ticketFor('/live')}`);
     await page.opened;

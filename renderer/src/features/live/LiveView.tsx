@@ -167,7 +167,9 @@ export function LiveView() {
               attempt: live.reconnect.attempt,
               seconds: Math.ceil(live.reconnect.retryInMs / 1000),
             })
-          : t(`live.state.${live.phase}`)}
+          : live.phase === 'stopped' && !live.jobId
+            ? t('live.state.nothingKept')
+            : t(`live.state.${live.phase}`)}
         {live.phase === 'stopped' && live.jobId ? (
           <>
             {' '}
