@@ -75,6 +75,8 @@ test('keyboard only: the picker, the tabs, a job rowâ€™s actions and the viewerâ
     await app.keyboard.press('Shift+Tab');
   await expectVisibleFocus(transcribeTab);
   await app.keyboard.press('ArrowRight');
+  await expectVisibleFocus(app.getByRole('tab', { name: 'Live' }));
+  await app.keyboard.press('ArrowRight');
   const jobsTab = app.getByRole('tab', { name: 'Jobs' });
   await expectVisibleFocus(jobsTab);
   await app.keyboard.press('Enter');

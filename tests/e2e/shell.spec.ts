@@ -11,6 +11,9 @@ test('the sections are tabs reachable and switchable by keyboard only', async ({
   await expect(transcribe).toBeFocused();
   await expect(transcribe).toHaveAttribute('aria-selected', 'true');
   await app.keyboard.press('ArrowRight');
+  await expect(app.getByRole('tab', { name: 'Live' })).toBeFocused();
+  await expect(app.getByRole('heading', { level: 1, name: 'Live transcription' })).toBeVisible();
+  await app.keyboard.press('ArrowRight');
   await expect(app.getByRole('tab', { name: 'Jobs' })).toBeFocused();
   await expect(app.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   await app.keyboard.press('End');

@@ -15,6 +15,7 @@ describe('the shell', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Transcribe',
+      'Live',
       'Jobs',
       'Dictionary',
       'Settings',
@@ -26,7 +27,7 @@ describe('the shell', () => {
     expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
     expect(tabs.filter((t) => t.tabIndex === 0)).toEqual([tabs[1]]);
     await user.keyboard('{End}');
-    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    expect(tabs[4]!.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Home}');
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
   });
@@ -75,17 +76,22 @@ describe('the shell', () => {
       }),
     );
     const tabs = screen.getAllByRole('tab');
-    await user.click(tabs[3]!);
+    await user.click(tabs[4]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'API keys' })).toBeTruthy();
-    expect(document.activeElement).toBe(tabs[3]);
+    expect(document.activeElement).toBe(tabs[4]);
     await user.keyboard('{ArrowLeft}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dictionary' })).toBeTruthy();
-    expect(document.activeElement).toBe(tabs[2]);
+    expect(document.activeElement).toBe(tabs[3]);
     await user.keyboard('{ArrowLeft}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jobs' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Live transcription' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
     // Both languages came with the code: a switch shows the other at once.
-    await user.click(tabs[3]!);
+    await user.click(tabs[4]!);
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     await user.selectOptions(screen.getByTestId('language'), 'ja');
     expect(screen.getByRole('heading', { level: 2, name: 'API キー' })).toBeTruthy();
@@ -128,7 +134,8 @@ describe('the shell', () => {
     expect(localStorage.getItem('kikitori.lang')).toBe('ja');
     unmount();
     renderApp(fakeBridge());
-    expect(screen.getAllByRole('tab')[1]!.textContent).toBe('ジョブ');
+    expect(screen.getAllByRole('tab')[1]!.textContent).toBe('ライブ');
+    expect(screen.getAllByRole('tab')[2]!.textContent).toBe('ジョブ');
   });
 
   it('follows a chosen theme', async () => {
