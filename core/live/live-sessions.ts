@@ -156,7 +156,8 @@ class LiveSession implements LiveInbound {
       this.recording?.writeAudio(chunk);
     } catch (error) {
       // Told once through onError; the words still come.
-      if (!this.recordingFailed) this.send({ type: 'error', error: toAppError(error), fatal: false });
+      if (!this.recordingFailed)
+        this.send({ type: 'error', error: toAppError(error), fatal: false });
       this.recordingFailed = true;
     }
     this.recognizer?.write(chunk);
