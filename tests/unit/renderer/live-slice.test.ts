@@ -148,6 +148,26 @@ describe('the live store', () => {
     });
   });
 
+  it('says when the connection dropped and it is reconnecting, and clears that when it is back', async () => {
+    const { store, link } = setUp();
+    await store.getState().liveStart();
+    link.emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    const dropped = appError('live-dropped', { host: '127.0.0.1:8800', reason: 'closed' });
+    link.emit({ type: 'error', error: dropped, fatal: false });
+    link.emit({ type: 'state', state: 'reconnecting', jobId: 'j1', attempt: 2, retryInMs: 1000 });
+    expect(store.getState().live).toMatchObject({
+      phase: 'reconnecting',
+      reconnect: { attempt: 2, retryInMs: 1000 },
+      problem: { fatal: false, error: dropped },
+    });
+    link.emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    expect(store.getState().live).toMatchObject({
+      phase: 'listening',
+      reconnect: undefined,
+      problem: undefined,
+    });
+  });
+
   it('shows a refusal from the service as the session’s problem', async () => {
     const { store, link } = setUp();
     await store.getState().liveStart();

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+/**
+ * The Live screen as a person and a screen reader meet it: Start opens the session, interim text
+ * is marked not final and replaced by the final, only finals reach the polite live region, a
+ * refusal offers the way to Settings, and the list offers "Jump to live" once scrolled up.
+ */
+import './dom-setup';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LiveView } from '../../../renderer/src/features/live/LiveView';
+import type { LiveConnection } from '../../../renderer/src/host/bridge';
+import type { CaptureApi } from '../../../renderer/src/store/live-slice';
+import { createAppStore } from '../../../renderer/src/store/store';
+import { appError } from '../../../shared/domain/errors';
+import type { LiveEvent } from '../../../shared/ipc/live';
+import { inStore } from './in-store';
+import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+
+function setUp(lang: 'en' | 'ja' = 'en') {
+  localStorage.clear();
+  const listeners = new Set<(event: LiveEvent) => void>();
+  const link: LiveConnection = {
+    send: () => {},
+    sendAudio: () => {},
+    onEvent: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    onClose: () => () => {},
+    close: () => {},
+  };
+  const capture: CaptureApi = {
+    listInputs: async () => [],
+    startCapture: async () => ({
+      label: 'USB Microphone',
+      pause: () => {},
+      resume: () => {},
+      stop: async () => {},
+    }),
+  };
+  const store = createAppStore({ bridge: { ...fakeBridge({}), openLive: () => link }, capture });
+  store.setState({ lang, connections: [LOCAL_CONNECTION], activeConnection: 'local' });
+  render(inStore(store, lang, <LiveView />));
+  const emit = (event: LiveEvent) => act(() => listeners.forEach((listener) => listener(event)));
+  return { store, emit };
+}
+
+const final = (index: number, text: string) => ({
+  type: 'final' as const,
+  utterance: { index, startMs: index * 5000, endMs: index * 5000 + 2000, text, tokens: [] },
+});
+
+describe('the Live screen', () => {
+  it('shows interim text as not final, replaces it by the final, and announces only finals', async () => {
+    const { emit } = setUp();
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    expect(screen.getByTestId('live-state').textContent).toBe('Listening.');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    emit({ type: 'interim', text: 'he was not', startMs: 1200 });
+    expect(screen.getByTestId('live-interim').textContent).toContain('(not final yet)');
+    expect(screen.getByTestId('live-announce').textContent).toBe('');
+    emit(final(0, 'he was not an illness'));
+    expect(screen.queryByTestId('live-interim')).toBeNull();
+    expect(screen.getByTestId('live-final').textContent).toBe('0:00he was not an illness');
+    expect(screen.getByTestId('live-announce').textContent).toBe('he was not an illness');
+    emit(final(1, 'those young men'));
+    expect(screen.getAllByTestId('live-final')[1]!.textContent).toBe('0:05those young men');
+    expect(screen.getByTestId('live-announce').textContent).toBe('those young men');
+  });
+
+  it('offers Settings when the service refused the key, in Japanese', async () => {
+    const { emit } = setUp('ja');
+    await userEvent.click(screen.getByRole('button', { name: '開始' }));
+    emit({
+      type: 'error',
+      error: appError('live-refused', { message: 'received illegal service authorization' }),
+      fatal: true,
+    });
+    emit({ type: 'state', state: 'stopped' });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('received illegal service authorization');
+    expect(screen.getByRole('button', { name: '設定を開く' })).toBeTruthy();
+    expect(screen.getByTestId('live-state').textContent).toBe(
+      '停止しました。何も録音されていません。',
+    );
+  });
+
+  it('stops following when scrolled up, and Jump to live follows again', async () => {
+    const { emit } = setUp();
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    for (let i = 0; i < 30; i++) emit(final(i, `utterance ${i}`));
+    const box = screen.getByTestId('live-transcript');
+    // jsdom lays nothing out: give the box a height and its content a larger one.
+    Object.defineProperty(box, 'clientHeight', { value: 200, configurable: true });
+    Object.defineProperty(box, 'scrollHeight', { value: 2000, configurable: true });
+    box.scrollTop = 100;
+    fireEvent.scroll(box);
+    const jump = screen.getByRole('button', { name: 'Jump to live' });
+    await userEvent.click(jump);
+    expect(screen.queryByRole('button', { name: 'Jump to live' })).toBeNull();
+    expect(box.scrollTop).toBe(2000);
+  });
+});
