@@ -1,11 +1,17 @@
-/** Transcription jobs: send files, list, read one with its transcript, remove, retry, cancel. */
+/** Transcription jobs: send files, list, read one with its transcript, remove, retry, cancel, rename. */
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import { attempt, type HandlerSet } from './types';
 
 export type JobChannel =
-  'transcribe:files' | 'jobs:list' | 'jobs:get' | 'jobs:remove' | 'jobs:retry' | 'jobs:cancel';
+  | 'transcribe:files'
+  | 'jobs:list'
+  | 'jobs:get'
+  | 'jobs:remove'
+  | 'jobs:retry'
+  | 'jobs:cancel'
+  | 'jobs:rename';
 
 export function jobHandlers(deps: {
   readonly journal: JobJournal;
@@ -26,5 +32,7 @@ export function jobHandlers(deps: {
     'jobs:remove': ({ id }) => attempt(async () => ({ removed: await runner.remove(id) })),
     'jobs:retry': ({ id }) => attempt(async () => ({ job: await runner.retry(id) })),
     'jobs:cancel': ({ id }) => attempt(async () => ({ job: await runner.cancel(id) })),
+    'jobs:rename': ({ id, title }) =>
+      attempt(async () => ({ job: await runner.rename(id, title) })),
   };
 }

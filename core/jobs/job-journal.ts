@@ -24,6 +24,11 @@ export const LIVE_DIR = 'live';
 const JOB_SCHEMA = 1;
 const RESULT_SCHEMA = 1;
 
+function withTitle(job: Job, title: string | undefined): Job {
+  const { title: _old, ...rest } = job;
+  return title === undefined ? rest : { ...rest, title };
+}
+
 /** A write for a job that was removed meanwhile; the work it belonged to is simply dropped. */
 export class JobRemoved extends Error {
   constructor(readonly id: string) {
@@ -102,16 +107,35 @@ export class JobJournal {
     return next;
   }
 
+  /**
+   * Writes a job. Its title is the person's (`rename`): whatever the journal holds is kept, so work
+   * that started from an older copy of the job never undoes a rename made meanwhile.
+   */
   async save(job: Job): Promise<Job> {
     const valid = jobSchema.parse(job);
     if (valid.status === 'completed' && !valid.resultFile)
       throw new Error(`job ${valid.id} cannot be completed without a stored result`);
     return this.serial(valid.id, async () => {
-      if (this.removed.has(valid.id)) throw new JobRemoved(valid.id);
-      await writeJsonAtomic(join(this.jobsDir, `${valid.id}.json`), valid, JOB_SCHEMA);
-      this.jobs.set(valid.id, valid);
-      return valid;
+      const current = this.jobs.get(valid.id);
+      return this.write(current ? withTitle(valid, current.title) : valid);
     });
+  }
+
+  /** Gives a job a title, or with none takes it away; a job not (or no longer) here is undefined. */
+  async rename(id: string, title: string | undefined, now: number): Promise<Job | undefined> {
+    return this.serial(id, async () => {
+      const current = this.jobs.get(id);
+      if (!current || this.removed.has(id)) return undefined;
+      return this.write(withTitle({ ...current, updatedAt: now }, title));
+    });
+  }
+
+  /** One job's file, written atomically; runs inside `serial`. */
+  private async write(job: Job): Promise<Job> {
+    if (this.removed.has(job.id)) throw new JobRemoved(job.id);
+    await writeJsonAtomic(join(this.jobsDir, `${job.id}.json`), job, JOB_SCHEMA);
+    this.jobs.set(job.id, job);
+    return job;
   }
 
   /**
@@ -119,7 +143,8 @@ export class JobJournal {
    * back to the last state on disk.
    */
   hold(job: Job): void {
-    if (!this.removed.has(job.id) && this.jobs.has(job.id)) this.jobs.set(job.id, job);
+    const current = this.jobs.get(job.id);
+    if (!this.removed.has(job.id) && current) this.jobs.set(job.id, withTitle(job, current.title));
   }
 
   /** Stores a transcript; returns the file to put in the job's `resultFile`. */

@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { utterancesOfJob } from '../../shared/api';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError } from '../../shared/domain/errors';
-import type { Job } from '../../shared/domain/job';
+import { checkJobTitle, type Job } from '../../shared/domain/job';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { RequestAborted, serviceWords } from '../api-client/api-client';
 import type { ClientProvider } from '../clients';
@@ -255,6 +255,19 @@ export class TranscriptionRunner {
     if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
     if (job.mode === 'live')
       throw new AppFailure(appError('live-no-retry', { name: job.file.name }));
+    return job;
+  }
+
+  /**
+   * Names a job, whatever its state (a running job's work keeps the name: JobJournal.save); an
+   * empty title goes back to the file name.
+   */
+  async rename(id: string, typed: string): Promise<Job> {
+    const checked = checkJobTitle(typed);
+    if (!checked.ok) throw new AppFailure(checked.error);
+    const job = await this.deps.journal.rename(id, checked.title, this.clock.now());
+    if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+    this.deps.emit('jobs:changed', { job });
     return job;
   }
 

@@ -62,6 +62,7 @@ export const APP_ERROR_CODES = [
   'live-protocol',
   'recording-failed',
   'live-no-retry',
+  'job-title',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -98,6 +99,7 @@ export const SUB_CODES = {
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
+  'job-title': { reason: ['too-long', 'control'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

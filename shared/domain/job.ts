@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { CONTAINERS } from '../api/audio-sniff';
 import { utteranceSchema } from '../api/recognition';
-import { appErrorSchema } from './errors';
+import { appError, appErrorSchema, type AppError } from './errors';
+
+/** The longest title a job may have, in characters. */
+export const JOB_TITLE_MAX = 200;
 
 export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'failed'] as const;
 
@@ -54,8 +57,40 @@ export const jobSchema = z.object({
   resultFile: z.string().optional(),
   /** The transcript's first words, for the rows that list the job (set when it completes). */
   preview: z.string().max(200).optional(),
+  /**
+   * The name the person gave the job (jobs:rename), shown with its file name; none shows the file
+   * name alone. Only a rename writes it: the runner's writes keep whatever the journal has.
+   */
+  title: z.string().min(1).max(JOB_TITLE_MAX).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * A title as the person typed it, checked: trimmed, at most JOB_TITLE_MAX characters, one line.
+ * Empty (or only spaces) is no title: the job goes back to its file name.
+ */
+export function checkJobTitle(
+  typed: string,
+): { ok: true; title: string | undefined } | { ok: false; error: AppError } {
+  const title = typed.trim();
+  if (!title) return { ok: true, title: undefined };
+  const length = [...title].length;
+  if (length > JOB_TITLE_MAX)
+    return {
+      ok: false,
+      error: appError('job-title', { reason: 'too-long', max: JOB_TITLE_MAX, length }),
+    };
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(title))
+    return {
+      ok: false,
+      error: appError('job-title', { reason: 'control', max: JOB_TITLE_MAX, length }),
+    };
+  return { ok: true, title };
+}
+
+/** What a job is called where it is listed: its title, or else its file's name. */
+export const jobName = (job: Pick<Job, 'title' | 'file'>): string => job.title ?? job.file.name;
 
 export const transcriptSchema = z.object({
   text: z.string(),

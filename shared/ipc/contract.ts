@@ -121,6 +121,14 @@ export const CHANNELS = {
   'jobs:retry': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
   /** Stops a queued or running job on our side; it stays, failed with `cancelled`, to retry. */
   'jobs:cancel': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
+  /**
+   * Names a job (checkJobTitle: trimmed, at most 200 characters, one line; empty goes back to the
+   * file name). Its file name stays as it was.
+   */
+  'jobs:rename': {
+    input: z.object({ id: z.string(), title: z.string().max(10_000) }),
+    output: z.object({ job: jobSchema }),
+  },
   'dictionary:profiles': {
     input: connectionRef.extend({ engine: z.string() }),
     output: z.object({ profiles: z.array(z.string()) }),

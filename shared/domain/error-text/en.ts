@@ -91,6 +91,7 @@ export const EN: Language = {
       'The live audio could not be recorded to {path}: {reason}. Install ffmpeg, or close programs that keep the computer busy, then start again. Anything finalized before this is kept as a job.',
     'live-no-retry':
       'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
+    'job-title': 'This name cannot be used: {reason}. Clear the name to show the file name again.',
   },
   errorSubCodes: {
     network: {
@@ -190,6 +191,12 @@ export const EN: Language = {
         'ffmpeg-missing': 'ffmpeg, which encodes it, is not installed',
         'encoder-ended': 'ffmpeg, which encodes it, stopped',
         'too-slow': 'ffmpeg could not keep up with it, the computer is too busy',
+      },
+    },
+    'job-title': {
+      reason: {
+        'too-long': 'it has {length} characters, and a name may have at most {max}; shorten it',
+        control: 'it holds a line break or another control character; type it on one line',
       },
     },
   },

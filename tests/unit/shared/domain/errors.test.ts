@@ -29,6 +29,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   written: 'Kikitori',
   line: 12,
   max: 1000,
+  length: 1200,
   url: 'https://speech.example.net/',
   value: 'PERSON',
   port: 8800,
