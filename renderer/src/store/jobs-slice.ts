@@ -24,6 +24,8 @@ export interface JobsSlice {
   /** Stops a queued or running job (it stays, failed with `cancelled`). */
   cancelJob: (id: string) => Promise<Result<void>>;
   removeJob: (id: string) => Promise<Result<void>>;
+  /** Names a job (empty: its file name again); a refused name is the Result's error. */
+  renameJob: (id: string, title: string) => Promise<Result<void>>;
 }
 
 /** Where a job created at `createdAt` goes in a newest-first order. */
@@ -94,6 +96,12 @@ export const createJobsSlice =
     },
     async cancelJob(id) {
       const result = await bridge.call('jobs:cancel', { id });
+      if (!result.ok) return result;
+      get().applyJob(result.data.job);
+      return DONE;
+    },
+    async renameJob(id, title) {
+      const result = await bridge.call('jobs:rename', { id, title });
       if (!result.ok) return result;
       get().applyJob(result.data.job);
       return DONE;

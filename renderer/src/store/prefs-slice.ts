@@ -1,5 +1,5 @@
 /**
- * The window's own preferences (language, theme, notifications), the open section, and the leave
+ * The window's own preferences (language, theme, notifications, the player's speed), the open section, and the leave
  * guards: anything that holds unsaved work registers one, and every way of leaving (a tab, or a
  * switch inside a screen) asks the guards first.
  */
@@ -13,6 +13,19 @@ export const THEME_PREFS = ['system', 'light', 'dark'] as const;
 export type ThemePref = (typeof THEME_PREFS)[number];
 const THEME_KEY = 'kikitori.theme';
 const NOTIFY_KEY = 'kikitori.notify';
+const RATE_KEY = 'kikitori.playbackRate';
+/** The player's speeds, slowest first (the viewer steps through them). */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+
+function storedRate(): PlaybackRate {
+  try {
+    const value = Number(localStorage.getItem(RATE_KEY));
+    return PLAYBACK_RATES.find((rate) => rate === value) ?? 1;
+  } catch {
+    return 1;
+  }
+}
 
 function storedNotify(): boolean {
   try {
@@ -62,12 +75,15 @@ export interface PrefsSlice {
   tab: Tab;
   /** A system notification when a long job finishes while the window is hidden. */
   notify: boolean;
+  /** The viewer's playback speed, remembered. */
+  playbackRate: PlaybackRate;
   /** The registered guards, by name (the dictionary's is `dictionary`). */
   leaveGuards: Readonly<Record<string, LeaveGuard>>;
   /** A leaving a guard holds, waiting for the person's answer. */
   pendingLeave: { readonly guard: string; readonly leaving: Leaving } | undefined;
   setLang: (lang: Lang) => void;
   setNotify: (on: boolean) => void;
+  setPlaybackRate: (rate: PlaybackRate) => void;
   setThemePref: (theme: ThemePref) => void;
   /** Opens a section at once (a drop opens Transcribe: nothing is lost, edits stay in the store). */
   setTab: (tab: Tab) => void;
@@ -91,6 +107,7 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
     themePref: storedTheme(),
     tab: 'transcribe',
     notify: storedNotify(),
+    playbackRate: storedRate(),
     leaveGuards: {},
     pendingLeave: undefined,
     setNotify(notify) {
@@ -100,6 +117,14 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
         // The choice lasts for this page only.
       }
       set({ notify });
+    },
+    setPlaybackRate(playbackRate) {
+      try {
+        localStorage.setItem(RATE_KEY, String(playbackRate));
+      } catch {
+        // The choice lasts for this page only.
+      }
+      set({ playbackRate });
     },
     setLang(lang) {
       rememberLang(lang);

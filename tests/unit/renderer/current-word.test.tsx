@@ -7,6 +7,7 @@ import type { Transcript } from '../../../shared/domain/job';
 import { UtteranceList } from '../../../renderer/src/features/viewer/UtteranceList';
 import { WordList } from '../../../renderer/src/features/viewer/WordList';
 import type { Playback } from '../../../renderer/src/features/viewer/use-playback';
+import { textMatches } from '../../../renderer/src/features/viewer/find';
 import { wordsOf } from '../../../renderer/src/features/viewer/words';
 import { blocksOf } from '../../../shared/format/speakers';
 import { createI18n } from '../../../renderer/src/i18n';
@@ -56,6 +57,7 @@ function player() {
       failed: false,
       toggle: () => {},
       seek: () => {},
+      skip: () => {},
       onTime,
     }),
     at: (ms: number) => act(() => listeners.forEach((listener) => listener(ms))),
@@ -73,8 +75,13 @@ describe('the playing word and utterance', () => {
     const p = player();
     const view = (playing: boolean) => (
       <I18nextProvider i18n={i18n}>
-        <WordList words={words} playback={p.as(playing)} query="" />
-        <UtteranceList blocks={blocks} playback={p.as(playing)} query="" />
+        <WordList words={words} playback={p.as(playing)} query="" currentMatch={-1} />
+        <UtteranceList
+          blocks={blocks}
+          playback={p.as(playing)}
+          matches={textMatches(blocks, '')}
+          currentMatch={-1}
+        />
       </I18nextProvider>
     );
     const { container, rerender } = render(view(true));

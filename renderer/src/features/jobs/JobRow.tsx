@@ -1,6 +1,7 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
 import type { AppError } from '../../../../shared/domain/errors';
 import { retryCanHelp } from '../../../../shared/domain/errors';
+import { jobName } from '../../../../shared/domain/job';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
@@ -25,11 +26,13 @@ export const JobRow = memo(function JobRow({
   id,
   rowIndex,
   onRemove,
+  onRename,
   onFailure,
 }: {
   id: string;
   rowIndex: number;
   onRemove: (id: string) => void;
+  onRename: (id: string) => void;
   /** Shows (or clears) what a Stop or Retry answered: the list's error, above it. */
   onFailure: (error: AppError | undefined) => void;
 }) {
@@ -46,7 +49,8 @@ export const JobRow = memo(function JobRow({
   const progress = useJobProgress(job, t);
   if (!job) return null;
 
-  const name = job.file.name;
+  // Actions name the job as it is listed: its title, or its file name.
+  const name = jobName(job);
   const running =
     job.status === 'queued' || job.status === 'uploading' || job.status === 'recognizing';
   const tookMs = job.completedAt !== undefined ? job.completedAt - job.createdAt : undefined;
@@ -79,6 +83,9 @@ export const JobRow = memo(function JobRow({
     >
       <div role="cell" className="job-file">
         <MiddleCut text={name} className="file-name" />
+        {job.title !== undefined ? (
+          <MiddleCut text={job.file.name} className="job-file-name" />
+        ) : null}
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
@@ -171,6 +178,16 @@ export const JobRow = memo(function JobRow({
             {t('jobs.retry')}
           </button>
         ) : null}
+        <button
+          type="button"
+          className="button small ghost"
+          onClick={() => onRename(id)}
+          data-action="rename"
+          aria-label={t('rename.actionFor', { name })}
+          aria-haspopup="dialog"
+        >
+          {t('rename.action')}
+        </button>
         <button
           type="button"
           className="button small ghost"

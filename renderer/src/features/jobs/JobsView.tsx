@@ -1,12 +1,13 @@
 /**
  * Every job the app tracks, newest first, live from the host's events: filter by status, search
- * by file name, open, retry, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
+ * by name or file name, open, retry, rename, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
  * the rows in view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JOB_STATES } from '../../../../shared/domain/job';
+import { JOB_STATES, jobName } from '../../../../shared/domain/job';
+import { RenameDialog } from './RenameDialog';
 import type { AppError } from '../../../../shared/domain/errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useApp, useAppStore } from '../../store/store';
@@ -31,6 +32,8 @@ export function JobsView() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<string>();
+  // The job last asked to be renamed, kept while its dialog closes (focus goes back to its row).
+  const [renaming, setRenaming] = useState<{ id: string; open: boolean }>();
   const [error, setError] = useState<AppError>();
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -47,6 +50,7 @@ export function JobsView() {
   });
   const onRemove = useCallback((id: string) => setRemoving(id), []);
   const onClose = useCallback(() => setRemoving(undefined), []);
+  const onRename = useCallback((id: string) => setRenaming({ id, open: true }), []);
   // After a removal, the next row's Remove button (the previous one at the end); the search box
   // only when no row is left. Which row is decided when the removal is confirmed: by the time
   // focus moves, the dialog's state is cleared and the job may be gone from the list.
@@ -58,7 +62,8 @@ export function JobsView() {
       : null;
     return button ?? search.current;
   }, []);
-  const removingName = removing ? jobs[removing]?.file.name : undefined;
+  const removingJob = removing ? jobs[removing] : undefined;
+  const removingName = removingJob ? jobName(removingJob) : undefined;
 
   return (
     <section className="view jobs" aria-labelledby="jobs-heading">
@@ -127,6 +132,7 @@ export function JobsView() {
                       id={ids[item.index]!}
                       rowIndex={item.index}
                       onRemove={onRemove}
+                      onRename={onRename}
                       onFailure={setError}
                     />
                   </div>
@@ -136,6 +142,13 @@ export function JobsView() {
           </div>
         </div>
       )}
+      {renaming ? (
+        <RenameDialog
+          jobId={renaming.id}
+          open={renaming.open}
+          onOpenChange={(open) => setRenaming({ id: renaming.id, open })}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== undefined}
         title={t('jobs.removeTitle', { name: removingName ?? '' })}

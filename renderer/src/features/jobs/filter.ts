@@ -1,4 +1,4 @@
-/** Which jobs the Jobs view shows: by status and by a piece of the file name. */
+/** Which jobs the Jobs view shows: by status and by a piece of the file name or title. */
 import type { Job } from '../../../../shared/domain/job';
 
 export type StatusFilter = Job['status'] | 'all';
@@ -15,6 +15,10 @@ export function filterJobs(
     const job = jobs[id];
     if (!job) return false;
     if (status !== 'all' && job.status !== status) return false;
-    return !q || job.file.name.toLocaleLowerCase().includes(q);
+    return (
+      !q ||
+      job.file.name.toLocaleLowerCase().includes(q) ||
+      (job.title?.toLocaleLowerCase().includes(q) ?? false)
+    );
   });
 }

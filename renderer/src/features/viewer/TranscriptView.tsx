@@ -1,7 +1,7 @@
 /**
- * A job's transcript: the source audio, the text by utterance and the words with times and
- * confidence; find, copy and export. Space plays or pauses anywhere in the viewer except in a
- * text field.
+ * A job's transcript: the source audio with skip and speed, the text by utterance and the words
+ * with times and confidence; find ("3 of 41", next and previous), copy, export and rename. The
+ * player's keys (./player-keys) work anywhere in the viewer, some even in a text field.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,13 +14,17 @@ import { useSpeakerName } from './speaker-name';
 import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
-import { matchesIn, wordsOf } from './words';
+import { wordsOf } from './words';
 import { ErrorBox } from '../../ui/error-box';
-import { SearchField } from '../../ui/search-field';
+import { FindBar } from './FindBar';
+import { stepMatch, textMatches, wordMatches } from './find';
+import { PlayerControls } from './PlayerControls';
+import { playerAction, SKIP_MS, stepRate, typingIn } from './player-keys';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { PLAYBACK_RATES } from '../../store/prefs-slice';
+import { RenameDialog } from '../jobs/RenameDialog';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import './viewer.css';
-
-const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 export function TranscriptView() {
   const { t } = useTranslation();
@@ -29,19 +33,40 @@ export function TranscriptView() {
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
   const close = useApp((s) => s.closeTranscript);
-  const { attachAudio, playback } = usePlayback();
+  const rate = useApp((s) => s.playbackRate);
+  const setRate = useApp((s) => s.setPlaybackRate);
+  const { attachAudio, playback } = usePlayback(rate);
   const [query, setQuery] = useState('');
   const [view, setView] = useState('text');
+  const [shortcuts, setShortcuts] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const { copied, failed: copyFailed, copy } = useCopy();
   const heading = useRef<HTMLHeadingElement>(null);
   const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
   const speakerName = useSpeakerName();
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
-  const matchCount = useMemo(
-    () => blocks.reduce((n, b) => n + matchesIn(b.text, query).length, 0),
-    [blocks, query],
-  );
+  const textHits = useMemo(() => textMatches(blocks, query), [blocks, query]);
+  const wordHits = useMemo(() => wordMatches(words, query), [words, query]);
+  const hitCount = view === 'text' ? textHits.count : wordHits.length;
+  // Where find is, for this query and view (a new one starts at its first match).
+  const [found, setFound] = useState({ query, view, at: 0 });
+  const at = found.query === query && found.view === view ? Math.min(found.at, hitCount - 1) : 0;
+  const moveFind = (by: 1 | -1) => setFound({ query, view, at: stepMatch(at, hitCount, by) });
+  const currentText = view === 'text' && query.trim() && hitCount > 0 ? at : -1;
+  const currentWord = view === 'words' && query.trim() ? (wordHits[at] ?? -1) : -1;
+  useEffect(() => {
+    const selector =
+      currentText >= 0
+        ? `[data-match="${currentText}"]`
+        : currentWord >= 0
+          ? `[data-i="${currentWord}"]`
+          : undefined;
+    if (!selector) return;
+    document
+      .querySelector(`[data-testid="viewer"] .viewer-panel[data-state="active"] ${selector}`)
+      ?.scrollIntoView({ block: 'center' });
+  }, [currentText, currentWord]);
 
   useEffect(() => heading.current?.focus(), [jobId]);
   // In browser mode the player's address carries a ticket for it, asked for once per job.
@@ -57,16 +82,22 @@ export function TranscriptView() {
   const mediaSrc = media?.jobId === jobId ? media.url : undefined;
 
   const name = job?.file.name ?? '';
+  const title = job?.title;
   return (
     <section
       className="view viewer"
       aria-labelledby="viewer-heading"
       data-testid="viewer"
       onKeyDown={(e) => {
-        if (e.key !== ' ' || TYPING.has((e.target as HTMLElement).tagName)) return;
-        if ((e.target as HTMLElement).tagName === 'AUDIO') return;
+        const action = playerAction(e, typingIn(e.target));
+        if (!action || e.defaultPrevented) return;
         e.preventDefault();
-        playback.toggle();
+        if (action === 'toggle') playback.toggle();
+        else if (action === 'back') playback.skip(-SKIP_MS);
+        else if (action === 'forward') playback.skip(SKIP_MS);
+        else if (action === 'slower') setRate(stepRate(PLAYBACK_RATES, rate, -1));
+        else if (action === 'faster') setRate(stepRate(PLAYBACK_RATES, rate, 1));
+        else setShortcuts(true);
       }}
       onKeyUp={(e) => {
         // A button would take the released Space as a click (and seek): Space only plays here.
@@ -78,9 +109,26 @@ export function TranscriptView() {
           ← {t('viewer.back')}
         </button>
         <h1 id="viewer-heading" className="view-title viewer-title" tabIndex={-1} ref={heading}>
-          {name}
+          {title ?? name}
+          {title !== undefined ? (
+            <span className="viewer-file" data-testid="viewer-file">
+              {name}
+            </span>
+          ) : null}
         </h1>
+        {job ? (
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => setRenaming(true)}
+            aria-label={t('rename.actionFor', { name: title ?? name })}
+            data-testid="viewer-rename"
+          >
+            {t('rename.action')}
+          </button>
+        ) : null}
       </div>
+      {job ? <RenameDialog jobId={jobId} open={renaming} onOpenChange={setRenaming} /> : null}
       <ErrorBox error={loaded?.error} className="file-error" />
       {!loaded ? <p className="muted">{t('viewer.loading')}</p> : null}
       {loaded && !transcript && !loaded.error ? (
@@ -100,17 +148,12 @@ export function TranscriptView() {
               aria-label={t('viewer.player')}
               data-testid="player"
             />
-            <p className="muted hint">
-              {playback.failed ? t('viewer.noAudio') : t('viewer.spaceHint')}
-            </p>
+            <PlayerControls playback={playback} onShortcuts={() => setShortcuts(true)} />
+            <p className="muted hint">{playback.failed ? t('viewer.noAudio') : t('player.hint')}</p>
           </div>
+          <ShortcutsDialog open={shortcuts} onOpenChange={setShortcuts} />
           <div className="toolbar">
-            <SearchField label={t('viewer.find')} value={query} onChange={setQuery} testId="find" />
-            {query.trim() ? (
-              <span className="muted" role="status">
-                {t('viewer.matches', { count: matchCount })}
-              </span>
-            ) : null}
+            <FindBar query={query} onQuery={setQuery} at={at} count={hitCount} onMove={moveFind} />
             <span className="spacer" />
             <button
               type="button"
@@ -120,7 +163,7 @@ export function TranscriptView() {
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
             <CopyFailed failed={copyFailed} />
-            <ExportMenu transcript={transcript} sourceName={name} />
+            <ExportMenu transcript={transcript} sourceName={title ?? name} />
           </div>
           <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
             <Tabs.List className="segmented" aria-label={t('viewer.heading')}>
@@ -132,7 +175,12 @@ export function TranscriptView() {
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="text" className="viewer-panel">
-              <UtteranceList blocks={blocks} playback={playback} query={query} />
+              <UtteranceList
+                blocks={blocks}
+                playback={playback}
+                matches={textHits}
+                currentMatch={currentText}
+              />
             </Tabs.Content>
             <Tabs.Content value="words" className="viewer-panel">
               <p className="muted legend">
@@ -141,7 +189,12 @@ export function TranscriptView() {
                 </span>{' '}
                 {t('viewer.legend')}
               </p>
-              <WordList words={words} playback={playback} query={query} />
+              <WordList
+                words={words}
+                playback={playback}
+                query={query}
+                currentMatch={currentWord}
+              />
             </Tabs.Content>
           </Tabs.Root>
         </>

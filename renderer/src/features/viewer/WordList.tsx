@@ -19,17 +19,22 @@ interface Props {
   readonly words: readonly Word[];
   readonly playback: Playback;
   readonly query: string;
+  /** The word find is on, or -1. */
+  readonly currentMatch: number;
 }
 
 const WordButton = memo(function WordButton({
   word,
   focusable,
   match,
+  current,
   onSeek,
 }: {
   word: Word;
   focusable: boolean;
   match: boolean;
+  /** The match find is on. */
+  current: boolean;
   onSeek: (word: Word) => void;
 }) {
   const { t } = useTranslation();
@@ -44,7 +49,7 @@ const WordButton = memo(function WordButton({
   return (
     <button
       type="button"
-      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}`}
+      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${current ? ' is-current-match' : ''}`}
       data-i={word.index}
       data-start={word.starttime}
       tabIndex={focusable ? 0 : -1}
@@ -57,7 +62,7 @@ const WordButton = memo(function WordButton({
   );
 });
 
-export function WordList({ words, playback, query }: Props) {
+export function WordList({ words, playback, query, currentMatch }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const speakerName = useSpeakerName();
@@ -110,6 +115,9 @@ export function WordList({ words, playback, query }: Props) {
           key={chunk.first}
           chunk={chunk}
           focusIndex={chunk.first <= focusIndex && focusIndex <= chunk.last ? focusIndex : -1}
+          currentMatch={
+            chunk.first <= currentMatch && currentMatch <= chunk.last ? currentMatch : -1
+          }
           query={q}
           onSeek={onSeek}
           speakerName={speakerName}
@@ -123,12 +131,14 @@ export function WordList({ words, playback, query }: Props) {
 const Chunk = memo(function Chunk({
   chunk,
   focusIndex,
+  currentMatch,
   query,
   onSeek,
   speakerName,
 }: {
   chunk: WordChunk;
   focusIndex: number;
+  currentMatch: number;
   query: string;
   onSeek: (word: Word) => void;
   speakerName: (label: string) => string;
@@ -146,6 +156,7 @@ const Chunk = memo(function Chunk({
               word={word}
               focusable={word.index === focusIndex}
               match={query !== '' && matchesIn(word.written, query).length > 0}
+              current={word.index === currentMatch}
               onSeek={onSeek}
             />
           ))}

@@ -1,5 +1,5 @@
 /**
- * The player's state for the viewer: play/pause, seek, and the playing position delivered to
+ * The player's state for the viewer: play/pause, seek, skip, its speed, and the playing position delivered to
  * listeners every frame while playing (so the current word moves smoothly without re-rendering
  * the whole transcript).
  */
@@ -10,6 +10,8 @@ export interface Playback {
   readonly failed: boolean;
   readonly toggle: () => void;
   readonly seek: (ms: number) => void;
+  /** Moves the playing position by `ms` (back when negative), within the audio. */
+  readonly skip: (ms: number) => void;
   readonly onTime: (listener: (ms: number) => void) => () => void;
 }
 
@@ -17,7 +19,7 @@ export interface Playback {
  * The player's state, and apart from it the ref callback for the <audio> element (it appears
  * once the transcript has loaded): what the lists get is only ever read, never a ref.
  */
-export function usePlayback(): {
+export function usePlayback(rate = 1): {
   attachAudio: (element: HTMLAudioElement | null) => void;
   playback: Playback;
 } {
@@ -68,6 +70,14 @@ export function usePlayback(): {
     };
   }, [audio]);
 
+  useEffect(() => {
+    const player = element.current;
+    if (!player) return;
+    // The default too: a new source (load()) starts at the default rate.
+    player.defaultPlaybackRate = rate;
+    player.playbackRate = rate;
+  }, [audio, rate]);
+
   const toggle = useCallback(() => {
     const player = element.current;
     if (!player) return;
@@ -78,13 +88,19 @@ export function usePlayback(): {
     const player = element.current;
     if (player) player.currentTime = ms / 1000;
   }, []);
+  const skip = useCallback((ms: number) => {
+    const player = element.current;
+    if (!player) return;
+    const end = Number.isFinite(player.duration) ? player.duration : Infinity;
+    player.currentTime = Math.min(end, Math.max(0, player.currentTime + ms / 1000));
+  }, []);
   const onTime = useCallback((listener: (ms: number) => void) => {
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
   }, []);
   const playback = useMemo(
-    () => ({ playing, failed, toggle, seek, onTime }),
-    [playing, failed, toggle, seek, onTime],
+    () => ({ playing, failed, toggle, seek, skip, onTime }),
+    [playing, failed, toggle, seek, skip, onTime],
   );
   return { attachAudio, playback };
 }
