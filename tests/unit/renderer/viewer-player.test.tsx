@@ -96,6 +96,10 @@ describe('find in a transcript', () => {
     await user.click(screen.getByRole('button', { name: 'Previous match' }));
     expect(position()).toBe('4 of 4');
 
+    // The same query typed again after clearing the box starts at its first match.
+    await user.clear(screen.getByTestId('find'));
+    await user.type(screen.getByTestId('find'), 'o');
+    expect(position()).toBe('1 of 4');
     await user.clear(screen.getByTestId('find'));
     await user.type(screen.getByTestId('find'), 'xyz');
     expect(position()).toBe('No matches');

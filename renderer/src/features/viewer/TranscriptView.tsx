@@ -51,7 +51,13 @@ export function TranscriptView() {
   const hitCount = view === 'text' ? textHits.count : wordHits.length;
   // Where find is, for this query and view (a new one starts at its first match).
   const [found, setFound] = useState({ query, view, at: 0 });
-  const at = found.query === query && found.view === view ? Math.min(found.at, hitCount - 1) : 0;
+  // (Reset while rendering, as React advises for state that follows a prop: a query typed again
+  // after clearing the box starts at its first match.)
+  if (found.query !== query || found.view !== view) setFound({ query, view, at: 0 });
+  const at =
+    found.query === query && found.view === view
+      ? Math.max(0, Math.min(found.at, hitCount - 1))
+      : 0;
   const moveFind = (by: 1 | -1) => setFound({ query, view, at: stepMatch(at, hitCount, by) });
   const currentText = view === 'text' && query.trim() && hitCount > 0 ? at : -1;
   const currentWord = view === 'words' && query.trim() ? (wordHits[at] ?? -1) : -1;
