@@ -61,7 +61,7 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
   await find.press('Shift+Enter');
   await find.press('Shift+Enter');
   await expect(position).toHaveText(`${count} of ${count}`);
-  const current = viewer.locator('.viewer-panel[data-state="active"] mark.is-current-match');
+  const current = viewer.locator('.viewer-panel[data-state="active"] mark.is-found');
   await expect(current).toHaveCount(1);
   await expect(current).toHaveAttribute('data-match', String(count - 1));
   await expect(current).toBeInViewport();

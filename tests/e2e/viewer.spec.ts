@@ -52,7 +52,7 @@ test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT e
   await expect.poll(() => player.evaluate((a) => (a as unknown as Media).paused)).toBe(true);
 
   await app.getByTestId('find').fill('made');
-  await expect(viewer.getByRole('status')).toContainText(/\d+ match/);
+  await expect(app.getByTestId('find-position')).toHaveText(/^1 of \d+$/);
 
   const download = app.waitForEvent('download');
   await app.getByTestId('export').click();

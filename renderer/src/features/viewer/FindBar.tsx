@@ -32,6 +32,28 @@ export function FindBar({
       }}
     >
       <SearchField label={t('viewer.find')} value={query} onChange={onQuery} testId="find" />
+      <button
+        type="button"
+        className="button small icon"
+        aria-label={t('find.previous')}
+        title={t('find.previous')}
+        aria-keyshortcuts="Shift+Enter"
+        disabled={!finding || count === 0}
+        onClick={() => onMove(-1)}
+      >
+        <span aria-hidden="true">↑</span>
+      </button>
+      <button
+        type="button"
+        className="button small icon"
+        aria-label={t('find.next')}
+        title={t('find.next')}
+        aria-keyshortcuts="Enter"
+        disabled={!finding || count === 0}
+        onClick={() => onMove(1)}
+      >
+        <span aria-hidden="true">↓</span>
+      </button>
       <span className="muted find-position" role="status" data-testid="find-position">
         {finding
           ? count === 0
@@ -39,32 +61,6 @@ export function FindBar({
             : t('find.position', { current: at + 1, count })
           : ''}
       </span>
-      {finding ? (
-        <>
-          <button
-            type="button"
-            className="button small icon"
-            aria-label={t('find.previous')}
-            title={t('find.previous')}
-            aria-keyshortcuts="Shift+Enter"
-            disabled={count === 0}
-            onClick={() => onMove(-1)}
-          >
-            <span aria-hidden="true">↑</span>
-          </button>
-          <button
-            type="button"
-            className="button small icon"
-            aria-label={t('find.next')}
-            title={t('find.next')}
-            aria-keyshortcuts="Enter"
-            disabled={count === 0}
-            onClick={() => onMove(1)}
-          >
-            <span aria-hidden="true">↓</span>
-          </button>
-        </>
-      ) : null}
     </div>
   );
 }

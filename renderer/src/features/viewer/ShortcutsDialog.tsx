@@ -1,6 +1,7 @@
 /**
  * Every keyboard shortcut of the viewer, in one dialog (opened with ? or its button): the
- * player's (./player-keys), find's, the word list's and the word editor's.
+ * player's (./player-keys: those that work even while typing, and those outside fields), find's,
+ * the word list's and the word editor's.
  */
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,6 @@ interface Shortcut {
   /** Alternatives ("Ctrl+Space or F9"). */
   readonly chords: readonly Chord[];
   readonly does: MessageKey;
-  /** Works while typing in a field. */
-  readonly anywhere?: boolean;
 }
 
 const CTRL = { name: 'ctrl' } as const;
@@ -27,31 +26,16 @@ const SHIFT = { name: 'shift' } as const;
 const SPACE = { name: 'space' } as const;
 const ENTER = { name: 'enter' } as const;
 
+// Paired in two columns, the longest lists side by side.
 const GROUPS: ReadonlyArray<{ readonly title: MessageKey; readonly keys: readonly Shortcut[] }> = [
   {
     title: 'shortcuts.groups.player',
     keys: [
-      { chords: [[SPACE]], does: 'shortcuts.playPause' },
-      { chords: [[CTRL, SPACE], ['F9']], does: 'shortcuts.playPauseAnywhere', anywhere: true },
-      { chords: [['F7']], does: 'shortcuts.back', anywhere: true },
-      { chords: [['F8']], does: 'shortcuts.forward', anywhere: true },
-      { chords: [[CTRL, '[']], does: 'shortcuts.slower', anywhere: true },
-      { chords: [[CTRL, ']']], does: 'shortcuts.faster', anywhere: true },
-    ],
-  },
-  {
-    title: 'shortcuts.groups.find',
-    keys: [
-      { chords: [[ENTER]], does: 'shortcuts.next' },
-      { chords: [[SHIFT, ENTER]], does: 'shortcuts.previous' },
-    ],
-  },
-  {
-    title: 'shortcuts.groups.words',
-    keys: [
-      { chords: [['←'], ['→']], does: 'shortcuts.moveWord' },
-      { chords: [[{ name: 'home' }], [{ name: 'end' }]], does: 'shortcuts.firstLast' },
-      { chords: [[ENTER]], does: 'shortcuts.seekWord' },
+      { chords: [[CTRL, SPACE], ['F9']], does: 'shortcuts.playPause' },
+      { chords: [['F7']], does: 'shortcuts.back' },
+      { chords: [['F8']], does: 'shortcuts.forward' },
+      { chords: [[CTRL, '[']], does: 'shortcuts.slower' },
+      { chords: [[CTRL, ']']], does: 'shortcuts.faster' },
     ],
   },
   {
@@ -66,8 +50,26 @@ const GROUPS: ReadonlyArray<{ readonly title: MessageKey; readonly keys: readonl
     ],
   },
   {
-    title: 'shortcuts.groups.help',
-    keys: [{ chords: [['?']], does: 'shortcuts.show' }],
+    title: 'shortcuts.groups.outside',
+    keys: [
+      { chords: [[SPACE]], does: 'shortcuts.playPause' },
+      { chords: [['?']], does: 'shortcuts.show' },
+    ],
+  },
+  {
+    title: 'shortcuts.groups.words',
+    keys: [
+      { chords: [['←'], ['→']], does: 'shortcuts.moveWord' },
+      { chords: [[{ name: 'home' }], [{ name: 'end' }]], does: 'shortcuts.firstLast' },
+      { chords: [[ENTER]], does: 'shortcuts.seekWord' },
+    ],
+  },
+  {
+    title: 'shortcuts.groups.find',
+    keys: [
+      { chords: [[ENTER]], does: 'shortcuts.next' },
+      { chords: [[SHIFT, ENTER]], does: 'shortcuts.previous' },
+    ],
   },
 ];
 
@@ -112,19 +114,12 @@ export function ShortcutsDialog({
           <section key={group.title} className="shortcut-group">
             <h3 className="shortcut-heading">{t(group.title)}</h3>
             <dl className="shortcut-list">
-              {group.keys.map((shortcut) => (
-                <div key={shortcut.does} className="shortcut">
+              {group.keys.map((shortcut, i) => (
+                <div key={`${shortcut.does}${i}`} className="shortcut">
                   <dt>
                     <Keys chords={shortcut.chords} />
                   </dt>
-                  <dd>
-                    {t(shortcut.does)}
-                    {shortcut.anywhere ? (
-                      <span className="chip chip-info shortcut-anywhere">
-                        {t('shortcuts.anywhere')}
-                      </span>
-                    ) : null}
-                  </dd>
+                  <dd>{t(shortcut.does)}</dd>
                 </div>
               ))}
             </dl>

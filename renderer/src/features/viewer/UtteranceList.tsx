@@ -110,7 +110,7 @@ const Utterance = memo(function Utterance({
               ) : (
                 <mark
                   data-match={piece.match}
-                  className={piece.match === currentMatch ? 'is-current-match' : undefined}
+                  className={piece.match === currentMatch ? 'is-found' : undefined}
                 >
                   {piece.text}
                 </mark>

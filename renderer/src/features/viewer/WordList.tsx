@@ -49,7 +49,7 @@ const WordButton = memo(function WordButton({
   return (
     <button
       type="button"
-      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${current ? ' is-current-match' : ''}`}
+      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${current ? ' is-found' : ''}`}
       data-i={word.index}
       data-start={word.starttime}
       tabIndex={focusable ? 0 : -1}
