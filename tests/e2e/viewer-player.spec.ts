@@ -42,12 +42,18 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
   const row = app.getByTestId('job-row');
   await expect(row.locator('.file-name')).toHaveText('Austen, chapter one');
   await expect(row.locator('.job-file-name')).toHaveText('austen.wav');
+  await app.screenshot({ path: `${SCREENSHOTS}/jobs-renamed-en-light.png` });
   await row.getByRole('button', { name: 'Open: Austen, chapter one' }).click();
 
   const viewer = app.getByTestId('viewer');
   const heading = viewer.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('Austen, chapter oneausten.wav');
   await expect(heading.getByTestId('viewer-file')).toHaveText('austen.wav');
+  // An export is named after the title.
+  const download = app.waitForEvent('download');
+  await app.getByTestId('export').click();
+  await app.getByRole('menuitem', { name: 'Export as SRT' }).click();
+  expect((await download).suggestedFilename()).toBe('Austen, chapter one.srt');
 
   // Find: "1 of n", Enter moves on, the match it is on is marked and in view.
   const find = app.getByTestId('find');

@@ -46,6 +46,7 @@ function RenameForm({ job, onDone }: { job: Job; onDone: () => void }) {
   const { error, run } = useActionError();
   return (
     <form
+      className="field"
       onSubmit={(e) => {
         e.preventDefault();
         void run(renameJob(job.id, title)).then((ok) => ok && onDone());
@@ -63,7 +64,7 @@ function RenameForm({ job, onDone }: { job: Job; onDone: () => void }) {
         aria-describedby={error ? 'rename-error rename-hint' : 'rename-hint'}
         autoComplete="off"
         note={
-          <span id="rename-hint" className="hint">
+          <span id="rename-hint" className="field-hint">
             {t('rename.hint')}
           </span>
         }

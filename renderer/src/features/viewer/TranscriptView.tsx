@@ -169,7 +169,7 @@ export function TranscriptView() {
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
             <CopyFailed failed={copyFailed} />
-            <ExportMenu transcript={transcript} sourceName={title ?? name} />
+            <ExportMenu transcript={transcript} sourceName={name} title={title} />
           </div>
           <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
             <Tabs.List className="segmented" aria-label={t('viewer.heading')}>
