@@ -88,7 +88,10 @@ test('keyboard only: the picker, the tabs, a job rowâ€™s actions and the viewerâ
   await tabTo(app, open);
   await expectVisibleFocus(open);
   await app.keyboard.press('Tab');
+  await expectVisibleFocus(row.getByRole('button', { name: /^Rename / }));
+  await app.keyboard.press('Tab');
   await expectVisibleFocus(row.getByRole('button', { name: /^Remove: / }));
+  await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('Shift+Tab');
   await expect(open).toBeFocused();
   await app.keyboard.press('Enter');

@@ -82,8 +82,8 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
   expect(duration).toBeGreaterThan(2);
   await app.getByTestId('speed').selectOption('1.5');
   await expect.poll(() => player.evaluate((a) => (a as unknown as Media).playbackRate)).toBe(1.5);
-  await app.getByRole('button', { name: 'Back 5 seconds' }).click();
-  await app.getByRole('button', { name: 'Forward 5 seconds' }).click();
+  await app.getByRole('button', { name: 'Skip back 5 seconds' }).click();
+  await app.getByRole('button', { name: 'Skip forward 5 seconds' }).click();
   await expect
     .poll(() => player.evaluate((a) => (a as unknown as Media).currentTime))
     .toBeCloseTo(duration, 2);

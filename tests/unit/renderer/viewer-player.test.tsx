@@ -130,13 +130,13 @@ describe('the player', () => {
   it('skips 5 s back and forward, within the audio', async () => {
     const { user } = await openTalk();
     audio().currentTime = 10;
-    await user.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: 'Skip forward 5 seconds' }));
     expect(audio().currentTime).toBe(15);
-    await user.click(screen.getByRole('button', { name: 'Back 5 seconds' }));
-    await user.click(screen.getByRole('button', { name: 'Back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
     expect(audio().currentTime).toBe(5);
     audio().currentTime = 3;
-    await user.click(screen.getByRole('button', { name: 'Back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
     expect(audio().currentTime).toBe(0);
   });
 
