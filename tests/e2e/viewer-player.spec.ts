@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
 import { expect, testOnItsOwnHost as test } from './fixtures';
+import { expectNoSidewaysScroll } from './fit';
 import { eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -122,6 +123,12 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
     await app.keyboard.press('Escape');
     await expect(open).toBeHidden();
   });
+
+  // At the window's minimum width the player's controls wrap and nothing scrolls sideways.
+  await app.setViewportSize({ width: 720, height: 600 });
+  await expectNoSidewaysScroll(app, 'viewer 720×600');
+  await app.screenshot({ path: `${SCREENSHOTS}/viewer-player-ja-dark-720x600.png` });
+  await app.setViewportSize({ width: 1280, height: 800 });
 
   // The rename dialog too, from the viewer's header (Japanese, dark: the last pass).
   await viewer.getByTestId('viewer-rename').click();
