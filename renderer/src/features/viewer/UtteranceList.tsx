@@ -46,7 +46,8 @@ export function UtteranceList({
             turn={b.label !== undefined && b.label !== blocks[i - 1]?.label}
             first={i === 0}
             matches={matches.ranges[i] ?? []}
-            firstMatch={first}
+            // Only a block with matches numbers them: the others stay as they were while typing.
+            firstMatch={count > 0 ? first : 0}
             currentMatch={currentMatch >= first && currentMatch < first + count ? currentMatch : -1}
             seek={seek}
             speakerName={speakerName}

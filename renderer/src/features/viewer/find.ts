@@ -13,14 +13,17 @@ export interface TextMatches {
   readonly count: number;
 }
 
+/** One empty list for every block without a match, so a memoized block sees no change. */
+const NONE: ReadonlyArray<readonly [number, number]> = [];
+
 export function textMatches(blocks: readonly Block[], query: string): TextMatches {
-  const ranges: Array<Array<[number, number]>> = [];
+  const ranges: Array<ReadonlyArray<readonly [number, number]>> = [];
   const first: number[] = [];
   let count = 0;
   for (const block of blocks) {
     const found = matchesIn(block.text, query);
     first.push(count);
-    ranges.push(found);
+    ranges.push(found.length > 0 ? found : NONE);
     count += found.length;
   }
   return { ranges, first, count };
