@@ -7,12 +7,15 @@ import { SearchField } from '../../ui/search-field';
 
 export function FindBar({
   query,
+  finding,
   onQuery,
   at,
   count,
   onMove,
 }: {
   query: string;
+  /** Whether the matches counted are of a query (they follow the box a moment behind). */
+  finding: boolean;
   onQuery: (query: string) => void;
   /** The current match, from 0. */
   at: number;
@@ -20,7 +23,6 @@ export function FindBar({
   onMove: (by: 1 | -1) => void;
 }) {
   const { t } = useTranslation();
-  const finding = query.trim() !== '';
   return (
     // The box's Enter reaches here; the buttons are the same moves for a pointer.
     <div

@@ -4,7 +4,7 @@
  * player's keys (./player-keys) work anywhere in the viewer, some even in a text field.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
@@ -46,21 +46,25 @@ export function TranscriptView() {
   const speakerName = useSpeakerName();
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
-  const textHits = useMemo(() => textMatches(blocks, query), [blocks, query]);
-  const wordHits = useMemo(() => wordMatches(words, query), [words, query]);
+  // Find follows the box a moment behind while it types: a long transcript's marks are drawn in
+  // the background, and a key typed meanwhile starts them again instead of waiting for them.
+  const findQuery = useDeferredValue(query);
+  const textHits = useMemo(() => textMatches(blocks, findQuery), [blocks, findQuery]);
+  const wordHits = useMemo(() => wordMatches(words, findQuery), [words, findQuery]);
   const hitCount = view === 'text' ? textHits.count : wordHits.length;
   // Where find is, for this query and view (a new one starts at its first match).
-  const [found, setFound] = useState({ query, view, at: 0 });
+  const [found, setFound] = useState({ query: findQuery, view, at: 0 });
   // (Reset while rendering, as React advises for state that follows a prop: a query typed again
   // after clearing the box starts at its first match.)
-  if (found.query !== query || found.view !== view) setFound({ query, view, at: 0 });
+  if (found.query !== findQuery || found.view !== view) setFound({ query: findQuery, view, at: 0 });
   const at =
-    found.query === query && found.view === view
+    found.query === findQuery && found.view === view
       ? Math.max(0, Math.min(found.at, hitCount - 1))
       : 0;
-  const moveFind = (by: 1 | -1) => setFound({ query, view, at: stepMatch(at, hitCount, by) });
-  const currentText = view === 'text' && query.trim() && hitCount > 0 ? at : -1;
-  const currentWord = view === 'words' && query.trim() ? (wordHits[at] ?? -1) : -1;
+  const moveFind = (by: 1 | -1) =>
+    setFound({ query: findQuery, view, at: stepMatch(at, hitCount, by) });
+  const currentText = view === 'text' && findQuery.trim() && hitCount > 0 ? at : -1;
+  const currentWord = view === 'words' && findQuery.trim() ? (wordHits[at] ?? -1) : -1;
   useEffect(() => {
     const selector =
       currentText >= 0
@@ -159,7 +163,14 @@ export function TranscriptView() {
           </div>
           <ShortcutsDialog open={shortcuts} onOpenChange={setShortcuts} />
           <div className="toolbar">
-            <FindBar query={query} onQuery={setQuery} at={at} count={hitCount} onMove={moveFind} />
+            <FindBar
+              query={query}
+              finding={findQuery.trim() !== ''}
+              onQuery={setQuery}
+              at={at}
+              count={hitCount}
+              onMove={moveFind}
+            />
             <span className="spacer" />
             <button
               type="button"
@@ -198,7 +209,7 @@ export function TranscriptView() {
               <WordList
                 words={words}
                 playback={playback}
-                query={query}
+                query={findQuery}
                 currentMatch={currentWord}
               />
             </Tabs.Content>
