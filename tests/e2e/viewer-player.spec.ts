@@ -48,7 +48,7 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
 
   const viewer = app.getByTestId('viewer');
   const heading = viewer.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText('Austen, chapter oneausten.wav');
+  await expect(heading).toHaveText('Austen, chapter one austen.wav');
   await expect(heading.getByTestId('viewer-file')).toHaveText('austen.wav');
   // An export is named after the title.
   const download = app.waitForEvent('download');

@@ -327,7 +327,7 @@ describe('renaming a job', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const heading = screen.getByRole('heading', { level: 1 });
-    expect(heading.textContent).toBe('週次定例talk.wav');
+    expect(heading.textContent).toBe('週次定例 talk.wav');
     expect(within(heading).getByTestId('viewer-file').textContent).toBe('talk.wav');
   });
 });

@@ -120,10 +120,14 @@ export function TranscriptView() {
         </button>
         <h1 id="viewer-heading" className="view-title viewer-title" tabIndex={-1} ref={heading}>
           {title ?? name}
+          {/* The space keeps the two names apart for a screen reader too. */}
           {title !== undefined ? (
-            <span className="viewer-file" data-testid="viewer-file">
-              {name}
-            </span>
+            <>
+              {' '}
+              <span className="viewer-file" data-testid="viewer-file">
+                {name}
+              </span>
+            </>
           ) : null}
         </h1>
         {job ? (
