@@ -11,9 +11,11 @@
  *   (r1–r5) the realtime interface: latency, CPU, sessions at once, WER (tests/bench/realtime.ts)
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
+ *   (l1–l3) the Live screen: word end to final on screen, main-thread time, main-process CPU
+ *           (tests/bench/live.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5).
+ * `--realtime` only (r1–r5), `--live` only (l1–l3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -28,6 +30,7 @@ import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
 import { realtimeBench } from './realtime';
+import { liveBench } from './live';
 import { windowBench } from './window';
 import {
   multipart,
@@ -370,7 +373,9 @@ async function realtimeOnly(): Promise<void> {
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 await prepareBench();
 if (process.argv.includes('--realtime')) await realtimeOnly();
+else if (process.argv.includes('--live')) await liveBench(line);
 else {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
+  await liveBench(line);
 }

@@ -208,6 +208,7 @@ export const en = {
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
     cutOff:
       'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
+    recordedLength: 'Recorded {{time}}',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',

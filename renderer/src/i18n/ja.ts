@@ -210,6 +210,7 @@ export const ja: Messages = {
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
+    recordedLength: '録音 {{time}}',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',

@@ -82,6 +82,11 @@ export const JobRow = memo(function JobRow({
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
+          {job.mode === 'live' && job.seconds !== undefined ? (
+            <span data-testid="recorded-length">
+              {t('jobs.recordedLength', { time: formatClock(job.seconds) })}
+            </span>
+          ) : null}
         </span>
         {job.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">
