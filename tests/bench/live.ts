@@ -122,8 +122,7 @@ export async function liveBench(line: Line): Promise<void> {
     task = await taskSeconds();
     cpu = await cpuSeconds([hostPid]);
     t = performance.now();
-    const chunkCount = () =>
-      page.evaluate(`window.__liveBench.chunks.length`) as Promise<number>;
+    const chunkCount = () => page.evaluate(`window.__liveBench.chunks.length`) as Promise<number>;
     const startChunks = await chunkCount();
     await until(chunkCount, (n) => n - startChunks >= LISTEN_MS / CHUNK_MS, {
       timeoutMs: LISTEN_MS * 3,

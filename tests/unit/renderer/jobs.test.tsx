@@ -181,10 +181,7 @@ describe('the Jobs view', () => {
         'jobs:list': () => ({
           ok: true,
           data: {
-            jobs: [
-              job('meeting', { mode: 'live', seconds: 754.2 }),
-              job('file', { seconds: 30 }),
-            ],
+            jobs: [job('meeting', { mode: 'live', seconds: 754.2 }), job('file', { seconds: 30 })],
           },
         }),
       }),
