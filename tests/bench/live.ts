@@ -76,6 +76,28 @@ interface BenchData {
   shown: number[];
 }
 
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions the page spent most time in (self time), from a CDP CPU profile. */
+function printTopFunctions(profile: CpuProfile): void {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+}
+
 export async function liveBench(line: Line): Promise<void> {
   const microphone = await writeMicrophoneFile(undefined, 2);
   const browser = await chromium.launch({
@@ -96,10 +118,14 @@ export async function liveBench(line: Line): Promise<void> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const taskSeconds = async () => {
+    /** The page main thread's busy seconds so far: in all, and in script, style and layout. */
+    const PARTS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'];
+    const mainThread = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
-      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+      return PARTS.map((name) => metrics.find((m) => m.name === name)?.value ?? 0);
     };
+    const since = async (before: number[]) =>
+      (await mainThread()).map((value, i) => value - before[i]!);
     await page.goto(`${host.url}/#token=${host.token}`);
     await page.getByTestId('language').selectOption('en');
     await page.getByTestId('service-status').filter({ hasText: 'Running' }).waitFor();
@@ -107,30 +133,37 @@ export async function liveBench(line: Line): Promise<void> {
     await page.getByTestId('live-start').waitFor();
 
     // Idle baselines: the Live screen open, nothing recorded.
-    let task = await taskSeconds();
+    let task = await mainThread();
     let cpu = await cpuSeconds([hostPid]);
     let t = performance.now();
     // A measured span of idleness, not a wait for a condition.
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleWall = (performance.now() - t) / 1000;
-    const idleTask = (await taskSeconds()) - task;
+    const idleTask = await since(task);
     const idleCpu = (await cpuSeconds([hostPid])) - cpu;
 
     // A session: listen for LISTEN_MS of audio, then stop.
     await page.getByTestId('live-start').click();
     await page.locator('[data-testid="live-state"][data-phase="listening"]').waitFor();
-    task = await taskSeconds();
+    task = await mainThread();
     cpu = await cpuSeconds([hostPid]);
     t = performance.now();
     const chunkCount = () => page.evaluate(`window.__liveBench.chunks.length`) as Promise<number>;
     const startChunks = await chunkCount();
+    // KIKITORI_BENCH_PROFILE=1: the page's CPU profile while it listens, its top functions.
+    const profiling = process.env.KIKITORI_BENCH_PROFILE === '1';
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await until(chunkCount, (n) => n - startChunks >= LISTEN_MS / CHUNK_MS, {
       timeoutMs: LISTEN_MS * 3,
     });
     const audioSeconds = ((await chunkCount()) - startChunks) * (CHUNK_MS / 1000);
     const wall = (performance.now() - t) / 1000;
-    const liveTask = (await taskSeconds()) - task;
+    const liveTask = await since(task);
     const liveCpu = (await cpuSeconds([hostPid])) - cpu;
+    if (profiling) printTopFunctions((await cdp.send('Profiler.stop')).profile);
     await page.getByTestId('live-stop').click();
     await page
       .locator('[data-testid="live-state"][data-phase="stopped"]')
@@ -162,8 +195,9 @@ export async function liveBench(line: Line): Promise<void> {
       `    each: ${shownDelays.map((d) => (d / 1000).toFixed(2)).join(', ')} s; the final event reached the page ${(median(shownDelays) - median(arrivedDelays)).toFixed(0)} ms before it was on screen (median); ${chunks.length} chunks of ${CHUNK_MS} ms (${chunks.every(([, n]) => n === 1600) ? 'all' : 'not all'} 1,600 samples)`,
     );
 
-    const l2 = (liveTask / audioSeconds) * 1000;
-    const l2Idle = (idleTask / idleWall) * 1000;
+    const perSecond = (seconds: number, over: number) => (seconds / over) * 1000;
+    const l2 = perSecond(liveTask[0]!, audioSeconds);
+    const l2Idle = perSecond(idleTask[0]!, idleWall);
     line(
       `(l2) window main-thread time per second of live audio`,
       `${l2.toFixed(2)} ms`,
@@ -171,7 +205,7 @@ export async function liveBench(line: Line): Promise<void> {
       l2 <= 5,
     );
     console.log(
-      `    ${audioSeconds.toFixed(1)} s of audio in ${wall.toFixed(1)} s: all tasks of the page's main thread (CDP TaskDuration: capture messages, the link, React, style, layout, paint); the same screen idle: ${l2Idle.toFixed(2)} ms a second`,
+      `    ${audioSeconds.toFixed(1)} s of audio in ${wall.toFixed(1)} s: all tasks of the page's main thread (CDP TaskDuration: capture messages, the link, React, style, layout, paint), of which script ${perSecond(liveTask[1]!, audioSeconds).toFixed(2)}, style ${perSecond(liveTask[2]!, audioSeconds).toFixed(2)}, layout ${perSecond(liveTask[3]!, audioSeconds).toFixed(2)} ms; the same screen idle: ${l2Idle.toFixed(2)} ms a second`,
     );
 
     const l3 = (liveCpu / wall) * 100;
