@@ -100,3 +100,17 @@ export function blocksOf(transcript: Transcript): Block[] {
   });
   return blocks;
 }
+
+/**
+ * Two utterances' texts joined as the service joins words: with a space, except where either
+ * side is Japanese or Chinese script (or its punctuation), which is written without spaces.
+ */
+export const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+export function joinTexts(texts: readonly string[]): string {
+  let joined = '';
+  for (const text of texts.map((t) => t.trim()).filter((t) => t !== '')) {
+    if (joined === '') joined = text;
+    else joined += CJK.test(joined.at(-1)!) || CJK.test(text[0]!) ? text : ` ${text}`;
+  }
+  return joined;
+}
