@@ -16,6 +16,7 @@ import {
   undo,
   utteranceEdit,
   wordEdit,
+  type EditedTranscript,
   type EditOp,
 } from '../../../../shared/domain/edits';
 import type { Transcript } from '../../../../shared/domain/job';
@@ -434,7 +435,7 @@ describe('properties of text written without spaces', () => {
     fc.assert(
       fc.property(utteranceArb, fc.stringMatching(/^[あいうかき晴雨]{0,12}$/), (t, text) => {
         const op = utteranceEdit(0, t.utterances[0]!, text);
-        const after = op ? applyEdits(t, [op]) : t;
+        const after: EditedTranscript = op ? applyEdits(t, [op]) : t;
         expect(after.utterances[0]!.text).toBe(text);
         const kept = after.utterances[0]!.tokens.filter((k) => !k.edited);
         for (const token of kept) expect(t.utterances[0]!.tokens).toContain(token);
