@@ -205,21 +205,26 @@ function spacedGroups(tokens: readonly Token[]): Array<{ from: number; to: numbe
  * are unchanged keep their place (and so their times); what changed is replaced by the new
  * words, which share the time of what they replace. Text written with spaces is compared word by
  * word; text written without them (Japanese) character by character, a changed character taking
- * the word it belongs to. Undefined when nothing changed.
+ * the word it belongs to. Undefined when nothing changed. With `range`, only the tokens
+ * [from, to) are edited (one speaker's part of the utterance).
  */
 export function utteranceEdit(
   utteranceIndex: number,
   utterance: EditedUtterance,
   text: string,
+  range: readonly [number, number] = [0, utterance.tokens.length],
 ): EditOp | undefined {
-  const tokens = utterance.tokens;
-  const changes =
+  const [offset, end] = range;
+  const tokens = utterance.tokens.slice(offset, end);
+  const changes = (
     joinerOfUtterance(utterance) === ' '
       ? spacedChanges(tokens, wordsOf(text))
-      : unspacedChanges(tokens, text.trim());
+      : unspacedChanges(tokens, text.trim())
+  ).map((c) => ({ ...c, from: c.from + offset, to: c.to + offset }));
+  const all = utterance.tokens;
   const real = changes.filter(
     (c) =>
-      !(c.to - c.from === 1 && c.written.length === 1 && tokens[c.from]!.written === c.written[0]),
+      !(c.to - c.from === 1 && c.written.length === 1 && all[c.from]!.written === c.written[0]),
   );
   return real.length === 0
     ? undefined

@@ -82,6 +82,11 @@ export const JobRow = memo(function JobRow({
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
+          {job.edited ? (
+            <span className="job-edited" data-testid="edited">
+              {t('jobs.edited')}
+            </span>
+          ) : null}
         </span>
         {job.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">

@@ -5,11 +5,23 @@
  * of speaker starts a new paragraph, under the speaker's name. The words are rendered in chunks
  * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
  * still reach every word, and a move re-renders only the chunks it leaves and enters.
+ *
+ * Correcting (issue #18): double-click a word, or F2 on the focused word, edits it in place
+ * (./WordEditor). A corrected word is marked; the focused one says what the service heard and
+ * can be reverted.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  revertWord,
+  wordEdit,
+  wordsOf as typedWords,
+  type EditOp,
+} from '../../../../shared/domain/edits';
+import type { Result } from '../../../../shared/ipc/contract';
+import { ErrorBox } from '../../ui/error-box';
 import { formatMs } from '../../ui/format';
-import { useSpeakerName } from './speaker-name';
+import { useActionError } from '../../ui/use-action-error';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
 import { chunksOf, type WordChunk } from './word-chunks';
@@ -19,48 +31,113 @@ interface Props {
   readonly words: readonly Word[];
   readonly playback: Playback;
   readonly query: string;
+  /** A speaker's name (the one a person gave it, else "Speaker 1"). */
+  readonly speakerName: (label: string) => string;
+  /** Makes a correction; none while the original is shown. */
+  readonly edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
+}
+
+interface Editing {
+  readonly onEdit: (word: Word) => void;
+  readonly onKeep: (word: Word, text: string, next: boolean) => void;
+  readonly onCancel: () => void;
+  readonly onPlayFrom: (word: Word) => void;
 }
 
 const WordButton = memo(function WordButton({
   word,
   focusable,
   match,
+  editing,
   onSeek,
+  actions,
 }: {
   word: Word;
   focusable: boolean;
   match: boolean;
+  editing: boolean;
   onSeek: (word: Word) => void;
+  actions: Editing | undefined;
 }) {
   const { t } = useTranslation();
   const low = word.confidence !== undefined && word.confidence < LOW_CONFIDENCE;
   const confidence = word.confidence === undefined ? '—' : word.confidence.toFixed(2);
   const time = word.starttime === undefined ? '' : formatMs(word.starttime);
-  const label = t(low ? 'viewer.wordLabelLow' : 'viewer.wordLabel', {
-    word: word.written,
-    time,
-    confidence,
-  });
+  if (editing && actions) return <WordEditor word={word} actions={actions} />;
+  const label = word.edited
+    ? word.original === undefined
+      ? t('viewer.wordLabelAdded', { word: word.written, time })
+      : t('viewer.wordLabelEdited', { word: word.written, time, original: word.original })
+    : t(low ? 'viewer.wordLabelLow' : 'viewer.wordLabel', {
+        word: word.written,
+        time,
+        confidence,
+      });
   return (
     <button
       type="button"
-      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}`}
+      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${word.edited ? ' is-edited' : ''}`}
       data-i={word.index}
       data-start={word.starttime}
       tabIndex={focusable ? 0 : -1}
       aria-label={label}
-      title={`${time} · ${t('viewer.confidence', { value: confidence })}`}
+      title={word.edited ? time : `${time} · ${t('viewer.confidence', { value: confidence })}`}
       onClick={() => onSeek(word)}
+      onDoubleClick={actions ? () => actions.onEdit(word) : undefined}
     >
       {word.written}
     </button>
   );
 });
 
-export function WordList({ words, playback, query }: Props) {
+/**
+ * A word being corrected: Enter keeps, Escape cancels, Tab keeps and corrects the next word,
+ * Ctrl+Enter plays from it (a key that cannot type text, so the player works while editing).
+ */
+function WordEditor({ word, actions }: { word: Word; actions: Editing }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(word.written);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  return (
+    <input
+      ref={input}
+      className="word-editor"
+      data-i={word.index}
+      data-testid="word-editor"
+      aria-label={t('viewer.editWord', { word: word.written })}
+      value={text}
+      size={Math.max(4, text.length + 1)}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          actions.onPlayFrom(word);
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          actions.onKeep(word, text, false);
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          actions.onCancel();
+        } else if (e.key === 'Tab' && !e.shiftKey) {
+          e.preventDefault();
+          actions.onKeep(word, text, true);
+        }
+      }}
+    />
+  );
+}
+
+export function WordList({ words, playback, query, speakerName, edit }: Props) {
+  const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
-  const speakerName = useSpeakerName();
+  const [editingIndex, setEditingIndex] = useState<number>();
+  const { error, run } = useActionError();
 
   const indexAt = useCallback((ms: number) => wordAt(words, ms), [words]);
   const elementAt = useCallback(
@@ -82,10 +159,66 @@ export function WordList({ words, playback, query }: Props) {
     setFocusIndex(next);
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
+  /** Focus back on the word (once it is a button again) after an edit ends. */
+  const refocus = useRef<number>(undefined);
+  useEffect(() => {
+    if (editingIndex !== undefined || refocus.current === undefined) return;
+    const index = Math.max(0, Math.min(words.length - 1, refocus.current));
+    refocus.current = undefined;
+    setFocusIndex(index);
+    list.current?.querySelector<HTMLElement>(`button[data-i="${index}"]`)?.focus();
+  }, [editingIndex, words]);
+
+  const { toggle, playing } = playback;
+  const count = words.length;
+  const actions = useMemo<Editing | undefined>(() => {
+    if (!edit) return undefined;
+    return {
+      onEdit: (word) => {
+        setFocusIndex(word.index);
+        setEditingIndex(word.index);
+      },
+      onCancel: () => {
+        setEditingIndex((index) => {
+          refocus.current = index;
+          return undefined;
+        });
+      },
+      onPlayFrom: (word) => {
+        if (word.starttime !== undefined) seek(word.starttime);
+        if (!playing) toggle();
+      },
+      onKeep: (word, text, next) => {
+        const typed = typedWords(text);
+        const after = word.index + typed.length;
+        // Tab on the last word: there is no next one to correct.
+        const last = after >= count - 1 + typed.length;
+        const unchanged = typed.length === 1 && typed[0] === word.written;
+        const done = () => {
+          if (next && !last) {
+            setFocusIndex(after);
+            setEditingIndex(after);
+          } else {
+            refocus.current = word.index;
+            setEditingIndex(undefined);
+          }
+        };
+        if (unchanged) {
+          done();
+          return;
+        }
+        void run(edit(wordEdit(word.utterance, word.position, text))).then((ok) => {
+          if (ok) done();
+        });
+      },
+    };
+  }, [edit, run, seek, toggle, playing, count]);
+
+  const focused = words[focusIndex];
 
   const chunks = useMemo(() => chunksOf(words), [words]);
   const q = query.trim();
-  return (
+  const wordList = (
     <div
       ref={list}
       className="word-list"
@@ -102,6 +235,9 @@ export function WordList({ words, playback, query }: Props) {
         if (e.key in keys) {
           e.preventDefault();
           move(keys[e.key]!);
+        } else if (e.key === 'F2' && actions && words[focusIndex]) {
+          e.preventDefault();
+          actions.onEdit(words[focusIndex]);
         }
       }}
     >
@@ -110,12 +246,40 @@ export function WordList({ words, playback, query }: Props) {
           key={chunk.first}
           chunk={chunk}
           focusIndex={chunk.first <= focusIndex && focusIndex <= chunk.last ? focusIndex : -1}
+          editingIndex={
+            editingIndex !== undefined && chunk.first <= editingIndex && editingIndex <= chunk.last
+              ? editingIndex
+              : -1
+          }
           query={q}
           onSeek={onSeek}
           speakerName={speakerName}
+          actions={actions}
         />
       ))}
     </div>
+  );
+  return (
+    <>
+      {focused?.edited && edit ? (
+        <p className="word-origin" data-testid="word-origin">
+          <span>
+            {focused.original === undefined
+              ? t('viewer.addedWord', { word: focused.written })
+              : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
+          </span>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
+          >
+            {t('viewer.revertWord')}
+          </button>
+        </p>
+      ) : null}
+      <ErrorBox error={error} />
+      {wordList}
+    </>
   );
 }
 
@@ -123,15 +287,19 @@ export function WordList({ words, playback, query }: Props) {
 const Chunk = memo(function Chunk({
   chunk,
   focusIndex,
+  editingIndex,
   query,
   onSeek,
   speakerName,
+  actions,
 }: {
   chunk: WordChunk;
   focusIndex: number;
+  editingIndex: number;
   query: string;
   onSeek: (word: Word) => void;
   speakerName: (label: string) => string;
+  actions: Editing | undefined;
 }) {
   return (
     <div className={chunk.continued ? 'word-chunk is-continued' : 'word-chunk'}>
@@ -146,7 +314,9 @@ const Chunk = memo(function Chunk({
               word={word}
               focusable={word.index === focusIndex}
               match={query !== '' && matchesIn(word.written, query).length > 0}
+              editing={word.index === editingIndex}
               onSeek={onSeek}
+              actions={actions}
             />
           ))}
         </ChunkParagraph>
