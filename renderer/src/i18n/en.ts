@@ -189,7 +189,9 @@ export const en = {
     showingOriginal:
       'Showing the transcript as recognized, before corrections. Turn off Show original to correct it.',
     editHint:
-      'Double-click a word or press F2 to correct it: Enter keeps, Escape cancels, Tab keeps and corrects the next word, Ctrl+Enter plays from it. A word left empty is removed; several words share its time.',
+      'Correct a word by double-clicking it or pressing F2 on it, a passage with its pencil button. Ctrl+Z undoes a correction, Ctrl+Shift+Z redoes it.',
+    wordKeys:
+      'Enter keeps a correction, Escape cancels it, Tab keeps it and corrects the next word, Ctrl+Enter plays from the word. A word left empty is removed; several words share its time.',
     editWord: 'Correct “{{word}}”',
     wordLabelEdited: '{{word}}, {{time}}, corrected (recognized as “{{original}}”)',
     wordLabelAdded: '{{word}}, {{time}}, added',

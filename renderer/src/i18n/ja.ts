@@ -191,7 +191,9 @@ export const ja: Messages = {
     showingOriginal:
       '修正前の認識結果を表示しています。修正するには「修正前を表示」をオフにしてください。',
     editHint:
-      '単語をダブルクリックするか F2 キーを押すと修正できます。Enter で確定、Esc で取り消し、Tab で確定して次の単語へ、Ctrl+Enter でその単語から再生します。空にした単語は削除され、複数の単語を入力するとその時間を分け合います。',
+      '単語はダブルクリックか F2 キーで、テキストは鉛筆のボタンで修正できます。Ctrl+Z で修正を元に戻し、Ctrl+Shift+Z でやり直します。',
+    wordKeys:
+      'Enter で確定、Esc で取り消し、Tab で確定して次の単語へ、Ctrl+Enter でその単語から再生します。空にした単語は削除され、複数の単語を入力するとその時間を分け合います。',
     editWord: '「{{word}}」を修正',
     wordLabelEdited: '{{word}}、{{time}}、修正済み（認識結果は「{{original}}」）',
     wordLabelAdded: '{{word}}、{{time}}、手で追加',

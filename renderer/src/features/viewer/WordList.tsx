@@ -261,20 +261,28 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
   );
   return (
     <>
-      {focused?.edited && edit ? (
+      {edit ? (
+        // Its room is kept while the focused word is not corrected: the words below never move
+        // between the two clicks of a double-click.
         <p className="word-origin" data-testid="word-origin">
-          <span>
-            {focused.original === undefined
-              ? t('viewer.addedWord', { word: focused.written })
-              : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
-          </span>
-          <button
-            type="button"
-            className="button small"
-            onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
-          >
-            {t('viewer.revertWord')}
-          </button>
+          {focused?.edited ? (
+            <>
+              <span>
+                {focused.original === undefined
+                  ? t('viewer.addedWord', { word: focused.written })
+                  : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
+              </span>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
+              >
+                {t('viewer.revertWord')}
+              </button>
+            </>
+          ) : (
+            <span className="muted">{t('viewer.wordKeys')}</span>
+          )}
         </p>
       ) : null}
       <ErrorBox error={error} />
