@@ -107,10 +107,14 @@ export function blocksOf(transcript: Transcript): Block[] {
  */
 export const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 export function joinTexts(texts: readonly string[]): string {
-  let joined = '';
+  const parts: string[] = [];
+  // The last character is kept apart: reading it off the growing string would flatten it each
+  // time (quadratic over a long transcript).
+  let last = '';
   for (const text of texts.map((t) => t.trim()).filter((t) => t !== '')) {
-    if (joined === '') joined = text;
-    else joined += CJK.test(joined.at(-1)!) || CJK.test(text[0]!) ? text : ` ${text}`;
+    if (parts.length > 0 && !CJK.test(last) && !CJK.test(text[0]!)) parts.push(' ');
+    parts.push(text);
+    last = text.at(-1)!;
   }
-  return joined;
+  return parts.join('');
 }

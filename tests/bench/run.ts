@@ -11,9 +11,11 @@
  *   (r1–r5) the realtime interface: latency, CPU, sessions at once, WER (tests/bench/realtime.ts)
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
+ *   (e1–e3) correcting a transcript: a keystroke, an edit and its journal write, Enter to screen
+ *           (tests/bench/edits.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5).
+ * `--realtime` only (r1–r5), `--edits` only (e1–e3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
+import { editsBench } from './edits';
 import { realtimeBench } from './realtime';
 import { windowBench } from './window';
 import {
@@ -370,7 +373,9 @@ async function realtimeOnly(): Promise<void> {
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 await prepareBench();
 if (process.argv.includes('--realtime')) await realtimeOnly();
+else if (process.argv.includes('--edits')) await editsBench(line);
 else {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
+  await editsBench(line);
 }

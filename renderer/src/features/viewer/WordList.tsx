@@ -170,7 +170,12 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
   }, [editingIndex, words]);
 
   const { toggle, playing } = playback;
-  const count = words.length;
+  // Read by the actions when they run, so the actions (and every chunk) stay the same objects
+  // while the player plays and pauses or a correction changes the count.
+  const latest = useRef({ playing, count: words.length });
+  useEffect(() => {
+    latest.current = { playing, count: words.length };
+  });
   const actions = useMemo<Editing | undefined>(() => {
     if (!edit) return undefined;
     return {
@@ -186,13 +191,13 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
       },
       onPlayFrom: (word) => {
         if (word.starttime !== undefined) seek(word.starttime);
-        if (!playing) toggle();
+        if (!latest.current.playing) toggle();
       },
       onKeep: (word, text, next) => {
         const typed = typedWords(text);
         const after = word.index + typed.length;
         // Tab on the last word: there is no next one to correct.
-        const last = after >= count - 1 + typed.length;
+        const last = after >= latest.current.count - 1 + typed.length;
         const unchanged = typed.length === 1 && typed[0] === word.written;
         const done = () => {
           if (next && !last) {
@@ -212,7 +217,7 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
         });
       },
     };
-  }, [edit, run, seek, toggle, playing, count]);
+  }, [edit, run, seek, toggle]);
 
   const focused = words[focusIndex];
 
@@ -291,7 +296,45 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
   );
 }
 
-/** Props are values or stable callbacks, so only the chunks whose focus or matches change render. */
+/** The same words, shown the same way (a correction makes new word objects for every word). */
+const sameWord = (a: Word, b: Word) =>
+  a === b ||
+  (a.index === b.index &&
+    a.written === b.written &&
+    a.starttime === b.starttime &&
+    a.confidence === b.confidence &&
+    a.edited === b.edited &&
+    a.original === b.original &&
+    a.utterance === b.utterance &&
+    a.position === b.position);
+
+function sameChunk(a: WordChunk, b: WordChunk): boolean {
+  if (a === b) return true;
+  if (a.continued !== b.continued || a.paragraphs.length !== b.paragraphs.length) return false;
+  return a.paragraphs.every((p, i) => {
+    const q = b.paragraphs[i]!;
+    return (
+      p.turn === q.turn &&
+      p.words.length === q.words.length &&
+      p.words.every((w, k) => sameWord(w, q.words[k]!))
+    );
+  });
+}
+
+/**
+ * Props are values or stable callbacks, so only the chunks whose focus or matches change render;
+ * after a correction, only those whose words changed (or moved).
+ */
+interface ChunkProps {
+  chunk: WordChunk;
+  focusIndex: number;
+  editingIndex: number;
+  query: string;
+  onSeek: (word: Word) => void;
+  speakerName: (label: string) => string;
+  actions: Editing | undefined;
+}
+
 const Chunk = memo(function Chunk({
   chunk,
   focusIndex,
@@ -300,15 +343,7 @@ const Chunk = memo(function Chunk({
   onSeek,
   speakerName,
   actions,
-}: {
-  chunk: WordChunk;
-  focusIndex: number;
-  editingIndex: number;
-  query: string;
-  onSeek: (word: Word) => void;
-  speakerName: (label: string) => string;
-  actions: Editing | undefined;
-}) {
+}: ChunkProps) {
   return (
     <div className={chunk.continued ? 'word-chunk is-continued' : 'word-chunk'}>
       {chunk.paragraphs.map((paragraph) => (
@@ -331,7 +366,19 @@ const Chunk = memo(function Chunk({
       ))}
     </div>
   );
-});
+}, sameChunkProps);
+
+function sameChunkProps(a: ChunkProps, b: ChunkProps): boolean {
+  return (
+    a.focusIndex === b.focusIndex &&
+    a.editingIndex === b.editingIndex &&
+    a.query === b.query &&
+    a.onSeek === b.onSeek &&
+    a.speakerName === b.speakerName &&
+    a.actions === b.actions &&
+    sameChunk(a.chunk, b.chunk)
+  );
+}
 
 function ChunkParagraph({ turn, children }: { turn?: string; children: React.ReactNode }) {
   return (

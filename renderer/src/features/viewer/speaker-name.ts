@@ -2,7 +2,7 @@
  * A speaker's name: the one a person gave it in this transcript (shared/domain/edits.ts), else in
  * the window's language, `speaker0` → "Speaker 1" / "話者 1".
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { speakerNumber } from '../../../../shared/format/speakers';
 
@@ -10,13 +10,16 @@ export function useSpeakerName(
   names?: Readonly<Record<string, string>>,
 ): (label: string) => string {
   const { t } = useTranslation();
+  // Each correction gives the transcript a new names object: the function changes only when a
+  // name does, so the word list's chunks are not all drawn again.
+  const key = names ? JSON.stringify(names) : '';
+  const given = useMemo(() => (key ? (JSON.parse(key) as Record<string, string>) : {}), [key]);
   return useCallback(
     (label: string) => {
-      const given = names?.[label];
-      if (given !== undefined) return given;
+      if (Object.hasOwn(given, label)) return given[label]!;
       const n = speakerNumber(label);
       return n === undefined ? label : t('viewer.speaker', { n });
     },
-    [t, names],
+    [t, given],
   );
 }

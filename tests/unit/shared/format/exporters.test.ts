@@ -17,6 +17,7 @@ import {
   toTxt,
   toVtt,
 } from '../../../../shared/format/exporters';
+import { joinTexts } from '../../../../shared/format/speakers';
 import { DIARIZED } from '../../../support/diarized';
 
 const token = (written: string, starttime: number, endtime: number, confidence = 0.9) => ({
@@ -308,5 +309,20 @@ describe('edited transcripts (issue #18)', () => {
     expect(theirs).toMatchObject({ fileName: 'talk.original.json', format: 'json' });
     expect(JSON.parse(theirs.text)).toEqual(DIARIZED);
     expect(exportChoice('srt', DIARIZED, edited, 'talk.wav').text).toBe(toSrt(edited));
+  });
+});
+
+describe('joining utterances’ texts', () => {
+  it('puts a space between words, none beside Japanese, and skips empty texts', () => {
+    expect(joinTexts(['Hello there.', ' ', 'Again '])).toBe('Hello there. Again');
+    expect(joinTexts(['今日は', '晴れです。', 'OK'])).toBe('今日は晴れです。OK');
+    expect(joinTexts(['OK', '今日'])).toBe('OK今日');
+    expect(joinTexts([])).toBe('');
+  });
+
+  it('joins a long transcript whole, one space between texts', () => {
+    const texts = Array.from({ length: 20_000 }, (_, i) => `word${i} `.repeat(5));
+    const joined = joinTexts(texts);
+    expect(joined.length).toBe(texts.reduce((n, t) => n + t.trim().length + 1, -1));
   });
 });
