@@ -12,6 +12,9 @@ import { expect, test } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
+/** The <audio> element's state (this file is type-checked without DOM types). */
+type Media = { currentTime: number; paused: boolean; readyState: number };
+
 test('a corrected word survives a reload, is undone and redone there, and is exported', async ({
   app,
 }) => {
@@ -25,9 +28,25 @@ test('a corrected word survives a reload, is undone and redone there, and is exp
   await viewer.getByRole('tab', { name: 'Words' }).click();
   const words = app.getByTestId('word-list');
   const made = words.getByRole('button', { name: /^made,/ }).first();
+  const start = Number(await made.getAttribute('data-start'));
+  const player = app.getByTestId('player');
+  await expect
+    .poll(() => player.evaluate((a) => (a as unknown as Media).readyState))
+    .toBeGreaterThanOrEqual(1);
   await made.dblclick();
   const editor = app.getByRole('textbox', { name: 'Correct “made”' });
   await expect(editor).toBeFocused();
+  // While correcting, Ctrl+Enter plays from the word; Space types into the editor, the player
+  // plays on.
+  await editor.press('Control+Enter');
+  await expect.poll(() => player.evaluate((a) => !(a as unknown as Media).paused)).toBe(true);
+  expect(
+    await player.evaluate((a) => (a as unknown as Media).currentTime * 1000),
+  ).toBeGreaterThanOrEqual(start - 50);
+  await editor.press('End');
+  await editor.press('Space');
+  await expect(editor).toHaveValue('made ');
+  expect(await player.evaluate((a) => (a as unknown as Media).paused)).toBe(false);
   await editor.fill('crafted');
   await editor.press('Enter');
   const crafted = words.getByRole('button', { name: /^crafted, .*recognized as “made”/ });

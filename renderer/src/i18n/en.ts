@@ -200,7 +200,8 @@ export const en = {
     revertWord: 'Revert this word',
     editText: 'Correct the text at {{time}}',
     textLabel: 'Text at {{time}}',
-    textHint: 'Enter keeps, Escape cancels. Words left as they were keep their times.',
+    textHint:
+      'Enter keeps, Escape cancels, Ctrl+Enter plays this passage. Words left as they were keep their times.',
     keep: 'Keep',
     cancel: 'Cancel',
     renameSpeaker: 'Rename {{name}}',

@@ -202,7 +202,8 @@ export const ja: Messages = {
     revertWord: 'この単語を元に戻す',
     editText: '{{time}} のテキストを修正',
     textLabel: '{{time}} のテキスト',
-    textHint: 'Enter で確定、Esc で取り消します。変えなかった単語は時間を保ちます。',
+    textHint:
+      'Enter で確定、Esc で取り消し、Ctrl+Enter でこの部分を再生します。変えなかった単語は時間を保ちます。',
     keep: '確定',
     cancel: 'キャンセル',
     renameSpeaker: '{{name}} の名前を変える',

@@ -139,6 +139,32 @@ describe('correcting words in the word view', () => {
   });
 });
 
+describe('the last word, and a name given back', () => {
+  it('Tab on the last word keeps it and ends editing there', async () => {
+    const bridge = editingBridge();
+    const user = await openTalk(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Words' }));
+    await user.dblClick(screen.getByRole('button', { name: /^Thanks,/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Correct “Thanks”' }));
+    await user.keyboard('Cheers{Tab}');
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Cheers,/ }));
+  });
+
+  it('a speaker renamed to nothing gets its default name back', async () => {
+    const bridge = editingBridge();
+    const user = await openTalk(bridge);
+    await user.click(screen.getAllByRole('button', { name: 'Rename Speaker 2' })[0]!);
+    await user.keyboard('{Control>}a{/Control}Sato{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('speaker')[1]!.textContent).toBe('Sato'));
+    await user.click(screen.getByRole('button', { name: 'Rename Sato' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Name of Sato in the whole transcript' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('speaker')[1]!.textContent).toBe('Speaker 2'));
+    expect(bridge.history().position).toBe(2);
+  });
+});
+
 describe('correcting the text view', () => {
   it('edits an utterance as a whole: unchanged words keep their place', async () => {
     const bridge = editingBridge();

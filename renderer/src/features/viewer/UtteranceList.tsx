@@ -54,6 +54,7 @@ function InlineField({
   multiline,
   onKeep,
   onCancel,
+  onPlay,
   testId,
 }: {
   initial: string;
@@ -61,6 +62,8 @@ function InlineField({
   multiline: boolean;
   onKeep: (text: string) => void;
   onCancel: () => void;
+  /** Ctrl+Enter (a key that cannot type text): plays what is being corrected. */
+  onPlay?: () => void;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -79,7 +82,10 @@ function InlineField({
       setText(e.target.value),
     onKeyDown: (e: React.KeyboardEvent) => {
       e.stopPropagation();
-      if (e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey) {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        onPlay?.();
+      } else if (e.key === 'Enter' && !e.shiftKey) {
         e.preventDefault();
         onKeep(text);
       } else if (e.key === 'Escape') {
@@ -227,6 +233,10 @@ export function UtteranceList({
                       label={t('viewer.textLabel', { time })}
                       multiline
                       testId="utterance-editor"
+                      onPlay={() => {
+                        playback.seek(b.starttime ?? 0);
+                        if (!playback.playing) playback.toggle();
+                      }}
                       onKeep={(text) => keepText(b, i, text)}
                       onCancel={() => close(`[data-edit-block="${i}"]`)}
                     />
