@@ -198,6 +198,7 @@ export const en = {
     recognizedAs: '“{{word}}” was recognized as “{{original}}”.',
     addedWord: '“{{word}}” was added by hand.',
     revertWord: 'Revert this word',
+    addToDictionary: 'Add to dictionary…',
     editText: 'Correct the text at {{time}}',
     textLabel: 'Text at {{time}}',
     textHint:

@@ -200,6 +200,7 @@ export const ja: Messages = {
     recognizedAs: '「{{word}}」の認識結果は「{{original}}」でした。',
     addedWord: '「{{word}}」は手で追加した単語です。',
     revertWord: 'この単語を元に戻す',
+    addToDictionary: '辞書に追加…',
     editText: '{{time}} のテキストを修正',
     textLabel: '{{time}} のテキスト',
     textHint:

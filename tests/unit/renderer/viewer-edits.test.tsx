@@ -309,6 +309,43 @@ describe('undo, redo, show original, revert', () => {
   });
 });
 
+describe('teaching the dictionary from a correction', () => {
+  it('opens the dictionary of the job’s connection and engine with the word and what was heard', async () => {
+    const bridge = editingBridge();
+    bridge.answers['connections:test'] = () => ({
+      ok: true,
+      data: { engines: ['-a-general-en'], key: 'accepted' },
+    });
+    bridge.answers['dictionary:profiles'] = () => ({ ok: true, data: { profiles: ['names'] } });
+    bridge.answers['dictionary:getWords'] = () => ({ ok: true, data: { words: [] } });
+    const user = await openTalk(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Words' }));
+    await user.dblClick(screen.getByRole('button', { name: /^morning,/ }));
+    await user.keyboard('{Control>}a{/Control}evening{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add to dictionary…' }));
+    expect(screen.getByRole('tab', { name: 'Dictionary' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await waitFor(() =>
+      expect(bridge.calls.some((c) => c.channel === 'dictionary:profiles')).toBe(true),
+    );
+    expect(bridge.calls.find((c) => c.channel === 'dictionary:profiles')!.input).toEqual({
+      connection: 'local',
+      engine: '-a-general-en',
+    });
+    // The job had no profile: one is chosen (or made) first, and the word waits for it.
+    await user.selectOptions(await screen.findByTestId('dict-profile'), 'names');
+    expect(await screen.findByTestId('add-written')).toHaveProperty('value', 'evening');
+    expect(screen.getByTestId('add-spoken')).toHaveProperty('value', 'morning');
+    expect(screen.getByTestId('reading-from').textContent).toContain(
+      'From your correction of “morning” to “evening”',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    expect(screen.getByTestId('add-written')).toHaveProperty('value', '');
+    expect(screen.queryByTestId('reading-from')).toBeNull();
+  });
+});
+
 describe('in Japanese, and in Jobs', () => {
   it('names the editing controls in Japanese', async () => {
     const bridge = editingBridge();

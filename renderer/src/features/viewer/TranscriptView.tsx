@@ -18,6 +18,7 @@ import {
   revertAll,
   type EditedTranscript,
 } from '../../../../shared/domain/edits';
+import { decodeD } from '../../../../shared/api/d-codec';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
 import { useApp } from '../../store/store';
@@ -26,7 +27,7 @@ import { useSpeakerName } from './speaker-name';
 import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
-import { matchesIn, wordsOf } from './words';
+import { matchesIn, wordsOf, type Word } from './words';
 import { ErrorBox } from '../../ui/error-box';
 import { SearchField } from '../../ui/search-field';
 import { useActionError } from '../../ui/use-action-error';
@@ -58,6 +59,25 @@ export function TranscriptView() {
   const editTranscript = useApp((s) => s.editTranscript);
   const { error: editError, run } = useActionError();
   const speakerName = useSpeakerName(transcript?.speakerNames);
+  const connections = useApp((s) => s.connections);
+  const teachDictionary = useApp((s) => s.teachDictionary);
+  const teach = useMemo(() => {
+    if (!job) return undefined;
+    const d = decodeD(job.params.d);
+    const params = d.ok ? d.data : {};
+    const engine =
+      params.grammarFileNames ?? connections.find((c) => c.id === job.connection)?.engine;
+    if (!engine) return undefined;
+    return (word: Word) =>
+      teachDictionary({
+        connection: job.connection,
+        engine,
+        profile: params.profileId ?? '',
+        written: word.written,
+        spoken: word.spoken ?? '',
+        original: word.original ?? '',
+      });
+  }, [job, connections, teachDictionary]);
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
   const matchCount = useMemo(
@@ -231,6 +251,7 @@ export function TranscriptView() {
                 query={query}
                 speakerName={speakerName}
                 edit={editable ? editTranscript : undefined}
+                teach={teach}
               />
             </Tabs.Content>
           </Tabs.Root>

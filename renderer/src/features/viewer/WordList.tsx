@@ -35,6 +35,8 @@ interface Props {
   readonly speakerName: (label: string) => string;
   /** Makes a correction; none while the original is shown. */
   readonly edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
+  /** Opens the dictionary's add form with a corrected word (issue #18). */
+  readonly teach?: (word: Word) => void;
 }
 
 interface Editing {
@@ -132,7 +134,7 @@ function WordEditor({ word, actions }: { word: Word; actions: Editing }) {
   );
 }
 
-export function WordList({ words, playback, query, speakerName, edit }: Props) {
+export function WordList({ words, playback, query, speakerName, edit, teach }: Props) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -284,6 +286,11 @@ export function WordList({ words, playback, query, speakerName, edit }: Props) {
               >
                 {t('viewer.revertWord')}
               </button>
+              {teach && focused.original !== undefined ? (
+                <button type="button" className="button small" onClick={() => teach(focused)}>
+                  {t('viewer.addToDictionary')}
+                </button>
+              ) : null}
             </>
           ) : (
             <span className="muted">{t('viewer.wordKeys')}</span>
