@@ -26,6 +26,7 @@ import { dataFailure, toAppError } from './errors';
 import type { AskSavePath } from './export-file';
 import { handlersOf } from './handlers';
 import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
+import { JobEdits } from './jobs/job-edits';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
 import { recoverLiveJobs } from './live/live-recording';
@@ -76,6 +77,7 @@ interface Parts {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
   readonly live: LiveSessions;
@@ -90,6 +92,8 @@ export class Core {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  /** A person's corrections of transcripts; `currentTranscript` reads them applied. */
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   /** Live sessions: a host opens one per live link from a window (shared/ipc/live.ts). */
   readonly live: LiveSessions;
@@ -101,6 +105,7 @@ export class Core {
     this.keys = parts.keys;
     this.journal = parts.journal;
     this.runner = parts.runner;
+    this.edits = parts.edits;
     this.supervisor = parts.supervisor;
     this.live = parts.live;
     this.lock = parts.lock;
@@ -165,6 +170,7 @@ export class Core {
       ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
       ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
     });
+    const edits = new JobEdits({ journal, emit: (job) => emit('jobs:changed', { job }) });
     const supervisor =
       options.localService === false
         ? undefined
@@ -191,6 +197,7 @@ export class Core {
       keys,
       journal,
       runner,
+      edits,
       supervisor,
       clients,
       live,

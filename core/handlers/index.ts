@@ -7,6 +7,7 @@ import type { Channel } from '../../shared/ipc/contract';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { AskSavePath } from '../export-file';
+import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
@@ -25,6 +26,7 @@ export interface HandlerDeps {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
   readonly askSavePath: AskSavePath | undefined;

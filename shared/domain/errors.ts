@@ -62,6 +62,7 @@ export const APP_ERROR_CODES = [
   'live-protocol',
   'recording-failed',
   'live-no-retry',
+  'edit-refused',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -54,6 +54,8 @@ export const jobSchema = z.object({
   resultFile: z.string().optional(),
   /** The transcript's first words, for the rows that list the job (set when it completes). */
   preview: z.string().max(200).optional(),
+  /** A person corrected the transcript (its edits, core/jobs/job-edits.ts, are in effect). */
+  edited: z.boolean().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

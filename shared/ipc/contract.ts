@@ -8,6 +8,7 @@ import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import type { Result as Outcome } from '../api/result';
 import { connectionSchema } from '../domain/connection';
+import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
@@ -112,7 +113,12 @@ export const CHANNELS = {
   'jobs:list': { input: z.object({}), output: z.object({ jobs: z.array(jobSchema) }) },
   'jobs:get': {
     input: z.object({ id: z.string() }),
-    output: z.object({ job: jobSchema, transcript: transcriptSchema.optional() }),
+    /** The service's transcript as it said it, and a person's edits of it (shared/domain/edits.ts). */
+    output: z.object({
+      job: jobSchema,
+      transcript: transcriptSchema.optional(),
+      edits: editHistorySchema.optional(),
+    }),
   },
   'jobs:remove': {
     input: z.object({ id: z.string() }),
@@ -121,6 +127,19 @@ export const CHANNELS = {
   'jobs:retry': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
   /** Stops a queued or running job on our side; it stays, failed with `cancelled`, to retry. */
   'jobs:cancel': { input: z.object({ id: z.string() }), output: z.object({ job: jobSchema }) },
+  /** One correction of a job's transcript (an operation on it as it now stands), kept apart. */
+  'edits:apply': {
+    input: z.object({ id: z.string(), op: editOpSchema }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
+  'edits:undo': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
+  'edits:redo': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
   'dictionary:profiles': {
     input: connectionRef.extend({ engine: z.string() }),
     output: z.object({ profiles: z.array(z.string()) }),

@@ -13,9 +13,11 @@
  *           (tests/bench/window.ts)
  *   (l1–l3) the Live screen: word end to final on screen, main-thread time, main-process CPU
  *           (tests/bench/live.ts)
+ *   (e1–e3) correcting a transcript: a keystroke, an edit and its journal write, Enter to screen
+ *           (tests/bench/edits.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5), `--live` only (l1–l3).
+ * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -29,6 +31,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
+import { editsBench } from './edits';
 import { realtimeBench } from './realtime';
 import { liveBench } from './live';
 import { windowBench } from './window';
@@ -374,8 +377,10 @@ async function realtimeOnly(): Promise<void> {
 await prepareBench();
 if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
+else if (process.argv.includes('--edits')) await editsBench(line);
 else {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
   await liveBench(line);
+  await editsBench(line);
 }

@@ -150,6 +150,36 @@ test('the transcript viewer, its text and its word list, passes axe and is photo
   ]);
 });
 
+test('the viewer with a word and a text being corrected passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  // One correction first, so a corrected word (and what the service heard) shows too.
+  await openViewer(transcribed);
+  await openWordList(transcribed);
+  const words = transcribed.getByTestId('word-list');
+  await words.locator('button.word').nth(2).dblclick();
+  await transcribed.getByTestId('word-editor').fill('Marianne');
+  await transcribed.getByTestId('word-editor').press('Enter');
+  await expect(words.locator('button.word.is-edited')).toHaveCount(1);
+  const editWord = async (page: Page) => {
+    await openViewer(page);
+    await openWordList(page);
+    await page.getByTestId('word-list').locator('button.word.is-edited').click();
+    await page.getByTestId('word-list').locator('button.word').nth(6).dblclick();
+    await expect(page.getByTestId('word-editor')).toBeFocused();
+  };
+  const editText = async (page: Page) => {
+    await openViewer(page);
+    await page.getByTestId('viewer').getByRole('tab').first().click();
+    await page.locator('.edit-text').first().click();
+    await expect(page.getByTestId('utterance-editor')).toBeFocused();
+  };
+  await checkAndPhotograph(transcribed, [
+    { name: 'viewer-edit-word', open: editWord, close: (page) => page.keyboard.press('Escape') },
+    { name: 'viewer-edit-text', open: editText, close: (page) => page.keyboard.press('Escape') },
+  ]);
+});
+
 test('the dialog that asks before removing a job passes axe and is photographed', async ({
   transcribed,
 }) => {

@@ -178,6 +178,35 @@ export const en = {
     loading: 'Loading transcript…',
     close: 'Close transcript',
     speaker: 'Speaker {{n}}',
+    exportOriginalJson: 'Export as JSON, as recognized (before corrections)',
+    exportEditedJson: 'Export as JSON, with corrections',
+    undo: 'Undo',
+    redo: 'Redo',
+    undoHint: 'Undo the last correction (Ctrl+Z)',
+    redoHint: 'Redo the correction undone (Ctrl+Shift+Z)',
+    revertAll: 'Revert all corrections',
+    showOriginal: 'Show original',
+    showingOriginal:
+      'Showing the transcript as recognized, before corrections. Turn off Show original to correct it.',
+    editHint:
+      'Correct a word by double-clicking it or pressing F2 on it, a passage with its pencil button. Ctrl+Z undoes a correction, Ctrl+Shift+Z redoes it.',
+    wordKeys:
+      'Enter keeps a correction, Escape cancels it, Tab keeps it and corrects the next word, Ctrl+Enter plays from the word. A word left empty is removed; several words share its time.',
+    editWord: 'Correct “{{word}}”',
+    wordLabelEdited: '{{word}}, {{time}}, corrected (recognized as “{{original}}”)',
+    wordLabelAdded: '{{word}}, {{time}}, added',
+    recognizedAs: '“{{word}}” was recognized as “{{original}}”.',
+    addedWord: '“{{word}}” was added by hand.',
+    revertWord: 'Revert this word',
+    addToDictionary: 'Add to dictionary…',
+    editText: 'Correct the text at {{time}}',
+    textLabel: 'Text at {{time}}',
+    textHint:
+      'Enter keeps, Escape cancels, Ctrl+Enter plays this passage. Words left as they were keep their times.',
+    keep: 'Keep',
+    cancel: 'Cancel',
+    renameSpeaker: 'Rename {{name}}',
+    speakerNameLabel: 'Name of {{name}} in the whole transcript',
   },
   jobs: {
     heading: 'Jobs',
@@ -206,6 +235,7 @@ export const en = {
       failed: 'Failed',
     },
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
+    edited: 'Corrected',
     cutOff:
       'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
     recordedLength: 'Recorded {{time}}',

@@ -180,6 +180,35 @@ export const ja: Messages = {
     loading: '文字起こし結果を読み込んでいます…',
     close: '文字起こし結果を閉じる',
     speaker: '話者 {{n}}',
+    exportOriginalJson: 'JSON（修正前の認識結果）で書き出す',
+    exportEditedJson: 'JSON（修正を反映）で書き出す',
+    undo: '元に戻す',
+    redo: 'やり直す',
+    undoHint: '直前の修正を元に戻します（Ctrl+Z）',
+    redoHint: '元に戻した修正をやり直します（Ctrl+Shift+Z）',
+    revertAll: 'すべての修正を取り消す',
+    showOriginal: '修正前を表示',
+    showingOriginal:
+      '修正前の認識結果を表示しています。修正するには「修正前を表示」をオフにしてください。',
+    editHint:
+      '単語はダブルクリックか F2 キーで、テキストは鉛筆のボタンで修正できます。Ctrl+Z で修正を元に戻し、Ctrl+Shift+Z でやり直します。',
+    wordKeys:
+      'Enter で確定、Esc で取り消し、Tab で確定して次の単語へ、Ctrl+Enter でその単語から再生します。空にした単語は削除され、複数の単語を入力するとその時間を分け合います。',
+    editWord: '「{{word}}」を修正',
+    wordLabelEdited: '{{word}}、{{time}}、修正済み（認識結果は「{{original}}」）',
+    wordLabelAdded: '{{word}}、{{time}}、手で追加',
+    recognizedAs: '「{{word}}」の認識結果は「{{original}}」でした。',
+    addedWord: '「{{word}}」は手で追加した単語です。',
+    revertWord: 'この単語を元に戻す',
+    addToDictionary: '辞書に追加…',
+    editText: '{{time}} のテキストを修正',
+    textLabel: '{{time}} のテキスト',
+    textHint:
+      'Enter で確定、Esc で取り消し、Ctrl+Enter でこの部分を再生します。変えなかった単語は時間を保ちます。',
+    keep: '確定',
+    cancel: 'キャンセル',
+    renameSpeaker: '{{name}} の名前を変える',
+    speakerNameLabel: '文字起こし全体での {{name}} の名前',
   },
   jobs: {
     heading: 'ジョブ',
@@ -208,6 +237,7 @@ export const ja: Messages = {
       failed: '失敗',
     },
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
+    edited: '修正済み',
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
     recordedLength: '録音 {{time}}',

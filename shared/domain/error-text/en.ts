@@ -91,6 +91,8 @@ export const EN: Language = {
       'The live audio could not be recorded to {path}: {reason}. Install ffmpeg, or close programs that keep the computer busy, then start again. Anything finalized before this is kept as a job.',
     'live-no-retry':
       'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
+    'edit-refused':
+      'This correction no longer fits the transcript, which changed meanwhile (perhaps in another window). Open the transcript again and make the correction there.',
   },
   errorSubCodes: {
     network: {

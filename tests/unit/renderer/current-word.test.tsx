@@ -73,8 +73,21 @@ describe('the playing word and utterance', () => {
     const p = player();
     const view = (playing: boolean) => (
       <I18nextProvider i18n={i18n}>
-        <WordList words={words} playback={p.as(playing)} query="" />
-        <UtteranceList blocks={blocks} playback={p.as(playing)} query="" />
+        <WordList
+          words={words}
+          playback={p.as(playing)}
+          query=""
+          speakerName={(label) => label}
+          edit={undefined}
+        />
+        <UtteranceList
+          blocks={blocks}
+          transcript={TRANSCRIPT}
+          playback={p.as(playing)}
+          query=""
+          speakerName={(label) => label}
+          edit={undefined}
+        />
       </I18nextProvider>
     );
     const { container, rerender } = render(view(true));

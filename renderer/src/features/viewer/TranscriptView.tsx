@@ -2,10 +2,23 @@
  * A job's transcript: the source audio, the text by utterance and the words with times and
  * confidence; find, copy and export. Space plays or pauses anywhere in the viewer except in a
  * text field.
+ *
+ * What is shown, copied and exported is the transcript as a person corrected it (issue #18): the
+ * service's with the job's edits applied (shared/domain/edits.ts). "Show original" shows the
+ * service's; Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo, outside a text field.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  canRedo,
+  canUndo,
+  editedTranscript,
+  NO_EDITS,
+  revertAll,
+  type EditedTranscript,
+} from '../../../../shared/domain/edits';
+import { decodeD } from '../../../../shared/api/d-codec';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
 import { useApp } from '../../store/store';
@@ -14,9 +27,10 @@ import { useSpeakerName } from './speaker-name';
 import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
-import { matchesIn, wordsOf } from './words';
+import { matchesIn, wordsOf, type Word } from './words';
 import { ErrorBox } from '../../ui/error-box';
 import { SearchField } from '../../ui/search-field';
+import { useActionError } from '../../ui/use-action-error';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import './viewer.css';
 
@@ -34,8 +48,36 @@ export function TranscriptView() {
   const [view, setView] = useState('text');
   const { copied, failed: copyFailed, copy } = useCopy();
   const heading = useRef<HTMLHeadingElement>(null);
-  const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
-  const speakerName = useSpeakerName();
+  const service = loaded?.jobId === jobId ? loaded.value : undefined;
+  const edits = (loaded?.jobId === jobId ? loaded.edits : undefined) ?? NO_EDITS;
+  const edited = useMemo(() => service && editedTranscript(service, edits), [service, edits]);
+  const [showOriginal, setShowOriginal] = useState(false);
+  const transcript: EditedTranscript | undefined = showOriginal ? service : edited;
+  const editable = !showOriginal;
+  const undoTranscriptEdit = useApp((s) => s.undoTranscriptEdit);
+  const redoTranscriptEdit = useApp((s) => s.redoTranscriptEdit);
+  const editTranscript = useApp((s) => s.editTranscript);
+  const { error: editError, run } = useActionError();
+  const speakerName = useSpeakerName(transcript?.speakerNames);
+  const connections = useApp((s) => s.connections);
+  const teachDictionary = useApp((s) => s.teachDictionary);
+  const teach = useMemo(() => {
+    if (!job) return undefined;
+    const d = decodeD(job.params.d);
+    const params = d.ok ? d.data : {};
+    const engine =
+      params.grammarFileNames ?? connections.find((c) => c.id === job.connection)?.engine;
+    if (!engine) return undefined;
+    return (word: Word) =>
+      teachDictionary({
+        connection: job.connection,
+        engine,
+        profile: params.profileId ?? '',
+        written: word.written,
+        spoken: word.spoken ?? '',
+        original: word.original ?? '',
+      });
+  }, [job, connections, teachDictionary]);
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
   const matchCount = useMemo(
@@ -63,7 +105,14 @@ export function TranscriptView() {
       aria-labelledby="viewer-heading"
       data-testid="viewer"
       onKeyDown={(e) => {
-        if (e.key !== ' ' || TYPING.has((e.target as HTMLElement).tagName)) return;
+        const typing = TYPING.has((e.target as HTMLElement).tagName);
+        const key = e.key.toLowerCase();
+        if (!typing && editable && (e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) {
+          e.preventDefault();
+          void run(key === 'y' || e.shiftKey ? redoTranscriptEdit() : undoTranscriptEdit());
+          return;
+        }
+        if (e.key !== ' ' || typing) return;
         if ((e.target as HTMLElement).tagName === 'AUDIO') return;
         e.preventDefault();
         playback.toggle();
@@ -115,13 +164,61 @@ export function TranscriptView() {
             <button
               type="button"
               className="button small"
-              onClick={() => void copy(toTxt(transcript, { speakerName }))}
+              onClick={() => void copy(toTxt(edited!, { speakerName }))}
             >
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
             <CopyFailed failed={copyFailed} />
-            <ExportMenu transcript={transcript} sourceName={name} />
+            <ExportMenu
+              service={service!}
+              edited={edited!}
+              sourceName={name}
+              speakerName={speakerName}
+            />
           </div>
+          <div className="edit-bar">
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || !canUndo(edits)}
+              title={t('viewer.undoHint')}
+              aria-keyshortcuts="Control+Z"
+              onClick={() => void run(undoTranscriptEdit())}
+            >
+              {t('viewer.undo')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || !canRedo(edits)}
+              title={t('viewer.redoHint')}
+              aria-keyshortcuts="Control+Shift+Z"
+              onClick={() => void run(redoTranscriptEdit())}
+            >
+              {t('viewer.redo')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || edited?.edited !== true}
+              onClick={() => void run(editTranscript(revertAll()))}
+            >
+              {t('viewer.revertAll')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              aria-pressed={showOriginal}
+              data-testid="show-original"
+              onClick={() => setShowOriginal((shown) => !shown)}
+            >
+              {t('viewer.showOriginal')}
+            </button>
+            <ErrorBox error={editError} />
+          </div>
+          <p className="muted hint" role={showOriginal ? 'status' : undefined}>
+            {showOriginal ? t('viewer.showingOriginal') : t('viewer.editHint')}
+          </p>
           <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
             <Tabs.List className="segmented" aria-label={t('viewer.heading')}>
               <Tabs.Trigger value="text" className="segment">
@@ -132,7 +229,14 @@ export function TranscriptView() {
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="text" className="viewer-panel">
-              <UtteranceList blocks={blocks} playback={playback} query={query} />
+              <UtteranceList
+                blocks={blocks}
+                transcript={transcript}
+                playback={playback}
+                query={query}
+                speakerName={speakerName}
+                edit={editable ? editTranscript : undefined}
+              />
             </Tabs.Content>
             <Tabs.Content value="words" className="viewer-panel">
               <p className="muted legend">
@@ -141,7 +245,14 @@ export function TranscriptView() {
                 </span>{' '}
                 {t('viewer.legend')}
               </p>
-              <WordList words={words} playback={playback} query={query} />
+              <WordList
+                words={words}
+                playback={playback}
+                query={query}
+                speakerName={speakerName}
+                edit={editable ? editTranscript : undefined}
+                teach={teach}
+              />
             </Tabs.Content>
           </Tabs.Root>
         </>
