@@ -59,7 +59,7 @@ const INSTRUMENT = `(() => {
         const message = JSON.parse(event.data);
         if (message.type !== 'final') return;
         const tokens = message.utterance.tokens;
-        bench.finals.push({ at: performance.now(), endMs: tokens.length ? tokens[tokens.length - 1].endtime : message.utterance.endMs });
+        bench.finals.push({ at: performance.now(), endMs: tokens.length ? tokens[tokens.length - 1].endtime : message.utterance.endMs, utteranceEndMs: message.utterance.endMs });
       });
     }
   };
@@ -72,7 +72,7 @@ const INSTRUMENT = `(() => {
 
 interface BenchData {
   chunks: Array<[number, number]>;
-  finals: Array<{ at: number; endMs: number }>;
+  finals: Array<{ at: number; endMs: number; utteranceEndMs: number }>;
   shown: number[];
 }
 
