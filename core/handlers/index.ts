@@ -10,12 +10,14 @@ import type { AskSavePath } from '../export-file';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
+import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
 import { jobHandlers } from './jobs';
 import { keyHandlers } from './keys';
+import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
 
@@ -27,6 +29,7 @@ export interface HandlerDeps {
   readonly runner: TranscriptionRunner;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
+  readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
 }
 
@@ -35,6 +38,7 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...connectionHandlers(deps),
     ...keyHandlers(deps),
     ...jobHandlers(deps),
+    ...searchHandlers(deps),
     ...dictionaryHandlers(deps),
     ...serviceHandlers(deps),
     ...exportHandlers(deps),

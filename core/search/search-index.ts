@@ -146,9 +146,9 @@ export class SearchIndex {
     return this.pending === 0;
   }
 
-  /** Resolves once the work asked for so far is done. */
-  ready(): Promise<void> {
-    return this.queue;
+  /** Resolves once no work is waiting (catching up queues more work as it runs). */
+  async ready(): Promise<void> {
+    while (this.pending > 0) await this.queue;
   }
 
   /** Indexes a job again from its current text (or drops it if it is gone or not completed). */

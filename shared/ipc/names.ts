@@ -19,6 +19,7 @@ export const CHANNEL_NAMES = [
   'jobs:remove',
   'jobs:retry',
   'jobs:cancel',
+  'search:query',
   'dictionary:profiles',
   'dictionary:getWords',
   'dictionary:setWords',
