@@ -1,47 +1,63 @@
 /**
- * What the search index keeps of a transcript, and what a hit shows: one document per utterance
- * (its text as the viewer joins it, the index of its first word in the whole transcript, and where
- * each word starts in the text), so a match lands on a word; and the snippet around a match with
- * its ranges marked (plain text and offsets: the window marks them, no markup comes from here).
+ * What the search index keeps of a transcript, and what a hit shows: the transcript's text as the
+ * viewer joins it, one line per utterance, with where each word starts, so a match lands on a
+ * word; and the snippet around a match with its ranges marked (plain text and offsets: the window
+ * marks them, no markup comes from here).
  *
  * Words are counted as the viewer counts them (renderer/src/features/viewer/words.ts): every token
  * but punctuation, in order.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Transcript } from '../../shared/domain/job';
 import { isPunctuation, joinerOf } from '../../shared/format/speakers';
 
-export interface Passage {
-  /** The utterance's place in the transcript. */
-  readonly utterance: number;
-  /** The transcript-wide index of the passage's first word. */
-  readonly firstWord: number;
+export interface Body {
+  /** The utterances' text, one line each (line breaks inside a word become spaces). */
   readonly text: string;
   /** Where each word starts in `text` (UTF-16 offsets), as varint deltas. */
   readonly starts: Uint8Array;
 }
 
-/** The utterances of a transcript as passages; utterances without words are left out. */
-export function passagesOf(transcript: Transcript): Passage[] {
-  const passages: Passage[] = [];
-  let word = 0;
+/** A transcript as one text, an utterance a line, and where its words start. */
+export function bodyOf(transcript: Transcript): Body {
+  const starts: number[] = [];
+  let text = '';
   transcript.utterances.forEach((utterance, index) => {
+    if (index > 0) text += '\n';
     const joiner = joinerOf(utterance);
-    const firstWord = word;
-    const starts: number[] = [];
-    let text = '';
+    let line = '';
     for (const token of utterance.tokens) {
       const punctuation = isPunctuation(token);
-      if (text !== '' && !punctuation) text += joiner;
-      if (!punctuation) {
-        starts.push(text.length);
-        word += 1;
-      }
-      text += token.written;
+      if (line !== '' && !punctuation) line += joiner;
+      if (!punctuation) starts.push(text.length + line.length);
+      line += token.written.replace(/[\r\n]/g, ' ');
     }
-    if (starts.length > 0 && text.trim() !== '')
-      passages.push({ utterance: index, firstWord, text, starts: encodeStarts(starts) });
+    text += line;
   });
-  return passages;
+  return { text, starts: encodeStarts(starts) };
+}
+
+/** Letters and digits outside ASCII: the scripts written without spaces (kana, kanji, hangul…). */
+const SHORT_GRAM = /^[\p{L}\p{N}]+$/u;
+const isGramChar = (char: string) => char > '\u007f' && SHORT_GRAM.test(char);
+
+/** Whether a one- or two-character term can be looked up among a text's short grams. */
+export const hasShortGrams = (term: string) => [...term].every(isGramChar);
+
+/**
+ * Every distinct one- and two-character piece of a text's non-ASCII letters and digits, space
+ * separated: what finds the Japanese words of one or two characters (会議) that trigrams cannot.
+ */
+export function shortGramsOf(text: string): string {
+  const grams = new Set<string>();
+  const chars = [...text.toLowerCase()];
+  chars.forEach((char, i) => {
+    if (!isGramChar(char)) return;
+    grams.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined && isGramChar(next)) grams.add(char + next);
+  });
+  return [...grams].join(' ');
 }
 
 /** Word starts as unsigned LEB128 deltas: about one byte a word. */
@@ -101,11 +117,11 @@ export function rangesIn(text: string, terms: readonly string[]): Array<[number,
   return ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
 }
 
-/** Whether every term is in the text (case-insensitive). */
-export const containsAll = (text: string, terms: readonly string[]) => {
-  const hay = text.toLowerCase();
-  return terms.every((term) => hay.includes(term));
-};
+/** Whether every term is in one of the texts (case-insensitive). */
+export function containsAll(texts: readonly string[], terms: readonly string[]): boolean {
+  const hays = texts.map((text) => text.toLowerCase());
+  return terms.every((term) => hays.some((hay) => hay.includes(term)));
+}
 
 /** The index of the word (of `starts`) a character offset falls in. */
 export function wordAtOffset(starts: readonly number[], offset: number): number {
@@ -159,4 +175,32 @@ export function snippetOf(text: string, ranges: ReadonlyArray<readonly [number, 
     else marks.push(at);
   }
   return { text: lead + text.slice(start, end) + tail, marks };
+}
+
+/**
+ * A body as the index stores it: its text (UTF-8) and word starts, deflated together. Text
+ * compresses about threefold, which keeps the index within one and a half times the text.
+ */
+export function packBody(body: Body): Buffer {
+  const text = Buffer.from(body.text, 'utf8');
+  const length = encodeStarts([text.length]);
+  return deflateRawSync(Buffer.concat([length, text, body.starts]));
+}
+
+/** A stored body: its text, and its word starts decoded when asked for (only a hit needs them). */
+export function unpackBody(packed: Uint8Array): { text: string; starts: () => number[] } {
+  const raw = inflateRawSync(packed);
+  let length = 0;
+  let shift = 0;
+  let at = 0;
+  for (;;) {
+    const byte = raw[at++]!;
+    length |= (byte & 0x7f) << shift;
+    if (!(byte & 0x80)) break;
+    shift += 7;
+  }
+  return {
+    text: raw.toString('utf8', at, at + length),
+    starts: () => decodeStarts(raw.subarray(at + length)),
+  };
 }

@@ -8,12 +8,15 @@
  * missing, damaged or of another schema is made again from the journal in the background; searches
  * meanwhile answer from what is indexed so far and say that indexing is incomplete.
  *
- * Layout (chosen to keep the index small, see tests/bench/search.ts): `docs` holds one row per
- * utterance (and one for the file name, one for a title), its rowid the job's number times 2^20
- * plus the row's part, so a job's rows are one rowid range; `docs_fts` is an external-content
- * FTS5 table over `docs.text` with `detail=none` (rowids only). A query term of three characters
- * or more is looked up as the AND of its trigrams, a shorter one (会議) by a scan of the text; every
- * candidate row is then checked against the terms, so the answers are exact.
+ * Layout (chosen to keep the index small and quick, see tests/bench/search.ts): `jobs` holds one
+ * row per job with its file name, title and text (an utterance a line) and where its words start,
+ * deflated; two contentless FTS5 tables with `detail=none` (rowids only, a row per utterance, and
+ * one for the name and one for the title) point at it: `by_trigram` (the trigram tokenizer) and
+ * `by_gram` (the one- and two-character pieces of non-ASCII letters, for the short words trigrams
+ * cannot hold: 会議). The rarest term is looked up (the AND of its trigrams, or its gram; a query
+ * of short ASCII terms only is a scan), and every job it leads to is checked against all terms,
+ * so the answers are exact: a job matches when all terms are in it, and its hit is the first
+ * utterance holding most of them.
  */
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
@@ -21,9 +24,12 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job, Transcript } from '../../shared/domain/job';
 import {
+  bodyOf,
   containsAll,
-  decodeStarts,
-  passagesOf,
+  hasShortGrams,
+  packBody,
+  unpackBody,
+  shortGramsOf,
   rangesIn,
   snippetOf,
   termsOf,
@@ -72,26 +78,39 @@ export interface SearchResults {
   readonly complete: boolean;
 }
 
-const PART_BITS = 2 ** 20;
-const NAME_PART = PART_BITS - 1;
-const TITLE_PART = PART_BITS - 2;
 /** A query's terms beyond this many are ignored. */
 const MAX_TERMS = 8;
+/**
+ * A job's rows in the full-text tables: rowid = job number × 2^16 + the utterance's line (the
+ * index keeps a job's first 65,534 utterances; small steps between rowids keep the index small).
+ */
+const PART_BITS = 2 ** 16;
+/** Jobs indexed at once after which the full-text tables are merged. */
+const OPTIMIZE_AFTER = 100;
+const NAME_PART = PART_BITS - 1;
+const TITLE_PART = PART_BITS - 2;
+/** Counting a term's rows stops here: enough to tell a rare term from a common one. */
+const RARITY_CAP = 5000;
+/** Candidate rows read at a time, newest first, until enough jobs are found. */
+const BATCH_ROWS = 2000;
 
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
-                     title TEXT, stamp INTEGER NOT NULL);
-  CREATE TABLE docs (rowid INTEGER PRIMARY KEY, text TEXT NOT NULL, first_word INTEGER,
-                     starts BLOB);
-  CREATE VIRTUAL TABLE docs_fts USING fts5(text, content='docs', content_rowid='rowid',
-                                           tokenize='trigram', detail='none');
+                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
+  CREATE VIRTUAL TABLE by_trigram USING fts5(text, content='', contentless_delete=1,
+                                             detail='none', tokenize='trigram');
+  CREATE VIRTUAL TABLE by_gram USING fts5(grams, content='', contentless_delete=1,
+                                          detail='none',
+                                          tokenize='unicode61 remove_diacritics 0');
 `;
 
-interface Row {
-  readonly id: number;
-  readonly text: string;
-  readonly first_word: number | null;
-  readonly starts: Uint8Array | null;
+interface JobRow {
+  readonly no: number;
+  readonly id: string;
+  readonly name: string;
+  readonly title: string | null;
+  /** The text and word starts, packed (packBody). */
+  readonly body: Uint8Array;
 }
 
 /** SQLite's answer when the file is not a database, or is damaged. */
@@ -105,15 +124,15 @@ function isDamage(error: unknown): boolean {
 /** Code points of a term; trigrams are made of code points, not UTF-16 units. */
 const charsOf = (term: string) => [...term];
 
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /** A term as an FTS5 query: the AND of its trigrams, each quoted. */
 function trigramQuery(term: string): string {
   const chars = charsOf(term);
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-  return [...grams].map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
+  return [...grams].map(quoted).join(' AND ');
 }
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class SearchIndex {
   private db: Database.Database;
@@ -181,8 +200,8 @@ export class SearchIndex {
   }
 
   /**
-   * The jobs whose text, file name or title holds every term of `query` (in one utterance), newest
-   * indexed first, one hit per job: its first match in the transcript, else in its name.
+   * The jobs whose text, file name or title holds every term of `query`, newest indexed first,
+   * one hit per job: the first utterance holding most terms, else the title, else the name.
    */
   search(query: string, limit: number): SearchResults {
     const terms = termsOf(query).slice(0, MAX_TERMS);
@@ -197,49 +216,81 @@ export class SearchIndex {
     }
   }
 
+  /** How to look a term up: its trigrams, its gram (short non-ASCII), or no index (short ASCII). */
+  private lookup(term: string): { table: string; match: string } | undefined {
+    if (charsOf(term).length >= 3) return { table: 'by_trigram', match: trigramQuery(term) };
+    if (hasShortGrams(term)) return { table: 'by_gram', match: quoted(term) };
+    return undefined;
+  }
+
+  /**
+   * The jobs that may hold every term, newest first, a batch at a time: those holding the rarest
+   * indexed term (whichever term leads, every candidate is checked against them all). Undefined
+   * when no term can be looked up (only short ASCII terms): then every job is a candidate.
+   */
+  private candidates(terms: readonly string[]): Iterable<number[]> | undefined {
+    const lookups = terms.flatMap((term) => this.lookup(term) ?? []);
+    if (lookups.length === 0) return undefined;
+    const counted = lookups.map((lookup) => ({
+      ...lookup,
+      count: this.db
+        .prepare<[string], { n: number }>(
+          `SELECT count(*) AS n FROM (SELECT rowid FROM ${lookup.table}
+           WHERE ${lookup.table} MATCH ? LIMIT ${RARITY_CAP})`,
+        )
+        .get(lookup.match)!.n,
+    }));
+    const lead = counted.reduce((a, b) => (b.count < a.count ? b : a));
+    if (lead.count === 0) return [];
+    const page = this.db.prepare<[string, number], { rowid: number }>(
+      `SELECT rowid FROM ${lead.table} WHERE ${lead.table} MATCH ? AND rowid < ?
+       ORDER BY rowid DESC LIMIT ${BATCH_ROWS}`,
+    );
+    return (function* () {
+      let below = Number.MAX_SAFE_INTEGER;
+      let last: number | undefined;
+      for (;;) {
+        const rows = page.all(lead.match, below);
+        const batch: number[] = [];
+        for (const { rowid } of rows) {
+          const no = Math.floor(rowid / PART_BITS);
+          if (no !== last) batch.push(no);
+          last = no;
+        }
+        if (batch.length) yield batch;
+        if (rows.length < BATCH_ROWS) return;
+        below = rows.at(-1)!.rowid;
+      }
+    })();
+  }
+
   private find(terms: readonly string[], limit: number): SearchResults {
-    const long = terms.filter((term) => charsOf(term).length >= 3);
-    const short = terms.filter((term) => charsOf(term).length < 3);
-    const rows = long.length
-      ? this.db
-          .prepare<unknown[], Row>(
-            `SELECT d.rowid AS id, d.text, d.first_word, d.starts FROM docs_fts f
-             CROSS JOIN docs d ON d.rowid = f.rowid
-             WHERE docs_fts MATCH ? ORDER BY f.rowid DESC`,
-          )
-          .iterate(long.map(trigramQuery).join(' AND '))
+    const candidates = this.candidates(terms);
+    const read = this.db.prepare<[number], JobRow>(
+      'SELECT no, id, name, title, body FROM jobs WHERE no = ?',
+    );
+    const rows: Iterable<JobRow> = candidates
+      ? (function* () {
+          for (const batch of candidates) {
+            for (const no of batch) {
+              const row = read.get(no);
+              if (row) yield row;
+            }
+          }
+        })()
       : this.db
-          .prepare<unknown[], Row>(
-            `SELECT rowid AS id, text, first_word, starts FROM docs
-             WHERE ${short.map(() => `text LIKE ? ESCAPE '\\'`).join(' AND ')}
-             ORDER BY rowid DESC`,
-          )
-          .iterate(...short.map(likePattern));
-    // The connection is busy while rows are read: the jobs are looked up after.
-    const groups: Array<{ no: number; best: Row }> = [];
+          .prepare<[], JobRow>('SELECT no, id, name, title, body FROM jobs ORDER BY no DESC')
+          .all();
+    const hits: SearchHit[] = [];
     let more = false;
     for (const row of rows) {
-      if (!containsAll(row.text, terms)) continue;
-      const no = Math.floor(row.id / PART_BITS);
-      const current = groups.at(-1);
-      if (current?.no === no) {
-        // Rows come last part first: the earliest match in the job wins, text before name.
-        current.best = row;
-        continue;
-      }
-      if (groups.length >= limit) {
+      const body = unpackBody(row.body);
+      if (!containsAll([body.text, row.name, row.title ?? ''], terms)) continue;
+      if (hits.length >= limit) {
         more = true;
         break;
       }
-      groups.push({ no, best: row });
-    }
-    const jobOf = this.db.prepare<[number], { id: string; name: string; title: string | null }>(
-      'SELECT id, name, title FROM jobs WHERE no = ?',
-    );
-    const hits: SearchHit[] = [];
-    for (const { no, best } of groups) {
-      const job = jobOf.get(no);
-      if (job) hits.push(hitOf(job, best, terms));
+      hits.push(hitOf(row, body, terms));
     }
     return { hits, more, complete: this.complete };
   }
@@ -256,11 +307,11 @@ export class SearchIndex {
       const completed = this.deps.jobs().filter((job) => job.status === 'completed');
       const live = new Set(completed.map((job) => job.id));
       for (const id of indexed.keys()) if (!live.has(id)) this.dropJob(id);
-      for (const job of completed) {
-        if (indexed.get(job.id) === job.updatedAt) continue;
-        // Each job is its own piece of work, so a search or an update gets in between.
-        void this.reindex(job.id);
-      }
+      const stale = completed.filter((job) => indexed.get(job.id) !== job.updatedAt);
+      // Each job is its own piece of work, so a search or an update gets in between.
+      for (const job of stale) void this.reindex(job.id);
+      // After many, the full-text tables' segments are merged into one: smaller and quicker.
+      if (stale.length >= OPTIMIZE_AFTER) void this.enqueue(() => Promise.resolve(this.optimize()));
       await Promise.resolve();
     });
   }
@@ -295,87 +346,97 @@ export class SearchIndex {
     this.catchUp();
   }
 
-  private jobNo(id: string): number | undefined {
-    return this.db.prepare<[string], { no: number }>('SELECT no FROM jobs WHERE id = ?').get(id)
-      ?.no;
-  }
-
-  private dropRows(no: number): void {
-    const from = no * PART_BITS;
-    const rows = this.db
-      .prepare<[number, number], { id: number; text: string }>(
-        'SELECT rowid AS id, text FROM docs WHERE rowid >= ? AND rowid < ?',
-      )
-      .all(from, from + PART_BITS);
-    const unindex = this.db.prepare(
-      "INSERT INTO docs_fts (docs_fts, rowid, text) VALUES ('delete', ?, ?)",
-    );
-    for (const row of rows) unindex.run(row.id, row.text);
-    this.db.prepare('DELETE FROM docs WHERE rowid >= ? AND rowid < ?').run(from, from + PART_BITS);
+  private optimize(): void {
+    for (const table of ['by_trigram', 'by_gram'])
+      this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+    // The merged segments' old pages go back to the file system.
+    this.db.pragma('incremental_vacuum');
   }
 
   private dropJob(id: string): void {
     this.db.transaction(() => {
-      const no = this.jobNo(id);
-      if (no === undefined) return;
-      this.dropRows(no);
-      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(no);
+      const row = this.db
+        .prepare<[string], { no: number }>('SELECT no FROM jobs WHERE id = ?')
+        .get(id);
+      if (!row) return;
+      const from = row.no * PART_BITS;
+      for (const table of ['by_trigram', 'by_gram'])
+        this.db
+          .prepare(`DELETE FROM ${table} WHERE rowid >= ? AND rowid < ?`)
+          .run(from, from + PART_BITS);
+      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
     })();
   }
 
   private write(job: Job, { title, transcript }: Indexable): void {
+    const body = transcript ? bodyOf(transcript) : { text: '', starts: new Uint8Array() };
+    const name = job.file.name;
     this.db.transaction(() => {
-      let no = this.jobNo(job.id);
-      if (no === undefined) {
-        no = Number(
-          this.db
-            .prepare('INSERT INTO jobs (id, name, title, stamp) VALUES (?, ?, ?, ?)')
-            .run(job.id, job.file.name, title ?? null, job.updatedAt).lastInsertRowid,
-        );
-      } else {
-        this.dropRows(no);
+      // A job indexed again gets a new number: the newest indexed comes first.
+      this.dropJob(job.id);
+      const no = Number(
         this.db
-          .prepare('UPDATE jobs SET name = ?, title = ?, stamp = ? WHERE no = ?')
-          .run(job.file.name, title ?? null, job.updatedAt, no);
-      }
-      const insert = this.db.prepare(
-        'INSERT INTO docs (rowid, text, first_word, starts) VALUES (?, ?, ?, ?)',
+          .prepare('INSERT INTO jobs (id, name, title, stamp, body) VALUES (?, ?, ?, ?, ?)')
+          .run(job.id, name, title ?? null, job.updatedAt, packBody(body)).lastInsertRowid,
       );
-      const index = this.db.prepare('INSERT INTO docs_fts (rowid, text) VALUES (?, ?)');
-      const add = (part: number, text: string, firstWord: number | null, starts: Buffer | null) => {
+      const trigrams = this.db.prepare('INSERT INTO by_trigram (rowid, text) VALUES (?, ?)');
+      const grams = this.db.prepare('INSERT INTO by_gram (rowid, grams) VALUES (?, ?)');
+      const add = (part: number, text: string) => {
+        if (text.trim() === '') return;
         const rowid = no * PART_BITS + part;
-        insert.run(rowid, text, firstWord, starts);
-        index.run(rowid, text);
+        trigrams.run(rowid, text);
+        const short = shortGramsOf(text);
+        if (short) grams.run(rowid, short);
       };
-      const passages = transcript ? passagesOf(transcript) : [];
-      for (const passage of passages.slice(0, TITLE_PART)) {
-        add(passage.utterance, passage.text, passage.firstWord, Buffer.from(passage.starts));
-      }
-      if (title) add(TITLE_PART, title, null, null);
-      add(NAME_PART, job.file.name, null, null);
+      body.text
+        .split('\n')
+        .slice(0, TITLE_PART)
+        .forEach((line, part) => add(part, line));
+      if (title) add(TITLE_PART, title);
+      add(NAME_PART, name);
     })();
   }
 }
 
 function hitOf(
-  job: { id: string; name: string; title: string | null },
-  row: Row,
+  row: JobRow,
+  body: { text: string; starts: () => number[] },
   terms: readonly string[],
 ): SearchHit {
-  const ranges = rangesIn(row.text, terms);
-  const part = row.id % PART_BITS;
-  const field = part === NAME_PART ? 'name' : part === TITLE_PART ? 'title' : 'text';
   const base = {
-    jobId: job.id,
-    fileName: job.name,
-    ...(job.title ? { title: job.title } : {}),
-    field,
-    snippet: snippetOf(row.text, ranges),
-  } as const;
-  if (field !== 'text' || row.first_word === null || !row.starts) return base;
-  const starts = decodeStarts(row.starts);
-  const word = wordAtOffset(starts, ranges[0]?.[0] ?? 0);
-  return { ...base, wordIndex: row.first_word + word };
+    jobId: row.id,
+    fileName: row.name,
+    ...(row.title ? { title: row.title } : {}),
+  };
+  // The first utterance holding the most terms.
+  let best: { from: number; line: string; count: number } | undefined;
+  let from = 0;
+  for (const line of body.text.split('\n')) {
+    const lower = line.toLowerCase();
+    const count = terms.filter((term) => lower.includes(term)).length;
+    if (count > (best?.count ?? 0)) best = { from, line, count };
+    if (count === terms.length) break;
+    from += line.length + 1;
+  }
+  const titleCount = row.title
+    ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length
+    : 0;
+  const nameCount = terms.filter((t) => row.name.toLowerCase().includes(t)).length;
+  if (best && best.count >= titleCount && best.count >= nameCount) {
+    const ranges = rangesIn(best.line, terms);
+    const at = best.from + (ranges[0]?.[0] ?? 0);
+    return {
+      ...base,
+      field: 'text',
+      snippet: snippetOf(best.line, ranges),
+      wordIndex: wordAtOffset(body.starts(), at),
+    };
+  }
+  const [field, text] =
+    row.title && titleCount >= nameCount
+      ? (['title', row.title] as const)
+      : (['name', row.name] as const);
+  return { ...base, field, snippet: snippetOf(text, rangesIn(text, terms)) };
 }
 
 /** A new, empty index file (whatever was at its place is deleted: it is only ever a copy). */
@@ -386,6 +447,7 @@ function freshFile(path: string): Database.Database {
 
 function create(path: string): Database.Database {
   const db = new Database(path);
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   // A copy of the journal: losing its last writes to a power cut only means indexing them again.
   db.pragma('synchronous = NORMAL');
@@ -405,8 +467,8 @@ async function openFile(path: string): Promise<Database.Database> {
       db.pragma('synchronous = NORMAL');
       // Touch every table: a damaged header or schema fails here.
       db.prepare('SELECT no FROM jobs LIMIT 1').get();
-      db.prepare('SELECT rowid FROM docs LIMIT 1').get();
-      db.prepare("SELECT rowid FROM docs_fts WHERE docs_fts MATCH 'abc' LIMIT 1").get();
+      db.prepare("SELECT rowid FROM by_trigram WHERE by_trigram MATCH 'abc' LIMIT 1").get();
+      db.prepare("SELECT rowid FROM by_gram WHERE by_gram MATCH 'abc' LIMIT 1").get();
       return db;
     }
   } catch (error) {

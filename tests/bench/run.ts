@@ -11,9 +11,10 @@
  *   (r1–r5) the realtime interface: latency, CPU, sessions at once, WER (tests/bench/realtime.ts)
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
+ *   (s1–s3) search over 10,000 transcripts: query time, index size, making it (tests/bench/search.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5).
+ * `--realtime` only (r1–r5), `--search` only (s1–s3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -28,6 +29,7 @@ import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
 import { realtimeBench } from './realtime';
+import { searchBench } from './search';
 import { windowBench } from './window';
 import {
   multipart,
@@ -370,7 +372,11 @@ async function realtimeOnly(): Promise<void> {
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 await prepareBench();
 if (process.argv.includes('--realtime')) await realtimeOnly();
-else {
+else if (process.argv.includes('--search')) {
+  console.log('Kikitori search benchmarks\n');
+  await searchBench(line);
+} else {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
+  if (!process.argv.includes('--window')) await searchBench(line);
 }

@@ -120,14 +120,16 @@ describe('searching', () => {
     const [hit] = index.search('予算について', 10).hits;
     expect(hit).toMatchObject({ jobId: 'ja', field: 'text', wordIndex: 7 });
     expect(hit!.snippet).toEqual({ text: '今日の会議は予算についてです。', marks: [[6, 12]] });
-    // Two terms: both must be in one utterance, and both are marked.
+    // Two terms: both must be in the job; the hit is the first utterance holding both, marked.
     const [spaced] = index.search('会議　予算', 10).hits;
     expect(spaced).toMatchObject({ jobId: 'ja', wordIndex: 5 });
     expect(spaced!.snippet.marks).toEqual([
       [3, 5],
       [6, 8],
     ]);
-    expect(index.search('会議 ござい', 10).hits).toEqual([]);
+    expect(index.search('会議 こんばんは', 10).hits).toEqual([]);
+    // In different utterances: the job matches, on the first utterance holding one of them.
+    expect(index.search('会議 ござい', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 1 }]);
   });
 
   it('finds one- and two-character Japanese words, which trigrams cannot hold', async () => {
@@ -224,6 +226,19 @@ describe('keeping the index current', () => {
     expect(first.reads).toEqual(['c']);
     expect(index.search('会議', 5).hits).toEqual([]);
     expect(index.search('budget', 5).hits.map((h) => h.jobId)).toEqual(['c', 'a']);
+  });
+});
+
+describe('many jobs at once', () => {
+  it('merges the full-text tables after indexing them, and still finds each one', async () => {
+    const many = Array.from({ length: 120 }, (_, i): [Job, Indexable] => [
+      aJob(`job-${i}`, `${i}.wav`),
+      { transcript: transcriptOf([['topic', `marker${i}x`, '会議']]) },
+    ]);
+    const { index } = await opened(many);
+    expect(index.search('marker7x', 5).hits).toMatchObject([{ jobId: 'job-7', wordIndex: 1 }]);
+    expect(index.search('会議', 200).hits).toHaveLength(120);
+    expect(index.search('topic', 100)).toMatchObject({ more: true });
   });
 });
 
