@@ -8,9 +8,11 @@ import type { AppState, StoreDeps } from './store';
 
 export interface ViewerSlice {
   openJob: string | undefined;
+  /** The word (index in the transcript's words) to open the viewer on, focused: a search hit's. */
+  openWord: number | undefined;
   transcript: { jobId: string; value: Transcript | undefined; error?: AppError } | undefined;
   /** Opens a job's transcript; a failure to read it is shown in the viewer (`transcript.error`). */
-  openTranscript: (jobId: string) => Promise<Result<void>>;
+  openTranscript: (jobId: string, word?: number) => Promise<Result<void>>;
   closeTranscript: () => void;
   /** Where the player gets a job's audio (in browser mode an address with a ticket for it). */
   mediaUrlOf: (jobId: string) => Promise<string>;
@@ -22,9 +24,10 @@ export const createViewerSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], ViewerSlice> =>
   (set, get) => ({
     openJob: undefined,
+    openWord: undefined,
     transcript: undefined,
-    async openTranscript(jobId) {
-      set({ openJob: jobId, transcript: undefined });
+    async openTranscript(jobId, word) {
+      set({ openJob: jobId, openWord: word, transcript: undefined });
       const result = await bridge.call('jobs:get', { id: jobId });
       if (!result.ok) {
         if (get().openJob === jobId)
@@ -36,7 +39,7 @@ export const createViewerSlice =
       set({ transcript: { jobId, value: result.data.transcript } });
       return DONE;
     },
-    closeTranscript: () => set({ openJob: undefined, transcript: undefined }),
+    closeTranscript: () => set({ openJob: undefined, openWord: undefined, transcript: undefined }),
     mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
     async saveFile(file) {
       const error = await saveExport(bridge, file);

@@ -6,7 +6,7 @@
  * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
  * still reach every word, and a move re-renders only the chunks it leaves and enters.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMs } from '../../ui/format';
 import { useSpeakerName } from './speaker-name';
@@ -19,6 +19,10 @@ interface Props {
   readonly words: readonly Word[];
   readonly playback: Playback;
   readonly query: string;
+  /** A word to start on: focused, scrolled into view, the player at its start (a search hit). */
+  readonly openAt?: number;
+  /** Told once the word was opened on. */
+  readonly onOpened?: () => void;
 }
 
 const WordButton = memo(function WordButton({
@@ -57,9 +61,10 @@ const WordButton = memo(function WordButton({
   );
 });
 
-export function WordList({ words, playback, query }: Props) {
+export function WordList({ words, playback, query, openAt, onOpened }: Props) {
   const list = useRef<HTMLDivElement>(null);
-  const [focusIndex, setFocusIndex] = useState(0);
+  const start = openAt !== undefined && openAt < words.length ? openAt : undefined;
+  const [focusIndex, setFocusIndex] = useState(start ?? 0);
   const speakerName = useSpeakerName();
 
   const indexAt = useCallback((ms: number) => wordAt(words, ms), [words]);
@@ -70,6 +75,16 @@ export function WordList({ words, playback, query }: Props) {
   usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: true });
 
   const { seek } = playback;
+  // Opened on a word: it is focused and the player waits at its start, so Space plays it.
+  useEffect(() => {
+    if (start === undefined) return;
+    const element = list.current?.querySelector<HTMLElement>(`[data-i="${start}"]`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+    const at = words[start]?.starttime;
+    if (at !== undefined) seek(at);
+    onOpened?.();
+  }, [start, words, seek, onOpened]);
   const onSeek = useCallback(
     (word: Word) => {
       setFocusIndex(word.index);
