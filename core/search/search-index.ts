@@ -38,7 +38,7 @@ import {
 } from './documents';
 
 /** The schema of the index file; a file of another version is made again. */
-export const SEARCH_SCHEMA = 1;
+export const SEARCH_SCHEMA = 2;
 export const SEARCH_FILE = 'search.sqlite';
 
 /** What the index reads of a job: its title (if it has one) and its current transcript. */
@@ -97,10 +97,9 @@ const BATCH_ROWS = 2000;
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                      title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
-  CREATE VIRTUAL TABLE by_trigram USING fts5(text, content='', contentless_delete=1,
-                                             detail='none', tokenize='trigram');
-  CREATE VIRTUAL TABLE by_gram USING fts5(grams, content='', contentless_delete=1,
-                                          detail='none',
+  CREATE VIRTUAL TABLE by_trigram USING fts5(text, content='', columnsize=0, detail='none',
+                                             tokenize='trigram');
+  CREATE VIRTUAL TABLE by_gram USING fts5(grams, content='', columnsize=0, detail='none',
                                           tokenize='unicode61 remove_diacritics 0');
 `;
 
@@ -353,17 +352,27 @@ export class SearchIndex {
     this.db.pragma('incremental_vacuum');
   }
 
+  /**
+   * Drops a job's rows. The full-text tables are contentless and keep no sizes (the smallest
+   * index): a row is taken out by giving it again exactly as it went in, made from the job's row.
+   */
   private dropJob(id: string): void {
     this.db.transaction(() => {
       const row = this.db
-        .prepare<[string], { no: number }>('SELECT no FROM jobs WHERE id = ?')
+        .prepare<[string], JobRow>('SELECT no, id, name, title, body FROM jobs WHERE id = ?')
         .get(id);
       if (!row) return;
-      const from = row.no * PART_BITS;
-      for (const table of ['by_trigram', 'by_gram'])
-        this.db
-          .prepare(`DELETE FROM ${table} WHERE rowid >= ? AND rowid < ?`)
-          .run(from, from + PART_BITS);
+      const trigrams = this.db.prepare(
+        "INSERT INTO by_trigram (by_trigram, rowid, text) VALUES ('delete', ?, ?)",
+      );
+      const grams = this.db.prepare(
+        "INSERT INTO by_gram (by_gram, rowid, grams) VALUES ('delete', ?, ?)",
+      );
+      const { text } = unpackBody(row.body);
+      for (const entry of entriesOf(row.no, row.name, row.title ?? undefined, text)) {
+        trigrams.run(entry.rowid, entry.text);
+        if (entry.grams) grams.run(entry.rowid, entry.grams);
+      }
       this.db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
     })();
   }
@@ -381,21 +390,33 @@ export class SearchIndex {
       );
       const trigrams = this.db.prepare('INSERT INTO by_trigram (rowid, text) VALUES (?, ?)');
       const grams = this.db.prepare('INSERT INTO by_gram (rowid, grams) VALUES (?, ?)');
-      const add = (part: number, text: string) => {
-        if (text.trim() === '') return;
-        const rowid = no * PART_BITS + part;
-        trigrams.run(rowid, text);
-        const short = shortGramsOf(text);
-        if (short) grams.run(rowid, short);
-      };
-      body.text
-        .split('\n')
-        .slice(0, TITLE_PART)
-        .forEach((line, part) => add(part, line));
-      if (title) add(TITLE_PART, title);
-      add(NAME_PART, name);
+      for (const entry of entriesOf(no, name, title, body.text)) {
+        trigrams.run(entry.rowid, entry.text);
+        if (entry.grams) grams.run(entry.rowid, entry.grams);
+      }
     })();
   }
+}
+
+/** A job's rows in the full-text tables: each utterance's line, its title and its file name. */
+function entriesOf(
+  no: number,
+  name: string,
+  title: string | undefined,
+  text: string,
+): Array<{ rowid: number; text: string; grams: string }> {
+  const entries: Array<{ rowid: number; text: string; grams: string }> = [];
+  const add = (part: number, line: string) => {
+    if (line.trim() !== '')
+      entries.push({ rowid: no * PART_BITS + part, text: line, grams: shortGramsOf(line) });
+  };
+  text
+    .split('\n')
+    .slice(0, TITLE_PART)
+    .forEach((line, part) => add(part, line));
+  if (title) add(TITLE_PART, title);
+  add(NAME_PART, name);
+  return entries;
 }
 
 function hitOf(

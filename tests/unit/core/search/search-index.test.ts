@@ -196,6 +196,35 @@ describe('keeping the index current', () => {
     expect(index.search('standup', 5).hits).toEqual([]);
   });
 
+  it('takes every row of a changed or removed job out of the full-text tables', async () => {
+    const { index, texts, jobs } = await opened([
+      [aJob('ja', '定例.wav'), { transcript: japanese, title: '予算会議' }],
+      [aJob('en', 'standup.wav'), { transcript: english }],
+    ]);
+    const rows = (table: string, match: string) => {
+      const db = new Database(join(dir, SEARCH_FILE), { readonly: true });
+      try {
+        return db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(match).length;
+      } finally {
+        db.close();
+      }
+    };
+    // Two rows hold 会議 (by its grams): the second utterance and the title.
+    expect(rows('by_gram', '"会議"')).toBe(2);
+    expect(rows('by_trigram', '"予算に"')).toBe(1);
+    texts.set('ja', { transcript: transcriptOf([['明日', 'の', '予定']], '') });
+    await index.reindex('ja');
+    expect(rows('by_gram', '"会議"')).toBe(0);
+    expect(rows('by_trigram', '"予算に"')).toBe(0);
+    expect(rows('by_gram', '"予定"')).toBe(1);
+    jobs.delete('ja');
+    await index.remove('ja');
+    expect(rows('by_gram', '"予定"')).toBe(0);
+    expect(rows('by_trigram', '"定例."')).toBe(0);
+    expect(rows('by_trigram', '"bud"')).toBe(1);
+    expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
+  });
+
   it('does not index a job until it is completed', async () => {
     const { index, jobs, texts } = await opened([
       [
