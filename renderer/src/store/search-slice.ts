@@ -26,7 +26,9 @@ export const createSearchSlice =
   (set, get) => ({
     search: undefined,
     async searchTranscripts(query) {
-      set({ search: { query } });
+      // Asked again (the index was still being made): the last answer stays until the new one.
+      const before = get().search;
+      set({ search: before?.query === query ? before : { query } });
       const result = await bridge.call('search:query', { query, limit: SEARCH_LIMIT });
       if (get().search?.query !== query) return DONE;
       set({ search: result.ok ? { query, results: result.data } : { query, error: result.error } });

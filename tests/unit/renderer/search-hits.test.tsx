@@ -5,9 +5,9 @@
  * moves between them; opening one opens the viewer on its word, focused. Both languages.
  */
 import './dom-setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../shared/domain/job';
 import type { SearchHit } from '../../../shared/ipc/contract';
 import { fakeBridge, job, renderApp } from './fake-bridge';
@@ -55,7 +55,7 @@ const HITS: Record<string, SearchHit[]> = {
   ],
 };
 
-async function openJobs(lang: 'en' | 'ja', complete = true) {
+async function openJobs(lang: 'en' | 'ja', complete: () => boolean = () => true) {
   localStorage.setItem('kikitori.lang', lang);
   const user = userEvent.setup();
   const bridge = fakeBridge({
@@ -63,7 +63,7 @@ async function openJobs(lang: 'en' | 'ja', complete = true) {
     'jobs:get': () => ({ ok: true, data: { job: meeting, transcript } }),
     'search:query': ({ query }: { query: string }) => ({
       ok: true,
-      data: { hits: HITS[query] ?? [], more: false, complete },
+      data: { hits: HITS[query] ?? [], more: false, complete: complete() },
     }),
   });
   renderApp(bridge);
@@ -96,18 +96,37 @@ describe('the Jobs search through transcripts', () => {
     expect(screen.queryAllByTestId('job-row')).toHaveLength(0);
   });
 
-  it('says when nothing matches, and when older transcripts are still being indexed', async () => {
-    const { user } = await openJobs('ja', false);
-    await user.type(
-      screen.getByRole('searchbox', { name: 'ファイル名と文字起こしを検索' }),
-      '会談',
-    );
-    await waitFor(() =>
-      expect(screen.getByTestId('search-hits-status').textContent).toBe(
-        'これを含む文字起こしはありません。 古い文字起こしの索引を作成中のため、表示されないものがあります。',
-      ),
-    );
-    expect(screen.queryByRole('list', { name: '文字起こしの中' })).toBeNull();
+  it('says when nothing matches, and while older transcripts are still being indexed asks again until they are', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let indexed = false;
+      const { user, bridge } = await openJobs('ja', () => indexed);
+      await user.type(
+        screen.getByRole('searchbox', { name: 'ファイル名と文字起こしを検索' }),
+        '会談',
+      );
+      const status = screen.getByTestId('search-hits-status');
+      await waitFor(() =>
+        expect(status.textContent).toBe(
+          'これを含む文字起こしはありません。 古い文字起こしの索引を作成中のため、表示されないものがあります。',
+        ),
+      );
+      expect(screen.queryByRole('list', { name: '文字起こしの中' })).toBeNull();
+      const asked = () => bridge.calls.filter((c) => c.channel === 'search:query').length;
+      const before = asked();
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(asked()).toBe(before + 1);
+      // Asked again, the last answer stays shown until the next one.
+      expect(status.textContent).toContain('これを含む文字起こしはありません。');
+      indexed = true;
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      await waitFor(() => expect(status.textContent).toBe('これを含む文字起こしはありません。'));
+      const settled = asked();
+      await act(() => vi.advanceTimersByTimeAsync(6000));
+      expect(asked()).toBe(settled);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('moves between hits with the arrow keys and opens one on its word, focused', async () => {

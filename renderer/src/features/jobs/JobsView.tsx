@@ -23,6 +23,8 @@ import './jobs.css';
 const ROW_HEIGHT = 72;
 /** How long typing pauses before the transcripts are searched. */
 const SEARCH_PAUSE_MS = 150;
+/** How often a search is asked again while the index is still being made. */
+const INDEXING_POLL_MS = 2000;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
 
 export function JobsView() {
@@ -45,6 +47,16 @@ export function JobsView() {
     const timer = setTimeout(() => void keptInStore(searchTranscripts(trimmed)), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [trimmed, searchTranscripts]);
+  // While the index is still being made, the same search is asked again now and then, so the
+  // hits fill in and the note that some may be missing goes once it is done.
+  const indexing = useApp(
+    (s) => s.search?.query === trimmed && s.search.results?.complete === false,
+  );
+  useEffect(() => {
+    if (!indexing) return;
+    const timer = setInterval(() => void keptInStore(searchTranscripts(trimmed)), INDEXING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [indexing, trimmed, searchTranscripts]);
 
   const ids = useMemo(() => filterJobs(order, jobs, status, query), [order, jobs, status, query]);
   const virtualizer = useVirtualizer({
