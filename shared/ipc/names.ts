@@ -22,6 +22,7 @@ export const CHANNEL_NAMES = [
   'edits:apply',
   'edits:undo',
   'edits:redo',
+  'search:query',
   'dictionary:profiles',
   'dictionary:getWords',
   'dictionary:setWords',

@@ -81,18 +81,18 @@ interface CpuProfile {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number };
   }>;
-  samples: number[];
-  timeDeltas: number[];
+  samples?: number[];
+  timeDeltas?: number[];
 }
 
 /** The functions the page spent most time in (self time), from a CDP CPU profile. */
 function printTopFunctions(profile: CpuProfile): void {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
+  (profile.samples ?? []).forEach((id, i) => {
     const frame = byNode.get(id)!;
     const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`;
-    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
   });
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`    ${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);

@@ -210,7 +210,7 @@ export const en = {
   },
   jobs: {
     heading: 'Jobs',
-    search: 'Search by file name',
+    search: 'Search file names and transcripts',
     filter: 'Status',
     all: 'All',
     count_one: '{{count}} job',
@@ -252,6 +252,17 @@ export const en = {
     stop: 'Stop',
     confirmRemove: 'Remove',
     pollProblem: 'Checking again later: {{problem}}',
+    hits: {
+      heading: 'In transcripts',
+      searching: 'Searching…',
+      none: 'No transcript contains this.',
+      count_one: '{{count}} transcript contains this.',
+      count_other: '{{count}} transcripts contain this.',
+      more_one: 'The first {{count}} transcript is shown; add a word to narrow the search.',
+      more_other: 'The first {{count}} transcripts are shown; add a word to narrow the search.',
+      indexing: 'Still indexing older transcripts, so some may be missing.',
+      inTitle: '(found in the title)',
+    },
   },
   dictionary: {
     heading: 'Dictionary',

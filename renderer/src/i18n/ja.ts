@@ -212,7 +212,7 @@ export const ja: Messages = {
   },
   jobs: {
     heading: 'ジョブ',
-    search: 'ファイル名で検索',
+    search: 'ファイル名と文字起こしを検索',
     filter: '状態',
     all: 'すべて',
     count_one: '{{count}} 件のジョブ',
@@ -254,6 +254,17 @@ export const ja: Messages = {
     stop: '中止',
     confirmRemove: '削除',
     pollProblem: 'あとで再確認します：{{problem}}',
+    hits: {
+      heading: '文字起こしの中',
+      searching: '検索しています…',
+      none: 'これを含む文字起こしはありません。',
+      count_one: '{{count}} 件の文字起こしに含まれています。',
+      count_other: '{{count}} 件の文字起こしに含まれています。',
+      more_one: '最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
+      more_other: '最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
+      indexing: '古い文字起こしの索引を作成中のため、表示されないものがあります。',
+      inTitle: '（タイトルに一致）',
+    },
   },
   dictionary: {
     heading: '辞書',

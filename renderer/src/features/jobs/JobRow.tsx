@@ -82,15 +82,14 @@ export const JobRow = memo(function JobRow({
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
-<<<<<<< HEAD
           {job.mode === 'live' && job.seconds !== undefined ? (
             <span data-testid="recorded-length">
               {t('jobs.recordedLength', { time: formatClock(job.seconds) })}
-=======
+            </span>
+          ) : null}
           {job.edited ? (
             <span className="job-edited" data-testid="edited">
               {t('jobs.edited')}
->>>>>>> helper/edits
             </span>
           ) : null}
         </span>

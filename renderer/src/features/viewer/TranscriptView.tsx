@@ -43,9 +43,13 @@ export function TranscriptView() {
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
   const close = useApp((s) => s.closeTranscript);
+  // Opened from a search hit: the word view, on that word (it takes the focus, not the heading).
+  const openWord = useApp((s) => s.openWord);
   const { attachAudio, playback } = usePlayback();
   const [query, setQuery] = useState('');
-  const [view, setView] = useState('text');
+  const [view, setView] = useState(openWord === undefined ? 'text' : 'words');
+  // Once: the word view shown again later starts where the person left it, not on the hit.
+  const [openAt, setOpenAt] = useState(openWord);
   const { copied, failed: copyFailed, copy } = useCopy();
   const heading = useRef<HTMLHeadingElement>(null);
   const service = loaded?.jobId === jobId ? loaded.value : undefined;
@@ -85,7 +89,9 @@ export function TranscriptView() {
     [blocks, query],
   );
 
-  useEffect(() => heading.current?.focus(), [jobId]);
+  useEffect(() => {
+    if (openWord === undefined) heading.current?.focus();
+  }, [jobId, openWord]);
   // In browser mode the player's address carries a ticket for it, asked for once per job.
   // (Kept with the job it is for: another job's address is never shown while the next is asked.)
   const [media, setMedia] = useState<{ jobId: string; url: string | undefined }>();
@@ -252,6 +258,8 @@ export function TranscriptView() {
                 speakerName={speakerName}
                 edit={editable ? editTranscript : undefined}
                 teach={teach}
+                openAt={openAt}
+                onOpened={() => setOpenAt(undefined)}
               />
             </Tabs.Content>
           </Tabs.Root>

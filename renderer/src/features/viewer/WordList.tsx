@@ -31,6 +31,10 @@ interface Props {
   readonly words: readonly Word[];
   readonly playback: Playback;
   readonly query: string;
+  /** A word to start on: focused, scrolled into view, the player at its start (a search hit). */
+  readonly openAt?: number;
+  /** Told once the word was opened on. */
+  readonly onOpened?: () => void;
   /** A speaker's name (the one a person gave it, else "Speaker 1"). */
   readonly speakerName: (label: string) => string;
   /** Makes a correction; none while the original is shown. */
@@ -134,10 +138,20 @@ function WordEditor({ word, actions }: { word: Word; actions: Editing }) {
   );
 }
 
-export function WordList({ words, playback, query, speakerName, edit, teach }: Props) {
+export function WordList({
+  words,
+  playback,
+  query,
+  speakerName,
+  edit,
+  teach,
+  openAt,
+  onOpened,
+}: Props) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
-  const [focusIndex, setFocusIndex] = useState(0);
+  const start = openAt !== undefined && openAt < words.length ? openAt : undefined;
+  const [focusIndex, setFocusIndex] = useState(start ?? 0);
   const [editingIndex, setEditingIndex] = useState<number>();
   const { error, run } = useActionError();
 
@@ -149,6 +163,16 @@ export function WordList({ words, playback, query, speakerName, edit, teach }: P
   usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: true });
 
   const { seek } = playback;
+  // Opened on a word: it is focused and the player waits at its start, so Space plays it.
+  useEffect(() => {
+    if (start === undefined) return;
+    const element = list.current?.querySelector<HTMLElement>(`[data-i="${start}"]`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+    const at = words[start]?.starttime;
+    if (at !== undefined) seek(at);
+    onOpened?.();
+  }, [start, words, seek, onOpened]);
   const onSeek = useCallback(
     (word: Word) => {
       setFocusIndex(word.index);
