@@ -26,9 +26,11 @@ import { dataFailure, toAppError } from './errors';
 import type { AskSavePath } from './export-file';
 import { handlersOf } from './handlers';
 import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
+import { currentTranscript, JobEdits } from './jobs/job-edits';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
 import { recoverLiveJobs } from './live/live-recording';
+import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
 import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
@@ -63,6 +65,11 @@ export interface CoreOptions {
   readonly askSavePath?: AskSavePath;
   /** Options of the live sessions' realtime client (tests shorten its backoff). */
   readonly liveRecognizer?: LiveDeps['recognizer'];
+  /**
+   * A job's current text for the search index (core/search/); by default its stored transcript.
+   * The one seam through which edits of a transcript reach search.
+   */
+  readonly textOf?: TextOf;
 }
 
 export function defaultAppDataDir(): string {
@@ -76,9 +83,11 @@ interface Parts {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
   readonly live: LiveSessions;
+  readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
 }
 
@@ -90,9 +99,13 @@ export class Core {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  /** A person's corrections of transcripts; `currentTranscript` reads them applied. */
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   /** Live sessions: a host opens one per live link from a window (shared/ipc/live.ts). */
   readonly live: LiveSessions;
+  /** The transcripts' full-text index; `reindex(id)` after a job's text changes. */
+  readonly search: SearchIndex;
   private readonly lock: AppLock;
 
   private constructor(parts: Parts) {
@@ -101,8 +114,10 @@ export class Core {
     this.keys = parts.keys;
     this.journal = parts.journal;
     this.runner = parts.runner;
+    this.edits = parts.edits;
     this.supervisor = parts.supervisor;
     this.live = parts.live;
+    this.search = parts.search;
     this.lock = parts.lock;
     this.handlers = handlersOf(parts);
   }
@@ -146,9 +161,35 @@ export class Core {
     // Live sessions the last run was killed in are completed (cut off) before any job is listed
     // or resumed, so none is shown as still recording or sent again.
     await recoverLiveJobs({ dataDir: options.dataDir, journal });
-    // Events raised while the core is being assembled go to it once it exists.
+    // Made from the journal in the background: opening it never waits for that.
+    // The text a person sees: the service's with their corrections (one reader, job-edits.ts),
+    // and the name they gave the job (jobs:rename emits jobs:changed, which indexes it again).
+    const textOf: TextOf =
+      options.textOf ??
+      (async (job) => ({
+        ...(job.title ? { title: job.title } : {}),
+        transcript: await currentTranscript(journal, job),
+      }));
+    const search = await readData(() =>
+      SearchIndex.open({
+        dataDir: options.dataDir,
+        jobs: () => journal.list(),
+        job: (id) => journal.get(id),
+        textOf,
+      }),
+    );
+    // Events raised while the core is being assembled go to it once it exists. A job that
+    // completes (or changes once completed) is indexed again; a removed one leaves the index.
     const ref: { core?: Core } = {};
-    const emit: Listener = (event, payload) => ref.core?.emit(event, payload);
+    const emit: Listener = (event, payload) => {
+      if (event === 'jobs:changed') {
+        const { job } = payload as EventPayload<'jobs:changed'>;
+        if (job.status === 'completed') void search.reindex(job.id);
+      } else if (event === 'jobs:removed') {
+        void search.remove((payload as EventPayload<'jobs:removed'>).id);
+      }
+      ref.core?.emit(event, payload);
+    };
     const clients = new ClientProvider({
       connections,
       keys,
@@ -165,6 +206,7 @@ export class Core {
       ...(options.pollMinMs ? { pollMinMs: options.pollMinMs } : {}),
       ...(options.pollMaxMs ? { pollMaxMs: options.pollMaxMs } : {}),
     });
+    const edits = new JobEdits({ journal, emit: (job) => emit('jobs:changed', { job }) });
     const supervisor =
       options.localService === false
         ? undefined
@@ -191,9 +233,11 @@ export class Core {
       keys,
       journal,
       runner,
+      edits,
       supervisor,
       clients,
       live,
+      search,
       askSavePath: options.askSavePath,
     });
     return ref.core;
@@ -213,6 +257,7 @@ export class Core {
     this.runner.stop();
     await this.runner.idle();
     await this.supervisor?.stop();
+    await this.search.close();
     this.lock.release();
   }
 

@@ -7,15 +7,18 @@ import type { Channel } from '../../shared/ipc/contract';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { AskSavePath } from '../export-file';
+import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
+import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
 import { jobHandlers } from './jobs';
 import { keyHandlers } from './keys';
+import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
 
@@ -25,8 +28,10 @@ export interface HandlerDeps {
   readonly keys: KeyStore;
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  readonly edits: JobEdits;
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
+  readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
 }
 
@@ -35,6 +40,7 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...connectionHandlers(deps),
     ...keyHandlers(deps),
     ...jobHandlers(deps),
+    ...searchHandlers(deps),
     ...dictionaryHandlers(deps),
     ...serviceHandlers(deps),
     ...exportHandlers(deps),

@@ -1,5 +1,9 @@
-/** Transcription jobs: send files, list, read one with its transcript, remove, retry, cancel, rename. */
+/**
+ * Transcription jobs: send files, list, read one with its transcript and edits, remove, retry,
+ * cancel, rename; correct its transcript (core/jobs/job-edits.ts).
+ */
 import { AppFailure, appError } from '../../shared/domain/errors';
+import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import { attempt, type HandlerSet } from './types';
@@ -11,13 +15,17 @@ export type JobChannel =
   | 'jobs:remove'
   | 'jobs:retry'
   | 'jobs:cancel'
-  | 'jobs:rename';
+  | 'jobs:rename'
+  | 'edits:apply'
+  | 'edits:undo'
+  | 'edits:redo';
 
 export function jobHandlers(deps: {
   readonly journal: JobJournal;
   readonly runner: TranscriptionRunner;
+  readonly edits: JobEdits;
 }): HandlerSet<JobChannel> {
-  const { journal, runner } = deps;
+  const { journal, runner, edits } = deps;
   return {
     'transcribe:files': ({ paths, connection }, caller) =>
       attempt(async () => ({ jobs: await runner.submit(paths, connection, caller.paths) })),
@@ -27,12 +35,17 @@ export function jobHandlers(deps: {
         const job = journal.get(id);
         if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
         const transcript = await journal.readResult(job);
-        return { job, ...(transcript ? { transcript } : {}) };
+        if (!transcript) return { job };
+        const history = await edits.history(id);
+        return { job: journal.get(id) ?? job, transcript, edits: history };
       }),
     'jobs:remove': ({ id }) => attempt(async () => ({ removed: await runner.remove(id) })),
     'jobs:retry': ({ id }) => attempt(async () => ({ job: await runner.retry(id) })),
     'jobs:cancel': ({ id }) => attempt(async () => ({ job: await runner.cancel(id) })),
     'jobs:rename': ({ id, title }) =>
       attempt(async () => ({ job: await runner.rename(id, title) })),
+    'edits:apply': ({ id, op }) => attempt(() => edits.apply(id, op)),
+    'edits:undo': ({ id }) => attempt(() => edits.undo(id)),
+    'edits:redo': ({ id }) => attempt(() => edits.redo(id)),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The job journal: one file per job in `<data>/jobs/`, each written atomically with a schema
- * version, and transcripts in `<data>/results/`. A transcript is stored before its job is marked
+ * version, transcripts in `<data>/results/` and a person's edits of them in `<data>/edits/`
+ * (shared/domain/edits.ts: the transcript itself is never changed). A transcript is stored before its job is marked
  * completed, so a job is never completed without its result. A damaged job file is set aside
  * (renamed, never over another file) rather than stopping every other job from loading; a job file
  * from a newer Kikitori is left exactly as it is and not loaded.
@@ -12,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { editHistorySchema, NO_EDITS, type EditHistory } from '../../shared/domain/edits';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
 import { isInside } from '../media-file';
 import { readJson, removeStaleTemps, StorageError, writeJsonAtomic } from '../storage/atomic-json';
@@ -23,6 +25,7 @@ export const LIVE_DIR = 'live';
 
 const JOB_SCHEMA = 1;
 const RESULT_SCHEMA = 1;
+const EDITS_SCHEMA = 1;
 
 function withTitle(job: Job, title: string | undefined): Job {
   const { title: _old, ...rest } = job;
@@ -48,16 +51,19 @@ export class JobJournal {
 
   private readonly jobsDir: string;
   private readonly resultsDir: string;
+  private readonly editsDir: string;
 
   private constructor(private readonly dataDir: string) {
     this.jobsDir = join(dataDir, 'jobs');
     this.resultsDir = join(dataDir, 'results');
+    this.editsDir = join(dataDir, 'edits');
   }
 
   static async open(dataDir: string): Promise<JobJournal> {
     const journal = new JobJournal(dataDir);
     await removeStaleTemps(journal.jobsDir);
     await removeStaleTemps(journal.resultsDir);
+    await removeStaleTemps(journal.editsDir);
     const names = await readdir(journal.jobsDir).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const path = join(journal.jobsDir, name);
@@ -78,14 +84,16 @@ export class JobJournal {
     return journal;
   }
 
-  /** A crash between storing a transcript and its job's removal leaves a result nobody owns. */
+  /** A crash during a job's removal leaves a result (or edits) nobody owns. */
   private async dropOrphanResults(): Promise<void> {
-    const names = await readdir(this.resultsDir).catch(() => [] as string[]);
     const owned = new Set([...this.jobs.keys()].map((id) => `${id}.json`));
     const newer = new Set(this.newerVersion);
-    for (const name of names) {
-      if (name.endsWith('.json') && !owned.has(name) && !newer.has(name))
-        await rm(join(this.resultsDir, name), { force: true });
+    for (const dir of [this.resultsDir, this.editsDir]) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        if (name.endsWith('.json') && !owned.has(name) && !newer.has(name))
+          await rm(join(dir, name), { force: true });
+      }
     }
   }
 
@@ -165,6 +173,39 @@ export class JobJournal {
   }
 
   /**
+   * A job's edits: none when it has no edits file. A damaged file is set aside beside the others
+   * (kept byte for byte) and the transcript reads as the service gave it.
+   */
+  async readEdits(id: string): Promise<EditHistory> {
+    const path = join(this.editsDir, `${id}.json`);
+    try {
+      const data = await readJson(path, EDITS_SCHEMA);
+      return data === undefined ? NO_EDITS : editHistorySchema.parse(data);
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'newer-version') throw error;
+      const aside = `${id}.json.${randomBytes(4).toString('hex')}.corrupt`;
+      try {
+        await rename(path, join(this.editsDir, aside));
+        this.setAside.push(aside);
+      } catch (moved) {
+        // Another reader set it aside first (the search index catching up at open reads a job's
+        // edits beside the window's jobs:get): it is kept once, and reads as no edits here too.
+        if ((moved as NodeJS.ErrnoException).code !== 'ENOENT') throw moved;
+      }
+      return NO_EDITS;
+    }
+  }
+
+  /** Stores a job's edits atomically (after every write of the job before it). */
+  async saveEdits(id: string, history: EditHistory): Promise<void> {
+    const valid = editHistorySchema.parse(history);
+    await this.serial(id, async () => {
+      if (this.removed.has(id)) throw new JobRemoved(id);
+      await writeJsonAtomic(join(this.editsDir, `${id}.json`), valid, EDITS_SCHEMA);
+    });
+  }
+
+  /**
    * Removes a job for good: its file first, then its result (a crash in between is tidied on
    * open). A live job's recording goes too, but only from the app's own recordings folder: a
    * person's file is never deleted.
@@ -178,6 +219,7 @@ export class JobJournal {
       this.jobs.delete(id);
       await rm(join(this.jobsDir, `${id}.json`), { force: true });
       await rm(join(this.resultsDir, `${id}.json`), { force: true });
+      await rm(join(this.editsDir, `${id}.json`), { force: true });
       if (last.resultFile) await rm(last.resultFile, { force: true });
       if (last.convertedPath) await rm(last.convertedPath, { force: true });
       if (last.mode === 'live') {

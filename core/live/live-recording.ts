@@ -33,6 +33,7 @@ import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import type { Job, Transcript } from '../../shared/domain/job';
+import { joinTexts } from '../../shared/format/speakers';
 import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../shared/ipc/live';
 import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
@@ -81,20 +82,6 @@ export function recordingName(at: number): string {
   const t = new Date(at);
   const date = `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())}`;
   return `Live ${date} ${two(t.getHours())}-${two(t.getMinutes())}.flac`;
-}
-
-/**
- * Two utterances' texts joined as the service joins words: with a space, except where either
- * side is Japanese or Chinese script (or its punctuation), which is written without spaces.
- */
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
-export function joinTexts(texts: readonly string[]): string {
-  let joined = '';
-  for (const text of texts.map((t) => t.trim()).filter((t) => t !== '')) {
-    if (joined === '') joined = text;
-    else joined += CJK.test(joined.at(-1)!) || CJK.test(text[0]!) ? text : ` ${text}`;
-  }
-  return joined;
 }
 
 /** The transcript of a session: its finals in order, their times in recording milliseconds. */

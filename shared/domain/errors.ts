@@ -63,6 +63,7 @@ export const APP_ERROR_CODES = [
   'recording-failed',
   'live-no-retry',
   'job-title',
+  'edit-refused',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

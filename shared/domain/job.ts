@@ -62,6 +62,8 @@ export const jobSchema = z.object({
    * name alone. Only a rename writes it: the runner's writes keep whatever the journal has.
    */
   title: z.string().min(1).max(JOB_TITLE_MAX).optional(),
+  /** A person corrected the transcript (its edits, core/jobs/job-edits.ts, are in effect). */
+  edited: z.boolean().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -6,8 +6,13 @@
  *
  * With speaker labels a speaker change also starts a new line or cue: TXT and SRT lines start
  * with "Speaker 1: ", VTT cues carry a `<v Speaker 1>` voice tag, CSV gains a speaker column.
+ *
+ * A transcript a person edited (shared/domain/edits.ts) is exported as edited: its words, and the
+ * names it gives speakers. JSON is offered both ways: the edited transcript (marked as edited)
+ * and the service's result as it said it (`json-original`).
  */
 import type { Token } from '../api/recognition';
+import type { EditedTranscript } from '../domain/edits';
 import type { Transcript } from '../domain/job';
 import { oneLine, spreadsheetText } from './cells';
 import {
@@ -112,6 +117,14 @@ function wrap(text: string): string {
   return best < 0 ? text : `${text.slice(0, best)}\n${text.slice(best + 1)}`;
 }
 
+/** A speaker's name: the one a person gave it in the transcript, else the options' own. */
+function namesOf(transcript: EditedTranscript, options: ExportOptions): ExportOptions {
+  const named = transcript.speakerNames;
+  if (!named) return options;
+  const fallback = options.speakerName ?? englishSpeakerName;
+  return { ...options, speakerName: (label) => named[label] ?? fallback(label) };
+}
+
 const nameOf = (options: ExportOptions) => options.speakerName ?? englishSpeakerName;
 
 /** "Speaker 1: " before text that has a speaker. */
@@ -119,14 +132,16 @@ function prefixed(text: string, label: string | undefined, options: ExportOption
   return label === undefined ? text : `${nameOf(options)(label)}: ${text}`;
 }
 
-export function toTxt(transcript: Transcript, options: ExportOptions = {}): string {
+export function toTxt(transcript: EditedTranscript, given: ExportOptions = {}): string {
+  const options = namesOf(transcript, given);
   const lines = blocksOf(transcript)
     .filter((b) => b.text.trim())
     .map((b) => prefixed(b.text.trim(), b.label, options));
   return lines.length > 0 ? `${lines.join('\n')}\n` : transcript.text ? `${transcript.text}\n` : '';
 }
 
-export function toSrt(transcript: Transcript, options: ExportOptions = {}): string {
+export function toSrt(transcript: EditedTranscript, given: ExportOptions = {}): string {
+  const options = namesOf(transcript, given);
   return cuesOf(transcript)
     .map(
       (cue, i) =>
@@ -144,7 +159,8 @@ const voiceName = (name: string) => name.replace(/[<>&\r\n]/g, ' ').trim();
 const cueText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function toVtt(transcript: Transcript, options: ExportOptions = {}): string {
+export function toVtt(transcript: EditedTranscript, given: ExportOptions = {}): string {
+  const options = namesOf(transcript, given);
   const cues = cuesOf(transcript).map((cue) => {
     const voice = cue.label === undefined ? '' : `<v ${voiceName(nameOf(options)(cue.label))}>`;
     return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${cueText(wrap(oneLine(cue.text)))}\n`;
@@ -152,7 +168,7 @@ export function toVtt(transcript: Transcript, options: ExportOptions = {}): stri
   return ['WEBVTT\n', ...cues].join('\n');
 }
 
-export function toJson(transcript: Transcript): string {
+export function toJson(transcript: EditedTranscript): string {
   return `${JSON.stringify(transcript, null, 2)}\n`;
 }
 
@@ -166,7 +182,8 @@ const csvField = (raw: string) => {
 };
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
-export function toCsv(transcript: Transcript, options: ExportOptions = {}): string {
+export function toCsv(transcript: EditedTranscript, given: ExportOptions = {}): string {
+  const options = namesOf(transcript, given);
   const speakers = hasSpeakers(transcript);
   const rows = [speakers ? 'word,start,end,confidence,speaker' : 'word,start,end,confidence'];
   for (const block of blocksOf(transcript)) {
@@ -186,7 +203,7 @@ export function toCsv(transcript: Transcript, options: ExportOptions = {}): stri
 }
 
 export function exportTranscript(
-  transcript: Transcript,
+  transcript: EditedTranscript,
   format: ExportFormat,
   options: ExportOptions = {},
 ): string {
@@ -204,8 +221,43 @@ export function exportTranscript(
   }
 }
 
-/** `talk.wav` → `talk.srt`. */
-export function exportFileName(sourceName: string, format: ExportFormat): string {
+/** What the viewer offers: each format of the edited transcript, and the service's own JSON. */
+export const EXPORT_CHOICES = [...EXPORT_FORMATS, 'json-original'] as const;
+export type ExportChoice = (typeof EXPORT_CHOICES)[number];
+
+/**
+ * An export the viewer offers: every format from `edited` (the transcript a person sees), and
+ * `json-original`, the service's result unchanged. Its file name says which, and is the job's
+ * title when it has one (exportFileName).
+ */
+export function exportChoice(
+  choice: ExportChoice,
+  service: Transcript,
+  edited: EditedTranscript,
+  sourceName: string,
+  options: ExportOptions = {},
+  title?: string,
+): { fileName: string; text: string; format: ExportFormat } {
+  if (choice === 'json-original') {
+    const fileName = exportFileName(sourceName, 'json', title).replace(/\.json$/, '.original.json');
+    return { fileName, text: toJson(service), format: 'json' };
+  }
+  return {
+    fileName: exportFileName(sourceName, choice, title),
+    text: exportTranscript(edited, choice, options),
+    format: choice,
+  };
+}
+
+/** Characters no file name may hold on one system or another (a title holds no control character). */
+const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
+
+/**
+ * `talk.wav` → `talk.srt`; with a job's title, the title whole (its dots are no extension), any
+ * character a file name cannot hold made `_`.
+ */
+export function exportFileName(sourceName: string, format: ExportFormat, title?: string): string {
+  if (title !== undefined) return `${title.replace(NOT_IN_FILE_NAMES, '_')}.${format}`;
   const dot = sourceName.lastIndexOf('.');
   const stem = dot > 0 ? sourceName.slice(0, dot) : sourceName || 'transcript';
   return `${stem}.${format}`;

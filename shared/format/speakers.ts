@@ -100,3 +100,21 @@ export function blocksOf(transcript: Transcript): Block[] {
   });
   return blocks;
 }
+
+/**
+ * Two utterances' texts joined as the service joins words: with a space, except where either
+ * side is Japanese or Chinese script (or its punctuation), which is written without spaces.
+ */
+export const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+export function joinTexts(texts: readonly string[]): string {
+  const parts: string[] = [];
+  // The last character is kept apart: reading it off the growing string would flatten it each
+  // time (quadratic over a long transcript).
+  let last = '';
+  for (const text of texts.map((t) => t.trim()).filter((t) => t !== '')) {
+    if (parts.length > 0 && !CJK.test(last) && !CJK.test(text[0]!)) parts.push(' ');
+    parts.push(text);
+    last = text.at(-1)!;
+  }
+  return parts.join('');
+}

@@ -8,11 +8,39 @@ import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import type { Result as Outcome } from '../api/result';
 import { connectionSchema } from '../domain/connection';
+import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
 import { EXPORT_FORMATS } from '../format/exporters';
+
+/** The longest search query taken (characters). */
+export const SEARCH_QUERY_MAX = 500;
+
+export const searchHitSchema = z.object({
+  jobId: z.string(),
+  fileName: z.string(),
+  title: z.string().optional(),
+  /** Where the first match is. */
+  field: z.enum(['text', 'name', 'title']),
+  snippet: z.object({
+    text: z.string(),
+    /** The matches in `text`, as sorted [start, end) offsets that do not overlap. */
+    marks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+  }),
+  /** The transcript-wide index of the word the first match is in (as the viewer counts words). */
+  wordIndex: z.number().int().nonnegative().optional(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchResultsSchema = z.object({
+  hits: z.array(searchHitSchema),
+  /** More jobs match than the limit let through. */
+  more: z.boolean(),
+  /** False while the index is still being made: some jobs may be missing from the hits. */
+  complete: z.boolean(),
+});
 
 const connectionRef = z.object({ connection: z.string().optional() });
 
@@ -112,7 +140,12 @@ export const CHANNELS = {
   'jobs:list': { input: z.object({}), output: z.object({ jobs: z.array(jobSchema) }) },
   'jobs:get': {
     input: z.object({ id: z.string() }),
-    output: z.object({ job: jobSchema, transcript: transcriptSchema.optional() }),
+    /** The service's transcript as it said it, and a person's edits of it (shared/domain/edits.ts). */
+    output: z.object({
+      job: jobSchema,
+      transcript: transcriptSchema.optional(),
+      edits: editHistorySchema.optional(),
+    }),
   },
   'jobs:remove': {
     input: z.object({ id: z.string() }),
@@ -128,6 +161,30 @@ export const CHANNELS = {
   'jobs:rename': {
     input: z.object({ id: z.string(), title: z.string().max(10_000) }),
     output: z.object({ job: jobSchema }),
+  },
+  /** One correction of a job's transcript (an operation on it as it now stands), kept apart. */
+  'edits:apply': {
+    input: z.object({ id: z.string(), op: editOpSchema }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
+  'edits:undo': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
+  'edits:redo': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ job: jobSchema, edits: editHistorySchema }),
+  },
+  /**
+   * Finds jobs by their transcript's text, file name or title (core/search/): one hit per job,
+   * with a snippet and its matches as offsets (the window marks them; no markup crosses here).
+   */
+  'search:query': {
+    input: z.object({
+      query: z.string().max(SEARCH_QUERY_MAX),
+      limit: z.number().int().min(1).max(200).default(50),
+    }),
+    output: searchResultsSchema,
   },
   'dictionary:profiles': {
     input: connectionRef.extend({ engine: z.string() }),

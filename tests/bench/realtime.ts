@@ -122,7 +122,7 @@ function latencies(session: Session): { finals: number[]; firstUpdates: number[]
 }
 
 /** CPU seconds (user + system) used so far by these processes. */
-async function cpuSeconds(pids: readonly number[]): Promise<number> {
+export async function cpuSeconds(pids: readonly number[]): Promise<number> {
   let ticks = 0;
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');

@@ -11,9 +11,14 @@
  *   (r1–r5) the realtime interface: latency, CPU, sessions at once, WER (tests/bench/realtime.ts)
  *   (w1–w4) the window: first-screen JS, time to interactive, scrolling, one-row updates
  *           (tests/bench/window.ts)
+ *   (l1–l3) the Live screen: word end to final on screen, main-thread time, main-process CPU
+ *           (tests/bench/live.ts)
+ *   (e1–e3) correcting a transcript: a keystroke, an edit and its journal write, Enter to screen
+ *           (tests/bench/edits.ts)
+ *   (s1–s3) search over 10,000 transcripts: query time, index size, making it (tests/bench/search.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5).
+ * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3), `--search` only (s1–s3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -27,7 +32,10 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, rssMiB } from '../support/raw-http';
+import { editsBench } from './edits';
 import { realtimeBench } from './realtime';
+import { liveBench } from './live';
+import { searchBench } from './search';
 import { windowBench } from './window';
 import {
   multipart,
@@ -370,7 +378,15 @@ async function realtimeOnly(): Promise<void> {
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 await prepareBench();
 if (process.argv.includes('--realtime')) await realtimeOnly();
-else {
+else if (process.argv.includes('--live')) await liveBench(line);
+else if (process.argv.includes('--edits')) await editsBench(line);
+else if (process.argv.includes('--search')) {
+  console.log('Kikitori search benchmarks\n');
+  await searchBench(line);
+} else {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
+  await liveBench(line);
+  await editsBench(line);
+  if (!process.argv.includes('--window')) await searchBench(line);
 }

@@ -5,38 +5,14 @@
  * viewer seeking by word. Screenshots of the Live screen idle, listening with interim text,
  * stopped, and with an error, in both languages and themes; axe on each.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEFAULT_FIXTURES_DIR, LIBRIVOX_DIR } from '../fixtures/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { pcmOfWav, wavHeader } from '../support/wav-header';
+import { liveClipWords, MICROPHONE_WAV, writeMicrophoneFile } from '../support/live-microphone';
 import { expect, testOnItsOwnHost as test } from './fixtures';
 import { SCREENSHOTS, seriousViolations } from './look';
 
-const CLIP = 'sense_and_sensibility_01_austen_64kb-0930';
-const MIC_WAV = join(DEFAULT_FIXTURES_DIR, 'live-microphone.wav');
 type Media = { currentTime: number; readyState: number };
-
-/** The clip, then 2 s of silence: the fake microphone loops it, and each loop ends an utterance. */
-async function microphoneFile(): Promise<string> {
-  const pcm = pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, 'librivox', `${CLIP}.wav`)));
-  const silence = Buffer.alloc(2 * 16_000 * 2);
-  const data = Buffer.concat([pcm, silence]);
-  await writeFile(MIC_WAV, Buffer.concat([wavHeader(data.length), data]));
-  return MIC_WAV;
-}
-
-/** The clip's reference words (the LibriVox transcription), lower case. */
-async function referenceWords(): Promise<string[]> {
-  const lines = (await readFile(join(LIBRIVOX_DIR, 'transcription'), 'utf8')).split('\n');
-  const line = lines.find((l) => l.includes(`(${CLIP})`)) ?? '';
-  return line
-    .replace(/<\/?s>|\(.*\)/g, '')
-    .trim()
-    .toLowerCase()
-    .split(/\s+/);
-}
 
 test.use({
   launchOptions: {
@@ -45,13 +21,13 @@ test.use({
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${MIC_WAV}`,
+      `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`,
     ],
   },
 });
 
 test.beforeAll(async () => {
-  await microphoneFile();
+  await writeMicrophoneFile();
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
@@ -89,7 +65,7 @@ test('Live: Start by keyboard, interim then final words, Stop, the job in Jobs, 
 
   const first = app.getByTestId('live-final').first();
   await expect(first).toBeVisible({ timeout: 90_000 });
-  const reference = await referenceWords();
+  const reference = await liveClipWords();
   const heard = ((await first.textContent()) ?? '').toLowerCase().split(/\s+/);
   const found = reference.filter((word) => heard.includes(word));
   // Streaming recognition of a read clip: most of its words (the sync WER is about 0.27).

@@ -31,22 +31,40 @@ interface Screen {
   /** Opens the screen and gives its primary controls. */
   open(app: Page): Promise<Locator[]>;
 }
-const tab = (app: Page, index: number) =>
-  app.getByRole('tablist').first().getByRole('tab').nth(index);
+/** A section's tab by its name in either language. */
+const TAB_NAMES = {
+  transcribe: /^(Transcribe|文字起こし)$/,
+  live: /^(Live|ライブ)$/,
+  jobs: /^(Jobs|ジョブ)$/,
+  dictionary: /^(Dictionary|辞書)$/,
+  settings: /^(Settings|設定)$/,
+} as const;
+const tab = (app: Page, name: keyof typeof TAB_NAMES) =>
+  app.getByRole('tablist').first().getByRole('tab', { name: TAB_NAMES[name] });
 const ourRow = (app: Page) => app.getByTestId('job-row').filter({ hasText: NAME.slice(-12) });
 
 const SCREENS: Screen[] = [
   {
     name: 'transcribe',
     async open(app) {
-      await tab(app, 0).click();
+      await tab(app, 'transcribe').click();
       return [app.getByRole('button', { name: /^(Choose files…|ファイルを選択…)$/ })];
+    },
+  },
+  {
+    name: 'live',
+    async open(app) {
+      await tab(app, 'live').click();
+      await expect(
+        app.getByRole('heading', { name: /^(Live transcription|ライブ文字起こし)$/ }),
+      ).toBeVisible();
+      return [app.getByTestId('live-start'), app.getByTestId('live-connection')];
     },
   },
   {
     name: 'jobs',
     async open(app) {
-      await tab(app, 1).click();
+      await tab(app, 'jobs').click();
       await expect(ourRow(app)).toBeVisible();
       await expectRowsHoldContent(app);
       return [
@@ -59,18 +77,25 @@ const SCREENS: Screen[] = [
   {
     name: 'viewer',
     async open(app) {
-      await tab(app, 1).click();
+      await tab(app, 'jobs').click();
       await ourRow(app)
         .getByRole('button', { name: /^(Open|開く): / })
         .click();
       await expect(app.getByTestId('utterances')).toBeVisible();
-      return [app.getByRole('button', { name: /Back|戻る/ }), app.getByTestId('export')];
+      // The viewer's Back, whole (the player's "5秒戻る" skips back).
+      return [
+        app.getByRole('button', { name: /^← (Back|戻る)$/ }),
+        app.getByTestId('skip-back'),
+        app.getByTestId('find'),
+        app.getByTestId('export'),
+        app.getByTestId('show-original'),
+      ];
     },
   },
   {
     name: 'dictionary',
     async open(app) {
-      await tab(app, 2).click();
+      await tab(app, 'dictionary').click();
       await expect(app.getByTestId('dict-engine')).toHaveValue('-a-general-en');
       return [app.getByTestId('dict-profile')];
     },
@@ -78,7 +103,7 @@ const SCREENS: Screen[] = [
   {
     name: 'settings',
     async open(app) {
-      await tab(app, 3).click();
+      await tab(app, 'settings').click();
       await expect(app.getByTestId('keys-table')).toBeVisible();
       return [app.getByRole('button', { name: /^(Add connection|接続を追加)$/ })];
     },
@@ -119,7 +144,7 @@ test('every screen fits from the minimum width to 1920 px, in both languages', a
             path: `${SCREENSHOTS}/${screen.name}-${lang}-${size.width}x${size.height}.png`,
           });
         // The viewer closes again, so the next screen starts from its tab.
-        if (screen.name === 'viewer') await tab(app, 1).click();
+        if (screen.name === 'viewer') await tab(app, 'jobs').click();
       }
     }
   }

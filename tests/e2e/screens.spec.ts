@@ -57,11 +57,18 @@ const test = testOnItsOwnHost.extend<{ transcribed: Page }>({
 // Four passes (two languages, two themes) of axe and two screenshots each, on a loaded machine.
 test.describe.configure({ timeout: 300_000 });
 
-const tab = (index: number) => async (page: Page) => {
-  await page.getByRole('tab').nth(index).click();
+/** The section's tab by its name in either language (the tabs' order is the shell's to change). */
+const TAB_NAMES = {
+  transcribe: /^(Transcribe|文字起こし)$/,
+  jobs: /^(Jobs|ジョブ)$/,
+  dictionary: /^(Dictionary|辞書)$/,
+  settings: /^(Settings|設定)$/,
+} as const;
+const tab = (name: keyof typeof TAB_NAMES) => async (page: Page) => {
+  await page.getByRole('tablist').first().getByRole('tab', { name: TAB_NAMES[name] }).click();
 };
 const openViewer = async (page: Page) => {
-  await tab(1)(page);
+  await tab('jobs')(page);
   await page
     .getByTestId('job-row')
     .filter({ hasText: 'austen.wav' })
@@ -74,8 +81,8 @@ const openWordList = async (page: Page) => {
   await expect(page.getByTestId('word-list')).toBeVisible();
 };
 const openRemoveDialog = async (page: Page) => {
-  await tab(0)(page);
-  await tab(1)(page);
+  await tab('transcribe')(page);
+  await tab('jobs')(page);
   await page.getByTestId('job-row').first().getByRole('button').last().click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
 };
@@ -125,13 +132,13 @@ async function checkAndPhotograph(page: Page, views: readonly View[]): Promise<v
 test('Transcribe, with a file transcribed, one failed and one refused, passes axe and is photographed', async ({
   transcribed,
 }) => {
-  await checkAndPhotograph(transcribed, [{ name: 'transcribe', open: tab(0) }]);
+  await checkAndPhotograph(transcribed, [{ name: 'transcribe', open: tab('transcribe') }]);
 });
 
 test('Jobs passes axe and is photographed in both languages and themes', async ({
   transcribed,
 }) => {
-  await checkAndPhotograph(transcribed, [{ name: 'jobs', open: tab(1) }]);
+  await checkAndPhotograph(transcribed, [{ name: 'jobs', open: tab('jobs') }]);
 });
 
 test('the transcript viewer, its text and its word list, passes axe and is photographed', async ({
@@ -140,6 +147,36 @@ test('the transcript viewer, its text and its word list, passes axe and is photo
   await checkAndPhotograph(transcribed, [
     { name: 'viewer-text', open: openViewer },
     { name: 'viewer-words', open: openWordList },
+  ]);
+});
+
+test('the viewer with a word and a text being corrected passes axe and is photographed', async ({
+  transcribed,
+}) => {
+  // One correction first, so a corrected word (and what the service heard) shows too.
+  await openViewer(transcribed);
+  await openWordList(transcribed);
+  const words = transcribed.getByTestId('word-list');
+  await words.locator('button.word').nth(2).dblclick();
+  await transcribed.getByTestId('word-editor').fill('Marianne');
+  await transcribed.getByTestId('word-editor').press('Enter');
+  await expect(words.locator('button.word.is-edited')).toHaveCount(1);
+  const editWord = async (page: Page) => {
+    await openViewer(page);
+    await openWordList(page);
+    await page.getByTestId('word-list').locator('button.word.is-edited').click();
+    await page.getByTestId('word-list').locator('button.word').nth(6).dblclick();
+    await expect(page.getByTestId('word-editor')).toBeFocused();
+  };
+  const editText = async (page: Page) => {
+    await openViewer(page);
+    await page.getByTestId('viewer').getByRole('tab').first().click();
+    await page.locator('.edit-text').first().click();
+    await expect(page.getByTestId('utterance-editor')).toBeFocused();
+  };
+  await checkAndPhotograph(transcribed, [
+    { name: 'viewer-edit-word', open: editWord, close: (page) => page.keyboard.press('Escape') },
+    { name: 'viewer-edit-text', open: editText, close: (page) => page.keyboard.press('Escape') },
   ]);
 });
 
@@ -156,9 +193,9 @@ test('the dialog that asks before removing a job passes axe and is photographed'
 });
 
 test('Dictionary passes axe and is photographed in both languages and themes', async ({ app }) => {
-  await checkAndPhotograph(app, [{ name: 'dictionary', open: tab(2) }]);
+  await checkAndPhotograph(app, [{ name: 'dictionary', open: tab('dictionary') }]);
 });
 
 test('Settings passes axe and is photographed in both languages and themes', async ({ app }) => {
-  await checkAndPhotograph(app, [{ name: 'settings', open: tab(3) }]);
+  await checkAndPhotograph(app, [{ name: 'settings', open: tab('settings') }]);
 });

@@ -38,6 +38,10 @@ export const enDictionarySettings = {
     addHint: 'Type the written form and its reading, then press Enter.',
     readingHint:
       'The reading is how the word is said, as the engine expects it (for Japanese engines, in hiragana or katakana).',
+    readingFromCorrection:
+      'From your correction of “{{original}}” to “{{written}}”: the reading is what the engine heard there. Add the word, then save, and the next transcription can write it.',
+    readingUnknown:
+      'From your correction of “{{original}}” to “{{written}}”: what the engine heard there is not known, so type the reading.',
     readingHintEnglish:
       'The reading is what the local English engine hears: English words it knows, separated by spaces (for “Kikitori”, “key key tory”).',
     edit: 'Edit',

@@ -37,6 +37,10 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     addHint: '表記と読みを入力して Enter を押してください。',
     readingHint:
       '読みは、その単語がどう発音されるかをエンジンの求める形で書いたものです（日本語のエンジンではひらがなかカタカナ）。',
+    readingFromCorrection:
+      '「{{original}}」を「{{written}}」に直した修正から入力しました。読みはエンジンがそこで聞き取ったものです。単語を追加して保存すると、次の文字起こしからこの表記で書けます。',
+    readingUnknown:
+      '「{{original}}」を「{{written}}」に直した修正から入力しました。エンジンがそこで聞き取った読みがわからないので、読みを入力してください。',
     readingHintEnglish:
       '読みは、ローカルの英語エンジンに聞こえる英単語を空白で区切って書きます（「Kikitori」なら「key key tory」）。',
     edit: '編集',

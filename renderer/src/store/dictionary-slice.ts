@@ -60,6 +60,23 @@ export interface DictionarySlice {
   saveWords: () => Promise<Result<void>>;
   /** Puts the saved words back, dropping the edits and their undo history. */
   discardEdits: () => void;
+  /**
+   * A word to add from a correction in the viewer (issue #18): the add form starts with it, until
+   * a word is added. `spoken` is what the service heard there, when known.
+   */
+  dictDraft: { id: number; written: string; spoken: string; original: string } | undefined;
+  /**
+   * Opens the dictionary of a job's connection, engine and profile (the one chosen stays when the
+   * job had none) with the add form filled from a correction.
+   */
+  teachDictionary: (word: {
+    connection: string;
+    engine: string;
+    profile: string;
+    written: string;
+    spoken: string;
+    original: string;
+  }) => void;
 }
 
 /**
@@ -165,6 +182,20 @@ export const createDictionarySlice =
       dictLoading: false,
       dictError: undefined,
       dictRejection: undefined,
+      dictDraft: undefined,
+
+      teachDictionary({ connection, engine, profile, written, spoken, original }) {
+        set({ dictDraft: { id: Date.now(), written, spoken, original } });
+        const here = get();
+        const sameService = here.dictConnection === connection && here.dictEngine === engine;
+        if (!sameService || (profile !== '' && here.dictProfile !== profile))
+          get().requestSelect(
+            connection,
+            engine,
+            sameService && !profile ? here.dictProfile : profile,
+          );
+        get().requestTab('dictionary');
+      },
 
       async loadProfiles(connection, engine) {
         const result = await bridge.call('dictionary:profiles', { connection, engine });
@@ -220,6 +251,7 @@ export const createDictionarySlice =
         get().requestLeave({ kind: 'change', name: 'dictionary:create', go: () => create(id) });
       },
       addWord(draft) {
+        set({ dictDraft: undefined });
         edit([{ key: newRowKey(), ...trimmed(draft) }, ...get().wordRows]);
       },
       editWord(key, draft) {

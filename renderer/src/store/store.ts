@@ -15,6 +15,7 @@ import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createKeysSlice, type KeysSlice } from './keys-slice';
 import { createLiveSlice, type CaptureApi, type LiveSlice } from './live-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
+import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
@@ -32,6 +33,7 @@ export type AppState = PrefsSlice &
   ConnectionsSlice &
   KeysSlice &
   JobsSlice &
+  SearchSlice &
   TranscribeSlice &
   ViewerSlice &
   DictionarySlice &
@@ -45,6 +47,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createConnectionsSlice(deps)(...a),
     ...createKeysSlice(deps)(...a),
     ...createJobsSlice(deps)(...a),
+    ...createSearchSlice(deps)(...a),
     ...createTranscribeSlice(deps)(...a),
     ...createViewerSlice(deps)(...a),
     ...createDictionarySlice(deps)(...a),

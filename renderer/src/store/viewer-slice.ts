@@ -1,17 +1,29 @@
-/** Which job's transcript is open, its loaded transcript, its audio, and saving its exports. */
+/**
+ * Which job's transcript is open, its loaded transcript and a person's edits of it (kept apart,
+ * core/jobs/job-edits.ts), its audio, and saving its exports.
+ */
 import type { StateCreator } from 'zustand';
+import { NO_EDITS, type EditHistory, type EditOp } from '../../../shared/domain/edits';
 import type { AppError } from '../../../shared/domain/errors';
-import type { Transcript } from '../../../shared/domain/job';
+import type { Job, Transcript } from '../../../shared/domain/job';
 import { saveExport, type ExportFile } from '../host/download';
 import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
 export interface ViewerSlice {
   openJob: string | undefined;
-  transcript: { jobId: string; value: Transcript | undefined; error?: AppError } | undefined;
+  /** The word (index in the transcript's words) to open the viewer on, focused: a search hit's. */
+  openWord: number | undefined;
+  transcript:
+    | { jobId: string; value: Transcript | undefined; edits: EditHistory; error?: AppError }
+    | undefined;
   /** Opens a job's transcript; a failure to read it is shown in the viewer (`transcript.error`). */
-  openTranscript: (jobId: string) => Promise<Result<void>>;
+  openTranscript: (jobId: string, word?: number) => Promise<Result<void>>;
   closeTranscript: () => void;
+  /** One correction of the open transcript, stored by the core before it is shown. */
+  editTranscript: (op: EditOp) => Promise<Result<void>>;
+  undoTranscriptEdit: () => Promise<Result<void>>;
+  redoTranscriptEdit: () => Promise<Result<void>>;
   /** Where the player gets a job's audio (in browser mode an address with a ticket for it). */
   mediaUrlOf: (jobId: string) => Promise<string>;
   /** Saves an export through the host's dialog or as a download. */
@@ -20,26 +32,52 @@ export interface ViewerSlice {
 
 export const createViewerSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], ViewerSlice> =>
-  (set, get) => ({
-    openJob: undefined,
-    transcript: undefined,
-    async openTranscript(jobId) {
-      set({ openJob: jobId, transcript: undefined });
-      const result = await bridge.call('jobs:get', { id: jobId });
-      if (!result.ok) {
-        if (get().openJob === jobId)
-          set({ transcript: { jobId, value: undefined, error: result.error } });
-        return result;
-      }
-      if (get().openJob !== jobId) return DONE;
+  (set, get) => {
+    /** Answers of the edit channels land only on the transcript they were made for. */
+    const edited = async (
+      call: (jobId: string) => Promise<Result<{ job: Job; edits: EditHistory }>>,
+    ): Promise<Result<void>> => {
+      const open = get().transcript;
+      if (!open?.value) return DONE;
+      const result = await call(open.jobId);
+      if (!result.ok) return result;
       get().applyJob(result.data.job);
-      set({ transcript: { jobId, value: result.data.transcript } });
+      const now = get().transcript;
+      if (now?.jobId === open.jobId) set({ transcript: { ...now, edits: result.data.edits } });
       return DONE;
-    },
-    closeTranscript: () => set({ openJob: undefined, transcript: undefined }),
-    mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
-    async saveFile(file) {
-      const error = await saveExport(bridge, file);
-      return error ? { ok: false, error } : DONE;
-    },
-  });
+    };
+    return {
+      openJob: undefined,
+      openWord: undefined,
+      transcript: undefined,
+      async openTranscript(jobId, word) {
+        set({ openJob: jobId, openWord: word, transcript: undefined });
+        const result = await bridge.call('jobs:get', { id: jobId });
+        if (!result.ok) {
+          if (get().openJob === jobId)
+            set({ transcript: { jobId, value: undefined, edits: NO_EDITS, error: result.error } });
+          return result;
+        }
+        if (get().openJob !== jobId) return DONE;
+        get().applyJob(result.data.job);
+        set({
+          transcript: {
+            jobId,
+            value: result.data.transcript,
+            edits: result.data.edits ?? NO_EDITS,
+          },
+        });
+        return DONE;
+      },
+      closeTranscript: () =>
+        set({ openJob: undefined, openWord: undefined, transcript: undefined }),
+      editTranscript: (op) => edited((id) => bridge.call('edits:apply', { id, op })),
+      undoTranscriptEdit: () => edited((id) => bridge.call('edits:undo', { id })),
+      redoTranscriptEdit: () => edited((id) => bridge.call('edits:redo', { id })),
+      mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
+      async saveFile(file) {
+        const error = await saveExport(bridge, file);
+        return error ? { ok: false, error } : DONE;
+      },
+    };
+  };

@@ -92,6 +92,8 @@ export const EN: Language = {
     'live-no-retry':
       'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
     'job-title': 'This name cannot be used: {reason}. Clear the name to show the file name again.',
+    'edit-refused':
+      'This correction no longer fits the transcript, which changed meanwhile (perhaps in another window). Open the transcript again and make the correction there.',
   },
   errorSubCodes: {
     network: {

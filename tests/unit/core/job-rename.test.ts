@@ -9,6 +9,7 @@ import { errorText } from '../../../shared/domain/errors';
 import { jobName, type Job } from '../../../shared/domain/job';
 import type { JobStatus } from '../../../shared/api';
 import { jobHandlers } from '../../../core/handlers/jobs';
+import { JobEdits } from '../../../core/jobs/job-edits';
 import { PROGRAM } from '../../../core/handlers/types';
 import { harness, Pending, type Harness } from './runner-harness';
 
@@ -21,7 +22,11 @@ afterEach(async () => {
 });
 
 const rename = (id: string, title: string) =>
-  jobHandlers({ journal: h.journal, runner: h.runner })['jobs:rename']({ id, title }, PROGRAM);
+  jobHandlers({
+    journal: h.journal,
+    runner: h.runner,
+    edits: new JobEdits({ journal: h.journal, emit: () => undefined }),
+  })['jobs:rename']({ id, title }, PROGRAM);
 
 async function aJob(): Promise<Job> {
   h.client.onCreateJob = async () => ({ sessionid: 's1' });

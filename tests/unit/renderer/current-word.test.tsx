@@ -75,12 +75,22 @@ describe('the playing word and utterance', () => {
     const p = player();
     const view = (playing: boolean) => (
       <I18nextProvider i18n={i18n}>
-        <WordList words={words} playback={p.as(playing)} query="" currentMatch={-1} />
+        <WordList
+          words={words}
+          playback={p.as(playing)}
+          query=""
+          currentMatch={-1}
+          speakerName={(label) => label}
+          edit={undefined}
+        />
         <UtteranceList
           blocks={blocks}
+          transcript={TRANSCRIPT}
           playback={p.as(playing)}
           matches={textMatches(blocks, '')}
           currentMatch={-1}
+          speakerName={(label) => label}
+          edit={undefined}
         />
       </I18nextProvider>
     );

@@ -173,6 +173,28 @@ describe('the Jobs view', () => {
     expect(cell('quick')).toBe('under a second');
     expect(cell('slow')).toBe('1:23');
   });
+
+  it('shows a live session with its connection and the length it recorded', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [job('meeting', { mode: 'live', seconds: 754.2 }), job('file', { seconds: 30 })],
+          },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const rows = await screen.findAllByTestId('job-row');
+    const live = rows.find((r) => r.textContent.includes('meeting.wav'))!;
+    expect(within(live).getByTestId('recorded-length').textContent).toBe('Recorded 12:34');
+    expect(live.querySelector('.file-meta')!.textContent).toContain('Live');
+    expect(live.querySelector('.file-meta')!.textContent).toContain('Local');
+    const file = rows.find((r) => r.textContent.includes('file.wav'))!;
+    expect(within(file).queryByTestId('recorded-length')).toBeNull();
+  });
 });
 
 describe('what a failed job offers', () => {

@@ -32,6 +32,8 @@ function bridgeFor(jobs: Job[] = [talk]): FakeBridge {
   return fakeBridge({
     'jobs:list': () => ({ ok: true, data: { jobs } }),
     'jobs:get': () => ({ ok: true, data: { job: current, transcript: DIARIZED } }),
+    // The Jobs search asks the transcripts' index too: nothing is found inside them here.
+    'search:query': () => ({ ok: true, data: { hits: [], complete: true, more: false } }),
     'jobs:rename': (input: { id: string; title: string }) => {
       const title = input.title.trim();
       if (title.length > 200)
@@ -218,6 +220,7 @@ describe('the shortcuts dialog', () => {
       'Enter = Keep the correction',
       'Esc = Cancel the correction',
       'Tab = Keep it and correct the next word',
+      'Ctrl+Enter = Play from the word being corrected',
       'Ctrl+Z = Undo a correction',
       'Ctrl+Shift+Z = Redo it',
       'Space = Play or pause',

@@ -13,6 +13,7 @@ function wordsOf(lengths: number[], speakers: (string | undefined)[] = []): Word
         written: `w${words.length}`,
         index: words.length,
         utterance: block,
+        position: i,
         block,
         ...(speaker === undefined ? {} : { speaker }),
       });

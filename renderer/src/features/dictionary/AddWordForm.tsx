@@ -13,7 +13,10 @@ export function AddWordForm() {
   const addWord = useApp((s) => s.addWord);
   // What a reading is, said before the first mistake: per engine.
   const englishReading = useApp((s) => s.dictEngine === LOCAL_ENGINE);
-  const [draft, setDraft] = useState(EMPTY);
+  const suggested = useApp((s) => s.dictDraft);
+  const [draft, setDraft] = useState(() =>
+    suggested ? { written: suggested.written, spoken: suggested.spoken, classname: '' } : EMPTY,
+  );
   const [tried, setTried] = useState(false);
   const written = useRef<HTMLInputElement>(null);
   const empty = draft.written.trim() === '';
@@ -70,6 +73,19 @@ export function AddWordForm() {
       >
         {tried && empty ? t('dictionary.issue.empty') : t('dictionary.addHint')}
       </span>
+      {suggested ? (
+        <p className="hint reading-from" data-testid="reading-from" role="status">
+          {suggested.spoken
+            ? t('dictionary.readingFromCorrection', {
+                written: suggested.written,
+                original: suggested.original,
+              })
+            : t('dictionary.readingUnknown', {
+                written: suggested.written,
+                original: suggested.original,
+              })}
+        </p>
+      ) : null}
       <p className="muted hint reading-hint" data-testid="reading-hint">
         {t(englishReading ? 'dictionary.readingHintEnglish' : 'dictionary.readingHint')}
       </p>

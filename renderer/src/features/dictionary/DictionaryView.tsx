@@ -18,6 +18,8 @@ export function DictionaryView() {
   const error = useApp((s) => s.dictError);
   const loading = useApp((s) => s.dictLoading);
   const undoEdit = useApp((s) => s.undoEdit);
+  // A word to add from a correction starts the add form afresh.
+  const draftId = useApp((s) => s.dictDraft?.id);
   const [filter, setFilter] = useState('');
   const engine = useApp((s) => s.dictEngine);
   const classnames = useApp((s) => s.dictClassnames);
@@ -69,7 +71,7 @@ export function DictionaryView() {
       ) : (
         <>
           <DictionaryToolbar issues={issues.size} filter={filter} onFilter={setFilter} />
-          <AddWordForm />
+          <AddWordForm key={draftId ?? 0} />
           {rows.length === 0 ? (
             <p className="empty">
               {loading ? t('dictionary.loading') : t('dictionary.emptyTable')}

@@ -89,6 +89,16 @@ export const JobRow = memo(function JobRow({
         <span className="file-meta">
           <span>{connectionLabel}</span>
           <span>{t(`jobs.mode.${job.mode}`)}</span>
+          {job.mode === 'live' && job.seconds !== undefined ? (
+            <span data-testid="recorded-length">
+              {t('jobs.recordedLength', { time: formatClock(job.seconds) })}
+            </span>
+          ) : null}
+          {job.edited ? (
+            <span className="job-edited" data-testid="edited">
+              {t('jobs.edited')}
+            </span>
+          ) : null}
         </span>
         {job.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">

@@ -1,10 +1,11 @@
 /**
  * Every job the app tracks, newest first, live from the host's events: filter by status, search
- * by name or file name, open, retry, rename, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
+ * names and file names (the table) and transcripts (SearchHits, through the core's index), open, retry,
+ * rename, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
  * the rows in view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATES, jobName } from '../../../../shared/domain/job';
 import { RenameDialog } from './RenameDialog';
@@ -15,12 +16,17 @@ import { filterJobs, type StatusFilter } from './filter';
 import { JobRow } from './JobRow';
 import { SelectField } from '../../ui/select-field';
 import { ErrorBox } from '../../ui/error-box';
-import { errorOf } from '../../store/result';
+import { errorOf, keptInStore } from '../../store/result';
 import { SearchField } from '../../ui/search-field';
+import { SearchHits } from './SearchHits';
 import './jobs.css';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
 const ROW_HEIGHT = 72;
+/** How long typing pauses before the transcripts are searched. */
+const SEARCH_PAUSE_MS = 150;
+/** How often a search is asked again while the index is still being made. */
+const INDEXING_POLL_MS = 2000;
 const COLUMNS = ['file', 'session', 'created', 'duration', 'status', 'actions'] as const;
 
 export function JobsView() {
@@ -37,6 +43,24 @@ export function JobsView() {
   const [error, setError] = useState<AppError>();
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
+  const searchTranscripts = useApp((s) => s.searchTranscripts);
+  const trimmed = query.trim();
+  // Asked once typing pauses; the store drops an answer to a query that is no longer the latest.
+  useEffect(() => {
+    if (!trimmed) return;
+    const timer = setTimeout(() => void keptInStore(searchTranscripts(trimmed)), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [trimmed, searchTranscripts]);
+  // While the index is still being made, the same search is asked again now and then, so the
+  // hits fill in and the note that some may be missing goes once it is done.
+  const indexing = useApp(
+    (s) => s.search?.query === trimmed && s.search.results?.complete === false,
+  );
+  useEffect(() => {
+    if (!indexing) return;
+    const timer = setInterval(() => void keptInStore(searchTranscripts(trimmed)), INDEXING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [indexing, trimmed, searchTranscripts]);
 
   const ids = useMemo(() => filterJobs(order, jobs, status, query), [order, jobs, status, query]);
   const virtualizer = useVirtualizer({
@@ -96,6 +120,7 @@ export function JobsView() {
         />
       </div>
       <ErrorBox error={error} className="file-error" />
+      {trimmed && order.length > 0 ? <SearchHits query={trimmed} /> : null}
       {loaded && order.length === 0 ? (
         <div className="empty">
           <p>{t('jobs.empty')}</p>

@@ -19,9 +19,50 @@ import './live.css';
 /** Codes whose way out is the connection's settings (its key, its engine). */
 const SETTINGS_HELP = new Set(['live-refused', 'auth', 'no-key', 'no-connection']);
 
+/** The recorded time, rendered once a second rather than with every chunk. */
+function LiveClock() {
+  const { t } = useTranslation();
+  const seconds = useApp((s) => Math.floor(s.live.recordedMs / 1000));
+  return (
+    <span className="muted" data-testid="live-elapsed" aria-label={t('live.elapsed')}>
+      {formatClock(seconds)}
+    </span>
+  );
+}
+
+/** The input's level: the one part of the screen that changes with every chunk. */
+function LiveLevel() {
+  const { t } = useTranslation();
+  const value = useApp((s) =>
+    liveBusy(s.live.phase) && s.live.phase !== 'paused'
+      ? Math.round(Math.max(-60, s.live.levelDb))
+      : -60,
+  );
+  return (
+    <meter
+      className="live-level"
+      min={-60}
+      max={0}
+      low={-40}
+      high={-6}
+      optimum={-20}
+      value={value}
+      aria-label={t('live.level')}
+    />
+  );
+}
+
 export function LiveView() {
   const { t } = useTranslation();
-  const live = useApp((s) => s.live);
+  // Field by field: the level and the clock change ten times a second, and only their own
+  // components read them.
+  const phase = useApp((s) => s.live.phase);
+  const finals = useApp((s) => s.live.finals);
+  const interim = useApp((s) => s.live.interim);
+  const problem = useApp((s) => s.live.problem);
+  const silent = useApp((s) => s.live.silent);
+  const jobId = useApp((s) => s.live.jobId);
+  const reconnect = useApp((s) => s.live.reconnect);
   const inputs = useApp((s) => s.liveInputs);
   const device = useApp((s) => s.liveDevice);
   const loadInputs = useApp((s) => s.loadLiveInputs);
@@ -37,7 +78,7 @@ export function LiveView() {
   const openTranscript = useApp((s) => s.openTranscript);
   const { copied, failed, copy } = useCopy();
   const action = useActionError();
-  const busy = liveBusy(live.phase);
+  const busy = liveBusy(phase);
 
   useEffect(() => {
     void loadInputs();
@@ -49,7 +90,7 @@ export function LiveView() {
   useLayoutEffect(() => {
     const box = scroller.current;
     if (box && following) box.scrollTop = box.scrollHeight;
-  }, [live.finals.length, live.interim?.text, following]);
+  }, [finals.length, interim?.text, following]);
   const onScroll = () => {
     const box = scroller.current;
     if (!box) return;
@@ -65,9 +106,8 @@ export function LiveView() {
         label: input.label || t('live.inputNumber', { n: i + 1 }),
       })),
   ];
-  const text = live.finals.map((u) => u.text).join('\n');
-  const last = live.finals.at(-1);
-  const problem = live.problem;
+  const text = finals.map((u) => u.text).join('\n');
+  const last = finals.at(-1);
 
   return (
     <section className="view live" aria-labelledby="live-heading">
@@ -75,9 +115,7 @@ export function LiveView() {
         <h1 id="live-heading" className="view-title">
           {t('live.heading')}
         </h1>
-        <span className="muted" data-testid="live-elapsed" aria-label={t('live.elapsed')}>
-          {formatClock(live.recordedMs / 1000)}
-        </span>
+        <LiveClock />
       </div>
       <div className="toolbar live-controls">
         <SelectField
@@ -100,7 +138,7 @@ export function LiveView() {
         />
         {busy ? (
           <>
-            {live.phase === 'paused' ? (
+            {phase === 'paused' ? (
               <button type="button" className="button" onClick={resume} data-testid="live-resume">
                 {t('live.resume')}
               </button>
@@ -109,7 +147,7 @@ export function LiveView() {
                 type="button"
                 className="button"
                 onClick={pause}
-                disabled={live.phase !== 'listening'}
+                disabled={phase !== 'listening'}
                 data-testid="live-pause"
               >
                 {t('live.pause')}
@@ -119,7 +157,7 @@ export function LiveView() {
               type="button"
               className="button primary"
               onClick={() => void stop()}
-              disabled={live.phase === 'stopping'}
+              disabled={phase === 'stopping'}
               data-testid="live-stop"
             >
               {t('live.stop')}
@@ -135,16 +173,7 @@ export function LiveView() {
             {t('live.start')}
           </button>
         )}
-        <meter
-          className="live-level"
-          min={-60}
-          max={0}
-          low={-40}
-          high={-6}
-          optimum={-20}
-          value={busy && live.phase !== 'paused' ? Math.max(-60, live.levelDb) : -60}
-          aria-label={t('live.level')}
-        />
+        <LiveLevel />
         <button
           type="button"
           className="button"
@@ -156,27 +185,22 @@ export function LiveView() {
         </button>
         <CopyFailed failed={failed} />
       </div>
-      <p
-        className="live-state muted"
-        role="status"
-        data-testid="live-state"
-        data-phase={live.phase}
-      >
-        {live.phase === 'reconnecting' && live.reconnect
+      <p className="live-state muted" role="status" data-testid="live-state" data-phase={phase}>
+        {phase === 'reconnecting' && reconnect
           ? t('live.state.reconnecting', {
-              attempt: live.reconnect.attempt,
-              seconds: Math.ceil(live.reconnect.retryInMs / 1000),
+              attempt: reconnect.attempt,
+              seconds: Math.ceil(reconnect.retryInMs / 1000),
             })
-          : live.phase === 'stopped' && !live.jobId
+          : phase === 'stopped' && !jobId
             ? t('live.state.nothingKept')
-            : t(`live.state.${live.phase}`)}
-        {live.phase === 'stopped' && live.jobId ? (
+            : t(`live.state.${phase}`)}
+        {phase === 'stopped' && jobId ? (
           <>
             {' '}
             <button
               type="button"
               className="link"
-              onClick={() => void action.run(openTranscript(live.jobId!))}
+              onClick={() => void action.run(openTranscript(jobId!))}
               data-testid="live-open-job"
             >
               {t('live.openJob')}
@@ -196,7 +220,7 @@ export function LiveView() {
           ) : null}
         </ErrorBox>
       ) : null}
-      <ErrorBox error={live.silent} className="file-error" />
+      <ErrorBox error={silent} className="file-error" />
       <ErrorBox error={action.error} className="file-error" />
       <div
         className="live-transcript"
@@ -207,26 +231,24 @@ export function LiveView() {
         aria-label={t('live.transcript')}
         data-testid="live-transcript"
       >
-        {live.finals.length === 0 && !live.interim ? (
+        {finals.length === 0 && !interim ? (
           <p className="muted live-empty">{busy ? t('live.waiting') : t('live.empty')}</p>
         ) : (
           <ol className="live-utterances">
-            {live.finals.map((u) => (
+            {finals.map((u) => (
               <li key={u.index} className="live-utterance" data-testid="live-final">
                 <span className="live-time">{formatClock(u.startMs / 1000)}</span>
                 <span className="live-text">{u.text}</span>
               </li>
             ))}
-            {live.interim ? (
+            {interim ? (
               <li className="live-utterance interim" data-testid="live-interim">
                 <span className="live-time">
-                  {live.interim.startMs === undefined
-                    ? ''
-                    : formatClock(live.interim.startMs / 1000)}
+                  {interim.startMs === undefined ? '' : formatClock(interim.startMs / 1000)}
                 </span>
                 <span className="live-text">
                   <span className="visually-hidden">{t('live.notFinal')} </span>
-                  {live.interim.text}
+                  {interim.text}
                 </span>
               </li>
             ) : null}

@@ -45,7 +45,9 @@ const GROUPS: ReadonlyArray<{ readonly title: MessageKey; readonly keys: readonl
       { chords: [[ENTER]], does: 'shortcuts.keep' },
       { chords: [[{ name: 'escape' }]], does: 'shortcuts.cancelEdit' },
       { chords: [[{ name: 'tab' }]], does: 'shortcuts.keepNext' },
+      { chords: [[CTRL, ENTER]], does: 'shortcuts.playFromWord' },
       { chords: [[CTRL, 'Z']], does: 'shortcuts.undo' },
+      // (Ctrl+Y redoes too; one chord keeps the column narrow.)
       { chords: [[CTRL, SHIFT, 'Z']], does: 'shortcuts.redo' },
     ],
   },

@@ -2,10 +2,23 @@
  * A job's transcript: the source audio with skip and speed, the text by utterance and the words
  * with times and confidence; find ("3 of 41", next and previous), copy, export and rename. The
  * player's keys (./player-keys) work anywhere in the viewer, some even in a text field.
+ *
+ * What is shown, copied and exported is the transcript as a person corrected it (issue #18): the
+ * service's with the job's edits applied (shared/domain/edits.ts). "Show original" shows the
+ * service's; Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo, outside a text field.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  canRedo,
+  canUndo,
+  editedTranscript,
+  NO_EDITS,
+  revertAll,
+  type EditedTranscript,
+} from '../../../../shared/domain/edits';
+import { decodeD } from '../../../../shared/api/d-codec';
 import { toTxt } from '../../../../shared/format/exporters';
 import { blocksOf } from '../../../../shared/format/speakers';
 import { useApp } from '../../store/store';
@@ -14,7 +27,7 @@ import { useSpeakerName } from './speaker-name';
 import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
-import { wordsOf } from './words';
+import { wordsOf, type Word } from './words';
 import { ErrorBox } from '../../ui/error-box';
 import { FindBar } from './FindBar';
 import { stepMatch, textMatches, wordMatches } from './find';
@@ -23,6 +36,7 @@ import { playerAction, SKIP_MS, stepRate, typingIn } from './player-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { PLAYBACK_RATES } from '../../store/prefs-slice';
 import { RenameDialog } from '../jobs/RenameDialog';
+import { useActionError } from '../../ui/use-action-error';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import './viewer.css';
 
@@ -33,21 +47,54 @@ export function TranscriptView() {
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
   const close = useApp((s) => s.closeTranscript);
+  // Opened from a search hit: the word view, on that word (it takes the focus, not the heading).
+  const openWord = useApp((s) => s.openWord);
   const rate = useApp((s) => s.playbackRate);
   const setRate = useApp((s) => s.setPlaybackRate);
   const { attachAudio, playback } = usePlayback(rate);
   const [query, setQuery] = useState('');
-  const [view, setView] = useState('text');
+  const [view, setView] = useState(openWord === undefined ? 'text' : 'words');
+  // Once: the word view shown again later starts where the person left it, not on the hit.
+  const [openAt, setOpenAt] = useState(openWord);
   const [shortcuts, setShortcuts] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const { copied, failed: copyFailed, copy } = useCopy();
   const heading = useRef<HTMLHeadingElement>(null);
-  const transcript = loaded?.jobId === jobId ? loaded.value : undefined;
-  const speakerName = useSpeakerName();
+  const service = loaded?.jobId === jobId ? loaded.value : undefined;
+  const edits = (loaded?.jobId === jobId ? loaded.edits : undefined) ?? NO_EDITS;
+  const edited = useMemo(() => service && editedTranscript(service, edits), [service, edits]);
+  const [showOriginal, setShowOriginal] = useState(false);
+  const transcript: EditedTranscript | undefined = showOriginal ? service : edited;
+  const editable = !showOriginal;
+  const undoTranscriptEdit = useApp((s) => s.undoTranscriptEdit);
+  const redoTranscriptEdit = useApp((s) => s.redoTranscriptEdit);
+  const editTranscript = useApp((s) => s.editTranscript);
+  const { error: editError, run } = useActionError();
+  const speakerName = useSpeakerName(transcript?.speakerNames);
+  const connections = useApp((s) => s.connections);
+  const teachDictionary = useApp((s) => s.teachDictionary);
+  const teach = useMemo(() => {
+    if (!job) return undefined;
+    const d = decodeD(job.params.d);
+    const params = d.ok ? d.data : {};
+    const engine =
+      params.grammarFileNames ?? connections.find((c) => c.id === job.connection)?.engine;
+    if (!engine) return undefined;
+    return (word: Word) =>
+      teachDictionary({
+        connection: job.connection,
+        engine,
+        profile: params.profileId ?? '',
+        written: word.written,
+        spoken: word.spoken ?? '',
+        original: word.original ?? '',
+      });
+  }, [job, connections, teachDictionary]);
   const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
   // Find follows the box a moment behind while it types: a long transcript's marks are drawn in
   // the background, and a key typed meanwhile starts them again instead of waiting for them.
+  // It finds in the text as shown: corrected, or the original while that is shown.
   const findQuery = useDeferredValue(query);
   const textHits = useMemo(() => textMatches(blocks, findQuery), [blocks, findQuery]);
   const wordHits = useMemo(() => wordMatches(words, findQuery), [words, findQuery]);
@@ -78,7 +125,9 @@ export function TranscriptView() {
       ?.scrollIntoView({ block: 'center' });
   }, [currentText, currentWord]);
 
-  useEffect(() => heading.current?.focus(), [jobId]);
+  useEffect(() => {
+    if (openWord === undefined) heading.current?.focus();
+  }, [jobId, openWord]);
   // In browser mode the player's address carries a ticket for it, asked for once per job.
   // (Kept with the job it is for: another job's address is never shown while the next is asked.)
   const [media, setMedia] = useState<{ jobId: string; url: string | undefined }>();
@@ -99,8 +148,20 @@ export function TranscriptView() {
       aria-labelledby="viewer-heading"
       data-testid="viewer"
       onKeyDown={(e) => {
-        const action = playerAction(e, typingIn(e.target));
-        if (!action || e.defaultPrevented) return;
+        // A key a field below claimed (the word editor's Enter, Escape, Tab) is its own.
+        if (e.defaultPrevented) return;
+        const typing = typingIn(e.target);
+        // Undo and redo outside text fields (a field undoes its own typing); the player's own
+        // Ctrl+Z is nothing, so there it undoes the last correction.
+        const inField = typing && (e.target as HTMLElement).tagName !== 'AUDIO';
+        const key = e.key.toLowerCase();
+        if (!inField && editable && (e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) {
+          e.preventDefault();
+          void run(key === 'y' || e.shiftKey ? redoTranscriptEdit() : undoTranscriptEdit());
+          return;
+        }
+        const action = playerAction(e, typing);
+        if (!action) return;
         e.preventDefault();
         if (action === 'toggle') playback.toggle();
         else if (action === 'back') playback.skip(-SKIP_MS);
@@ -179,13 +240,62 @@ export function TranscriptView() {
             <button
               type="button"
               className="button small"
-              onClick={() => void copy(toTxt(transcript, { speakerName }))}
+              onClick={() => void copy(toTxt(edited!, { speakerName }))}
             >
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
             <CopyFailed failed={copyFailed} />
-            <ExportMenu transcript={transcript} sourceName={name} title={title} />
+            <ExportMenu
+              service={service!}
+              edited={edited!}
+              sourceName={name}
+              title={title}
+              speakerName={speakerName}
+            />
           </div>
+          <div className="edit-bar">
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || !canUndo(edits)}
+              title={t('viewer.undoHint')}
+              aria-keyshortcuts="Control+Z"
+              onClick={() => void run(undoTranscriptEdit())}
+            >
+              {t('viewer.undo')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || !canRedo(edits)}
+              title={t('viewer.redoHint')}
+              aria-keyshortcuts="Control+Shift+Z"
+              onClick={() => void run(redoTranscriptEdit())}
+            >
+              {t('viewer.redo')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={!editable || edited?.edited !== true}
+              onClick={() => void run(editTranscript(revertAll()))}
+            >
+              {t('viewer.revertAll')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              aria-pressed={showOriginal}
+              data-testid="show-original"
+              onClick={() => setShowOriginal((shown) => !shown)}
+            >
+              {t('viewer.showOriginal')}
+            </button>
+            <ErrorBox error={editError} />
+          </div>
+          <p className="muted hint" role={showOriginal ? 'status' : undefined}>
+            {showOriginal ? t('viewer.showingOriginal') : t('viewer.editHint')}
+          </p>
           <Tabs.Root value={view} onValueChange={setView} className="viewer-tabs">
             <Tabs.List className="segmented" aria-label={t('viewer.heading')}>
               <Tabs.Trigger value="text" className="segment">
@@ -198,9 +308,12 @@ export function TranscriptView() {
             <Tabs.Content value="text" className="viewer-panel">
               <UtteranceList
                 blocks={blocks}
+                transcript={transcript}
                 playback={playback}
                 matches={textHits}
                 currentMatch={currentText}
+                speakerName={speakerName}
+                edit={editable ? editTranscript : undefined}
               />
             </Tabs.Content>
             <Tabs.Content value="words" className="viewer-panel">
@@ -215,6 +328,11 @@ export function TranscriptView() {
                 playback={playback}
                 query={findQuery}
                 currentMatch={currentWord}
+                speakerName={speakerName}
+                edit={editable ? editTranscript : undefined}
+                teach={teach}
+                openAt={openAt}
+                onOpened={() => setOpenAt(undefined)}
               />
             </Tabs.Content>
           </Tabs.Root>

@@ -4,128 +4,372 @@
  * not): words stay plain text, selectable, and the keyboard reaches each utterance by its time
  * and each word in the word view. With speaker labels each speaker's part is its own block, and a
  * change of speaker is named.
+ *
+ * Correcting (issue #18): each block's text can be edited as a whole (words left as they were
+ * keep their times, shared/domain/edits.ts `utteranceEdit`), and a speaker renamed once for the
+ * whole transcript. What is shown, found and clicked is the text as corrected.
  */
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  renameSpeaker,
+  utteranceEdit,
+  type EditedTranscript,
+  type EditOp,
+} from '../../../../shared/domain/edits';
 import type { Block } from '../../../../shared/format/speakers';
+import type { Result } from '../../../../shared/ipc/contract';
+import { ErrorBox } from '../../ui/error-box';
 import { formatMs } from '../../ui/format';
+import { Icon } from '../../ui/icons';
+import { useActionError } from '../../ui/use-action-error';
 import { piecesOf, type TextMatches } from './find';
-import { useSpeakerName } from './speaker-name';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
 
+/** Where each block's tokens start in its utterance. */
+function offsetsOf(blocks: readonly Block[]): number[] {
+  const offsets: number[] = [];
+  blocks.forEach((b, i) => {
+    const previous = blocks[i - 1];
+    offsets.push(
+      previous?.utterance === b.utterance ? offsets[i - 1]! + previous.tokens.length : 0,
+    );
+  });
+  return offsets;
+}
+
+/**
+ * A text field that keeps on Enter and cancels on Escape, focused when it opens. The keys it
+ * takes are claimed with preventDefault; the player's keys that cannot type text (Ctrl+Space,
+ * F7–F9, Ctrl+[ and Ctrl+]) go on up to the viewer and work here too.
+ */
+function InlineField({
+  initial,
+  label,
+  multiline,
+  onKeep,
+  onCancel,
+  onPlay,
+  testId,
+}: {
+  initial: string;
+  label: string;
+  multiline: boolean;
+  onKeep: (text: string) => void;
+  onCancel: () => void;
+  /** Ctrl+Enter (a key that cannot type text): plays what is being corrected. */
+  onPlay?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initial);
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const props = {
+    ref: field,
+    value: text,
+    'aria-label': label,
+    'data-testid': testId,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText(e.target.value),
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        onPlay?.();
+      } else if (e.key === 'Enter' && !e.shiftKey) {
+        e.preventDefault();
+        onKeep(text);
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        onCancel();
+      }
+    },
+  };
+  return (
+    <span className="inline-edit">
+      {multiline ? (
+        <textarea className="utterance-editor" rows={2} {...props} />
+      ) : (
+        <input className="speaker-editor" {...props} />
+      )}
+      <span className="inline-edit-actions">
+        <button type="button" className="button small primary" onClick={() => onKeep(text)}>
+          {t('viewer.keep')}
+        </button>
+        <button type="button" className="button small" onClick={onCancel}>
+          {t('viewer.cancel')}
+        </button>
+      </span>
+    </span>
+  );
+}
+
+/** What a block's row asks of the list: stable, so a row renders only when its own props change. */
+interface RowActions {
+  readonly seek: (ms: number) => void;
+  /** Plays from `ms` (Ctrl+Enter in the text being corrected). */
+  readonly playFrom: (ms: number) => void;
+  readonly editText: (block: number) => void;
+  readonly editSpeaker: (block: number) => void;
+  readonly keepText: (block: number, text: string) => void;
+  readonly keepName: (block: number, name: string) => void;
+  /** Ends an edit, focus going back to what `selector` finds. */
+  readonly close: (selector: string) => void;
+}
+
 export function UtteranceList({
   blocks,
+  transcript,
   playback,
   matches,
   currentMatch,
+  speakerName,
+  edit,
 }: {
   blocks: readonly Block[];
+  /** The transcript the blocks are of (edits applied). */
+  transcript: EditedTranscript;
   playback: Playback;
   matches: TextMatches;
   /** The match find is on, or -1. */
   currentMatch: number;
+  speakerName: (label: string) => string;
+  /** Makes a correction; none while the original is shown. */
+  edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
 }) {
   const list = useRef<HTMLOListElement>(null);
-  const speakerName = useSpeakerName();
+  const { error, run } = useActionError();
+  const [editing, setEditing] = useState<{ kind: 'text' | 'speaker'; block: number }>();
   const indexAt = useMemo(() => {
     const spans = blocks.map((b) => [b.starttime ?? -1, b.endtime ?? -1] as const);
     return (ms: number) => spans.findIndex(([start, end]) => start <= ms && ms <= end);
   }, [blocks]);
+  const offsets = useMemo(() => offsetsOf(blocks), [blocks]);
   const elementAt = useCallback((index: number) => list.current?.children[index], []);
   usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: false });
-  const { seek } = playback;
+  /** After an edit ends, focus goes back to the control that opened it. */
+  const back = useRef<string>(undefined);
+  useEffect(() => {
+    if (editing || !back.current) return;
+    list.current?.querySelector<HTMLElement>(back.current)?.focus();
+    back.current = undefined;
+  }, [editing]);
+
+  // Read by the actions when they run, so the actions stay the same object (and the rows are not
+  // drawn again) while the player plays and pauses or a correction changes the transcript.
+  const latest = useRef({ blocks, offsets, transcript, playback, speakerName, edit, run });
+  useEffect(() => {
+    latest.current = { blocks, offsets, transcript, playback, speakerName, edit, run };
+  });
+  const actions = useMemo<RowActions>(() => {
+    const close = (selector: string) => {
+      back.current = selector;
+      setEditing(undefined);
+    };
+    return {
+      seek: (ms) => latest.current.playback.seek(ms),
+      playFrom: (ms) => {
+        const { playback: player } = latest.current;
+        player.seek(ms);
+        if (!player.playing) player.toggle();
+      },
+      editText: (block) => setEditing({ kind: 'text', block }),
+      editSpeaker: (block) => setEditing({ kind: 'speaker', block }),
+      close,
+      keepText: (i, text) => {
+        const { blocks: all, offsets: at, transcript: current, edit: apply } = latest.current;
+        const b = all[i]!;
+        const utterance = current.utterances[b.utterance]!;
+        const op = utteranceEdit(b.utterance, utterance, text, [at[i]!, at[i]! + b.tokens.length]);
+        if (!op || !apply) {
+          close(`[data-edit-block="${i}"]`);
+          return;
+        }
+        void latest.current.run(apply(op)).then((ok) => ok && close(`[data-edit-block="${i}"]`));
+      },
+      keepName: (i, name) => {
+        const {
+          blocks: all,
+          transcript: current,
+          edit: apply,
+          speakerName: nameOf,
+        } = latest.current;
+        const label = all[i]!.label!;
+        const given = current.speakerNames?.[label] ?? '';
+        const same = name.trim() === given || (given === '' && name.trim() === nameOf(label));
+        if (same || !apply) {
+          close(`[data-speaker-block="${i}"]`);
+          return;
+        }
+        void latest.current
+          .run(apply(renameSpeaker(label, name)))
+          .then((ok) => ok && close(`[data-speaker-block="${i}"]`));
+      },
+    };
+  }, []);
+
   return (
-    <ol ref={list} className="utterances" data-testid="utterances">
-      {blocks.map((b, i) => {
-        const first = matches.first[i] ?? 0;
-        const count = matches.ranges[i]?.length ?? 0;
-        return (
-          <Utterance
-            key={i}
-            block={b}
-            turn={b.label !== undefined && b.label !== blocks[i - 1]?.label}
-            first={i === 0}
-            matches={matches.ranges[i] ?? []}
-            // Only a block with matches numbers them: the others stay as they were while typing.
-            firstMatch={count > 0 ? first : 0}
-            currentMatch={currentMatch >= first && currentMatch < first + count ? currentMatch : -1}
-            seek={seek}
-            speakerName={speakerName}
-          />
-        );
-      })}
-    </ol>
+    <>
+      <ErrorBox error={error} />
+      <ol ref={list} className="utterances" data-testid="utterances">
+        {blocks.map((b, i) => {
+          const first = matches.first[i] ?? 0;
+          const count = matches.ranges[i]?.length ?? 0;
+          return (
+            <Utterance
+              key={i}
+              index={i}
+              block={b}
+              turn={b.label !== undefined && b.label !== blocks[i - 1]?.label}
+              matches={matches.ranges[i] ?? []}
+              // Only a block with matches numbers them: the others stay as they were while typing.
+              firstMatch={count > 0 ? first : 0}
+              currentMatch={
+                currentMatch >= first && currentMatch < first + count ? currentMatch : -1
+              }
+              editable={edit !== undefined}
+              editing={editing?.block === i ? editing.kind : undefined}
+              speakerName={speakerName}
+              actions={actions}
+            />
+          );
+        })}
+      </ol>
+    </>
   );
 }
 
 const Utterance = memo(function Utterance({
+  index: i,
   block: b,
   turn,
-  first,
   matches,
   firstMatch,
   currentMatch,
-  seek,
+  editable,
+  editing,
   speakerName,
+  actions,
 }: {
+  index: number;
   block: Block;
   turn: boolean;
-  first: boolean;
   matches: ReadonlyArray<readonly [number, number]>;
   firstMatch: number;
   currentMatch: number;
-  seek: (ms: number) => void;
+  /** Corrections can be made (not while the original is shown). */
+  editable: boolean;
+  /** What of this block is being corrected, if anything. */
+  editing: 'text' | 'speaker' | undefined;
   speakerName: (label: string) => string;
+  actions: RowActions;
 }) {
+  const { t } = useTranslation();
   const pieces = useMemo(() => piecesOf(b, matches, firstMatch), [b, matches, firstMatch]);
+  const time = formatMs(b.starttime ?? 0);
+  const edited = b.tokens.some((token) => 'edited' in token && token.edited);
   return (
-    <li className={turn && !first ? 'utterance speaker-turn' : 'utterance'}>
+    <li className={turn && i > 0 ? 'utterance speaker-turn' : 'utterance'}>
       <button
         type="button"
         className="time"
-        onClick={() => seek(b.starttime ?? 0)}
+        onClick={() => actions.seek(b.starttime ?? 0)}
         disabled={b.starttime === undefined}
       >
-        {formatMs(b.starttime ?? 0)}
+        {time}
       </button>
       <div>
-        {turn ? (
-          <p className="speaker" data-testid="speaker">
-            {speakerName(b.label ?? '')}
-          </p>
+        {turn && b.label !== undefined ? (
+          editing === 'speaker' ? (
+            <InlineField
+              initial={speakerName(b.label)}
+              label={t('viewer.speakerNameLabel', { name: speakerName(b.label) })}
+              multiline={false}
+              testId="speaker-editor"
+              onKeep={(name) => actions.keepName(i, name)}
+              onCancel={() => actions.close(`[data-speaker-block="${i}"]`)}
+            />
+          ) : editable ? (
+            <p className="speaker" data-testid="speaker">
+              <button
+                type="button"
+                className="speaker-name"
+                data-speaker-block={i}
+                aria-label={t('viewer.renameSpeaker', { name: speakerName(b.label) })}
+                onClick={() => actions.editSpeaker(i)}
+              >
+                {speakerName(b.label)}
+              </button>
+            </p>
+          ) : (
+            <p className="speaker" data-testid="speaker">
+              {speakerName(b.label)}
+            </p>
+          )
         ) : null}
-        {/* Words are reached by keyboard in the word view; here a click is a shortcut. */}
-        <p
-          className="utterance-text"
-          onClick={(e) => {
-            // A drag that selected text is reading, not seeking.
-            if (!(window.getSelection()?.isCollapsed ?? true)) return;
-            const word = (e.target as HTMLElement).closest<HTMLElement>('[data-ms]');
-            if (word) seek(Number(word.dataset.ms));
-          }}
-        >
-          {pieces.map((piece, i) => {
-            const inner =
-              piece.match === undefined ? (
-                piece.text
+        {editing === 'text' ? (
+          <>
+            <InlineField
+              initial={b.text}
+              label={t('viewer.textLabel', { time })}
+              multiline
+              testId="utterance-editor"
+              onPlay={() => actions.playFrom(b.starttime ?? 0)}
+              onKeep={(text) => actions.keepText(i, text)}
+              onCancel={() => actions.close(`[data-edit-block="${i}"]`)}
+            />
+            <p className="muted hint">{t('viewer.textHint')}</p>
+          </>
+        ) : (
+          // Words are reached by keyboard in the word view; here a click is a shortcut.
+          <p
+            className={edited ? 'utterance-text is-edited' : 'utterance-text'}
+            onClick={(e) => {
+              // A drag that selected text is reading, not seeking.
+              if (!(window.getSelection()?.isCollapsed ?? true)) return;
+              const word = (e.target as HTMLElement).closest<HTMLElement>('[data-ms]');
+              if (word) actions.seek(Number(word.dataset.ms));
+            }}
+          >
+            {pieces.map((piece, k) => {
+              const inner =
+                piece.match === undefined ? (
+                  piece.text
+                ) : (
+                  <mark
+                    data-match={piece.match}
+                    className={piece.match === currentMatch ? 'is-found' : undefined}
+                  >
+                    {piece.text}
+                  </mark>
+                );
+              return piece.ms === undefined ? (
+                <span key={k}>{inner}</span>
               ) : (
-                <mark
-                  data-match={piece.match}
-                  className={piece.match === currentMatch ? 'is-found' : undefined}
-                >
-                  {piece.text}
-                </mark>
+                <span key={k} className="text-word" data-ms={piece.ms}>
+                  {inner}
+                </span>
               );
-            return piece.ms === undefined ? (
-              <span key={i}>{inner}</span>
-            ) : (
-              <span key={i} className="text-word" data-ms={piece.ms}>
-                {inner}
-              </span>
-            );
-          })}
-        </p>
+            })}
+          </p>
+        )}
       </div>
+      {editable && editing !== 'text' ? (
+        <button
+          type="button"
+          className="button small ghost edit-text"
+          data-edit-block={i}
+          aria-label={t('viewer.editText', { time })}
+          title={t('viewer.editText', { time })}
+          onClick={() => actions.editText(i)}
+        >
+          <Icon name="pencil" />
+        </button>
+      ) : null}
     </li>
   );
 });

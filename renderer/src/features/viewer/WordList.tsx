@@ -5,11 +5,24 @@
  * of speaker starts a new paragraph, under the speaker's name. The words are rendered in chunks
  * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
  * still reach every word, and a move re-renders only the chunks it leaves and enters.
+ *
+ * Correcting (issue #18): double-click a word, or F2 on the focused word, edits it in place
+ * (./WordEditor). A corrected word is marked; the focused one says what the service heard and
+ * can be reverted.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  revertWord,
+  wordEdit,
+  wordsOf as typedWords,
+  type EditOp,
+} from '../../../../shared/domain/edits';
+import type { Result } from '../../../../shared/ipc/contract';
+import { ErrorBox } from '../../ui/error-box';
 import { formatMs } from '../../ui/format';
-import { useSpeakerName } from './speaker-name';
+import { useActionError } from '../../ui/use-action-error';
+import { typingIn } from './player-keys';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
 import { chunksOf, type WordChunk } from './word-chunks';
@@ -21,6 +34,23 @@ interface Props {
   readonly query: string;
   /** The word find is on, or -1. */
   readonly currentMatch: number;
+  /** A word to start on: focused, scrolled into view, the player at its start (a search hit). */
+  readonly openAt?: number;
+  /** Told once the word was opened on. */
+  readonly onOpened?: () => void;
+  /** A speaker's name (the one a person gave it, else "Speaker 1"). */
+  readonly speakerName: (label: string) => string;
+  /** Makes a correction; none while the original is shown. */
+  readonly edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
+  /** Opens the dictionary's add form with a corrected word (issue #18). */
+  readonly teach?: (word: Word) => void;
+}
+
+interface Editing {
+  readonly onEdit: (word: Word) => void;
+  readonly onKeep: (word: Word, text: string, next: boolean) => void;
+  readonly onCancel: () => void;
+  readonly onPlayFrom: (word: Word) => void;
 }
 
 const WordButton = memo(function WordButton({
@@ -28,44 +58,111 @@ const WordButton = memo(function WordButton({
   focusable,
   match,
   current,
+  editing,
   onSeek,
+  actions,
 }: {
   word: Word;
   focusable: boolean;
   match: boolean;
   /** The match find is on. */
   current: boolean;
+  editing: boolean;
   onSeek: (word: Word) => void;
+  actions: Editing | undefined;
 }) {
   const { t } = useTranslation();
   const low = word.confidence !== undefined && word.confidence < LOW_CONFIDENCE;
   const confidence = word.confidence === undefined ? '—' : word.confidence.toFixed(2);
   const time = word.starttime === undefined ? '' : formatMs(word.starttime);
-  const label = t(low ? 'viewer.wordLabelLow' : 'viewer.wordLabel', {
-    word: word.written,
-    time,
-    confidence,
-  });
+  if (editing && actions) return <WordEditor word={word} actions={actions} />;
+  const label = word.edited
+    ? word.original === undefined
+      ? t('viewer.wordLabelAdded', { word: word.written, time })
+      : t('viewer.wordLabelEdited', { word: word.written, time, original: word.original })
+    : t(low ? 'viewer.wordLabelLow' : 'viewer.wordLabel', {
+        word: word.written,
+        time,
+        confidence,
+      });
   return (
     <button
       type="button"
-      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${current ? ' is-found' : ''}`}
+      className={`word${low ? ' is-low' : ''}${match ? ' is-match' : ''}${current ? ' is-found' : ''}${word.edited ? ' is-edited' : ''}`}
       data-i={word.index}
       data-start={word.starttime}
       tabIndex={focusable ? 0 : -1}
       aria-label={label}
-      title={`${time} · ${t('viewer.confidence', { value: confidence })}`}
+      title={word.edited ? time : `${time} · ${t('viewer.confidence', { value: confidence })}`}
       onClick={() => onSeek(word)}
+      onDoubleClick={actions ? () => actions.onEdit(word) : undefined}
     >
       {word.written}
     </button>
   );
 });
 
-export function WordList({ words, playback, query, currentMatch }: Props) {
+/**
+ * A word being corrected: Enter keeps, Escape cancels, Tab keeps and corrects the next word,
+ * Ctrl+Enter plays from it (a key that cannot type text, so the player works while editing). The
+ * keys it takes are claimed with preventDefault; the rest go on up, so the player's keys that work
+ * while typing (./player-keys: Ctrl+Space, F7–F9, Ctrl+[ and Ctrl+]) work here too, while the
+ * word list leaves alone every key typed in the editor.
+ */
+function WordEditor({ word, actions }: { word: Word; actions: Editing }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(word.written);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  return (
+    <input
+      ref={input}
+      className="word-editor"
+      data-i={word.index}
+      data-testid="word-editor"
+      aria-label={t('viewer.editWord', { word: word.written })}
+      value={text}
+      size={Math.max(4, text.length + 1)}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          actions.onPlayFrom(word);
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          actions.onKeep(word, text, false);
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          actions.onCancel();
+        } else if (e.key === 'Tab' && !e.shiftKey) {
+          e.preventDefault();
+          actions.onKeep(word, text, true);
+        }
+      }}
+    />
+  );
+}
+
+export function WordList({
+  words,
+  playback,
+  query,
+  currentMatch,
+  speakerName,
+  edit,
+  teach,
+  openAt,
+  onOpened,
+}: Props) {
+  const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const speakerName = useSpeakerName();
+  const start = openAt !== undefined && openAt < words.length ? openAt : undefined;
+  const [focusIndex, setFocusIndex] = useState(start ?? 0);
+  const [editingIndex, setEditingIndex] = useState<number>();
+  const { error, run } = useActionError();
 
   const indexAt = useCallback((ms: number) => wordAt(words, ms), [words]);
   const elementAt = useCallback(
@@ -75,6 +172,16 @@ export function WordList({ words, playback, query, currentMatch }: Props) {
   usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: true });
 
   const { seek } = playback;
+  // Opened on a word: it is focused and the player waits at its start, so Space plays it.
+  useEffect(() => {
+    if (start === undefined) return;
+    const element = list.current?.querySelector<HTMLElement>(`[data-i="${start}"]`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+    const at = words[start]?.starttime;
+    if (at !== undefined) seek(at);
+    onOpened?.();
+  }, [start, words, seek, onOpened]);
   const onSeek = useCallback(
     (word: Word) => {
       setFocusIndex(word.index);
@@ -87,15 +194,78 @@ export function WordList({ words, playback, query, currentMatch }: Props) {
     setFocusIndex(next);
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
+  /** Focus back on the word (once it is a button again) after an edit ends. */
+  const refocus = useRef<number>(undefined);
+  useEffect(() => {
+    if (editingIndex !== undefined || refocus.current === undefined) return;
+    const index = Math.max(0, Math.min(words.length - 1, refocus.current));
+    refocus.current = undefined;
+    setFocusIndex(index);
+    list.current?.querySelector<HTMLElement>(`button[data-i="${index}"]`)?.focus();
+  }, [editingIndex, words]);
+
+  const { toggle, playing } = playback;
+  // Read by the actions when they run, so the actions (and every chunk) stay the same objects
+  // while the player plays and pauses or a correction changes the count.
+  const latest = useRef({ playing, count: words.length });
+  useEffect(() => {
+    latest.current = { playing, count: words.length };
+  });
+  const actions = useMemo<Editing | undefined>(() => {
+    if (!edit) return undefined;
+    return {
+      onEdit: (word) => {
+        setFocusIndex(word.index);
+        setEditingIndex(word.index);
+      },
+      onCancel: () => {
+        setEditingIndex((index) => {
+          refocus.current = index;
+          return undefined;
+        });
+      },
+      onPlayFrom: (word) => {
+        if (word.starttime !== undefined) seek(word.starttime);
+        if (!latest.current.playing) toggle();
+      },
+      onKeep: (word, text, next) => {
+        const typed = typedWords(text);
+        const after = word.index + typed.length;
+        // Tab on the last word: there is no next one to correct.
+        const last = after >= latest.current.count - 1 + typed.length;
+        const unchanged = typed.length === 1 && typed[0] === word.written;
+        const done = () => {
+          if (next && !last) {
+            setFocusIndex(after);
+            setEditingIndex(after);
+          } else {
+            refocus.current = word.index;
+            setEditingIndex(undefined);
+          }
+        };
+        if (unchanged) {
+          done();
+          return;
+        }
+        void run(edit(wordEdit(word.utterance, word.position, text))).then((ok) => {
+          if (ok) done();
+        });
+      },
+    };
+  }, [edit, run, seek, toggle]);
+
+  const focused = words[focusIndex];
 
   const chunks = useMemo(() => chunksOf(words), [words]);
   const q = query.trim();
-  return (
+  const wordList = (
     <div
       ref={list}
       className="word-list"
       data-testid="word-list"
       onKeyDown={(e) => {
+        // Keys typed in the word editor are its own (arrows, Home and End move its caret).
+        if (e.defaultPrevented || typingIn(e.target)) return;
         const keys: Record<string, number> = {
           ArrowRight: focusIndex + 1,
           ArrowDown: focusIndex + 1,
@@ -107,6 +277,9 @@ export function WordList({ words, playback, query, currentMatch }: Props) {
         if (e.key in keys) {
           e.preventDefault();
           move(keys[e.key]!);
+        } else if (e.key === 'F2' && actions && words[focusIndex]) {
+          e.preventDefault();
+          actions.onEdit(words[focusIndex]);
         }
       }}
     >
@@ -115,34 +288,110 @@ export function WordList({ words, playback, query, currentMatch }: Props) {
           key={chunk.first}
           chunk={chunk}
           focusIndex={chunk.first <= focusIndex && focusIndex <= chunk.last ? focusIndex : -1}
+          editingIndex={
+            editingIndex !== undefined && chunk.first <= editingIndex && editingIndex <= chunk.last
+              ? editingIndex
+              : -1
+          }
           currentMatch={
             chunk.first <= currentMatch && currentMatch <= chunk.last ? currentMatch : -1
           }
           query={q}
           onSeek={onSeek}
           speakerName={speakerName}
+          actions={actions}
         />
       ))}
     </div>
   );
+  return (
+    <>
+      {edit ? (
+        // Its room is kept while the focused word is not corrected: the words below never move
+        // between the two clicks of a double-click.
+        <p className="word-origin" data-testid="word-origin">
+          {focused?.edited ? (
+            <>
+              <span>
+                {focused.original === undefined
+                  ? t('viewer.addedWord', { word: focused.written })
+                  : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
+              </span>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
+              >
+                {t('viewer.revertWord')}
+              </button>
+              {teach && focused.original !== undefined ? (
+                <button type="button" className="button small" onClick={() => teach(focused)}>
+                  {t('viewer.addToDictionary')}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <span className="muted">{t('viewer.wordKeys')}</span>
+          )}
+        </p>
+      ) : null}
+      <ErrorBox error={error} />
+      {wordList}
+    </>
+  );
 }
 
-/** Props are values or stable callbacks, so only the chunks whose focus or matches change render. */
-const Chunk = memo(function Chunk({
-  chunk,
-  focusIndex,
-  currentMatch,
-  query,
-  onSeek,
-  speakerName,
-}: {
+/** The same words, shown the same way (a correction makes new word objects for every word). */
+const sameWord = (a: Word, b: Word) =>
+  a === b ||
+  (a.index === b.index &&
+    a.written === b.written &&
+    a.starttime === b.starttime &&
+    a.confidence === b.confidence &&
+    a.edited === b.edited &&
+    a.original === b.original &&
+    a.utterance === b.utterance &&
+    a.position === b.position);
+
+function sameChunk(a: WordChunk, b: WordChunk): boolean {
+  if (a === b) return true;
+  if (a.continued !== b.continued || a.paragraphs.length !== b.paragraphs.length) return false;
+  return a.paragraphs.every((p, i) => {
+    const q = b.paragraphs[i]!;
+    return (
+      p.turn === q.turn &&
+      p.words.length === q.words.length &&
+      p.words.every((w, k) => sameWord(w, q.words[k]!))
+    );
+  });
+}
+
+/**
+ * Props are values or stable callbacks, so only the chunks whose focus or matches change render;
+ * after a correction, only those whose words changed (or moved).
+ */
+interface ChunkProps {
   chunk: WordChunk;
   focusIndex: number;
+  editingIndex: number;
+  /** The word find is on, in this chunk, or -1. */
   currentMatch: number;
   query: string;
   onSeek: (word: Word) => void;
   speakerName: (label: string) => string;
-}) {
+  actions: Editing | undefined;
+}
+
+const Chunk = memo(function Chunk({
+  chunk,
+  focusIndex,
+  editingIndex,
+  currentMatch,
+  query,
+  onSeek,
+  speakerName,
+  actions,
+}: ChunkProps) {
   return (
     <div className={chunk.continued ? 'word-chunk is-continued' : 'word-chunk'}>
       {chunk.paragraphs.map((paragraph) => (
@@ -157,14 +406,29 @@ const Chunk = memo(function Chunk({
               focusable={word.index === focusIndex}
               match={query !== '' && matchesIn(word.written, query).length > 0}
               current={word.index === currentMatch}
+              editing={word.index === editingIndex}
               onSeek={onSeek}
+              actions={actions}
             />
           ))}
         </ChunkParagraph>
       ))}
     </div>
   );
-});
+}, sameChunkProps);
+
+function sameChunkProps(a: ChunkProps, b: ChunkProps): boolean {
+  return (
+    a.focusIndex === b.focusIndex &&
+    a.editingIndex === b.editingIndex &&
+    a.currentMatch === b.currentMatch &&
+    a.query === b.query &&
+    a.onSeek === b.onSeek &&
+    a.speakerName === b.speakerName &&
+    a.actions === b.actions &&
+    sameChunk(a.chunk, b.chunk)
+  );
+}
 
 function ChunkParagraph({ turn, children }: { turn?: string; children: React.ReactNode }) {
   return (

@@ -31,6 +31,9 @@ export function usePlayback(rate = 1): {
     setAudio(el);
   }, []);
   const listeners = useRef(new Set<(ms: number) => void>());
+  // A seek asked for before the audio's length is known (its address still coming): a new source
+  // starts at 0, so the seek is made again once its metadata has loaded.
+  const pendingSeek = useRef<number | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -55,6 +58,11 @@ export function usePlayback(rate = 1): {
       tell();
     };
     const onError = () => setFailed(true);
+    const onMetadata = () => {
+      if (pendingSeek.current !== undefined) audio.currentTime = pendingSeek.current / 1000;
+      pendingSeek.current = undefined;
+    };
+    audio.addEventListener('loadedmetadata', onMetadata);
     audio.addEventListener('play', onPlay);
     audio.addEventListener('pause', onPause);
     audio.addEventListener('ended', onPause);
@@ -62,6 +70,7 @@ export function usePlayback(rate = 1): {
     audio.addEventListener('error', onError);
     return () => {
       cancelAnimationFrame(frame);
+      audio.removeEventListener('loadedmetadata', onMetadata);
       audio.removeEventListener('play', onPlay);
       audio.removeEventListener('pause', onPause);
       audio.removeEventListener('ended', onPause);
@@ -86,6 +95,7 @@ export function usePlayback(rate = 1): {
   }, []);
   const seek = useCallback((ms: number) => {
     const player = element.current;
+    pendingSeek.current = player && player.readyState >= 1 ? undefined : ms;
     if (player) player.currentTime = ms / 1000;
   }, []);
   const skip = useCallback((ms: number) => {

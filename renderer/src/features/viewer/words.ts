@@ -1,11 +1,12 @@
 /** A transcript's words in time order, and which one is playing at a moment. */
-import type { Token } from '../../../../shared/api/recognition';
-import type { Transcript } from '../../../../shared/domain/job';
+import type { EditedToken, EditedTranscript } from '../../../../shared/domain/edits';
 import { blocksOf } from '../../../../shared/format/speakers';
 
-export interface Word extends Token {
+export interface Word extends EditedToken {
   readonly index: number;
   readonly utterance: number;
+  /** Its place among its utterance's tokens (punctuation counted), as edits name it. */
+  readonly position: number;
   /** The block (blocksOf: one speaker's part of an utterance) the word is in. */
   readonly block: number;
   /** The block's speaker label, with speaker labels. */
@@ -15,13 +16,16 @@ export interface Word extends Token {
 /** Below this the word is shown as uncertain. */
 export const LOW_CONFIDENCE = 0.5;
 
-export function wordsOf(transcript: Transcript): Word[] {
+export function wordsOf(transcript: EditedTranscript): Word[] {
   const words: Word[] = [];
+  let seen = { utterance: -1, tokens: 0 };
   blocksOf(transcript).forEach(({ tokens, utterance, label }, block) => {
+    if (seen.utterance !== utterance) seen = { utterance, tokens: 0 };
     for (const token of tokens) {
+      const position = seen.tokens++;
       if (token.spoken === '_') continue;
       const speaker = label === undefined ? {} : { speaker: label };
-      words.push({ ...token, index: words.length, utterance, block, ...speaker });
+      words.push({ ...token, index: words.length, utterance, position, block, ...speaker });
     }
   });
   return words;

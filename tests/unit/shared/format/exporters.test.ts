@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  applyEdits,
+  editedTranscriptSchema,
+  renameSpeaker,
+  wordEdit,
+} from '../../../../shared/domain/edits';
 import type { Transcript } from '../../../../shared/domain/job';
 import {
   cuesOf,
+  exportChoice,
   exportFileName,
   exportTranscript,
   toCsv,
@@ -10,6 +17,7 @@ import {
   toTxt,
   toVtt,
 } from '../../../../shared/format/exporters';
+import { joinTexts } from '../../../../shared/format/speakers';
 import { DIARIZED } from '../../../support/diarized';
 
 const token = (written: string, starttime: number, endtime: number, confidence = 0.9) => ({
@@ -146,6 +154,12 @@ describe('transcript exporters', () => {
     expect(exportFileName('talk.final.wav', 'srt')).toBe('talk.final.srt');
     expect(exportFileName('noext', 'vtt')).toBe('noext.vtt');
   });
+
+  it('names it after the job’s title when it has one: whole, what no file name holds made _', () => {
+    expect(exportFileName('talk.wav', 'srt', 'Q3 review v2.1')).toBe('Q3 review v2.1.srt');
+    expect(exportFileName('talk.wav', 'txt', 'a/b: "c"?')).toBe('a_b_ _c__.txt');
+    expect(exportFileName('talk.wav', 'txt', '週次定例')).toBe('週次定例.txt');
+  });
 });
 
 describe('speaker labels', () => {
@@ -257,5 +271,71 @@ describe('exports that would attack their reader (issue 20 §5)', () => {
       expect(timings).toHaveLength(cuesOf(forged).length);
     }
     expect(toSrt(forged).split('\n\n')).toHaveLength(1);
+  });
+});
+
+describe('edited transcripts (issue #18)', () => {
+  const edited = applyEdits(DIARIZED, [
+    wordEdit(0, 1, 'evening'),
+    wordEdit(1, 1, ''),
+    renameSpeaker('speaker0', 'Tanaka'),
+  ]);
+
+  it('TXT, SRT, VTT and CSV carry the edited words and the names people gave speakers', () => {
+    expect(toTxt(edited)).toBe(
+      [
+        'Tanaka: Good evening.',
+        'Speaker 2: Hi.',
+        'Tanaka: Welcome back',
+        'Tanaka: Thanks',
+        '',
+      ].join('\n'),
+    );
+    expect(toSrt(edited)).toContain('00:00:00,570 --> 00:00:01,400\nTanaka: Good evening.\n');
+    expect(toVtt(edited)).toContain('<v Tanaka>Good evening.');
+    expect(toVtt(edited, { speakerName: () => '話者' })).toContain('<v 話者>Hi.');
+    const rows = toCsv(edited).split('\r\n');
+    expect(rows[2]).toBe('evening,0.900,1.400,,Tanaka');
+    expect(rows).toHaveLength(10);
+  });
+
+  it('JSON offers the edited transcript, marked, and the service result unchanged', () => {
+    const mine = exportChoice('json', DIARIZED, edited, 'talk.wav');
+    expect(mine.fileName).toBe('talk.json');
+    const back = editedTranscriptSchema.parse(JSON.parse(mine.text));
+    expect(back.edited).toBe(true);
+    expect(back.speakerNames).toEqual({ speaker0: 'Tanaka' });
+    expect(back.utterances[0]!.tokens[1]).toMatchObject({
+      written: 'evening',
+      edited: true,
+      original: 'morning',
+      label: 'speaker0',
+    });
+    const theirs = exportChoice('json-original', DIARIZED, edited, 'talk.wav');
+    expect(theirs).toMatchObject({ fileName: 'talk.original.json', format: 'json' });
+    expect(JSON.parse(theirs.text)).toEqual(DIARIZED);
+    expect(exportChoice('srt', DIARIZED, edited, 'talk.wav').text).toBe(toSrt(edited));
+    // A title names both, the original still said apart.
+    expect(exportChoice('json', DIARIZED, edited, 'talk.wav', {}, 'Weekly').fileName).toBe(
+      'Weekly.json',
+    );
+    expect(exportChoice('json-original', DIARIZED, edited, 'talk.wav', {}, 'Weekly').fileName).toBe(
+      'Weekly.original.json',
+    );
+  });
+});
+
+describe('joining utterances’ texts', () => {
+  it('puts a space between words, none beside Japanese, and skips empty texts', () => {
+    expect(joinTexts(['Hello there.', ' ', 'Again '])).toBe('Hello there. Again');
+    expect(joinTexts(['今日は', '晴れです。', 'OK'])).toBe('今日は晴れです。OK');
+    expect(joinTexts(['OK', '今日'])).toBe('OK今日');
+    expect(joinTexts([])).toBe('');
+  });
+
+  it('joins a long transcript whole, one space between texts', () => {
+    const texts = Array.from({ length: 20_000 }, (_, i) => `word${i} `.repeat(5));
+    const joined = joinTexts(texts);
+    expect(joined.length).toBe(texts.reduce((n, t) => n + t.trim().length + 1, -1));
   });
 });

@@ -1,0 +1,162 @@
+/**
+ * A person's corrections of a job's transcript (issue #18, shared/domain/edits.ts): an edit
+ * history per job, stored by the journal apart from the service's transcript, which is never
+ * changed. Each change (an operation, undo, redo) is checked against the transcript as it then
+ * stands, written atomically before it is answered, and runs after the job's change before it,
+ * so undo works the same after a restart. The job's `edited` flag follows (Jobs marks it).
+ *
+ * `currentTranscript` is the one reader of the text a person sees: exports, search and the
+ * viewer all read the transcript with the edits in effect through it.
+ */
+import {
+  applicable,
+  editedTranscript,
+  NO_EDITS,
+  pushEdit,
+  redo,
+  undo,
+  type EditedTranscript,
+  type EditHistory,
+  type EditOp,
+} from '../../shared/domain/edits';
+import { AppFailure, appError } from '../../shared/domain/errors';
+import type { Job, Transcript } from '../../shared/domain/job';
+import { JobRemoved, type JobJournal } from './job-journal';
+
+/** The transcript a person sees: the service's with the job's edits in effect. */
+export async function currentTranscript(
+  journal: JobJournal,
+  job: Job,
+): Promise<EditedTranscript | undefined> {
+  const transcript = await journal.readResult(job);
+  if (!transcript) return undefined;
+  return editedTranscript(transcript, await journal.readEdits(job.id));
+}
+
+export interface JobEditsView {
+  readonly job: Job;
+  readonly edits: EditHistory;
+}
+
+interface Loaded {
+  readonly resultFile: string;
+  readonly transcript: Transcript;
+  history: EditHistory;
+  current: EditedTranscript;
+}
+
+/** How many transcripts stay parsed in memory for the next edit (one open in each window). */
+const KEPT = 4;
+
+export class JobEdits {
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly deps: {
+      readonly journal: JobJournal;
+      /** jobs:changed, after every change of a job's edits (its text changed). */
+      readonly emit: (job: Job) => void;
+      readonly now?: () => number;
+    },
+  ) {}
+
+  /** A job's edit history (none for a job without edits). */
+  async history(id: string): Promise<EditHistory> {
+    const job = this.deps.journal.get(id);
+    if (!job?.resultFile) return NO_EDITS;
+    const resultFile = job.resultFile;
+    return this.serial(id, async () => {
+      const state = await this.load({ ...job, resultFile });
+      // The flag is written after the edits: a crash between the two is mended here.
+      const edited = state.current.edited === true;
+      if ((job.edited ?? false) !== edited) await this.flag(job, edited);
+      return state.history;
+    });
+  }
+
+  private async flag(job: Job, edited: boolean): Promise<Job> {
+    const saved = await this.deps.journal.save({
+      ...job,
+      edited,
+      updatedAt: (this.deps.now ?? Date.now)(),
+    });
+    this.deps.emit(saved);
+    return saved;
+  }
+
+  apply(id: string, op: EditOp): Promise<JobEditsView> {
+    return this.change(id, (state) => {
+      if (!applicable(state.current, op))
+        throw new AppFailure(appError('edit-refused', {}, `${op.kind} does not fit`));
+      return pushEdit(state.history, op);
+    });
+  }
+
+  undo(id: string): Promise<JobEditsView> {
+    return this.change(id, (state) => undo(state.history));
+  }
+
+  redo(id: string): Promise<JobEditsView> {
+    return this.change(id, (state) => redo(state.history));
+  }
+
+  private serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(id) ?? Promise.resolve()).then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(id, settled);
+    void settled.then(() => {
+      if (this.queues.get(id) === settled) this.queues.delete(id);
+    });
+    return next;
+  }
+
+  private async load(job: Job & { resultFile: string }): Promise<Loaded> {
+    const kept = this.loaded.get(job.id);
+    if (kept?.resultFile === job.resultFile) {
+      // Most recently used last.
+      this.loaded.delete(job.id);
+      this.loaded.set(job.id, kept);
+      return kept;
+    }
+    const transcript = await this.deps.journal.readResult(job);
+    if (!transcript) throw new AppFailure(appError('not-found', { what: 'resource' }));
+    const history = await this.deps.journal.readEdits(job.id);
+    const loaded = {
+      resultFile: job.resultFile,
+      transcript,
+      history,
+      current: editedTranscript(transcript, history),
+    };
+    this.loaded.set(job.id, loaded);
+    while (this.loaded.size > KEPT) this.loaded.delete(this.loaded.keys().next().value!);
+    return loaded;
+  }
+
+  private change(id: string, next: (state: Loaded) => EditHistory): Promise<JobEditsView> {
+    return this.serial(id, async () => {
+      const job = this.deps.journal.get(id);
+      if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
+      if (!job.resultFile) throw new AppFailure(appError('not-found', { what: 'resource' }));
+      const state = await this.load({ ...job, resultFile: job.resultFile });
+      const history = next(state);
+      if (history === state.history) return { job, edits: history };
+      const current = editedTranscript(state.transcript, history);
+      try {
+        await this.deps.journal.saveEdits(id, history);
+        state.history = history;
+        state.current = current;
+        const edited = current.edited === true;
+        if ((job.edited ?? false) !== edited)
+          return { job: await this.flag(job, edited), edits: history };
+      } catch (error) {
+        this.loaded.delete(id);
+        if (error instanceof JobRemoved)
+          throw new AppFailure(appError('not-found', { what: 'job', id }));
+        throw error;
+      }
+      this.deps.emit(job);
+      return { job, edits: history };
+    });
+  }
+}

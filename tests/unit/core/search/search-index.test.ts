@@ -1,0 +1,360 @@
+/**
+ * The search index on a real SQLite file: English and Japanese (with and without spaces, and the
+ * two-character words trigrams cannot see), the word a match lands on, removal, a changed text,
+ * and an index file that is missing, damaged or of another schema made again from the journal.
+ */
+import { mkdtemp, rm, stat, truncate, writeFile, open as openFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SEARCH_FILE,
+  SearchIndex,
+  type Indexable,
+  type SearchDeps,
+} from '../../../../core/search/search-index';
+import type { Job, Transcript } from '../../../../shared/domain/job';
+
+let dir: string;
+let index: SearchIndex | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kikitori-search-'));
+});
+afterEach(async () => {
+  await index?.close();
+  index = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A transcript of utterances, each given as its words (`_` marks punctuation after a word). */
+function transcriptOf(utterances: string[][], joiner = ' '): Transcript {
+  return {
+    text: utterances.map((words) => words.join(joiner)).join(joiner),
+    utterances: utterances.map((words) => ({
+      text: words.join(joiner),
+      tags: [],
+      rulename: '',
+      tokens: words.map((written, i) =>
+        written === '。' || written === '.'
+          ? { written, spoken: '_' }
+          : { written, spoken: written, starttime: i * 100, endtime: i * 100 + 90 },
+      ),
+    })),
+  };
+}
+
+const aJob = (id: string, name: string, changes: Partial<Job> = {}): Job => ({
+  id,
+  file: { path: `/audio/${name}`, name, size: 10 },
+  connection: 'local',
+  params: { d: 'grammarFileNames=-a-general', logging: true },
+  mode: 'sync',
+  status: 'completed',
+  resultFile: `/results/${id}.json`,
+  createdAt: 1,
+  updatedAt: 1,
+  ...changes,
+});
+
+/** A journal in memory: the jobs and their current text, which tests change. */
+function journalOf(entries: Array<[Job, Indexable]>) {
+  const jobs = new Map(entries.map(([job]) => [job.id, job]));
+  const texts = new Map(entries.map(([job, text]) => [job.id, text]));
+  const reads: string[] = [];
+  const deps: SearchDeps = {
+    dataDir: dir,
+    jobs: () => [...jobs.values()],
+    job: (id) => jobs.get(id),
+    textOf: (job) => {
+      reads.push(job.id);
+      return Promise.resolve(texts.get(job.id) ?? { transcript: undefined });
+    },
+  };
+  return { deps, jobs, texts, reads };
+}
+
+const english = transcriptOf([
+  ['good', 'morning', 'everyone', '.'],
+  ['the', 'budget', 'meeting', 'starts', 'at', 'nine', '.'],
+]);
+const japanese = transcriptOf(
+  [
+    ['おはよう', 'ござい', 'ます', '。'],
+    ['今日', 'の', '会議', 'は', '予算', 'に', 'ついて', 'です', '。'],
+  ],
+  '',
+);
+
+async function opened(entries: Array<[Job, Indexable]>) {
+  const journal = journalOf(entries);
+  index = await SearchIndex.open(journal.deps);
+  await index.ready();
+  return { ...journal, index };
+}
+
+describe('searching', () => {
+  it('finds an English word, in any case, and lands on it', async () => {
+    const { index } = await opened([[aJob('en', 'standup.wav'), { transcript: english }]]);
+    const { hits, complete, more } = index.search('Budget', 10);
+    expect(complete).toBe(true);
+    expect(more).toBe(false);
+    expect(hits).toEqual([
+      {
+        jobId: 'en',
+        fileName: 'standup.wav',
+        field: 'text',
+        snippet: { text: 'the budget meeting starts at nine.', marks: [[4, 10]] },
+        // good morning everyone (0-2), the (3), budget (4): punctuation is not a word.
+        wordIndex: 4,
+      },
+    ]);
+    expect(index.search('budgets', 10).hits).toEqual([]);
+  });
+
+  it('finds Japanese written without spaces, with a query with or without spaces', async () => {
+    const { index } = await opened([
+      [aJob('ja', '定例.wav'), { transcript: japanese }],
+      [aJob('en', 'standup.wav'), { transcript: english }],
+    ]);
+    const [hit] = index.search('予算について', 10).hits;
+    expect(hit).toMatchObject({ jobId: 'ja', field: 'text', wordIndex: 7 });
+    expect(hit!.snippet).toEqual({ text: '今日の会議は予算についてです。', marks: [[6, 12]] });
+    // Two terms: both must be in the job; the hit is the first utterance holding both, marked.
+    const [spaced] = index.search('会議　予算', 10).hits;
+    expect(spaced).toMatchObject({ jobId: 'ja', wordIndex: 5 });
+    expect(spaced!.snippet.marks).toEqual([
+      [3, 5],
+      [6, 8],
+    ]);
+    expect(index.search('会議 こんばんは', 10).hits).toEqual([]);
+    // In different utterances: the job matches, on the first utterance holding one of them.
+    expect(index.search('会議 ござい', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 1 }]);
+  });
+
+  it('finds one- and two-character Japanese words, which trigrams cannot hold', async () => {
+    const { index } = await opened([[aJob('ja', '定例.wav'), { transcript: japanese }]]);
+    expect(index.search('会議', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 5 }]);
+    expect(index.search('今', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 3 }]);
+    expect(index.search('会談', 10).hits).toEqual([]);
+    // A short term with a long one: the long one's trigrams find it, the short one is checked.
+    expect(index.search('予算 会議', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 5 }]);
+  });
+
+  it('finds the file name and the title, and prefers a match in the text', async () => {
+    const { index } = await opened([
+      [aJob('a', 'budget-2026.wav'), { transcript: japanese, title: '四半期の打ち合わせ' }],
+      [aJob('b', 'budget-notes.wav'), { transcript: english }],
+    ]);
+    const hits = index.search('budget', 10).hits;
+    expect(hits.map((h) => [h.jobId, h.field])).toEqual([
+      ['b', 'text'],
+      ['a', 'name'],
+    ]);
+    expect(hits[1]!.snippet).toEqual({ text: 'budget-2026.wav', marks: [[0, 6]] });
+    expect(hits[1]!.wordIndex).toBeUndefined();
+    expect(index.search('打ち合わせ', 10).hits).toMatchObject([
+      { jobId: 'a', field: 'title', title: '四半期の打ち合わせ' },
+    ]);
+  });
+
+  it('gives one hit per job, newest indexed first, up to the limit, and says there are more', async () => {
+    const { index } = await opened(
+      ['one', 'two', 'three'].map((id) => [aJob(id, `${id}.wav`), { transcript: english }]),
+    );
+    const first = index.search('morning', 2);
+    expect(first.hits.map((h) => h.jobId)).toEqual(['three', 'two']);
+    expect(first.more).toBe(true);
+    expect(index.search('morning', 3).more).toBe(false);
+    expect(index.search('   ', 3).hits).toEqual([]);
+  });
+
+  it('takes quotes, percent signs and underscores as plain characters', async () => {
+    const odd = transcriptOf([['50%', 'off_peak', 'say', '"hi"']]);
+    const { index } = await opened([[aJob('odd', 'odd.wav'), { transcript: odd }]]);
+    expect(index.search('"hi"', 5).hits).toHaveLength(1);
+    expect(index.search('0%', 5).hits).toHaveLength(1);
+    expect(index.search('f_p', 5).hits).toHaveLength(1);
+    expect(index.search('%', 5).hits).toHaveLength(1);
+    expect(index.search('x%', 5).hits).toHaveLength(0);
+    expect(index.search('"', 5).hits).toHaveLength(1);
+  });
+});
+
+describe('keeping the index current', () => {
+  it('indexes a job again with its changed text, and drops a removed one', async () => {
+    const { index, texts, jobs } = await opened([
+      [aJob('en', 'standup.wav'), { transcript: english }],
+    ]);
+    texts.set('en', { transcript: transcriptOf([['the', 'forecast', 'meeting']]) });
+    await index.reindex('en');
+    expect(index.search('budget', 5).hits).toEqual([]);
+    expect(index.search('forecast', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 1 }]);
+    jobs.delete('en');
+    await index.remove('en');
+    expect(index.search('forecast', 5).hits).toEqual([]);
+    expect(index.search('standup', 5).hits).toEqual([]);
+  });
+
+  it('takes every row of a changed or removed job out of the full-text tables', async () => {
+    const { index, texts, jobs } = await opened([
+      [aJob('ja', '定例.wav'), { transcript: japanese, title: '予算会議' }],
+      [aJob('en', 'standup.wav'), { transcript: english }],
+    ]);
+    const rows = (table: string, match: string) => {
+      const db = new Database(join(dir, SEARCH_FILE), { readonly: true });
+      try {
+        return db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(match).length;
+      } finally {
+        db.close();
+      }
+    };
+    // Two rows hold 会議 (by its grams): the second utterance and the title.
+    expect(rows('by_gram', '"会議"')).toBe(2);
+    expect(rows('by_trigram', '"予算に"')).toBe(1);
+    texts.set('ja', { transcript: transcriptOf([['明日', 'の', '予定']], '') });
+    await index.reindex('ja');
+    expect(rows('by_gram', '"会議"')).toBe(0);
+    expect(rows('by_trigram', '"予算に"')).toBe(0);
+    expect(rows('by_gram', '"予定"')).toBe(1);
+    jobs.delete('ja');
+    await index.remove('ja');
+    expect(rows('by_gram', '"予定"')).toBe(0);
+    expect(rows('by_trigram', '"定例."')).toBe(0);
+    expect(rows('by_trigram', '"bud"')).toBe(1);
+    expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
+  });
+
+  it('does not index a job until it is completed', async () => {
+    const { index, jobs, texts } = await opened([
+      [
+        aJob('q', 'queued.wav', { status: 'queued', resultFile: undefined }),
+        { transcript: english },
+      ],
+    ]);
+    expect(index.search('budget', 5).hits).toEqual([]);
+    jobs.set('q', aJob('q', 'queued.wav'));
+    texts.set('q', { transcript: english });
+    await index.reindex('q');
+    expect(index.search('budget', 5).hits).toHaveLength(1);
+  });
+
+  it('opens an existing index without reading the journal again, and catches up with changes', async () => {
+    const first = await opened([
+      [aJob('a', 'a.wav'), { transcript: english }],
+      [aJob('b', 'b.wav'), { transcript: japanese }],
+    ]);
+    await first.index.close();
+    first.reads.length = 0;
+    // Meanwhile (another run): b was removed and c completed.
+    first.jobs.delete('b');
+    first.jobs.set('c', aJob('c', 'c.wav'));
+    first.texts.set('c', { transcript: english });
+    index = await SearchIndex.open(first.deps);
+    await index.ready();
+    expect(first.reads).toEqual(['c']);
+    expect(index.search('会議', 5).hits).toEqual([]);
+    expect(index.search('budget', 5).hits.map((h) => h.jobId)).toEqual(['c', 'a']);
+  });
+});
+
+describe('many jobs at once', () => {
+  it('merges the full-text tables after indexing them, and still finds each one', async () => {
+    const many = Array.from({ length: 120 }, (_, i): [Job, Indexable] => [
+      aJob(`job-${i}`, `${i}.wav`),
+      { transcript: transcriptOf([['topic', `marker${i}x`, '会議']]) },
+    ]);
+    const { index } = await opened(many);
+    expect(index.search('marker7x', 5).hits).toMatchObject([{ jobId: 'job-7', wordIndex: 1 }]);
+    expect(index.search('会議', 200).hits).toHaveLength(120);
+    expect(index.search('topic', 100)).toMatchObject({ more: true });
+  });
+});
+
+describe('an index file that cannot be used', () => {
+  const entries = (): Array<[Job, Indexable]> => [
+    [aJob('en', 'standup.wav'), { transcript: english }],
+    [aJob('ja', '定例.wav'), { transcript: japanese }],
+  ];
+  const file = () => join(dir, SEARCH_FILE);
+
+  async function reopened(damage: () => Promise<void>) {
+    const first = await opened(entries());
+    await first.index.close();
+    index = undefined;
+    await damage();
+    first.reads.length = 0;
+    index = await SearchIndex.open(first.deps);
+    await index.ready();
+    return { index, reads: first.reads };
+  }
+
+  const expectWhole = (index: SearchIndex) => {
+    expect(index.complete).toBe(true);
+    expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
+    expect(index.search('会議', 5).hits).toMatchObject([{ jobId: 'ja' }]);
+  };
+
+  it('is made again when missing', async () => {
+    const { index, reads } = await reopened(() => rm(file()));
+    expect(reads.sort()).toEqual(['en', 'ja']);
+    expectWhole(index);
+  });
+
+  it('is made again when cut short', async () => {
+    const { index, reads } = await reopened(() => truncate(file(), 1000));
+    expect(reads.sort()).toEqual(['en', 'ja']);
+    expectWhole(index);
+  });
+
+  it('is made again when garbled', async () => {
+    const { index, reads } = await reopened(async () => {
+      const size = (await stat(file())).size;
+      const handle = await openFile(file(), 'r+');
+      await handle.write(Buffer.alloc(size, 0x5a), 0, size, 0);
+      await handle.close();
+    });
+    expect(reads.sort()).toEqual(['en', 'ja']);
+    expectWhole(index);
+  });
+
+  it('is made again when it is not a database at all', async () => {
+    const { index } = await reopened(() => writeFile(file(), 'not a database'));
+    expectWhole(index);
+  });
+
+  it('is made again when of another schema version', async () => {
+    const { index, reads } = await reopened(async () => {
+      const db = new Database(file());
+      db.pragma('user_version = 99');
+      db.close();
+    });
+    expect(reads.sort()).toEqual(['en', 'ja']);
+    expectWhole(index);
+  });
+});
+
+describe('while the index is being made', () => {
+  it('answers from what is indexed so far, and says it is incomplete', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const journal = journalOf([
+      [aJob('en', 'standup.wav'), { transcript: english }],
+      [aJob('ja', '定例.wav'), { transcript: japanese }],
+    ]);
+    const textOf = journal.deps.textOf;
+    index = await SearchIndex.open({
+      ...journal.deps,
+      textOf: async (job) => {
+        if (job.id === 'ja') await held;
+        return textOf(job);
+      },
+    });
+    await expect.poll(() => index!.search('budget', 5).hits.length).toBe(1);
+    expect(index.search('budget', 5).complete).toBe(false);
+    expect(index.search('会議', 5).hits).toEqual([]);
+    release();
+    await index.ready();
+    expect(index.search('会議', 5)).toMatchObject({ complete: true, hits: [{ jobId: 'ja' }] });
+  });
+});
