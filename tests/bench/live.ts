@@ -59,7 +59,7 @@ const INSTRUMENT = `(() => {
         const message = JSON.parse(event.data);
         if (message.type !== 'final') return;
         const tokens = message.utterance.tokens;
-        bench.finals.push({ at: performance.now(), endMs: tokens.length ? tokens[tokens.length - 1].endtime : message.utterance.endMs, utteranceEndMs: message.utterance.endMs });
+        bench.finals.push({ at: performance.now(), endMs: tokens.length ? tokens[tokens.length - 1].endtime : message.utterance.endMs });
       });
     }
   };
@@ -72,7 +72,7 @@ const INSTRUMENT = `(() => {
 
 interface BenchData {
   chunks: Array<[number, number]>;
-  finals: Array<{ at: number; endMs: number; utteranceEndMs: number }>;
+  finals: Array<{ at: number; endMs: number }>;
   shown: number[];
 }
 
@@ -148,7 +148,7 @@ export async function liveBench(line: Line): Promise<void> {
     task = await mainThread();
     cpu = await cpuSeconds([hostPid]);
     t = performance.now();
-    const chunkCount = () => page.evaluate(`window.__liveBench.chunks.length`) as Promise<number>;
+    const chunkCount = () => page.evaluate<number>(`window.__liveBench.chunks.length`);
     const startChunks = await chunkCount();
     // KIKITORI_BENCH_PROFILE=1: the page's CPU profile while it listens, its top functions.
     const profiling = process.env.KIKITORI_BENCH_PROFILE === '1';
@@ -168,7 +168,7 @@ export async function liveBench(line: Line): Promise<void> {
     await page
       .locator('[data-testid="live-state"][data-phase="stopped"]')
       .waitFor({ timeout: 60_000 });
-    const data = (await page.evaluate(`window.__liveBench`)) as BenchData;
+    const data = await page.evaluate<BenchData>(`window.__liveBench`);
     await context.close();
 
     // (l1): per final, the moment its last word's chunk left the worklet, less the chunk's rest.

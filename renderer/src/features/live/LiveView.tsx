@@ -200,7 +200,7 @@ export function LiveView() {
             <button
               type="button"
               className="link"
-              onClick={() => void action.run(openTranscript(jobId!))}
+              onClick={() => void action.run(openTranscript(jobId))}
               data-testid="live-open-job"
             >
               {t('live.openJob')}
