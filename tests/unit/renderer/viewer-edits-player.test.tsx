@@ -10,19 +10,10 @@ import './dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applicable,
-  editedTranscript,
-  NO_EDITS,
-  pushEdit,
-  redo,
-  undo,
-  type EditOp,
-} from '../../../shared/domain/edits';
-import { appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
-import { fakeBridge, job, renderApp, type FakeBridge } from './fake-bridge';
+import { editingBridge } from './editing-bridge';
+import { job, renderApp, type FakeBridge } from './fake-bridge';
 
 // jsdom has no media playback: play() and pause() are counted (the app's own code is real).
 let plays: number;
@@ -40,32 +31,7 @@ afterEach(() => {
 const talk: Job = { ...job('talk', { mode: 'async' }), title: 'Weekly: call' };
 
 function bridgeFor(): FakeBridge {
-  let history = NO_EDITS;
-  const current = (): Job => ({
-    ...talk,
-    edited: editedTranscript(DIARIZED, history).edited === true,
-  });
-  const answer = () => ({ ok: true as const, data: { job: current(), edits: history } });
-  const bridge = fakeBridge({
-    'jobs:list': () => ({ ok: true, data: { jobs: [current()] } }),
-    'jobs:get': () => ({
-      ok: true,
-      data: { job: current(), transcript: DIARIZED, edits: history },
-    }),
-    'edits:apply': ({ op }: { op: EditOp }) => {
-      if (!applicable(editedTranscript(DIARIZED, history), op))
-        return { ok: false, error: appError('edit-refused') };
-      history = pushEdit(history, op);
-      return answer();
-    },
-    'edits:undo': () => {
-      history = undo(history);
-      return answer();
-    },
-    'edits:redo': () => {
-      history = redo(history);
-      return answer();
-    },
+  const bridge = editingBridge(talk, DIARIZED, {
     'search:query': () => ({ ok: true, data: { hits: [], complete: true, more: false } }),
     'export:save': () => ({ ok: true, data: { saved: true, path: '/home/me/x' } }),
   });

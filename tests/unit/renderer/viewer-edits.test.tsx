@@ -10,53 +10,15 @@ import './dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  applicable,
-  editedTranscript,
-  NO_EDITS,
-  pushEdit,
-  redo,
-  undo,
-  type EditHistory,
-  type EditOp,
-} from '../../../shared/domain/edits';
+import type { EditOp } from '../../../shared/domain/edits';
 import { appError } from '../../../shared/domain/errors';
-import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
+import { editingBridge } from './editing-bridge';
 import { fakeBridge, job, renderApp, type FakeBridge } from './fake-bridge';
 
 const talk = job('talk', { mode: 'async' });
 
-function editingBridge(): FakeBridge & { history: () => EditHistory } {
-  let history = NO_EDITS;
-  const current = (): Job => ({
-    ...talk,
-    edited: editedTranscript(DIARIZED, history).edited === true,
-  });
-  const answer = () => ({ ok: true as const, data: { job: current(), edits: history } });
-  const bridge = fakeBridge({
-    'jobs:list': () => ({ ok: true, data: { jobs: [current()] } }),
-    'jobs:get': () => ({
-      ok: true,
-      data: { job: current(), transcript: DIARIZED, edits: history },
-    }),
-    'edits:apply': ({ op }: { op: EditOp }) => {
-      if (!applicable(editedTranscript(DIARIZED, history), op))
-        return { ok: false, error: appError('edit-refused') };
-      history = pushEdit(history, op);
-      return answer();
-    },
-    'edits:undo': () => {
-      history = undo(history);
-      return answer();
-    },
-    'edits:redo': () => {
-      history = redo(history);
-      return answer();
-    },
-  });
-  return Object.assign(bridge, { history: () => history });
-}
+const editingTalk = () => editingBridge(talk, DIARIZED);
 
 async function openTalk(bridge: FakeBridge, lang: 'en' | 'ja' = 'en') {
   localStorage.setItem('kikitori.lang', lang);
@@ -81,7 +43,7 @@ const applied = (bridge: FakeBridge) =>
 
 describe('correcting words in the word view', () => {
   it('edits a word in place on double-click; Enter keeps it, marked, with what was heard', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
     await user.dblClick(screen.getByRole('button', { name: /^morning,/ }));
@@ -106,7 +68,7 @@ describe('correcting words in the word view', () => {
   });
 
   it('splits a word typed as several (Space types into the editor), removes one cleared, and F2 edits the focused word', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
     await user.click(screen.getByRole('button', { name: /^Hi,/ }));
@@ -124,7 +86,7 @@ describe('correcting words in the word view', () => {
   });
 
   it('Tab keeps the word and edits the next; Escape cancels without a change', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
     await user.dblClick(screen.getByRole('button', { name: /^Good,/ }));
@@ -141,7 +103,7 @@ describe('correcting words in the word view', () => {
 
 describe('the last word, and a name given back', () => {
   it('Tab on the last word keeps it and ends editing there', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
     await user.dblClick(screen.getByRole('button', { name: /^Thanks,/ }));
@@ -152,7 +114,7 @@ describe('the last word, and a name given back', () => {
   });
 
   it('a speaker renamed to nothing gets its default name back', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getAllByRole('button', { name: 'Rename Speaker 2' })[0]!);
     await user.keyboard('{Control>}a{/Control}Sato{Enter}');
@@ -167,7 +129,7 @@ describe('the last word, and a name given back', () => {
 
 describe('correcting the text view', () => {
   it('edits an utterance as a whole: unchanged words keep their place', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('button', { name: 'Correct the text at 0:00.5' }));
     const editor = screen.getByRole('textbox', { name: 'Text at 0:00.5' });
@@ -187,7 +149,7 @@ describe('correcting the text view', () => {
   });
 
   it('edits one speaker’s part of an utterance only', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('button', { name: 'Correct the text at 0:02.6' }));
     const editor = screen.getByRole('textbox', { name: 'Text at 0:02.6' });
@@ -203,7 +165,7 @@ describe('correcting the text view', () => {
   });
 
   it('renames a speaker once for the whole transcript, and exports carry the name', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getAllByRole('button', { name: 'Rename Speaker 1' })[0]!);
     const field = screen.getByRole('textbox', {
@@ -231,7 +193,7 @@ describe('correcting the text view', () => {
 
 describe('undo, redo, show original, revert', () => {
   async function corrected() {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
     await user.dblClick(screen.getByRole('button', { name: /^morning,/ }));
@@ -298,7 +260,7 @@ describe('undo, redo, show original, revert', () => {
   });
 
   it('says so when a correction no longer fits', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     bridge.answers['edits:apply'] = () => ({ ok: false, error: appError('edit-refused') });
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
@@ -311,7 +273,7 @@ describe('undo, redo, show original, revert', () => {
 
 describe('teaching the dictionary from a correction', () => {
   it('opens the dictionary of the job’s connection and engine with the word and what was heard', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     bridge.answers['connections:test'] = () => ({
       ok: true,
       data: { engines: ['-a-general-en'], key: 'accepted' },
@@ -348,7 +310,7 @@ describe('teaching the dictionary from a correction', () => {
 
 describe('in Japanese, and in Jobs', () => {
   it('names the editing controls in Japanese', async () => {
-    const bridge = editingBridge();
+    const bridge = editingTalk();
     const user = await openTalk(bridge, 'ja');
     expect(screen.getByRole('button', { name: '元に戻す' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '修正前を表示' })).toBeTruthy();
