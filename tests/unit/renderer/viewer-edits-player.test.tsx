@@ -9,24 +9,14 @@
 import './dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
 import { editingBridge } from './editing-bridge';
 import { job, renderApp, type FakeBridge } from './fake-bridge';
+import { countMediaPlays } from './media-plays';
 
-// jsdom has no media playback: play() and pause() are counted (the app's own code is real).
-let plays: number;
-beforeEach(() => {
-  plays = 0;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => {
-    plays++;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const plays = countMediaPlays();
 
 const talk: Job = { ...job('talk', { mode: 'async' }), title: 'Weekly: call' };
 
@@ -117,7 +107,7 @@ describe('the text view, corrected', () => {
     // Ctrl+Enter plays the passage being corrected.
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(audio().currentTime).toBe(2.6);
-    expect(plays).toBe(1);
+    expect(plays.count).toBe(1);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /^Text at/ })).toBeNull());
   });
@@ -137,21 +127,21 @@ describe('the word editor and the player', () => {
     await user.keyboard('{F7}');
     expect(audio().currentTime).toBe(1);
     await user.keyboard('{F9}');
-    expect(plays).toBe(1);
+    expect(plays.count).toBe(1);
     await user.keyboard('{Control>} {/Control}');
-    expect(plays).toBe(2);
+    expect(plays.count).toBe(2);
     await user.keyboard('{Control>}]{/Control}');
     expect(audio().playbackRate).toBe(1.25);
     // Ctrl+Enter plays from the word being corrected.
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(audio().currentTime).toBe(0.9);
-    expect(plays).toBe(3);
+    expect(plays.count).toBe(3);
     // Still the editor, its text as typed: Space and ? are typed, nothing else opened.
     expect(document.activeElement).toBe(editor);
     await user.clear(editor);
     await user.type(editor, 'eve ning?');
     expect(editor).toHaveProperty('value', 'eve ning?');
-    expect(plays).toBe(3);
+    expect(plays.count).toBe(3);
     expect(screen.queryByRole('dialog')).toBeNull();
     // Ctrl+Z is the field's own: no correction is undone.
     await user.keyboard('{Control>}z{/Control}');

@@ -7,25 +7,15 @@
 import './dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
 import { fakeBridge, job, renderApp, type FakeBridge } from './fake-bridge';
+import { countMediaPlays } from './media-plays';
 
 const talk = job('talk', { mode: 'async', sessionid: '017c25ec12c00a304474a999' });
 
-// jsdom has no media playback: play() and pause() are counted (the app's own code is real).
-let plays: number;
-beforeEach(() => {
-  plays = 0;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => {
-    plays++;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const plays = countMediaPlays();
 
 function bridgeFor(jobs: Job[] = [talk]): FakeBridge {
   let current = jobs[0]!;
@@ -180,13 +170,13 @@ describe('the player', () => {
     expect(audio().playbackRate).toBe(0.5);
     expect(localStorage.getItem('kikitori.playbackRate')).toBe('0.5');
     await user.keyboard('{Control>} {/Control}');
-    expect(plays).toBe(1);
+    expect(plays.count).toBe(1);
     await user.keyboard('{F9}');
     // Paused in jsdom all along: F9 asked to play again.
-    expect(plays).toBe(2);
+    expect(plays.count).toBe(2);
     // A bare Space and ? are the box's: typed, not taken.
     await user.keyboard(' ?');
-    expect(plays).toBe(2);
+    expect(plays.count).toBe(2);
     expect(find).toHaveProperty('value', 'Good ?');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(find);
@@ -196,7 +186,7 @@ describe('the player', () => {
     const { user } = await openTalk();
     screen.getByRole('heading', { level: 1 }).focus();
     await user.keyboard(' ');
-    expect(plays).toBe(1);
+    expect(plays.count).toBe(1);
   });
 });
 
