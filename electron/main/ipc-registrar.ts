@@ -75,9 +75,12 @@ export interface LivePort {
 }
 
 /**
- * The live link (shared/ipc/live.ts): the preload posts one end of a MessageChannel; a session
- * runs over it when it comes from the app's own top-level page, and the port is closed unused
- * otherwise. Text is JSON, binary (an ArrayBuffer or a view of one) is audio.
+ * The live link (shared/ipc/live.ts): the preload posts one end of each of two MessageChannels,
+ * the link's (JSON text both ways) and the audio's (what the window's capture worklet writes:
+ * ArrayBuffers of audio, and `pause`, `resume`, `stop` as JSON among them). A session runs over
+ * the pair when it comes from the app's own top-level page; otherwise both are closed unused. The
+ * audio port is read from the link's first message on (its `start`), so nothing the worklet
+ * wrote can overtake it. The link's port closing ends the session (cut off, unless it stopped).
  */
 export function registerLive(
   ipcMain: Pick<IpcMain, 'on'>,
@@ -86,20 +89,35 @@ export function registerLive(
   ipcMain.on(
     LIVE_OPEN_MESSAGE,
     (event: Pick<IpcMainEvent, 'senderFrame'> & { readonly ports: readonly LivePort[] }) => {
-      const port = event.ports[0];
+      const [port, audio] = event.ports;
       if (!port) return;
-      if (!isTrustedSender(event.senderFrame)) return port.close();
+      if (!isTrustedSender(event.senderFrame)) {
+        for (const p of event.ports) p.close();
+        return;
+      }
       const inbound = open({
         send: (message) => port.postMessage(JSON.stringify(message)),
-        close: () => port.close(),
+        close: () => {
+          port.close();
+          audio?.close();
+        },
       });
-      port.on('message', ({ data }) => {
+      const receive = (data: unknown) => {
         if (typeof data === 'string') inbound.text(data);
         else if (data instanceof ArrayBuffer) inbound.audio(new Uint8Array(data));
         else if (ArrayBuffer.isView(data))
           inbound.audio(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
         else inbound.text('');
+      };
+      let audioStarted = false;
+      port.on('message', ({ data }) => {
+        receive(data);
+        if (!audioStarted && audio) {
+          audioStarted = true;
+          audio.start();
+        }
       });
+      audio?.on('message', ({ data }) => receive(data));
       port.on('close', () => inbound.closed());
       port.start();
     },

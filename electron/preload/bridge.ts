@@ -21,12 +21,17 @@ export type KikitoriBridge = {
   openLive(): PreloadLiveLink;
 };
 
-/** One live session's link as the window holds it: text is JSON, an ArrayBuffer is audio. */
+/**
+ * One live session's link as the window holds it: JSON text both ways. Its audio goes another
+ * way: the page's end of the audio channel comes as a window message (LIVE_AUDIO_PORT_MESSAGE)
+ * carrying `audioPortId`, for the capture's worklet to write into, off the main thread.
+ */
 export interface PreloadLiveLink {
-  send(message: string | ArrayBuffer): void;
+  send(message: string): void;
   onMessage(listener: (message: string) => void): void;
   onClose(listener: () => void): void;
   close(): void;
+  readonly audioPortId: string;
 }
 
 export interface BridgeTransport {

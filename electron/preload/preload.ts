@@ -3,8 +3,18 @@
  * `window.kikitori` built from the IPC contract, and nothing else.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { CHOSEN_PATH_MESSAGE, LIVE_OPEN_MESSAGE } from '../../shared/ipc/names';
+import {
+  CHOSEN_PATH_MESSAGE,
+  LIVE_AUDIO_PORT_MESSAGE,
+  LIVE_OPEN_MESSAGE,
+} from '../../shared/ipc/names';
 import { buildBridge } from './bridge';
+
+/** The page's window as the preload uses it (its project has Node's types, not the DOM's). */
+const page = globalThis as unknown as {
+  postMessage(message: unknown, targetOrigin: string, transfer: unknown[]): void;
+  readonly location: { readonly origin: string };
+};
 
 contextBridge.exposeInMainWorld(
   'kikitori',
@@ -24,18 +34,23 @@ contextBridge.exposeInMainWorld(
       return path;
     },
     openLive: () => {
-      // One end stays here, the other goes to the main process; audio crosses as an
-      // ArrayBuffer (transferred, never copied into JSON).
-      const { port1, port2 } = new MessageChannel();
-      ipcRenderer.postMessage(LIVE_OPEN_MESSAGE, null, [port2]);
+      // Two channels to the main process: the link's (JSON text both ways; its end stays here)
+      // and the audio's, whose end goes to the page (Electron's documented way: a window
+      // message) and from there to the capture's worklet, so audio crosses no main thread.
+      const link = new MessageChannel();
+      const audio = new MessageChannel();
+      ipcRenderer.postMessage(LIVE_OPEN_MESSAGE, null, [link.port2, audio.port2]);
+      const audioPortId = crypto.randomUUID();
+      page.postMessage({ type: LIVE_AUDIO_PORT_MESSAGE, id: audioPortId }, page.location.origin, [
+        audio.port1,
+      ]);
+      const { port1 } = link;
       const closed = new Set<() => void>();
       port1.addEventListener('close', () => closed.forEach((listener) => listener()));
       port1.start();
       return {
-        send: (message) =>
-          typeof message === 'string'
-            ? port1.postMessage(message)
-            : port1.postMessage(message, [message]),
+        audioPortId,
+        send: (message) => port1.postMessage(message),
         onMessage: (listener) =>
           port1.addEventListener('message', (event: Event) => {
             const data: unknown = (event as MessageEvent).data;

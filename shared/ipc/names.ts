@@ -44,10 +44,19 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 export const CHOSEN_PATH_MESSAGE = 'preload:chosen-path';
 
 /**
- * The preload's live link (shared/ipc/live.ts): it posts one end of a MessageChannel on this
- * message, and the main process runs a live session over that port.
+ * The preload's live link (shared/ipc/live.ts): it posts one end of each of two MessageChannels
+ * on this message, the link's (text both ways) and the audio's (what the capture's worklet
+ * writes: audio, and the pause, resume and stop among it), and the main process runs a live
+ * session over the pair.
  */
 export const LIVE_OPEN_MESSAGE = 'preload:live-open';
+
+/**
+ * The window message (`window.postMessage`, the way Electron documents for handing a port from
+ * the preload's world to the page's) carrying the page's end of the live audio channel:
+ * `{type: LIVE_AUDIO_PORT_MESSAGE, id}` with the port, `id` being the link's `audioPortId`.
+ */
+export const LIVE_AUDIO_PORT_MESSAGE = 'kikitori:live-audio-port';
 
 export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save'];
 

@@ -11,52 +11,60 @@
  *
  * Each beside its idle baseline, measured the same way in the same run.
  *
- * How (l1) is timed, with nothing added to the app: an init script notes when each 100 ms chunk
- * leaves the capture worklet (the port's messages) and when each final event reaches the page
- * (its /live WebSocket); a MutationObserver notes when each final utterance's text is on screen.
- * A final's last word ends at recording time t (its last token's endtime); t lies in chunk
- * ⌊t / 100 ms⌋, whose samples were all captured when it left the worklet, so the word's end was
- * in the input (end of that chunk's time − t) before that moment. The recording starts with the
- * first chunk the capture hands over (the link is open before the worklet's first chunk).
+ * How (l1) is timed, with nothing added to the app: the audio does not pass through the page's
+ * main thread, but the capture reports the recorded time there once a second, each report posted
+ * by the audio thread right after the chunk that brought the recording to its `recordedMs`; an init script notes when each report and each final event (from the Worker that
+ * owns the /live socket) reach the page, and a MutationObserver when each final utterance's text
+ * is on screen. A final's last word ends at recording time t (its last token's endtime); the first
+ * report with recordedMs ≥ t came when the input had reached recordedMs, so the word's end was in
+ * the input (recordedMs − t) before it. The recording starts with the first chunk the capture
+ * writes (everything it captured goes to the link, in order).
  */
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { writeMicrophoneFile } from '../support/live-microphone';
 import { openWebHost } from '../support/web-host-session';
-import { until } from '../support/until';
 import { cpuSeconds } from './realtime';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
-const CHUNK_MS = 100;
 /** How long the session listens: several loops of the clip, each ending an utterance. */
 const LISTEN_MS = 40_000;
 const IDLE_MS = 10_000;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Runs in the page before the app: timestamps chunks, final events and final utterances shown. */
+/**
+ * Runs in the page before the app: timestamps the capture's clock reports (each says how much
+ * audio the worklet had written into the link when it was posted, right after that chunk), the
+ * final events (from the Worker that owns the /live socket) and the final utterances shown.
+ */
 const INSTRUMENT = `(() => {
-  const bench = (window.__liveBench = { chunks: [], finals: [], shown: [] });
+  const bench = (window.__liveBench = { reports: [], finals: [], shown: [] });
   const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
   Object.defineProperty(MessagePort.prototype, 'onmessage', {
     configurable: true,
     get() { return onmessage.get.call(this); },
     set(handler) {
       onmessage.set.call(this, handler && function (event) {
-        if (event.data && event.data.pcm instanceof ArrayBuffer)
-          bench.chunks.push([performance.now(), event.data.pcm.byteLength / 2]);
+        if (event.data && event.data.type === 'clock') {
+          bench.reports.push([performance.now(), event.data.recordedMs]);
+          if (bench.until && event.data.recordedMs >= bench.until.ms) bench.until.resolve();
+        }
         return handler.call(this, event);
       });
     },
   });
-  const Socket = window.WebSocket;
-  window.WebSocket = class extends Socket {
+  const Base = window.Worker;
+  window.Worker = class extends Base {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (event) => {
-        if (typeof event.data !== 'string' || !event.data.includes('"final"')) return;
-        const message = JSON.parse(event.data);
+        const news = event.data;
+        if (!news || news.type !== 'message' || !news.text.includes('"final"')) return;
+        const message = JSON.parse(news.text);
         if (message.type !== 'final') return;
         const tokens = message.utterance.tokens;
         bench.finals.push({ at: performance.now(), endMs: tokens.length ? tokens[tokens.length - 1].endtime : message.utterance.endMs });
@@ -71,7 +79,8 @@ const INSTRUMENT = `(() => {
 })()`;
 
 interface BenchData {
-  chunks: Array<[number, number]>;
+  /** [when, recordedMs] of each clock report. */
+  reports: Array<[number, number]>;
   finals: Array<{ at: number; endMs: number }>;
   shown: number[];
 }
@@ -79,7 +88,7 @@ interface BenchData {
 interface CpuProfile {
   nodes: Array<{
     id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   }>;
   samples?: number[];
   timeDeltas?: number[];
@@ -91,11 +100,96 @@ function printTopFunctions(profile: CpuProfile): void {
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
     const frame = byNode.get(id)!;
-    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}:${frame.columnNumber}`;
     self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
   });
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`    ${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+}
+
+/** The CPU seconds (user + system) of one thread of a process, from /proc. */
+async function threadCpuSeconds(pid: number, tid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** The renderer processes of the Chromium whose command line names `marker`. */
+async function renderersOf(marker: string): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const facts = new Map<number, { parent: number; command: string }>();
+  for (const pid of pids) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? 0);
+    facts.set(pid, { parent, command: command.replaceAll('\0', ' ') });
+  }
+  const fromMarked = (pid: number): boolean => {
+    for (let at = facts.get(pid); at; at = facts.get(at.parent))
+      if (at.command.includes(marker)) return true;
+    return false;
+  };
+  return pids.filter(
+    (pid) => facts.get(pid)?.command.includes('--type=renderer') === true && fromMarked(pid),
+  );
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; src_func?: string; src_file?: string };
+}
+
+/**
+ * The renderer main thread's time by event name, self time (what an event spent outside the
+ * events nested in it), from a trace: where the main thread's work goes, scripts or not.
+ */
+function printMainThread(events: TraceEvent[]): void {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return console.log('    (no renderer main thread in the trace)');
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const count = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  for (const span of spans) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= span.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - span.dur!);
+    self.set(span.name, (self.get(span.name) ?? 0) + span.dur!);
+    count.set(span.name, (count.get(span.name) ?? 0) + 1);
+    stack.push(span);
+  }
+  // The main thread's tasks by where they were posted from (Chromium's source), busiest first.
+  const posted = new Map<string, { n: number; us: number }>();
+  for (const span of spans.filter((s) => s.name === 'ThreadControllerImpl::RunTask')) {
+    const src = `${String(span.args?.src_func ?? '?')} (${String(span.args?.src_file ?? '?')
+      .split('/')
+      .pop()})`;
+    const entry = posted.get(src) ?? { n: 0, us: 0 };
+    entry.n += 1;
+    entry.us += span.dur!;
+    posted.set(src, entry);
+  }
+  const first = spans[0]?.ts ?? 0;
+  const last = Math.max(...spans.map((s) => s.ts + s.dur!));
+  const seconds = (last - first) / 1e6;
+  console.log(`    main thread, self time per second over ${seconds.toFixed(1)} s of trace:`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(
+      `    ${(us / 1000 / seconds).toFixed(2).padStart(8)} ms/s  ${name} (${((count.get(name) ?? 0) / seconds).toFixed(1)} a second)`,
+    );
+  console.log('    tasks by where they were posted from (all their time):');
+  for (const [src, { n, us }] of [...posted].sort((a, b) => b[1].us - a[1].us).slice(0, 12))
+    console.log(
+      `    ${(us / 1000 / seconds).toFixed(2).padStart(8)} ms/s  ${src} (${(n / seconds).toFixed(1)} a second)`,
+    );
 }
 
 export async function liveBench(line: Line): Promise<void> {
@@ -132,38 +226,80 @@ export async function liveBench(line: Line): Promise<void> {
     await page.getByRole('tab', { name: 'Live' }).click();
     await page.getByTestId('live-start').waitFor();
 
+    // The page's main thread's CPU time, from /proc: what TaskDuration counts, less the time the
+    // thread waited for a core (on a busy machine a task's wall time stretches; its CPU does not).
+    const renderers = await renderersOf(microphone.path);
+    const mainCpu = async () => Promise.all(renderers.map((pid) => threadCpuSeconds(pid, pid)));
+    const cpuSince = async (before: number[]) =>
+      (await mainCpu()).map((value, i) => value - before[i]!);
+
     // Idle baselines: the Live screen open, nothing recorded.
     let task = await mainThread();
+    let mainBefore = await mainCpu();
     let cpu = await cpuSeconds([hostPid]);
     let t = performance.now();
     // A measured span of idleness, not a wait for a condition.
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleWall = (performance.now() - t) / 1000;
     const idleTask = await since(task);
+    const idleMainCpu = await cpuSince(mainBefore);
     const idleCpu = (await cpuSeconds([hostPid])) - cpu;
 
     // A session: listen for LISTEN_MS of audio, then stop.
     await page.getByTestId('live-start').click();
     await page.locator('[data-testid="live-state"][data-phase="listening"]').waitFor();
     task = await mainThread();
+    mainBefore = await mainCpu();
     cpu = await cpuSeconds([hostPid]);
     t = performance.now();
-    const chunkCount = () => page.evaluate<number>(`window.__liveBench.chunks.length`);
-    const startChunks = await chunkCount();
+    const recorded = () => page.evaluate<number>(`window.__liveBench.reports.at(-1)?.[1] ?? 0`);
+    const startMs = await recorded();
     // KIKITORI_BENCH_PROFILE=1: the page's CPU profile while it listens, its top functions.
     const profiling = process.env.KIKITORI_BENCH_PROFILE === '1';
     if (profiling) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    await until(chunkCount, (n) => n - startChunks >= LISTEN_MS / CHUNK_MS, {
-      timeoutMs: LISTEN_MS * 3,
-    });
-    const audioSeconds = ((await chunkCount()) - startChunks) * (CHUNK_MS / 1000);
+    // KIKITORI_BENCH_TRACE=1: a trace of the page's main thread while it listens, by event name.
+    const tracing = process.env.KIKITORI_BENCH_TRACE === '1';
+    const traceEvents: TraceEvent[] = [];
+    let traced: Promise<void> | undefined;
+    if (tracing) {
+      cdp.on('Tracing.dataCollected', ({ value }) =>
+        traceEvents.push(...(value as unknown as TraceEvent[])),
+      );
+      traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,v8,blink,cc',
+        transferMode: 'ReportEvents',
+      });
+    }
+    // One call that the page answers when the recording is long enough: polling the page from
+    // here would cost its main thread a DevTools message and a script each time (the measure).
+    await page.evaluate(
+      (ms) =>
+        new Promise<void>((resolve) => {
+          (globalThis as unknown as { __liveBench: { until?: unknown } }).__liveBench.until = {
+            ms,
+            resolve,
+          };
+        }),
+      startMs + LISTEN_MS,
+    );
+    const audioSeconds = ((await recorded()) - startMs) / 1000;
     const wall = (performance.now() - t) / 1000;
     const liveTask = await since(task);
+    // The page's renderer is the one that worked while the session ran (Chromium keeps spares).
+    const liveMainCpus = await cpuSince(mainBefore);
+    const pageRenderer = liveMainCpus.indexOf(Math.max(...liveMainCpus));
+    const liveMainCpu = liveMainCpus[pageRenderer]!;
     const liveCpu = (await cpuSeconds([hostPid])) - cpu;
     if (profiling) printTopFunctions((await cdp.send('Profiler.stop')).profile);
+    if (tracing) {
+      await cdp.send('Tracing.end');
+      await traced;
+      printMainThread(traceEvents);
+    }
     await page.getByTestId('live-stop').click();
     await page
       .locator('[data-testid="live-state"][data-phase="stopped"]')
@@ -171,14 +307,15 @@ export async function liveBench(line: Line): Promise<void> {
     const data = await page.evaluate<BenchData>(`window.__liveBench`);
     await context.close();
 
-    // (l1): per final, the moment its last word's chunk left the worklet, less the chunk's rest.
-    const { chunks } = data;
+    // (l1): per final, when the input reached its last word's end: the first report at or past
+    // it, less the audio recorded after the word's end.
+    const { reports } = data;
     const shownDelays: number[] = [];
     const arrivedDelays: number[] = [];
     data.finals.forEach((final, i) => {
-      const chunk = Math.floor(final.endMs / CHUNK_MS);
-      if (chunk >= chunks.length) return;
-      const inInput = chunks[chunk]![0] - ((chunk + 1) * CHUNK_MS - final.endMs);
+      const report = reports.find(([, ms]) => ms >= final.endMs);
+      if (!report) return;
+      const inInput = report[0] - (report[1] - final.endMs);
       arrivedDelays.push(final.at - inInput);
       const shown = data.shown[i];
       if (shown !== undefined) shownDelays.push(shown - inInput);
@@ -191,8 +328,9 @@ export async function liveBench(line: Line): Promise<void> {
       '<= 0.5 s',
       l1 <= 0.5,
     );
+    const gaps = reports.slice(1).map(([at], i) => at - reports[i]![0]);
     console.log(
-      `    each: ${shownDelays.map((d) => (d / 1000).toFixed(2)).join(', ')} s; the final event reached the page ${(median(shownDelays) - median(arrivedDelays)).toFixed(0)} ms before it was on screen (median); ${chunks.length} chunks of ${CHUNK_MS} ms (${chunks.every(([, n]) => n === 1600) ? 'all' : 'not all'} 1,600 samples)`,
+      `    each: ${shownDelays.map((d) => (d / 1000).toFixed(2)).join(', ')} s; the final event reached the page ${(median(shownDelays) - median(arrivedDelays)).toFixed(0)} ms before it was on screen (median); ${reports.length} clock reports, 1 s of audio apart (${reports.every(([, ms], i) => ms === (i + 1) * 1000) ? 'all' : 'not all'}), arriving ${median(gaps).toFixed(0)} ms apart (median)`,
     );
 
     const perSecond = (seconds: number, over: number) => (seconds / over) * 1000;
@@ -205,7 +343,10 @@ export async function liveBench(line: Line): Promise<void> {
       l2 <= 5,
     );
     console.log(
-      `    ${audioSeconds.toFixed(1)} s of audio in ${wall.toFixed(1)} s: all tasks of the page's main thread (CDP TaskDuration: capture messages, the link, React, style, layout, paint), of which script ${perSecond(liveTask[1]!, audioSeconds).toFixed(2)}, style ${perSecond(liveTask[2]!, audioSeconds).toFixed(2)}, layout ${perSecond(liveTask[3]!, audioSeconds).toFixed(2)} ms; the same screen idle: ${l2Idle.toFixed(2)} ms a second`,
+      `    its CPU time (from /proc, the page's renderer's main thread): ${perSecond(liveMainCpu, audioSeconds).toFixed(2)} ms a second; idle ${perSecond(idleMainCpu[pageRenderer]!, idleWall).toFixed(2)} ms a second (${renderers.length} renderer${renderers.length === 1 ? '' : 's'})`,
+    );
+    console.log(
+      `    ${audioSeconds.toFixed(1)} s of audio in ${wall.toFixed(1)} s: all tasks of the page's main thread (CDP TaskDuration: the clock's reports, events, React, style, layout, paint), of which script ${perSecond(liveTask[1]!, audioSeconds).toFixed(2)}, style ${perSecond(liveTask[2]!, audioSeconds).toFixed(2)}, layout ${perSecond(liveTask[3]!, audioSeconds).toFixed(2)} ms; the same screen idle: ${l2Idle.toFixed(2)} ms a second`,
     );
 
     const l3 = (liveCpu / wall) * 100;

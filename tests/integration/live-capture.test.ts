@@ -28,18 +28,25 @@ const WAV_RATE = 44_100;
 
 /** What page.js keeps ((globalThis as unknown as PageGlobal).capture.state). */
 interface PageState {
-  chunks: { bytes: number; at: number }[];
-  levels: { rmsDb: number; peakDb: number }[];
+  /** Audio that came through the port, each with its own levels as page.js reads them. */
+  chunks: { bytes: number; at: number; peakDb: number; rmsDb: number }[];
+  /** Text that came through the port among the audio, after `chunk` chunks. */
+  messages: { text: string; chunk: number }[];
+  /** The capture's reports to this thread, after `chunk` chunks had come through the port. */
+  levels: { rmsDb: number; peakDb: number; recordedMs: number; chunk: number }[];
   silences: { seconds: number; chunk: number }[];
   error?: { name: string; message: string; error?: AppError };
   started?: { label: string; sampleRate: number };
+  stopped?: boolean;
   samples: number[];
 }
 interface PageApi {
   state: PageState;
   listInputs(): Promise<{ deviceId: string; label: string }[]>;
   start(options: { deviceId?: string; silenceMs?: number; label?: string }): Promise<void>;
-  stop(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  stop(finish?: boolean): Promise<void>;
 }
 /** The page's global, as page.js sets it (evaluated in the page: no closure over test code). */
 type PageGlobal = { capture: PageApi };
@@ -139,7 +146,7 @@ describe('the live capture in Chromium', () => {
     expect(workletCode).not.toMatch(/\bimport\b|importScripts|\bself\b|import\.meta/);
   });
 
-  it('hands over 3200-byte chunks every 100 ms, the tone at its frequency and level, and tells silence', async () => {
+  it('writes 3200-byte chunks into its port every 100 ms from the audio thread, the tone at its frequency and level, and tells silence', async () => {
     const { page, problems } = await openPage();
     const inputs = await page.evaluate(() =>
       (globalThis as unknown as PageGlobal).capture.listInputs(),
@@ -164,20 +171,24 @@ describe('the live capture in Chromium', () => {
     expect(problems).toEqual([]);
 
     const { chunks, levels, silences, samples } = state;
+    expect(chunks.length).toBeGreaterThan(20);
     expect(chunks.every((c) => c.bytes === 3_200)).toBe(true);
-    expect(levels.length).toBe(chunks.length);
     // 100 ms of audio a chunk, arriving at that pace (the audio thread's clock is the device's).
     const pace = (chunks.at(-1)!.at - chunks[0]!.at) / (chunks.length - 1);
     expect(pace).toBeGreaterThan(80);
     expect(pace).toBeLessThan(120);
 
-    // The loudest chunks are the tone's: 1 kHz at −6 dBFS peak, −9 dBFS RMS.
+    // This thread hears the level once every two chunks, with the time recorded so far.
+    expect(levels.length).toBeGreaterThanOrEqual(Math.floor(chunks.length / 2) - 2);
+    expect(levels.length).toBeLessThanOrEqual(Math.ceil(chunks.length / 2) + 1);
+    levels.forEach((level, i) => expect(level.recordedMs).toBe((i + 1) * 200));
+    // The loudest reports are the tone's: 1 kHz at −6 dBFS peak, −9 dBFS RMS.
     const loudest = levels.reduce((a, b) => (b.rmsDb > a.rmsDb ? b : a));
     expect(loudest.peakDb).toBeGreaterThan(-7);
     expect(loudest.peakDb).toBeLessThan(-5);
     expect(loudest.rmsDb).toBeGreaterThan(-10);
     expect(loudest.rmsDb).toBeLessThan(-8);
-    const loud = levels.findIndex((l) => l.rmsDb > -10);
+    const loud = chunks.findIndex((c) => c.rmsDb > -10);
     const tone = samples.slice(loud * 1_600, loud * 1_600 + 1_600);
     expect(tone.length).toBe(1_600);
     expect(frequencyOf(tone)).toBeGreaterThan(TONE_HZ - 5);
@@ -186,10 +197,53 @@ describe('the live capture in Chromium', () => {
     // Each silence is told once, in seconds, after ten quiet chunks, with sound between them.
     expect(silences[0]!.seconds).toBe(1);
     const [first, second] = silences;
-    const between = levels.slice(first!.chunk, second!.chunk);
-    expect(between.some((l) => l.peakDb > -60)).toBe(true);
-    for (const { chunk } of silences)
-      expect(levels.slice(chunk - 10, chunk).every((l) => l.peakDb < -60)).toBe(true);
+    const between = chunks.slice(first!.chunk, second!.chunk);
+    expect(between.some((c) => c.peakDb > -60)).toBe(true);
+    // Told within a few chunks of the tenth quiet one (the report and the port race a little).
+    for (const { chunk } of silences) {
+      const quiet = chunks.slice(0, chunk).findLastIndex((c) => c.peakDb >= -60) + 1;
+      expect(chunk - quiet).toBeGreaterThanOrEqual(8);
+      expect(chunk - quiet).toBeLessThanOrEqual(12);
+    }
+    await page.close();
+  });
+
+  it('says pause, resume and stop in their place among the audio, and sends its last partial chunk before stop', async () => {
+    const { page, problems } = await openPage();
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).capture.start({}));
+    const chunksNow = async () => (await stateOf(page)).chunks.length;
+    await until(chunksNow, (n) => n >= 5, { timeoutMs: 10_000 });
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).capture.pause());
+    const atPause = await until(
+      () => stateOf(page),
+      (s) => s.messages.length === 1,
+      { timeoutMs: 10_000 },
+    );
+    // Paused: nothing comes (waiting for three chunks' worth of reports that do not come would
+    // be a sleep; the resume below proves the order instead).
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).capture.resume());
+    await until(chunksNow, (n) => n >= atPause.chunks.length + 3, { timeoutMs: 10_000 });
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).capture.stop(true));
+    const state = await until(
+      () => stateOf(page),
+      (s) => s.messages.length === 3,
+      { timeoutMs: 10_000 },
+    );
+    expect(problems).toEqual([]);
+    expect(state.stopped).toBe(true);
+    expect(state.messages.map((m) => JSON.parse(m.text))).toEqual([
+      { type: 'pause' },
+      { type: 'resume' },
+      { type: 'stop' },
+    ]);
+    const [paused, resumed, stopped] = state.messages;
+    // No audio between pause and resume; stop is the last thing, after every chunk.
+    expect(resumed!.chunk).toBe(paused!.chunk);
+    expect(stopped!.chunk).toBe(state.chunks.length);
+    // Whole chunks, and the last one a part of a chunk (what was captured since the last whole).
+    expect(state.chunks.slice(0, -1).every((c) => c.bytes === 3_200)).toBe(true);
+    expect(state.chunks.at(-1)!.bytes % 2).toBe(0);
+    expect(state.chunks.at(-1)!.bytes).toBeLessThanOrEqual(3_200);
     await page.close();
   });
 

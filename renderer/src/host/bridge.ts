@@ -18,9 +18,10 @@ import type {
   EventPayload,
   Result,
 } from '../../../shared/ipc/contract';
-import { EVENT_NAMES } from '../../../shared/ipc/names';
 import { appError, type AppError } from '../../../shared/domain/errors';
 import { liveEventSchema, type LiveClientMessage, type LiveEvent } from '../../../shared/ipc/live';
+import { EVENT_NAMES, LIVE_AUDIO_PORT_MESSAGE } from '../../../shared/ipc/names';
+import type { WorkerCommand, WorkerNews } from './live-relay';
 
 export type Unsubscribe = () => void;
 export type UploadProgress = (sent: number, total: number) => void;
@@ -52,9 +53,14 @@ export interface Bridge {
 
 /** One live session's link, as the store uses it. */
 export interface LiveConnection {
+  /** The link's own text: `start` (and `stop` when the capture could not say it). */
   send(message: LiveClientMessage): void;
-  /** LSB16K audio; the buffer is handed over (transferred where the link can). */
-  sendAudio(chunk: ArrayBuffer): void;
+  /**
+   * The port the audio goes into, for the capture's worklet to write (capture-core.ts): LSB16K
+   * ArrayBuffers and, among them, `pause`, `resume` and `stop` as JSON. Undefined when the link
+   * could not give one. The audio never passes through the window's main thread.
+   */
+  audioPort(): Promise<MessagePort | undefined>;
   onEvent(listener: (event: LiveEvent) => void): Unsubscribe;
   /** The link closed: after `stopped`, or cut off (the host went away). */
   onClose(listener: () => void): Unsubscribe;
@@ -63,26 +69,29 @@ export interface LiveConnection {
 
 /** What the preload's `openLive` gives (electron/preload/bridge.ts PreloadLiveLink). */
 interface PreloadLiveLink {
-  send(message: string | ArrayBuffer): void;
+  send(message: string): void;
   onMessage(listener: (message: string) => void): void;
   onClose(listener: () => void): void;
   close(): void;
+  /** The id of the window message that brings the audio port (LIVE_AUDIO_PORT_MESSAGE). */
+  readonly audioPortId: string;
 }
 
 /**
- * A LiveConnection over any link that carries text and ArrayBuffers: queues what is sent before
- * it opens, checks each event against the contract (a malformed one is dropped).
+ * A LiveConnection over a link that carries text, and a port for the audio: queues what is sent
+ * before the link opens, checks each event against the contract (a malformed one is dropped).
  */
 function liveConnection(
   open: (hooks: {
     message: (text: string) => void;
     closed: () => void;
-  }) => Promise<{ send: (data: string | ArrayBuffer) => void; close: () => void } | undefined>,
+  }) => Promise<{ send: (text: string) => void; close: () => void } | undefined>,
+  audio: Promise<MessagePort | undefined>,
 ): LiveConnection {
   const events = new Set<(event: LiveEvent) => void>();
   const closes = new Set<() => void>();
-  let queue: (string | ArrayBuffer)[] | undefined = [];
-  let link: { send: (data: string | ArrayBuffer) => void; close: () => void } | undefined;
+  let queue: string[] | undefined = [];
+  let link: { send: (text: string) => void; close: () => void } | undefined;
   let closed = false;
   const finish = () => {
     if (closed) return;
@@ -109,14 +118,14 @@ function liveConnection(
     for (const data of queue ?? []) opened.send(data);
     queue = undefined;
   });
-  const send = (data: string | ArrayBuffer) => {
-    if (closed) return;
-    if (link) link.send(data);
-    else queue?.push(data);
-  };
   return {
-    send: (message) => send(JSON.stringify(message)),
-    sendAudio: (chunk) => send(chunk),
+    send(message) {
+      if (closed) return;
+      const text = JSON.stringify(message);
+      if (link) link.send(text);
+      else queue?.push(text);
+    },
+    audioPort: () => audio,
     onEvent(listener) {
       events.add(listener);
       return () => void events.delete(listener);
@@ -131,6 +140,31 @@ function liveConnection(
       finish();
     },
   };
+}
+
+/** How long the preload's audio port may take to arrive before the link is given up. */
+const AUDIO_PORT_WAIT_MS = 5_000;
+
+/**
+ * The page's end of the live audio channel, which the preload hands over as a window message
+ * (Electron's documented way from its world to the page's): only from this window itself, with
+ * the id the preload gave the link.
+ */
+export function audioPortFromPreload(win: Window, id: string): Promise<MessagePort | undefined> {
+  return new Promise((resolve) => {
+    const done = (port: MessagePort | undefined) => {
+      clearTimeout(timer);
+      win.removeEventListener('message', onMessage);
+      resolve(port);
+    };
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data as { type?: unknown; id?: unknown } | null;
+      if (event.source !== win || data?.type !== LIVE_AUDIO_PORT_MESSAGE || data.id !== id) return;
+      done(event.ports[0]);
+    };
+    const timer = setTimeout(() => done(undefined), AUDIO_PORT_WAIT_MS);
+    win.addEventListener('message', onMessage);
+  });
 }
 
 type ElectronMethod = (input: unknown) => Promise<unknown>;
@@ -217,13 +251,17 @@ function electronBridge(api: ElectronKikitori): Bridge {
     // The preload's channel cannot drop while the window lives, nor its session end.
     onReachable: () => () => {},
     onSessionEnded: () => () => {},
-    openLive: () =>
-      liveConnection(async ({ message, closed }) => {
-        const port = api.openLive();
-        port.onMessage(message);
-        port.onClose(closed);
-        return { send: (data) => port.send(data), close: () => port.close() };
-      }),
+    openLive: () => {
+      const link = api.openLive();
+      return liveConnection(
+        async ({ message, closed }) => {
+          link.onMessage(message);
+          link.onClose(closed);
+          return { send: (text) => link.send(text), close: () => link.close() };
+        },
+        audioPortFromPreload(window, link.audioPortId),
+      );
+    },
   };
 }
 
@@ -381,24 +419,44 @@ export function browserBridge(
       if (hasEnded) listener();
       return () => void ended.delete(listener);
     },
-    openLive: () =>
-      liveConnection(async ({ message, closed }) => {
+    openLive: () => {
+      // The socket lives in a Worker (live-relay.ts); the capture's worklet writes into `audio`.
+      const audio = new MessageChannel();
+      return liveConnection(async ({ message, closed }) => {
         const address = new URL(await ticketed('/live'), win.location.href);
         address.protocol = address.protocol === 'https:' ? 'wss:' : 'ws:';
-        const socket = new WebSocket(address.toString());
-        socket.binaryType = 'arraybuffer';
-        socket.addEventListener('message', (event: MessageEvent<unknown>) => {
-          if (typeof event.data === 'string') message(event.data);
+        const worker = new Worker(new URL('./live-socket-worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'kikitori-live',
         });
-        socket.addEventListener('close', closed);
-        const opened = await new Promise<boolean>((resolve) => {
-          socket.addEventListener('open', () => resolve(true), { once: true });
-          socket.addEventListener('close', () => resolve(false), { once: true });
+        const opened = new Promise<boolean>((resolve) => {
+          worker.onmessage = (event: MessageEvent<WorkerNews>) => {
+            const news = event.data;
+            if (news.type === 'message') message(news.text);
+            else if (news.type === 'opened') resolve(true);
+            else {
+              resolve(false);
+              worker.terminate();
+              closed();
+            }
+          };
+          worker.onerror = () => {
+            resolve(false);
+            worker.terminate();
+            closed();
+          };
         });
-        return opened
-          ? { send: (data) => socket.send(data), close: () => socket.close() }
+        const command = (c: WorkerCommand, transfer: Transferable[] = []) =>
+          worker.postMessage(c, transfer);
+        command({ type: 'open', url: address.toString(), audio: audio.port2 }, [audio.port2]);
+        return (await opened)
+          ? {
+              send: (text) => command({ type: 'send', text }),
+              close: () => command({ type: 'close' }),
+            }
           : undefined;
-      }),
+      }, Promise.resolve(audio.port1));
+    },
   };
 }
 

@@ -5,14 +5,16 @@
  * the session's state and its problems.
  *
  * Order of a start: the microphone first (a refusal or no device ends it here, nothing opened),
- * then the link and its `start`; audio flows at once (the host keeps what comes while the
- * session opens). Stop stops the microphone, then asks the host to finish: the last final comes,
- * then `stopped` with the job.
+ * then the link and its `start`, then the link's audio port is handed to the capture, whose
+ * worklet writes the audio into it from the audio thread (what it captured meanwhile first; the
+ * host keeps what comes while the session opens). This thread never touches the audio: it hears
+ * the level five times a second, and the events. Pause, resume and stop are said by the worklet,
+ * in their place among the audio; Stop ends the microphone that way, and the host finishes: the
+ * last final comes, then `stopped` with the job.
  */
 import type { StateCreator } from 'zustand';
 import { appError, type AppError } from '../../../shared/domain/errors';
 import type { LiveEvent, LiveState, LiveUtterance } from '../../../shared/ipc/live';
-import { LIVE_AUDIO } from '../../../shared/ipc/live';
 import type { LiveConnection } from '../host/bridge';
 import type { AppState, StoreDeps } from './store';
 
@@ -22,12 +24,14 @@ export interface AudioInput {
   readonly label: string;
 }
 
-/** A running capture (features/live/capture/capture.ts). */
+/** A running capture (features/live/capture/capture.ts says what each does). */
 export interface Capture {
   readonly label: string;
+  connect(sink: MessagePort): void;
+  meter(port: MessagePort): void;
   pause(): void;
   resume(): void;
-  stop(): Promise<void>;
+  stop(finish?: boolean): Promise<boolean>;
 }
 
 /** The microphone, injected (the window gives features/live/capture; tests a fake). */
@@ -35,9 +39,9 @@ export interface CaptureApi {
   listInputs(): Promise<AudioInput[]>;
   startCapture(options: {
     deviceId?: string;
-    onChunk(chunk: ArrayBuffer): void;
-    onLevel(level: { rmsDb: number; peakDb: number }): void;
+    onClock(recordedMs: number): void;
     onSilence(seconds: number): void;
+    onSound(): void;
   }): Promise<Capture>;
 }
 
@@ -52,10 +56,8 @@ export interface LiveSession {
   /** The input says nothing (10 s of silence); cleared when sound comes back. */
   silent: AppError | undefined;
   jobId: string | undefined;
-  /** Audio sent so far (recorded time). */
+  /** Audio recorded so far, in whole seconds (the clock shows no more). */
   recordedMs: number;
-  /** The input's level, dBFS (peak of the last chunk). */
-  levelDb: number;
   reconnect: { attempt: number; retryInMs: number } | undefined;
   device: string;
 }
@@ -68,7 +70,6 @@ const IDLE: LiveSession = {
   silent: undefined,
   jobId: undefined,
   recordedMs: 0,
-  levelDb: -Infinity,
   reconnect: undefined,
   device: '',
 };
@@ -84,6 +85,11 @@ export interface LiveSlice {
   livePause: () => void;
   liveResume: () => void;
   liveStop: () => Promise<void>;
+  /**
+   * The level meter on screen (LiveMeter): a way to get a fresh port to it, which each capture
+   * writes the level into from the audio thread; undefined when the meter is gone.
+   */
+  setLiveMeter: (meter: (() => MessagePort) | undefined) => void;
 }
 
 const DEVICE_KEY = 'kikitori.liveDevice';
@@ -98,19 +104,19 @@ const remembered = (): string => {
 /** A session that is under way (the microphone open or the host finishing). */
 export const liveBusy = (phase: LivePhase): boolean => phase !== 'idle' && phase !== 'stopped';
 
-const CHUNK_MS = (LIVE_AUDIO.chunkSamples / LIVE_AUDIO.sampleRate) * 1000;
-
 export const createLiveSlice =
   ({ bridge, capture: captureApi }: StoreDeps): StateCreator<AppState, [], [], LiveSlice> =>
   (set, get) => {
     let capture: Capture | undefined;
     let link: LiveConnection | undefined;
+    let meter: (() => MessagePort) | undefined;
     const patch = (changes: Partial<LiveSession>) => set({ live: { ...get().live, ...changes } });
 
-    const release = async () => {
+    /** Ends the microphone; `finish`: its last audio and `stop` go to the host first. */
+    const release = async (finish = false): Promise<boolean> => {
       const open = capture;
       capture = undefined;
-      await open?.stop().catch(() => undefined);
+      return (await open?.stop(finish).catch(() => false)) ?? false;
     };
 
     const onEvent = (event: LiveEvent) => {
@@ -164,24 +170,10 @@ export const createLiveSlice =
         set({ live: { ...IDLE, phase: 'connecting' } });
         const deviceId = get().liveDevice;
         let opened: Capture;
-        // Where chunks go: the link, once the microphone is open and the link made.
-        const sink: { link?: LiveConnection } = {};
-        let sentMs = 0;
         try {
           opened = await captureApi.startCapture({
             ...(deviceId ? { deviceId } : {}),
-            onChunk: (chunk) => {
-              sink.link?.sendAudio(chunk);
-              sentMs += CHUNK_MS;
-              patch({ recordedMs: sentMs });
-            },
-            onLevel: ({ peakDb }) => {
-              const live = get().live;
-              patch({
-                levelDb: peakDb,
-                ...(peakDb > -60 && live.silent ? { silent: undefined } : {}),
-              });
-            },
+            onClock: (recordedMs) => patch({ recordedMs }),
             onSilence: (seconds) =>
               patch({
                 silent: appError('mic-silent', {
@@ -189,6 +181,9 @@ export const createLiveSlice =
                   seconds,
                 }),
               }),
+            onSound: () => {
+              if (get().live.silent) patch({ silent: undefined });
+            },
           });
         } catch (error) {
           const failure =
@@ -198,8 +193,8 @@ export const createLiveSlice =
           return patch({ phase: 'idle', problem: { error: failure, fatal: true } });
         }
         capture = opened;
+        if (meter) opened.meter(meter());
         const connection = bridge.openLive();
-        sink.link = connection;
         link = connection;
         patch({ device: opened.label });
         connection.onEvent(onEvent);
@@ -225,24 +220,47 @@ export const createLiveSlice =
           ...(active ? { connection: active } : {}),
           ...(opened.label ? { device: opened.label.slice(0, 200) } : {}),
         });
+        const port = await connection.audioPort();
+        if (capture !== opened || link !== connection) {
+          port?.close();
+          return;
+        }
+        if (port) return opened.connect(port);
+        // No way for the audio to reach the host: end the session before it records nothing.
+        patch({
+          problem: {
+            error: appError('network', { host: 'Kikitori', reason: 'other' }, 'no audio port'),
+            fatal: true,
+          },
+        });
+        await release();
+        connection.send({ type: 'stop' });
       },
       livePause() {
         if (get().live.phase !== 'listening') return;
-        capture?.pause();
-        link?.send({ type: 'pause' });
+        // The worklet says it among the audio; without a capture the link says it.
+        if (capture) capture.pause();
+        else link?.send({ type: 'pause' });
       },
       liveResume() {
         if (get().live.phase !== 'paused') return;
-        capture?.resume();
-        link?.send({ type: 'resume' });
+        if (capture) capture.resume();
+        else link?.send({ type: 'resume' });
       },
       async liveStop() {
         if (!liveBusy(get().live.phase)) return;
-        await release();
-        if (link) {
-          link.send({ type: 'stop' });
-          patch({ phase: 'stopping' });
-        } else patch({ phase: 'stopped' });
+        if (!link) {
+          await release();
+          return patch({ phase: 'stopped' });
+        }
+        const open = link;
+        patch({ phase: 'stopping' });
+        // The worklet sends its last audio, then `stop`; if it could not, the link says it.
+        if (!(await release(true))) open.send({ type: 'stop' });
+      },
+      setLiveMeter(given) {
+        meter = given;
+        if (given && capture) capture.meter(given());
       },
     };
   };

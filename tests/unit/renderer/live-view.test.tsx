@@ -22,7 +22,7 @@ function setUp(lang: 'en' | 'ja' = 'en') {
   const listeners = new Set<(event: LiveEvent) => void>();
   const link: LiveConnection = {
     send: () => {},
-    sendAudio: () => {},
+    audioPort: async () => new MessageChannel().port1,
     onEvent: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
     onClose: () => () => {},
     close: () => {},
@@ -31,9 +31,11 @@ function setUp(lang: 'en' | 'ja' = 'en') {
     listInputs: async () => [],
     startCapture: async () => ({
       label: 'USB Microphone',
+      connect: () => {},
+      meter: () => {},
       pause: () => {},
       resume: () => {},
-      stop: async () => {},
+      stop: async () => true,
     }),
   };
   const store = createAppStore({ bridge: { ...fakeBridge({}), openLive: () => link }, capture });

@@ -5,15 +5,17 @@
  * words until the person scrolls up, then offers "Jump to live". Screen readers hear each
  * finalized utterance once (a polite live region), never the interim updates.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../store/store';
+import type { LiveUtterance } from '../../../../shared/ipc/live';
+import { useApp, useAppStore } from '../../store/store';
 import { liveBusy } from '../../store/live-slice';
 import { ErrorBox } from '../../ui/error-box';
 import { useActionError } from '../../ui/use-action-error';
 import { formatClock } from '../../ui/format';
 import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
+import { LiveMeter } from './LiveMeter';
 import './live.css';
 
 /** Codes whose way out is the connection's settings (its key, its engine). */
@@ -30,35 +32,10 @@ function LiveClock() {
   );
 }
 
-/** The input's level: the one part of the screen that changes with every chunk. */
-function LiveLevel() {
-  const { t } = useTranslation();
-  const value = useApp((s) =>
-    liveBusy(s.live.phase) && s.live.phase !== 'paused'
-      ? Math.round(Math.max(-60, s.live.levelDb))
-      : -60,
-  );
-  return (
-    <meter
-      className="live-level"
-      min={-60}
-      max={0}
-      low={-40}
-      high={-6}
-      optimum={-20}
-      value={value}
-      aria-label={t('live.level')}
-    />
-  );
-}
-
 export function LiveView() {
   const { t } = useTranslation();
-  // Field by field: the level and the clock change ten times a second, and only their own
-  // components read them.
+  // Field by field: the clock changes once a second, and only its own component reads it.
   const phase = useApp((s) => s.live.phase);
-  const finals = useApp((s) => s.live.finals);
-  const interim = useApp((s) => s.live.interim);
   const problem = useApp((s) => s.live.problem);
   const silent = useApp((s) => s.live.silent);
   const jobId = useApp((s) => s.live.jobId);
@@ -76,26 +53,12 @@ export function LiveView() {
   const activeId = useApp((s) => s.activeConnection);
   const setActive = useApp((s) => s.setActiveConnection);
   const openTranscript = useApp((s) => s.openTranscript);
-  const { copied, failed, copy } = useCopy();
   const action = useActionError();
   const busy = liveBusy(phase);
 
   useEffect(() => {
     void loadInputs();
   }, [loadInputs, busy]);
-
-  // Follow the newest words unless the person scrolled up.
-  const scroller = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
-  useLayoutEffect(() => {
-    const box = scroller.current;
-    if (box && following) box.scrollTop = box.scrollHeight;
-  }, [finals.length, interim?.text, following]);
-  const onScroll = () => {
-    const box = scroller.current;
-    if (!box) return;
-    setFollowing(box.scrollHeight - box.scrollTop - box.clientHeight < 24);
-  };
 
   const options = [
     { value: '', label: t('live.defaultInput') },
@@ -106,8 +69,6 @@ export function LiveView() {
         label: input.label || t('live.inputNumber', { n: i + 1 }),
       })),
   ];
-  const text = finals.map((u) => u.text).join('\n');
-  const last = finals.at(-1);
 
   return (
     <section className="view live" aria-labelledby="live-heading">
@@ -173,17 +134,8 @@ export function LiveView() {
             {t('live.start')}
           </button>
         )}
-        <LiveLevel />
-        <button
-          type="button"
-          className="button"
-          disabled={text === ''}
-          onClick={() => void copy(text)}
-          data-testid="live-copy"
-        >
-          {copied ? t('live.copied') : t('live.copy')}
-        </button>
-        <CopyFailed failed={failed} />
+        <LiveMeter />
+        <LiveCopy />
       </div>
       <p className="live-state muted" role="status" data-testid="live-state" data-phase={phase}>
         {phase === 'reconnecting' && reconnect
@@ -222,6 +174,74 @@ export function LiveView() {
       ) : null}
       <ErrorBox error={silent} className="file-error" />
       <ErrorBox error={action.error} className="file-error" />
+      <LiveTranscript busy={busy} />
+      <LiveAnnounce />
+    </section>
+  );
+}
+
+/** Copy so far: the finalized text, read from the store when pressed (not with every word). */
+function LiveCopy() {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const any = useApp((s) => s.live.finals.length > 0);
+  const { copied, failed, copy } = useCopy();
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={!any}
+        onClick={() =>
+          void copy(
+            store
+              .getState()
+              .live.finals.map((u) => u.text)
+              .join('\n'),
+          )
+        }
+        data-testid="live-copy"
+      >
+        {copied ? t('live.copied') : t('live.copy')}
+      </button>
+      <CopyFailed failed={failed} />
+    </>
+  );
+}
+
+/** The finalized utterances: drawn again only when one is added, not with the interim text. */
+const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveUtterance[] }) {
+  return finals.map((u) => (
+    <li key={u.index} className="live-utterance" data-testid="live-final">
+      <span className="live-time">{formatClock(u.startMs / 1000)}</span>
+      <span className="live-text">{u.text}</span>
+    </li>
+  ));
+});
+
+/**
+ * The words as they come: the finals, the interim text after them, following the newest until
+ * the person scrolls up (then "Jump to live"). Its box contains its layout (live.css), and only
+ * the interim line (LiveInterim) is drawn again with each interim result, a few times a second.
+ */
+function LiveTranscript({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  const finals = useApp((s) => s.live.finals);
+  const speaking = useApp((s) => s.live.interim !== undefined);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+  const follow = useCallback(() => {
+    const box = scroller.current;
+    if (box && following) box.scrollTop = box.scrollHeight;
+  }, [following]);
+  useLayoutEffect(follow, [finals.length, follow]);
+  const onScroll = () => {
+    const box = scroller.current;
+    if (!box) return;
+    setFollowing(box.scrollHeight - box.scrollTop - box.clientHeight < 24);
+  };
+  return (
+    <>
       <div
         className="live-transcript"
         ref={scroller}
@@ -231,27 +251,12 @@ export function LiveView() {
         aria-label={t('live.transcript')}
         data-testid="live-transcript"
       >
-        {finals.length === 0 && !interim ? (
+        {finals.length === 0 && !speaking ? (
           <p className="muted live-empty">{busy ? t('live.waiting') : t('live.empty')}</p>
         ) : (
           <ol className="live-utterances">
-            {finals.map((u) => (
-              <li key={u.index} className="live-utterance" data-testid="live-final">
-                <span className="live-time">{formatClock(u.startMs / 1000)}</span>
-                <span className="live-text">{u.text}</span>
-              </li>
-            ))}
-            {interim ? (
-              <li className="live-utterance interim" data-testid="live-interim">
-                <span className="live-time">
-                  {interim.startMs === undefined ? '' : formatClock(interim.startMs / 1000)}
-                </span>
-                <span className="live-text">
-                  <span className="visually-hidden">{t('live.notFinal')} </span>
-                  {interim.text}
-                </span>
-              </li>
-            ) : null}
+            <LiveFinals finals={finals} />
+            <LiveInterim follow={follow} />
           </ol>
         )}
       </div>
@@ -265,10 +270,35 @@ export function LiveView() {
           {t('live.jump')}
         </button>
       ) : null}
-      {/* What screen readers hear: each finalized utterance, once. */}
-      <div className="visually-hidden" aria-live="polite" data-testid="live-announce">
-        {last?.text ?? ''}
-      </div>
-    </section>
+    </>
+  );
+}
+
+/** The utterance being spoken, not final yet; `follow` keeps it in view when it grows. */
+function LiveInterim({ follow }: { follow: () => void }) {
+  const { t } = useTranslation();
+  const interim = useApp((s) => s.live.interim);
+  useLayoutEffect(follow, [interim?.text, follow]);
+  if (!interim) return null;
+  return (
+    <li className="live-utterance interim" data-testid="live-interim">
+      <span className="live-time">
+        {interim.startMs === undefined ? '' : formatClock(interim.startMs / 1000)}
+      </span>
+      <span className="live-text">
+        <span className="visually-hidden">{t('live.notFinal')} </span>
+        {interim.text}
+      </span>
+    </li>
+  );
+}
+
+/** What screen readers hear: each finalized utterance, once. */
+function LiveAnnounce() {
+  const last = useApp((s) => s.live.finals.at(-1)?.text ?? '');
+  return (
+    <div className="visually-hidden" aria-live="polite" data-testid="live-announce">
+      {last}
+    </div>
   );
 }

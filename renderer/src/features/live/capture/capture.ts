@@ -1,18 +1,18 @@
 /**
- * The microphone for the Live screen: the inputs there are, and a capture that hands over
- * LSB16K chunks (shared/ipc/live.ts: 16 kHz mono 16-bit little-endian, 100 ms each) with the
- * input's level, and says when no sound has come for a while.
+ * The microphone for the Live screen: the inputs there are, and a capture that writes LSB16K
+ * chunks (shared/ipc/live.ts: 16 kHz mono 16-bit little-endian, 100 ms each) from the audio
+ * thread straight into the live link's port, and the input's level straight to the meter's
+ * Worker; this thread hears the recorded time once a second, and when no sound has come for a
+ * while.
  *
  * The audio is taken raw (no echo cancellation, noise suppression or gain control: they are tuned
  * for calls, and pump and smear speech the recognizer then reads worse), at the device's own
  * rate, and brought to 16 kHz on the audio thread (capture-worklet.ts).
  */
-import type { CaptureMessage } from './capture-worklet';
+import type { CaptureCommand, CaptureReport } from './capture-core';
+import type { CaptureProcessorOptions } from './capture-worklet';
 import workletUrl from './capture-worklet.ts?worker&url';
 import { micFailure } from './errors';
-import { CHUNK_SAMPLES } from './pipeline';
-import { TARGET_RATE, type Level } from './resampler';
-import { SilenceWatch } from './silence';
 
 export interface AudioInput {
   deviceId: string;
@@ -23,7 +23,6 @@ export interface AudioInput {
 /** The rates the resampler takes; a context outside them is refused as a failed input. */
 const MIN_RATE = 8_000;
 const MAX_RATE = 192_000;
-const CHUNK_MS = (CHUNK_SAMPLES / TARGET_RATE) * 1000;
 
 /** The audio inputs, the system's default first. */
 export async function listInputs(): Promise<AudioInput[]> {
@@ -42,12 +41,12 @@ export interface CaptureOptions {
   deviceId?: string;
   /** The input's name as the window shows it, for error messages until the device names itself. */
   label?: string;
-  /** Each 100 ms LSB16K chunk (3200 bytes), in order. */
-  onChunk(chunk: ArrayBuffer): void;
-  /** The level of each chunk (10 a second). */
-  onLevel(level: Level): void;
+  /** The audio recorded so far, each whole second. */
+  onClock(recordedMs: number): void;
   /** No sound for `seconds`: once, and again only after sound came back and went. */
   onSilence(seconds: number): void;
+  /** The silence told is over (sound came back, or the capture paused or stopped). */
+  onSound(): void;
   /** How long a silence lasts before onSilence; 10 s when absent. */
   silenceMs?: number;
 }
@@ -57,14 +56,32 @@ export interface Capture {
   readonly label: string;
   /** The device's rate, before resampling to 16 kHz. */
   readonly sampleRate: number;
-  /** Neither chunks nor levels until resume(); what was not yet sent is dropped. */
+  /**
+   * Where the audio goes from the audio thread, never through this one (capture-core.ts): LSB16K
+   * chunks as ArrayBuffers and, in their place among them, `pause`, `resume` and `stop` as
+   * LiveClientMessage JSON. What was captured before it was connected goes first.
+   */
+  connect(sink: MessagePort): void;
+  /**
+   * Where the input's level goes from the audio thread: each chunk's peak in dBFS, a number, to
+   * the Worker that draws the meter (features/live/meter.ts). A new one replaces the last.
+   */
+  meter(port: MessagePort): void;
+  /** Nothing is recorded until resume(); what was not yet a whole chunk is dropped. */
   pause(): void;
   resume(): void;
-  /** Releases the microphone and the audio context; the capture cannot be used after it. */
-  stop(): Promise<void>;
+  /**
+   * Releases the microphone and the audio context; the capture cannot be used after it.
+   * `finish`: the last partial chunk and a `stop` go into the sink first. Resolves whether they
+   * did (false when there was no sink, or the audio thread did not answer).
+   */
+  stop(finish?: boolean): Promise<boolean>;
 }
 
-/** Opens the input and starts sending chunks; rejects with an AppFailure (mic-…). */
+/** How long stop() waits for the audio thread to confirm before closing anyway. */
+const STOP_WAIT_MS = 1_000;
+
+/** Opens the input and starts capturing; rejects with an AppFailure (mic-…). */
 export async function startCapture(options: CaptureOptions): Promise<Capture> {
   const silenceMs = options.silenceMs ?? 10_000;
   let device = options.label ?? '';
@@ -105,51 +122,67 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     await context.audioWorklet.addModule(workletUrl);
     const source = context.createMediaStreamSource(stream);
     // No outputs: the node only listens, and Chromium pulls a node without outputs by itself.
+    const processorOptions: CaptureProcessorOptions = { silenceMs };
     const node = new AudioWorkletNode(context, 'kikitori-capture', {
       numberOfInputs: 1,
       numberOfOutputs: 0,
+      processorOptions,
     });
-    const silence = new SilenceWatch(silenceMs);
+    const command = (message: CaptureCommand, transfer: Transferable[] = []) =>
+      node.port.postMessage(message, transfer);
     let paused = false;
-    // Each resume starts an epoch the worklet stamps its chunks with: a chunk it posted before
-    // it heard of a pause is never sent, even when resume() follows pause() at once.
-    let epoch = 0;
-    node.port.onmessage = (event: MessageEvent<CaptureMessage>) => {
-      const { pcm, rmsDb, peakDb } = event.data;
-      if (paused || event.data.epoch !== epoch) return;
-      options.onChunk(pcm);
-      options.onLevel({ rmsDb, peakDb });
-      if (silence.add(peakDb, CHUNK_MS)) options.onSilence(Math.round(silenceMs / 1000));
+    let confirmStop: ((finished: boolean) => void) | undefined;
+    node.port.onmessage = (event: MessageEvent<CaptureReport>) => {
+      const report = event.data;
+      if (report.type === 'clock') options.onClock(report.recordedMs);
+      else if (report.type === 'silent') options.onSilence(report.seconds);
+      else if (report.type === 'sound') options.onSound();
+      else confirmStop?.(report.finished);
     };
     source.connect(node);
     // A context made outside a gesture may start suspended; the Start press allows it to run.
     await context.resume();
 
     const opened = context;
-    let stopped: Promise<void> | undefined;
+    let stopped: Promise<boolean> | undefined;
     return {
       label,
       sampleRate: opened.sampleRate,
+      connect(sink) {
+        if (!stopped) command({ type: 'sink', port: sink }, [sink]);
+      },
+      meter(port) {
+        if (stopped) port.close();
+        else command({ type: 'meter', port }, [port]);
+      },
       pause() {
+        if (paused || stopped) return;
         paused = true;
-        silence.reset();
-        node.port.postMessage({ type: 'pause' });
+        command({ type: 'pause' });
       },
       resume() {
         if (!paused || stopped) return;
         paused = false;
-        epoch += 1;
-        silence.reset();
-        node.port.postMessage({ type: 'resume', epoch });
+        command({ type: 'resume' });
       },
-      stop() {
+      stop(finish = false) {
         stopped ??= (async () => {
+          // The audio thread answers once it has written its last message into the sink.
+          const finished = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), STOP_WAIT_MS);
+            confirmStop = (done) => {
+              clearTimeout(timer);
+              resolve(done);
+            };
+            command({ type: 'stop', finish });
+          });
           paused = true;
           node.port.onmessage = null;
           source.disconnect();
           node.disconnect();
           for (const t of stream.getTracks()) t.stop();
           if (opened.state !== 'closed') await opened.close();
+          return finished;
         })();
         return stopped;
       },

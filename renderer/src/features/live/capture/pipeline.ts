@@ -46,6 +46,13 @@ export class ChunkPacker {
   reset(): void {
     this.filled = 0;
   }
+
+  /** The samples of the chunk not yet complete (a view, valid until the next push), and forgets them. */
+  takeRest(): Float32Array {
+    const rest = this.pending.subarray(0, this.filled);
+    this.filled = 0;
+    return rest;
+  }
 }
 
 /** Channels averaged into one (a quantum's channels all have the same length). */
@@ -76,6 +83,13 @@ export class CapturePipeline {
       chunks.push({ pcm: floatToInt16LE(chunk), level: levelOf(chunk) }),
     );
     return chunks;
+  }
+
+  /** The samples not yet a whole chunk, as a shorter chunk (the end of a recording), if any. */
+  flush(): CapturedChunk | undefined {
+    const rest = this.packer.takeRest();
+    if (rest.length === 0) return undefined;
+    return { pcm: floatToInt16LE(rest), level: levelOf(rest) };
   }
 
   /** Forgets everything not yet sent (a pause): the next sample starts a new stream. */

@@ -9,7 +9,7 @@ export const SILENCE_PEAK_DB = -60;
 
 export class SilenceWatch {
   private quietMs = 0;
-  private told = false;
+  private saidSilent = false;
 
   constructor(private readonly limitMs: number) {}
 
@@ -23,14 +23,19 @@ export class SilenceWatch {
       return false;
     }
     this.quietMs += ms;
-    if (this.told || this.quietMs < this.limitMs) return false;
-    this.told = true;
+    if (this.saidSilent || this.quietMs < this.limitMs) return false;
+    this.saidSilent = true;
     return true;
+  }
+
+  /** Whether the silence was told and has not ended since. */
+  get told(): boolean {
+    return this.saidSilent;
   }
 
   /** Starts counting afresh (sound, or a pause: the quiet before it does not add to after). */
   reset(): void {
     this.quietMs = 0;
-    this.told = false;
+    this.saidSilent = false;
   }
 }

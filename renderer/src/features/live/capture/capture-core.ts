@@ -1,0 +1,163 @@
+/**
+ * What the capture worklet does (capture-worklet.ts), as plain code the unit tests run: it takes
+ * the microphone's render quanta and the window's commands, and writes the live link's upstream
+ * itself, so the audio never passes through the window's main thread.
+ *
+ * Three outlets:
+ *  - the sink, a MessagePort whose other end is the host's live link (Electron: the main
+ *    process; browser mode: the Worker that owns the `/live` WebSocket). Into it go, in order,
+ *    each 100 ms LSB16K chunk as a transferred ArrayBuffer and, between them, the LiveClientMessages
+ *    whose place among the audio matters (`pause`, `resume`, `stop`) as JSON text: so the host
+ *    never records a chunk from before a pause after it, nor loses the last words before a stop.
+ *    Chunks captured before the sink is connected wait (up to EARLY_CHUNKS) and go first.
+ *  - the meter (a MessagePort to the Worker that draws the level meter on its own canvas,
+ *    features/live/meter-worker.ts), the peak level in dBFS of each chunk, a number.
+ *  - the window (the node's own port), about one small message a second: the time recorded so
+ *    far (each whole second), a long silence and the sound coming back, and `stopped`.
+ *
+ * Import-light on purpose, like pipeline.ts: bundled into the worklet's own file.
+ */
+import { CapturePipeline } from './pipeline';
+import { SILENCE_FLOOR_DB } from './resampler';
+import { SilenceWatch } from './silence';
+
+/** How often the window hears the time recorded: each whole second of audio. */
+export const CLOCK_MS = 1_000;
+/** Chunks kept while no sink is connected yet: 30 s, as much as the host keeps while it opens. */
+export const EARLY_CHUNKS = 300;
+/** 100 ms: LIVE_AUDIO.chunkSamples at 16 kHz. */
+const CHUNK_MS = 100;
+const SAMPLES_PER_MS = 16;
+
+/** From the window to the worklet (the node's port). */
+export type CaptureCommand =
+  | { type: 'sink'; port: SinkPort }
+  /** A new meter (the Live screen mounted again): the old one is let go. */
+  | { type: 'meter'; port: MeterPort }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  /** `finish`: the partial chunk and a `stop` go into the sink first; else nothing more does. */
+  | { type: 'stop'; finish: boolean };
+
+/** From the worklet to the window. */
+export type CaptureReport =
+  /** Posted right after the chunk that brought the recording to `recordedMs`. */
+  | { type: 'clock'; recordedMs: number }
+  | { type: 'silent'; seconds: number }
+  /** Sound came back after `silent`. */
+  | { type: 'sound' }
+  /** Nothing more goes into the sink; `finished`: the last chunk and `stop` went into it. */
+  | { type: 'stopped'; finished: boolean };
+
+/** What the core writes the sink through (a MessagePort). */
+export interface SinkPort {
+  postMessage(message: ArrayBuffer | string, transfer?: Transferable[]): void;
+}
+
+/** What the core tells the meter through (a MessagePort): a chunk's peak, dBFS. */
+export interface MeterPort {
+  postMessage(peakDb: number): void;
+  close(): void;
+}
+
+export class CaptureCore {
+  private readonly pipeline: CapturePipeline;
+  private readonly silence: SilenceWatch;
+  private sink: SinkPort | undefined;
+  private meter: MeterPort | undefined;
+  private early: Array<ArrayBuffer | string> = [];
+  private earlyChunks = 0;
+  private paused = false;
+  private stopped = false;
+  private recordedMs = 0;
+
+  constructor(
+    inputRate: number,
+    private readonly report: (message: CaptureReport) => void,
+    private readonly silenceMs: number = 10_000,
+  ) {
+    this.pipeline = new CapturePipeline(inputRate);
+    this.silence = new SilenceWatch(silenceMs);
+  }
+
+  /** A render quantum's channels. */
+  push(channels: readonly Float32Array[]): void {
+    if (this.paused || this.stopped || channels.length === 0) return;
+    for (const { pcm, level } of this.pipeline.push(channels)) {
+      this.write(pcm);
+      this.recordedMs += CHUNK_MS;
+      this.meter?.postMessage(level.peakDb);
+      if (this.recordedMs % CLOCK_MS === 0)
+        this.report({ type: 'clock', recordedMs: this.recordedMs });
+      const wasSilent = this.silence.told;
+      if (this.silence.add(level.peakDb, CHUNK_MS))
+        this.report({ type: 'silent', seconds: Math.round(this.silenceMs / 1000) });
+      else if (wasSilent && !this.silence.told) this.report({ type: 'sound' });
+    }
+  }
+
+  command(command: CaptureCommand): void {
+    if (this.stopped) return;
+    switch (command.type) {
+      case 'sink': {
+        this.sink = command.port;
+        const early = this.early;
+        this.early = [];
+        this.earlyChunks = 0;
+        for (const message of early) this.write(message);
+        return;
+      }
+      case 'meter':
+        this.meter?.close();
+        this.meter = command.port;
+        return;
+      case 'pause':
+        if (this.paused) return;
+        this.paused = true;
+        // What was not yet a whole chunk is dropped: a resumed stream carries nothing from before.
+        this.pipeline.reset();
+        this.quiet();
+        return this.write(JSON.stringify({ type: 'pause' }));
+      case 'resume':
+        if (!this.paused) return;
+        this.paused = false;
+        return this.write(JSON.stringify({ type: 'resume' }));
+      case 'stop': {
+        if (command.finish) {
+          const last = this.paused ? undefined : this.pipeline.flush();
+          if (last) {
+            this.write(last.pcm);
+            this.recordedMs += Math.round(last.pcm.byteLength / 2 / SAMPLES_PER_MS);
+          }
+          this.write(JSON.stringify({ type: 'stop' }));
+        }
+        this.stopped = true;
+        this.quiet();
+        this.meter?.close();
+        this.report({ type: 'stopped', finished: command.finish && this.sink !== undefined });
+        return;
+      }
+    }
+  }
+
+  /** Nothing is heard (a pause, the end): the meter falls, a silence told is over. */
+  private quiet(): void {
+    this.meter?.postMessage(SILENCE_FLOOR_DB);
+    if (this.silence.told) this.report({ type: 'sound' });
+    this.silence.reset();
+  }
+
+  private write(message: ArrayBuffer | string): void {
+    if (this.sink) {
+      if (typeof message === 'string') this.sink.postMessage(message);
+      else this.sink.postMessage(message, [message]);
+      return;
+    }
+    // No sink yet: kept, audio up to EARLY_CHUNKS, commands always (they are few and ordered).
+    if (typeof message !== 'string') {
+      if (this.earlyChunks >= EARLY_CHUNKS) return;
+      this.earlyChunks += 1;
+    }
+    this.early.push(message);
+  }
+}

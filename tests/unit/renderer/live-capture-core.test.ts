@@ -1,0 +1,172 @@
+// The capture worklet's logic as plain code (renderer/src/features/live/capture/capture-core.ts):
+// what goes into the live link's sink and in what order, what the meter and the window hear,
+// and what waits for a sink that is not there yet. Sinks and meters are recorded in order, as a
+// MessagePort would carry them.
+import { describe, expect, it } from 'vitest';
+import {
+  CaptureCore,
+  EARLY_CHUNKS,
+  type CaptureReport,
+} from '../../../renderer/src/features/live/capture/capture-core';
+
+const RATE = 48_000;
+/** 100 ms at 48 kHz of a half-scale 1 kHz tone, or of silence. */
+const tone = () =>
+  Float32Array.from({ length: 4_800 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1_000 * i) / RATE));
+const quiet = () => new Float32Array(4_800);
+
+function setUp(silenceMs?: number) {
+  const reports: CaptureReport[] = [];
+  const core = new CaptureCore(RATE, (r) => void reports.push(r), silenceMs);
+  const sink: (number | string)[] = [];
+  const transferred: boolean[] = [];
+  const sinkPort = {
+    postMessage(message: ArrayBuffer | string, transfer?: Transferable[]) {
+      sink.push(typeof message === 'string' ? JSON.parse(message).type : message.byteLength);
+      transferred.push(transfer?.[0] === message);
+    },
+  };
+  const levels: number[] = [];
+  let meterClosed = 0;
+  const meter = {
+    postMessage: (db: number) => void levels.push(db),
+    close: () => void (meterClosed += 1),
+  };
+  /** Quanta of 128 frames, as the audio thread gives them, for `chunks` chunks of audio. */
+  const feed = (chunk: () => Float32Array, chunks = 1) => {
+    for (let c = 0; c < chunks; c++) {
+      const samples = chunk();
+      for (let at = 0; at < samples.length; at += 128)
+        core.push([samples.subarray(at, Math.min(samples.length, at + 128))]);
+    }
+  };
+  return {
+    core,
+    reports,
+    sink,
+    sinkPort,
+    transferred,
+    levels,
+    meter,
+    meterClosed: () => meterClosed,
+    feed,
+  };
+}
+
+describe('the capture worklet’s core', () => {
+  it('writes each 100 ms chunk into the sink, transferred, and tells the meter each chunk’s peak', () => {
+    const t = setUp();
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'meter', port: t.meter });
+    t.feed(tone, 5);
+    expect(t.sink).toEqual([3200, 3200, 3200, 3200]);
+    expect(t.transferred.every(Boolean)).toBe(true);
+    expect(t.levels).toHaveLength(4);
+    expect(t.levels.slice(1).every((db) => Math.round(db) === -6)).toBe(true);
+  });
+
+  it('keeps what it captured before the sink came, and sends it first', () => {
+    const t = setUp();
+    t.feed(tone, 4);
+    t.core.command({ type: 'pause' });
+    t.core.command({ type: 'resume' });
+    t.feed(tone, 2);
+    expect(t.sink).toEqual([]);
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.feed(tone, 1);
+    expect(t.sink).toEqual([3200, 3200, 3200, 'pause', 'resume', 3200, 3200]);
+  });
+
+  it('keeps no more than 30 s before the sink comes, but every command', () => {
+    const t = setUp();
+    t.feed(tone, EARLY_CHUNKS + 20);
+    t.core.command({ type: 'pause' });
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    expect(t.sink.filter((m) => m === 3200)).toHaveLength(EARLY_CHUNKS);
+    expect(t.sink.at(-1)).toBe('pause');
+  });
+
+  it('says pause and resume among the audio; nothing is written while paused, nor what was not yet a chunk', () => {
+    const t = setUp();
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'meter', port: t.meter });
+    t.feed(tone, 2);
+    t.feed(() => tone().subarray(0, 2_400));
+    t.core.command({ type: 'pause' });
+    // The meter falls at once.
+    expect(t.levels.at(-1)).toBe(-100);
+    t.feed(tone, 5);
+    t.core.command({ type: 'pause' });
+    t.core.command({ type: 'resume' });
+    t.feed(tone, 2);
+    expect(t.sink).toEqual([3200, 3200, 'pause', 'resume', 3200]);
+  });
+
+  it('on stop with finish, writes the last partial chunk and stop, then says it stopped; nothing after', () => {
+    const t = setUp();
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'meter', port: t.meter });
+    t.feed(tone, 2);
+    t.feed(() => tone().subarray(0, 2_400));
+    t.core.command({ type: 'stop', finish: true });
+    const [whole, partial, stop] = [t.sink.slice(0, -2), t.sink.at(-2), t.sink.at(-1)];
+    expect(whole).toEqual([3200, 3200]);
+    expect(partial).toBeGreaterThan(1_400);
+    expect(partial).toBeLessThan(1_600);
+    expect(stop).toBe('stop');
+    expect(t.reports.at(-1)).toEqual({ type: 'stopped', finished: true });
+    expect(t.meterClosed()).toBe(1);
+    t.feed(tone, 3);
+    t.core.command({ type: 'resume' });
+    expect(t.sink.at(-1)).toBe('stop');
+  });
+
+  it('on stop without finish, or without a sink, writes nothing more and says so', () => {
+    const a = setUp();
+    a.core.command({ type: 'sink', port: a.sinkPort });
+    a.feed(tone, 2);
+    a.core.command({ type: 'stop', finish: false });
+    expect(a.sink).toEqual([3200]);
+    expect(a.reports.at(-1)).toEqual({ type: 'stopped', finished: false });
+    const b = setUp();
+    b.feed(tone, 2);
+    b.core.command({ type: 'stop', finish: true });
+    expect(b.reports.at(-1)).toEqual({ type: 'stopped', finished: false });
+  });
+
+  it('tells the window the time recorded each whole second, right after that second’s last chunk', () => {
+    const t = setUp();
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.feed(tone, 26);
+    expect(t.reports).toEqual([
+      { type: 'clock', recordedMs: 1000 },
+      { type: 'clock', recordedMs: 2000 },
+    ]);
+  });
+
+  it('tells a silence once, and that it is over when sound comes back (or a pause ends it)', () => {
+    const t = setUp(1_000);
+    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.feed(tone, 1);
+    t.feed(quiet, 12);
+    const silent = t.reports.filter((r) => r.type === 'silent');
+    expect(silent).toEqual([{ type: 'silent', seconds: 1 }]);
+    t.feed(tone, 2);
+    expect(t.reports.filter((r) => r.type === 'sound')).toHaveLength(1);
+    t.feed(quiet, 12);
+    t.core.command({ type: 'pause' });
+    expect(t.reports.filter((r) => r.type === 'silent')).toHaveLength(2);
+    expect(t.reports.filter((r) => r.type === 'sound')).toHaveLength(2);
+  });
+
+  it('lets an old meter go when a new one comes', () => {
+    const t = setUp();
+    t.core.command({ type: 'meter', port: t.meter });
+    const second: number[] = [];
+    t.core.command({ type: 'meter', port: { postMessage: (db) => second.push(db), close() {} } });
+    expect(t.meterClosed()).toBe(1);
+    t.feed(tone, 2);
+    expect(t.levels).toEqual([]);
+    expect(second.length).toBeGreaterThan(0);
+  });
+});
