@@ -38,7 +38,7 @@ import {
 } from './documents';
 
 /** The schema of the index file; a file of another version is made again. */
-export const SEARCH_SCHEMA = 2;
+export const SEARCH_SCHEMA = 3;
 export const SEARCH_FILE = 'search.sqlite';
 
 /** What the index reads of a job: its title (if it has one) and its current transcript. */
@@ -378,7 +378,7 @@ export class SearchIndex {
   }
 
   private write(job: Job, { title, transcript }: Indexable): void {
-    const body = transcript ? bodyOf(transcript) : { text: '', starts: new Uint8Array() };
+    const body = transcript ? bodyOf(transcript) : { text: '', starts: [] };
     const name = job.file.name;
     this.db.transaction(() => {
       // A job indexed again gets a new number: the newest indexed comes first.
@@ -421,7 +421,7 @@ function entriesOf(
 
 function hitOf(
   row: JobRow,
-  body: { text: string; starts: () => number[] },
+  body: { text: string; starts: () => readonly number[] },
   terms: readonly string[],
 ): SearchHit {
   const base = {

@@ -1,11 +1,14 @@
 /** What the index keeps of a transcript and what a hit shows, as pure functions. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
+  markWords,
   packBody,
   shortGramsOf,
   snippetOf,
   rangesIn,
+  unmarkWords,
   unpackBody,
   wordAtOffset,
 } from '../../../../core/search/documents';
@@ -39,6 +42,45 @@ describe('a transcript as a body', () => {
     expect(starts()).toEqual([0, 7, 11, 13]);
     expect(wordAtOffset(starts(), text.indexOf('です'))).toBe(3);
     expect(wordAtOffset(starts(), text.indexOf('llo'))).toBe(0);
+  });
+
+  it('keeps where words start inside the stored text: a mark for a space and a word, or a word alone', () => {
+    expect(markWords(body)).toBe('\u0002Hello,\u0001you\n\u0002会議\u0002です。');
+    expect(unmarkWords(markWords(body))).toEqual(body);
+  });
+
+  it('takes line breaks and the two marks inside a word as spaces', () => {
+    const odd = bodyOf({
+      text: '',
+      utterances: [utterance([{ written: 'a\u0001b' }, { written: 'c\u0002d\ne' }], 'a b c d e')],
+    });
+    expect(odd).toEqual({ text: 'a b c d e', starts: [0, 4] });
+    const { text, starts } = unpackBody(packBody(odd));
+    expect([text, starts()]).toEqual([odd.text, odd.starts]);
+  });
+
+  it('gives back any text and word starts it was given, even two words at one place', () => {
+    const char = fc.constantFrom('a', 'é', ' ', ' ', '会', '\n', '😀', '。');
+    const bodies = fc
+      .tuple(fc.array(char, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 20 }))
+      .map(([chars, picks]) => {
+        const text = chars.join('');
+        // Words start between characters (never inside a surrogate pair).
+        const places = chars.map((_, i) => chars.slice(0, i).join('').length).concat(text.length);
+        const starts = picks.map((pick) => places[pick % places.length]!).sort((a, b) => a - b);
+        return { text, starts };
+      });
+    fc.assert(
+      fc.property(bodies, (body) => {
+        expect(unmarkWords(markWords(body))).toEqual(body);
+        const { text, starts } = unpackBody(packBody(body));
+        expect([text, starts()]).toEqual([body.text, body.starts]);
+      }),
+    );
+    expect(unmarkWords(markWords({ text: 'a  b', starts: [2, 2, 3, 4] }))).toEqual({
+      text: 'a  b',
+      starts: [2, 2, 3, 4],
+    });
   });
 
   it('gives the short pieces of non-ASCII letters only', () => {
