@@ -78,14 +78,15 @@ export function markWords({ text, starts }: Body): string {
 
 /** A marked body's text, and where its words start. */
 export function unmarkWords(marked: string): Body {
-  const bytes = Buffer.from(marked, 'utf8');
+  const bytes = plainBytes(Buffer.from(marked, 'utf8'));
   return { text: unmarkedText(bytes), starts: startsOf(bytes) };
 }
 
 /*
  * A stored body is read as UTF-8 bytes, where each mark is one byte that is never part of a
- * character's bytes: stripping them there is about twice as quick as replacing them in a string,
- * and word starts are counted in UTF-16 units as they go.
+ * character's bytes: stripping them there (through a plain Uint8Array: a Buffer's bytes are
+ * slower to index) costs a third of decoding them, replacing them in the string twice as much;
+ * word starts are counted in UTF-16 units as they go.
  */
 const SPACE_WORD_BYTE = 1;
 const WORD_BYTE = 2;
@@ -93,15 +94,18 @@ const SPACE_BYTE = 0x20;
 
 /** A marked body's text without its marks. */
 function unmarkedText(marked: Uint8Array): string {
-  const bytes = Buffer.allocUnsafe(marked.length);
+  const bytes = new Uint8Array(marked.length);
   let length = 0;
   for (let at = 0; at < marked.length; at++) {
     const byte = marked[at]!;
     if (byte === SPACE_WORD_BYTE) bytes[length++] = SPACE_BYTE;
     else if (byte !== WORD_BYTE) bytes[length++] = byte;
   }
-  return bytes.toString('utf8', 0, length);
+  return Buffer.from(bytes.buffer, 0, length).toString('utf8');
 }
+
+const plainBytes = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
 /** Where the words of a marked body start in its text (UTF-16 offsets). */
 function startsOf(marked: Uint8Array): number[] {
@@ -117,27 +121,84 @@ function startsOf(marked: Uint8Array): number[] {
   return starts;
 }
 
+/**
+ * The full-text tables' tokenizer. Their tokens are made here (tokensOf, piecesOf), a space
+ * between two, so it only has to split at spaces: every character but a space is a token
+ * character, folded to lower case as the trigram tokenizer folds it, diacritics kept.
+ */
+export const TOKENIZER = "unicode61 remove_diacritics 0 categories 'L* M* N* P* S* C*'";
+
+/**
+ * The characters SQLite's tokenizer splits at or drops though they are not spaces (U+180E, once
+ * a space, and NUL and two non-characters; tests/unit/core/search/documents.test.ts looks at every
+ * character): in a token they are made U+FFFD, in the text and in a query's terms alike.
+ */
+const UNTOKENIZABLE = /[\0\u180e\ufffe\uffff]/gu;
+export const tokenable = (text: string) => text.replace(UNTOKENIZABLE, '\ufffd');
+
+/** Runs of text between spaces up to this many characters are indexed whole, as words. */
+export const WORD_CHARS = 16;
+
 /** Letters and digits outside ASCII: the scripts written without spaces (kana, kanji, hangul…). */
 const SHORT_GRAM = /^[\p{L}\p{N}]+$/u;
 const isGramChar = (char: string) => char > '\u007f' && SHORT_GRAM.test(char);
 
-/** Whether a one- or two-character term can be looked up among a text's short grams. */
-export const hasShortGrams = (term: string) => [...term].every(isGramChar);
+/**
+ * The pieces a term inside a run (or a word) is found by: its trigrams, and the one- and
+ * two-character pieces of its non-ASCII letters and digits (for the Japanese words of one or two
+ * characters that trigrams cannot hold: 会議).
+ */
+export function piecesOf(run: string): string[] {
+  const pieces = new Set<string>();
+  const chars = [...run];
+  chars.forEach((char, i) => {
+    if (i + 3 <= chars.length) pieces.add(char + chars[i + 1]! + chars[i + 2]!);
+    if (!isGramChar(char)) return;
+    pieces.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined && isGramChar(next)) pieces.add(char + next);
+  });
+  return [...pieces];
+}
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * Every distinct one- and two-character piece of a text's non-ASCII letters and digits, space
- * separated: what finds the Japanese words of one or two characters (会議) that trigrams cannot.
+ * A term (lower case, tokenable) as an FTS5 query of pieces: the AND of its trigrams, or its
+ * one- or two-character piece; undefined for a shorter term of other characters (ASCII), which
+ * no piece holds.
  */
-export function shortGramsOf(text: string): string {
-  const grams = new Set<string>();
-  const chars = [...text.toLowerCase()];
-  chars.forEach((char, i) => {
-    if (!isGramChar(char)) return;
-    grams.add(char);
-    const next = chars[i + 1];
-    if (next !== undefined && isGramChar(next)) grams.add(char + next);
-  });
-  return [...grams].join(' ');
+export function piecesQuery(term: string): string | undefined {
+  const chars = [...term];
+  if (chars.length >= 3) {
+    const trigrams = new Set<string>();
+    for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
+    return [...trigrams].map(quoted).join(' AND ');
+  }
+  return chars.every(isGramChar) ? quoted(term) : undefined;
+}
+
+/** A word (or any token) as an FTS5 query. */
+export const tokenQuery = quoted;
+
+/**
+ * What the index holds of a job's texts (its transcript, title and file name): their runs
+ * between spaces, lower case, each short one whole (a word) and the pieces of each long one,
+ * distinct, a space between two; and the words alone, for the vocabulary. A term holds no space,
+ * so it is always inside one run: inside a word (found through the vocabulary) or a long run
+ * (found by its pieces).
+ */
+export function tokensOf(texts: readonly string[]): { tokens: string; words: string[] } {
+  const words = new Set<string>();
+  const pieces = new Set<string>();
+  for (const text of texts) {
+    for (const run of tokenable(text.toLowerCase()).split(/\s+/u)) {
+      if (run === '') continue;
+      if ([...run].length <= WORD_CHARS) words.add(run);
+      else for (const piece of piecesOf(run)) pieces.add(piece);
+    }
+  }
+  return { tokens: [...words, ...pieces].join(' '), words: [...words] };
 }
 
 /** The terms of a query: pieces between spaces (ASCII or ideographic), each at most once. */
@@ -233,7 +294,7 @@ export function packBody(body: Body): Buffer {
 
 /** A stored body: its text, and its word starts found when asked for (only a hit needs them). */
 export function unpackBody(packed: Uint8Array): { text: string; starts: () => readonly number[] } {
-  const marked = inflateRawSync(packed);
+  const marked = plainBytes(inflateRawSync(packed));
   return {
     text: unmarkedText(marked),
     starts: () => startsOf(marked),

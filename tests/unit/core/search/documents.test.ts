@@ -5,9 +5,11 @@ import {
   bodyOf,
   markWords,
   packBody,
-  shortGramsOf,
+  piecesOf,
+  piecesQuery,
   snippetOf,
   rangesIn,
+  tokensOf,
   unmarkWords,
   unpackBody,
   wordAtOffset,
@@ -83,8 +85,31 @@ describe('a transcript as a body', () => {
     });
   });
 
-  it('gives the short pieces of non-ASCII letters only', () => {
-    expect(shortGramsOf('Ab 会議です。')).toBe('会 会議 議 議で で です す');
+  it("gives a run's trigrams, and one- and two-character pieces of non-ASCII letters only", () => {
+    expect(piecesOf('会議です。').sort()).toEqual(
+      ['会議で', '議です', 'です。', '会', '会議', '議', '議で', 'で', 'です', 'す'].sort(),
+    );
+    expect(piecesOf('ab1')).toEqual(['ab1']);
+    expect(piecesQuery('budget')).toBe('"bud" AND "udg" AND "dge" AND "get"');
+    expect(piecesQuery('会議')).toBe('"会議"');
+    expect(piecesQuery('"a')).toBeUndefined();
+    expect(piecesQuery('a"b')).toBe('"a""b"');
+  });
+});
+
+describe("a job's tokens", () => {
+  it('are its short runs whole, in lower case, and the pieces of its long runs, each once', () => {
+    const long = '今日の会議は来年度の予算についての確認です';
+    const { tokens, words } = tokensOf([`The budget, the\nBudget ${long}`, '', 'Standup.wav']);
+    expect(words).toEqual(['the', 'budget,', 'budget', 'standup.wav']);
+    const all = tokens.split(' ');
+    expect(all.slice(0, 4)).toEqual(words);
+    expect(all.slice(4).sort()).toEqual(piecesOf(long).sort());
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('never split by the tokenizer: characters it would split at are made U+FFFD', () => {
+    expect(tokensOf(['a\u180eb\u0000c']).words).toEqual(['a\ufffdb\ufffdc']);
   });
 });
 
