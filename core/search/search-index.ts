@@ -445,6 +445,9 @@ function freshFile(path: string): Database.Database {
 
 function create(path: string): Database.Database {
   const db = new Database(path);
+  // A job's body is a few KB: 4 KB pages hold one each, a quarter left empty (0.17x the text);
+  // 16 KB pages hold five (64 KB pages gained nothing: the small tables waste more of theirs).
+  db.pragma('page_size = 16384');
   db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   // A copy of the journal: losing its last writes to a power cut only means indexing them again.
