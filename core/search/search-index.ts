@@ -285,9 +285,10 @@ export class SearchIndex {
             }
           }
         })()
-      : this.db
+      : // Read as they are checked: a common term has its hits among the newest jobs.
+        this.db
           .prepare<[], JobRow>('SELECT no, id, name, title, body FROM jobs ORDER BY no DESC')
-          .all();
+          .iterate();
     const hits: SearchHit[] = [];
     let more = false;
     for (const row of rows) {
