@@ -87,6 +87,12 @@ const japanese = transcriptOf(
   '',
 );
 
+/**
+ * A Japanese utterance of more than 16 characters: a long run, held by its pieces (a shorter run
+ * is held whole, as a word).
+ */
+const longLine = '今日 の 会議 は 来年度 の 予算 に ついて の 確認 です 。'.split(' ');
+
 async function opened(entries: Array<[Job, Indexable]>) {
   const journal = journalOf(entries);
   index = await SearchIndex.open(journal.deps);
@@ -188,27 +194,7 @@ describe('searching', () => {
   });
 
   it('finds words inside a long line of Japanese, and across words joined without spaces', async () => {
-    const long = transcriptOf(
-      [
-        ['はい', '。'],
-        [
-          '今日',
-          'の',
-          '会議',
-          'は',
-          '来年度',
-          'の',
-          '予算',
-          'に',
-          'ついて',
-          'の',
-          '確認',
-          'です',
-          '。',
-        ],
-      ],
-      '',
-    );
+    const long = transcriptOf([['はい', '。'], longLine], '');
     const { index } = await opened([[aJob('ja', '定例.wav'), { transcript: long }]]);
     expect(index.search('確認', 5).hits).toMatchObject([{ wordIndex: 11 }]);
     expect(index.search('年', 5).hits).toMatchObject([{ wordIndex: 5 }]);
@@ -263,27 +249,7 @@ describe('keeping the index current', () => {
   });
 
   it('takes the row of a changed or removed job out of the full-text table', async () => {
-    // A run of more than 16 characters is held by its pieces; a shorter one whole, as a word.
-    const long = transcriptOf(
-      [
-        [
-          '今日',
-          'の',
-          '会議',
-          'は',
-          '来年度',
-          'の',
-          '予算',
-          'に',
-          'ついて',
-          'の',
-          '確認',
-          'です',
-          '。',
-        ],
-      ],
-      '',
-    );
+    const long = transcriptOf([longLine], '');
     const { index, texts, jobs } = await opened([
       [aJob('ja', '定例.wav'), { transcript: long, title: '予算会議' }],
       [aJob('en', 'standup.wav'), { transcript: english }],
