@@ -6,17 +6,38 @@
  *
  * Words are counted as the viewer counts them (renderer/src/features/viewer/words.ts): every token
  * but punctuation, in order.
+ *
+ * Where words start is kept inside the stored text, as two control characters (markWords): the
+ * space before a word becomes SPACE_WORD, and a word with no space before it (the first of a
+ * line, Japanese words joined without spaces) gets WORD in front. English costs nothing that way,
+ * and the marks compress with the words around them: the deflated body is about 0.50× the text,
+ * where the text with varint word starts beside it was 0.60× (tests/bench/search.ts).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Transcript } from '../../shared/domain/job';
 import { isPunctuation, joinerOf } from '../../shared/format/speakers';
 
 export interface Body {
-  /** The utterances' text, one line each (line breaks inside a word become spaces). */
+  /**
+   * The utterances' text, one line each (line breaks and the two word marks inside a word become
+   * spaces).
+   */
   readonly text: string;
-  /** Where each word starts in `text` (UTF-16 offsets), as varint deltas. */
-  readonly starts: Uint8Array;
+  /** Where each word starts in `text` (UTF-16 offsets), in order. */
+  readonly starts: readonly number[];
 }
+
+/** In a stored text: a space, and a word starting after it. */
+const SPACE_WORD = '\u0001';
+/** In a stored text: a word starting here, with no space before it. */
+const WORD = '\u0002';
+
+/** A token's text with its line breaks and the two marks made spaces. */
+const spaced = (written: string) =>
+  written
+    .replace(/[\r\n]/g, ' ')
+    .replaceAll(SPACE_WORD, ' ')
+    .replaceAll(WORD, ' ');
 
 /** A transcript as one text, an utterance a line, and where its words start. */
 export function bodyOf(transcript: Transcript): Body {
@@ -30,69 +51,154 @@ export function bodyOf(transcript: Transcript): Body {
       const punctuation = isPunctuation(token);
       if (line !== '' && !punctuation) line += joiner;
       if (!punctuation) starts.push(text.length + line.length);
-      line += token.written.replace(/[\r\n]/g, ' ');
+      line += spaced(token.written);
     }
     text += line;
   });
-  return { text, starts: encodeStarts(starts) };
+  return { text, starts };
 }
+
+/**
+ * A body as one string, its word starts marked in it: the space before a start becomes
+ * SPACE_WORD, else WORD goes in front of it (a second word at the same place gets WORD too).
+ */
+export function markWords({ text, starts }: Body): string {
+  let marked = '';
+  let at = 0;
+  for (const start of starts) {
+    if (start > at && text[start - 1] === ' ') {
+      marked += text.slice(at, start - 1) + SPACE_WORD;
+    } else {
+      marked += text.slice(at, start) + WORD;
+    }
+    at = start;
+  }
+  return marked + text.slice(at);
+}
+
+/** A marked body's text, and where its words start. */
+export function unmarkWords(marked: string): Body {
+  const bytes = plainBytes(Buffer.from(marked, 'utf8'));
+  return { text: unmarkedText(bytes), starts: startsOf(bytes) };
+}
+
+/*
+ * A stored body is read as UTF-8 bytes, where each mark is one byte that is never part of a
+ * character's bytes: stripping them there (through a plain Uint8Array: a Buffer's bytes are
+ * slower to index) costs a third of decoding them, replacing them in the string twice as much;
+ * word starts are counted in UTF-16 units as they go.
+ */
+const SPACE_WORD_BYTE = 1;
+const WORD_BYTE = 2;
+const SPACE_BYTE = 0x20;
+
+/** A marked body's text without its marks. */
+function unmarkedText(marked: Uint8Array): string {
+  const bytes = new Uint8Array(marked.length);
+  let length = 0;
+  for (let at = 0; at < marked.length; at++) {
+    const byte = marked[at]!;
+    if (byte === SPACE_WORD_BYTE) bytes[length++] = SPACE_BYTE;
+    else if (byte !== WORD_BYTE) bytes[length++] = byte;
+  }
+  return Buffer.from(bytes.buffer, 0, length).toString('utf8');
+}
+
+const plainBytes = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+
+/** Where the words of a marked body start in its text (UTF-16 offsets). */
+function startsOf(marked: Uint8Array): number[] {
+  const starts: number[] = [];
+  let units = 0;
+  for (let at = 0; at < marked.length; at++) {
+    const byte = marked[at]!;
+    if (byte === SPACE_WORD_BYTE) starts.push(++units);
+    else if (byte === WORD_BYTE) starts.push(units);
+    // A character's first byte: four-byte characters are two UTF-16 units.
+    else if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return starts;
+}
+
+/**
+ * The full-text tables' tokenizer. Their tokens are made here (tokensOf, piecesOf), a space
+ * between two, so it only has to split at spaces: every character but a space is a token
+ * character, folded to lower case as the trigram tokenizer folds it, diacritics kept.
+ */
+export const TOKENIZER = "unicode61 remove_diacritics 0 categories 'L* M* N* P* S* C*'";
+
+/**
+ * The characters SQLite's tokenizer splits at or drops though they are not spaces (U+180E, once
+ * a space, and NUL and two non-characters; tests/unit/core/search/documents.test.ts looks at every
+ * character): in a token they are made U+FFFD, in the text and in a query's terms alike.
+ */
+const UNTOKENIZABLE = /[\0\u180e\ufffe\uffff]/gu;
+export const tokenable = (text: string) => text.replace(UNTOKENIZABLE, '\ufffd');
+
+/** Runs of text between spaces up to this many characters are indexed whole, as words. */
+export const WORD_CHARS = 16;
 
 /** Letters and digits outside ASCII: the scripts written without spaces (kana, kanji, hangul…). */
 const SHORT_GRAM = /^[\p{L}\p{N}]+$/u;
 const isGramChar = (char: string) => char > '\u007f' && SHORT_GRAM.test(char);
 
-/** Whether a one- or two-character term can be looked up among a text's short grams. */
-export const hasShortGrams = (term: string) => [...term].every(isGramChar);
+/**
+ * The pieces a term inside a run (or a word) is found by: its trigrams, and the one- and
+ * two-character pieces of its non-ASCII letters and digits (for the Japanese words of one or two
+ * characters that trigrams cannot hold: 会議).
+ */
+export function piecesOf(run: string): string[] {
+  const pieces = new Set<string>();
+  const chars = [...run];
+  chars.forEach((char, i) => {
+    if (i + 3 <= chars.length) pieces.add(char + chars[i + 1]! + chars[i + 2]!);
+    if (!isGramChar(char)) return;
+    pieces.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined && isGramChar(next)) pieces.add(char + next);
+  });
+  return [...pieces];
+}
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * Every distinct one- and two-character piece of a text's non-ASCII letters and digits, space
- * separated: what finds the Japanese words of one or two characters (会議) that trigrams cannot.
+ * A term (lower case, tokenable) as an FTS5 query of pieces: the AND of its trigrams, or its
+ * one- or two-character piece; undefined for a shorter term of other characters (ASCII), which
+ * no piece holds.
  */
-export function shortGramsOf(text: string): string {
-  const grams = new Set<string>();
-  const chars = [...text.toLowerCase()];
-  chars.forEach((char, i) => {
-    if (!isGramChar(char)) return;
-    grams.add(char);
-    const next = chars[i + 1];
-    if (next !== undefined && isGramChar(next)) grams.add(char + next);
-  });
-  return [...grams].join(' ');
+export function piecesQuery(term: string): string | undefined {
+  const chars = [...term];
+  if (chars.length >= 3) {
+    const trigrams = new Set<string>();
+    for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
+    return [...trigrams].map(quoted).join(' AND ');
+  }
+  return chars.every(isGramChar) ? quoted(term) : undefined;
 }
 
-/** Word starts as unsigned LEB128 deltas: about one byte a word. */
-export function encodeStarts(starts: readonly number[]): Uint8Array {
-  const bytes: number[] = [];
-  let last = 0;
-  for (const start of starts) {
-    let delta = start - last;
-    last = start;
-    while (delta >= 0x80) {
-      bytes.push((delta & 0x7f) | 0x80);
-      delta >>>= 7;
-    }
-    bytes.push(delta);
-  }
-  return Uint8Array.from(bytes);
-}
+/** A word (or any token) as an FTS5 query. */
+export const tokenQuery = quoted;
 
-export function decodeStarts(bytes: Uint8Array): number[] {
-  const starts: number[] = [];
-  let last = 0;
-  let value = 0;
-  let shift = 0;
-  for (const byte of bytes) {
-    value |= (byte & 0x7f) << shift;
-    if (byte & 0x80) {
-      shift += 7;
-      continue;
+/**
+ * What the index holds of a job's texts (its transcript, title and file name): their runs
+ * between spaces, lower case, each short one whole (a word) and the pieces of each long one,
+ * distinct, a space between two; and the words alone, for the vocabulary. A term holds no space,
+ * so it is always inside one run: inside a word (found through the vocabulary) or a long run
+ * (found by its pieces).
+ */
+export function tokensOf(texts: readonly string[]): { tokens: string; words: string[] } {
+  const words = new Set<string>();
+  const pieces = new Set<string>();
+  for (const text of texts) {
+    for (const run of tokenable(text.toLowerCase()).split(/\s+/u)) {
+      if (run === '') continue;
+      if ([...run].length <= WORD_CHARS) words.add(run);
+      else for (const piece of piecesOf(run)) pieces.add(piece);
     }
-    last += value;
-    starts.push(last);
-    value = 0;
-    shift = 0;
   }
-  return starts;
+  return { tokens: [...words, ...pieces].join(' '), words: [...words] };
 }
 
 /** The terms of a query: pieces between spaces (ASCII or ideographic), each at most once. */
@@ -178,29 +284,19 @@ export function snippetOf(text: string, ranges: ReadonlyArray<readonly [number, 
 }
 
 /**
- * A body as the index stores it: its text (UTF-8) and word starts, deflated together. Text
- * compresses about threefold, which keeps the index within one and a half times the text.
+ * A body as the index stores it: its text with its word starts marked (markWords), UTF-8,
+ * deflated (level 6: level 9 or a dictionary of common words saved at most 2 %, brotli's best
+ * 6 % but took 40 times as long to write).
  */
 export function packBody(body: Body): Buffer {
-  const text = Buffer.from(body.text, 'utf8');
-  const length = encodeStarts([text.length]);
-  return deflateRawSync(Buffer.concat([length, text, body.starts]));
+  return deflateRawSync(Buffer.from(markWords(body), 'utf8'));
 }
 
-/** A stored body: its text, and its word starts decoded when asked for (only a hit needs them). */
-export function unpackBody(packed: Uint8Array): { text: string; starts: () => number[] } {
-  const raw = inflateRawSync(packed);
-  let length = 0;
-  let shift = 0;
-  let at = 0;
-  for (;;) {
-    const byte = raw[at++]!;
-    length |= (byte & 0x7f) << shift;
-    if (!(byte & 0x80)) break;
-    shift += 7;
-  }
+/** A stored body: its text, and its word starts found when asked for (only a hit needs them). */
+export function unpackBody(packed: Uint8Array): { text: string; starts: () => readonly number[] } {
+  const marked = plainBytes(inflateRawSync(packed));
   return {
-    text: raw.toString('utf8', at, at + length),
-    starts: () => decodeStarts(raw.subarray(at + length)),
+    text: unmarkedText(marked),
+    starts: () => startsOf(marked),
   };
 }

@@ -1,11 +1,16 @@
 /** What the index keeps of a transcript and what a hit shows, as pure functions. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
+  markWords,
   packBody,
-  shortGramsOf,
+  piecesOf,
+  piecesQuery,
   snippetOf,
   rangesIn,
+  tokensOf,
+  unmarkWords,
   unpackBody,
   wordAtOffset,
 } from '../../../../core/search/documents';
@@ -41,8 +46,70 @@ describe('a transcript as a body', () => {
     expect(wordAtOffset(starts(), text.indexOf('llo'))).toBe(0);
   });
 
-  it('gives the short pieces of non-ASCII letters only', () => {
-    expect(shortGramsOf('Ab 会議です。')).toBe('会 会議 議 議で で です す');
+  it('keeps where words start inside the stored text: a mark for a space and a word, or a word alone', () => {
+    expect(markWords(body)).toBe('\u0002Hello,\u0001you\n\u0002会議\u0002です。');
+    expect(unmarkWords(markWords(body))).toEqual(body);
+  });
+
+  it('takes line breaks and the two marks inside a word as spaces', () => {
+    const odd = bodyOf({
+      text: '',
+      utterances: [utterance([{ written: 'a\u0001b' }, { written: 'c\u0002d\ne' }], 'a b c d e')],
+    });
+    expect(odd).toEqual({ text: 'a b c d e', starts: [0, 4] });
+    const { text, starts } = unpackBody(packBody(odd));
+    expect([text, starts()]).toEqual([odd.text, odd.starts]);
+  });
+
+  it('gives back any text and word starts it was given, even two words at one place', () => {
+    const char = fc.constantFrom('a', 'é', ' ', ' ', '会', '\n', '😀', '。');
+    const bodies = fc
+      .tuple(fc.array(char, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 20 }))
+      .map(([chars, picks]) => {
+        const text = chars.join('');
+        // Words start between characters (never inside a surrogate pair).
+        const places = chars.map((_, i) => chars.slice(0, i).join('').length).concat(text.length);
+        const starts = picks.map((pick) => places[pick % places.length]!).sort((a, b) => a - b);
+        return { text, starts };
+      });
+    fc.assert(
+      fc.property(bodies, (body) => {
+        expect(unmarkWords(markWords(body))).toEqual(body);
+        const { text, starts } = unpackBody(packBody(body));
+        expect([text, starts()]).toEqual([body.text, body.starts]);
+      }),
+    );
+    expect(unmarkWords(markWords({ text: 'a  b', starts: [2, 2, 3, 4] }))).toEqual({
+      text: 'a  b',
+      starts: [2, 2, 3, 4],
+    });
+  });
+
+  it("gives a run's trigrams, and one- and two-character pieces of non-ASCII letters only", () => {
+    expect(piecesOf('会議です。').sort()).toEqual(
+      ['会議で', '議です', 'です。', '会', '会議', '議', '議で', 'で', 'です', 'す'].sort(),
+    );
+    expect(piecesOf('ab1')).toEqual(['ab1']);
+    expect(piecesQuery('budget')).toBe('"bud" AND "udg" AND "dge" AND "get"');
+    expect(piecesQuery('会議')).toBe('"会議"');
+    expect(piecesQuery('"a')).toBeUndefined();
+    expect(piecesQuery('a"b')).toBe('"a""b"');
+  });
+});
+
+describe("a job's tokens", () => {
+  it('are its short runs whole, in lower case, and the pieces of its long runs, each once', () => {
+    const long = '今日の会議は来年度の予算についての確認です';
+    const { tokens, words } = tokensOf([`The budget, the\nBudget ${long}`, '', 'Standup.wav']);
+    expect(words).toEqual(['the', 'budget,', 'budget', 'standup.wav']);
+    const all = tokens.split(' ');
+    expect(all.slice(0, 4)).toEqual(words);
+    expect(all.slice(4).sort()).toEqual(piecesOf(long).sort());
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('never split by the tokenizer: characters it would split at are made U+FFFD', () => {
+    expect(tokensOf(['a\u180eb\u0000c']).words).toEqual(['a\ufffdb\ufffdc']);
   });
 });
 

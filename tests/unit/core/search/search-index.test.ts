@@ -14,6 +14,7 @@ import {
   type Indexable,
   type SearchDeps,
 } from '../../../../core/search/search-index';
+import { TOKENIZER, tokenable } from '../../../../core/search/documents';
 import type { Job, Transcript } from '../../../../shared/domain/job';
 
 let dir: string;
@@ -85,6 +86,12 @@ const japanese = transcriptOf(
   ],
   '',
 );
+
+/**
+ * A Japanese utterance of more than 16 characters: a long run, held by its pieces (a shorter run
+ * is held whole, as a word).
+ */
+const longLine = '今日 の 会議 は 来年度 の 予算 に ついて の 確認 です 。'.split(' ');
 
 async function opened(entries: Array<[Job, Indexable]>) {
   const journal = journalOf(entries);
@@ -169,6 +176,51 @@ describe('searching', () => {
     expect(index.search('   ', 3).hits).toEqual([]);
   });
 
+  it('finds part of a word, and a word inside a long run, and lands on it', async () => {
+    const text = transcriptOf([
+      ['see', 'https://example.com/Quarterly-Report', 'by', 'Monday', '.'],
+      ['the', 'rebudgeting', 'meeting'],
+    ]);
+    const { index } = await opened([[aJob('en', 'notes.wav'), { transcript: text }]]);
+    expect(index.search('udge', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 5 }]);
+    expect(index.search('quarterly', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 1 }]);
+    expect(index.search('report', 5).hits[0]!.snippet.marks).toEqual([[34, 40]]);
+    expect(index.search('monday.', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
+    expect(index.search('day. the', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
+    expect(index.search('ymeeting', 5).hits).toEqual([]);
+    expect(index.search('report monday', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+    // In different utterances: the first utterance holding one of them.
+    expect(index.search('meeting report', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+  });
+
+  it('finds words inside a long line of Japanese, and across words joined without spaces', async () => {
+    const long = transcriptOf([['はい', '。'], longLine], '');
+    const { index } = await opened([[aJob('ja', '定例.wav'), { transcript: long }]]);
+    expect(index.search('確認', 5).hits).toMatchObject([{ wordIndex: 11 }]);
+    expect(index.search('年', 5).hits).toMatchObject([{ wordIndex: 5 }]);
+    expect(index.search('算についての確', 5).hits).toMatchObject([{ wordIndex: 7 }]);
+    expect(index.search('は', 5).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect(index.search('はい 予算', 5).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect(index.search('予算です', 5).hits).toEqual([]);
+  });
+
+  it('finds a term held in too many words to look up, by reading every job', async () => {
+    const many = transcriptOf([Array.from({ length: 1100 }, (_, i) => `qzz${i}`)]);
+    const { index } = await opened([
+      [aJob('many', 'many.wav'), { transcript: many }],
+      [aJob('en', 'standup.wav'), { transcript: english }],
+    ]);
+    expect(index.search('qzz', 5).hits).toMatchObject([{ jobId: 'many', wordIndex: 0 }]);
+    expect(index.search('qzz1099', 5).hits).toMatchObject([{ jobId: 'many', wordIndex: 1099 }]);
+  });
+
+  it('finds characters the tokenizer would split at, as any other', async () => {
+    const odd = transcriptOf([['mongolian\u180eseparator', 'x\u0000y']]);
+    const { index } = await opened([[aJob('odd', 'odd.wav'), { transcript: odd }]]);
+    expect(index.search('n\u180es', 5).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect(index.search('x\u0000y', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+  });
+
   it('takes quotes, percent signs and underscores as plain characters', async () => {
     const odd = transcriptOf([['50%', 'off_peak', 'say', '"hi"']]);
     const { index } = await opened([[aJob('odd', 'odd.wav'), { transcript: odd }]]);
@@ -196,33 +248,53 @@ describe('keeping the index current', () => {
     expect(index.search('standup', 5).hits).toEqual([]);
   });
 
-  it('takes every row of a changed or removed job out of the full-text tables', async () => {
+  it('takes the row of a changed or removed job out of the full-text table', async () => {
+    const long = transcriptOf([longLine], '');
     const { index, texts, jobs } = await opened([
-      [aJob('ja', '定例.wav'), { transcript: japanese, title: '予算会議' }],
+      [aJob('ja', '定例.wav'), { transcript: long, title: '予算会議' }],
       [aJob('en', 'standup.wav'), { transcript: english }],
     ]);
-    const rows = (table: string, match: string) => {
+    const rows = (match: string) => {
       const db = new Database(join(dir, SEARCH_FILE), { readonly: true });
       try {
-        return db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(match).length;
+        return db.prepare('SELECT rowid FROM job_tokens WHERE job_tokens MATCH ?').all(match)
+          .length;
       } finally {
         db.close();
       }
     };
-    // Two rows hold 会議 (by its grams): the second utterance and the title.
-    expect(rows('by_gram', '"会議"')).toBe(2);
-    expect(rows('by_trigram', '"予算に"')).toBe(1);
+    expect(rows('"会議"')).toBe(1);
+    expect(rows('"予算に"')).toBe(1);
+    expect(rows('"予算会議"')).toBe(1);
     texts.set('ja', { transcript: transcriptOf([['明日', 'の', '予定']], '') });
     await index.reindex('ja');
-    expect(rows('by_gram', '"会議"')).toBe(0);
-    expect(rows('by_trigram', '"予算に"')).toBe(0);
-    expect(rows('by_gram', '"予定"')).toBe(1);
+    expect(rows('"会議"')).toBe(0);
+    expect(rows('"予算に"')).toBe(0);
+    expect(rows('"予算会議"')).toBe(0);
+    expect(rows('"明日の予定"')).toBe(1);
     jobs.delete('ja');
     await index.remove('ja');
-    expect(rows('by_gram', '"予定"')).toBe(0);
-    expect(rows('by_trigram', '"定例."')).toBe(0);
-    expect(rows('by_trigram', '"bud"')).toBe(1);
+    expect(rows('"明日の予定"')).toBe(0);
+    expect(rows('"定例.wav"')).toBe(0);
+    expect(rows('"budget"')).toBe(1);
     expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
+    // Its words stay in the vocabulary, and lead nowhere.
+    expect(index.search('予算会議', 5).hits).toEqual([]);
+  });
+
+  it("gives a removed job's number to the next one, and finds only the new one by it", async () => {
+    const { index, texts, jobs } = await opened([
+      [aJob('a', 'a.wav'), { transcript: english }],
+      [aJob('b', 'b.wav'), { transcript: transcriptOf([['an', 'old', 'forecast']]) }],
+    ]);
+    jobs.delete('b');
+    await index.remove('b');
+    jobs.set('c', aJob('c', 'c.wav'));
+    texts.set('c', { transcript: transcriptOf([['a', 'new', 'plan']]) });
+    await index.reindex('c');
+    expect(index.search('forecast', 5).hits).toEqual([]);
+    expect(index.search('plan', 5).hits).toMatchObject([{ jobId: 'c', wordIndex: 2 }]);
+    expect(index.search('morning', 5).hits).toMatchObject([{ jobId: 'a' }]);
   });
 
   it('does not index a job until it is completed', async () => {
@@ -255,6 +327,30 @@ describe('keeping the index current', () => {
     expect(first.reads).toEqual(['c']);
     expect(index.search('会議', 5).hits).toEqual([]);
     expect(index.search('budget', 5).hits.map((h) => h.jobId)).toEqual(['c', 'a']);
+  });
+});
+
+describe("the full-text tables' tokenizer", () => {
+  it("splits a job's tokens at spaces only: every other character stays inside its token", () => {
+    const chars: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += code < 0x10000 ? 1 : 61) {
+      const char = String.fromCodePoint(code);
+      if ((code < 0xd800 || code > 0xdfff) && !/\s/u.test(char)) chars.push(char);
+    }
+    const db = new Database(':memory:');
+    try {
+      db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, content='', detail='none',
+                                                 tokenize="${TOKENIZER}");
+               CREATE VIRTUAL TABLE terms USING fts5vocab(t, 'row');`);
+      const tokens = chars.map((char) => tokenable(`<${char}>`.toLowerCase()));
+      db.prepare('INSERT INTO t (rowid, x) VALUES (1, ?)').run(tokens.join(' '));
+      const terms = db.prepare<[], string>('SELECT term FROM terms').pluck().all();
+      // Folding may join two tokens into one term (µ and μ), never cut one.
+      expect(terms.filter((term) => !/^<.+>$/u.test(term))).toEqual([]);
+      expect(terms.length).toBeGreaterThan(chars.length * 0.98);
+    } finally {
+      db.close();
+    }
   });
 });
 
