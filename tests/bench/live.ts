@@ -21,10 +21,13 @@
  * writes (everything it captured goes to the link, in order).
  */
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { writeMicrophoneFile } from '../support/live-microphone';
+import { wavHeader } from '../support/wav-header';
 import { openWebHost } from '../support/web-host-session';
 import { cpuSeconds } from './realtime';
 
@@ -157,55 +160,90 @@ function printMainThread(events: TraceEvent[]): void {
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const count = new Map<string, number>();
-  const stack: TraceEvent[] = [];
+  /** Self time by the task it ran in (where that task was posted from), then by event. */
+  const within = new Map<string, Map<string, number>>();
+  const posted = new Map<string, { n: number; us: number }>();
+  const sourceOf = (span: TraceEvent) =>
+    `${span.args?.src_func ?? '?'} (${(span.args?.src_file ?? '?').split('/').pop()})`;
+  const stack: Array<{ span: TraceEvent; self: number; task: string }> = [];
+  const close = (done: { span: TraceEvent; self: number; task: string }) => {
+    const byName = within.get(done.task) ?? new Map<string, number>();
+    byName.set(done.span.name, (byName.get(done.span.name) ?? 0) + done.self);
+    within.set(done.task, byName);
+  };
   for (const span of spans) {
-    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= span.ts) stack.pop();
+    while (stack.length && stack.at(-1)!.span.ts + stack.at(-1)!.span.dur! <= span.ts)
+      close(stack.pop()!);
     const parent = stack.at(-1);
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - span.dur!);
+    if (parent) {
+      parent.self -= span.dur!;
+      self.set(parent.span.name, (self.get(parent.span.name) ?? 0) - span.dur!);
+    }
     self.set(span.name, (self.get(span.name) ?? 0) + span.dur!);
     count.set(span.name, (count.get(span.name) ?? 0) + 1);
-    stack.push(span);
+    let task = parent?.task ?? '(outside a task)';
+    if (span.name === 'ThreadControllerImpl::RunTask') {
+      task = sourceOf(span);
+      const entry = posted.get(task) ?? { n: 0, us: 0 };
+      entry.n += 1;
+      entry.us += span.dur!;
+      posted.set(task, entry);
+    }
+    stack.push({ span, self: span.dur!, task });
   }
-  // The main thread's tasks by where they were posted from (Chromium's source), busiest first.
-  const posted = new Map<string, { n: number; us: number }>();
-  for (const span of spans.filter((s) => s.name === 'ThreadControllerImpl::RunTask')) {
-    const src = `${String(span.args?.src_func ?? '?')} (${String(span.args?.src_file ?? '?')
-      .split('/')
-      .pop()})`;
-    const entry = posted.get(src) ?? { n: 0, us: 0 };
-    entry.n += 1;
-    entry.us += span.dur!;
-    posted.set(src, entry);
-  }
+  while (stack.length) close(stack.pop()!);
   const first = spans[0]?.ts ?? 0;
   const last = Math.max(...spans.map((s) => s.ts + s.dur!));
   const seconds = (last - first) / 1e6;
+  const rate = (us: number) => `${(us / 1000 / seconds).toFixed(2).padStart(8)} ms/s`;
   console.log(`    main thread, self time per second over ${seconds.toFixed(1)} s of trace:`);
-  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
     console.log(
-      `    ${(us / 1000 / seconds).toFixed(2).padStart(8)} ms/s  ${name} (${((count.get(name) ?? 0) / seconds).toFixed(1)} a second)`,
+      `    ${rate(us)}  ${name} (${((count.get(name) ?? 0) / seconds).toFixed(1)} a second)`,
     );
-  console.log('    tasks by where they were posted from (all their time):');
-  for (const [src, { n, us }] of [...posted].sort((a, b) => b[1].us - a[1].us).slice(0, 12))
-    console.log(
-      `    ${(us / 1000 / seconds).toFixed(2).padStart(8)} ms/s  ${src} (${(n / seconds).toFixed(1)} a second)`,
-    );
+  console.log('    tasks by where they were posted from (all their time), and what they did:');
+  for (const [src, { n, us }] of [...posted].sort((a, b) => b[1].us - a[1].us).slice(0, 6)) {
+    console.log(`    ${rate(us)}  ${src} (${(n / seconds).toFixed(1)} a second)`);
+    for (const [name, part] of [...(within.get(src) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 6))
+      console.log(`      ${rate(part)}  ${name}`);
+  }
 }
 
-export async function liveBench(line: Line): Promise<void> {
-  const microphone = await writeMicrophoneFile(undefined, 2);
+/** What one session measured. */
+interface Measured {
+  data: BenchData;
+  audioSeconds: number;
+  wall: number;
+  /** The page's main thread: TaskDuration, script, style, layout (seconds), while listening. */
+  task: number[];
+  /** The page's renderer's main thread's CPU seconds while listening, and while idle. */
+  mainCpu: number;
+  idleMainCpu: number;
+  idleTask: number;
+  idleWall: number;
+  /** The web host's CPU seconds while listening, and while idle. */
+  hostCpu: number;
+  idleHostCpu: number;
+}
+
+/**
+ * One browser whose fake microphone plays `microphone`, on the Live screen of the running host:
+ * IDLE_MS with the screen open and nothing recorded, then a session of LISTEN_MS of audio.
+ */
+async function measureSession(
+  host: { url: string; token: string; process: { pid?: number } },
+  microphone: string,
+): Promise<Measured> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphone.path}`,
+      `--use-file-for-fake-audio-capture=${microphone}`,
     ],
   });
-  const session = await openWebHost('kikitori-bench-live-');
   try {
-    const { host } = session;
     const hostPid = host.process.pid!;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(INSTRUMENT);
@@ -228,7 +266,7 @@ export async function liveBench(line: Line): Promise<void> {
 
     // The page's main thread's CPU time, from /proc: what TaskDuration counts, less the time the
     // thread waited for a core (on a busy machine a task's wall time stretches; its CPU does not).
-    const renderers = await renderersOf(microphone.path);
+    const renderers = await renderersOf(microphone);
     const mainCpu = async () => Promise.all(renderers.map((pid) => threadCpuSeconds(pid, pid)));
     const cpuSince = async (before: number[]) =>
       (await mainCpu()).map((value, i) => value - before[i]!);
@@ -242,11 +280,14 @@ export async function liveBench(line: Line): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleWall = (performance.now() - t) / 1000;
     const idleTask = await since(task);
-    const idleMainCpu = await cpuSince(mainBefore);
-    const idleCpu = (await cpuSeconds([hostPid])) - cpu;
+    const idleMainCpus = await cpuSince(mainBefore);
+    const idleHostCpu = (await cpuSeconds([hostPid])) - cpu;
 
-    // A session: listen for LISTEN_MS of audio, then stop.
+    // A session: listen for LISTEN_MS of audio, then stop. The pointer is moved off the page
+    // first, as a person's hand leaves the mouse to speak (where it rests over the page,
+    // Chromium hit-tests it again after every layout).
     await page.getByTestId('live-start').click();
+    await page.mouse.move(-1, -1);
     await page.locator('[data-testid="live-state"][data-phase="listening"]').waitFor();
     task = await mainThread();
     mainBefore = await mainCpu();
@@ -292,8 +333,7 @@ export async function liveBench(line: Line): Promise<void> {
     // The page's renderer is the one that worked while the session ran (Chromium keeps spares).
     const liveMainCpus = await cpuSince(mainBefore);
     const pageRenderer = liveMainCpus.indexOf(Math.max(...liveMainCpus));
-    const liveMainCpu = liveMainCpus[pageRenderer]!;
-    const liveCpu = (await cpuSeconds([hostPid])) - cpu;
+    const hostCpu = (await cpuSeconds([hostPid])) - cpu;
     if (profiling) printTopFunctions((await cdp.send('Profiler.stop')).profile);
     if (tracing) {
       await cdp.send('Tracing.end');
@@ -306,6 +346,86 @@ export async function liveBench(line: Line): Promise<void> {
       .waitFor({ timeout: 60_000 });
     const data = await page.evaluate<BenchData>(`window.__liveBench`);
     await context.close();
+    return {
+      data,
+      audioSeconds,
+      wall,
+      task: liveTask,
+      mainCpu: liveMainCpus[pageRenderer]!,
+      idleMainCpu: idleMainCpus[pageRenderer]!,
+      idleTask: idleTask[0]!,
+      idleWall,
+      hostCpu,
+      idleHostCpu,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The floor of this browser on this machine: a blank page that changes one word once a second
+ * (as the Live screen's clock does) and, with `interimEveryMs`, a line of text that often (as the
+ * interim text does). Its main-thread time a second, TaskDuration as (l2) counts it.
+ */
+async function referencePage(interimEveryMs?: number): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.setContent(
+      '<!doctype html><p id="clock">0:00</p><ol><li>a line of text</li><li id="interim"></li></ol>',
+    );
+    // In the page: one word a second, and a line of text every `every` ms.
+    await page.evaluate(`(() => {
+      let n = 0;
+      setInterval(() => (document.getElementById('clock').textContent = '0:' + (n++ % 60)), 1000);
+      if (${interimEveryMs ?? 0})
+        setInterval(() => (document.getElementById('interim').textContent = 'words being spoken ' + n++), ${interimEveryMs ?? 0});
+    })()`);
+    const busy = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!
+        .value;
+    const before = await busy();
+    const t = performance.now();
+    // A measured span, not a wait for a condition.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    return (((await busy()) - before) / ((performance.now() - t) / 1000)) * 1000;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A quiet room: low noise (about −50 dBFS, no speech) for 5 s, as 16 kHz mono WAV. */
+async function writeQuietRoom(path: string): Promise<void> {
+  const samples = new Int16Array(5 * 16_000);
+  let seed = 17;
+  for (let i = 0; i < samples.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    samples[i] = Math.round(((seed / 0x7fffffff) * 2 - 1) * 100);
+  }
+  const data = Buffer.from(samples.buffer);
+  await writeFile(path, Buffer.concat([wavHeader(data.length), data]));
+}
+
+export async function liveBench(line: Line): Promise<void> {
+  const speech = await writeMicrophoneFile(undefined, 2);
+  const quiet = join(DEFAULT_FIXTURES_DIR, 'live-quiet-room.wav');
+  await writeQuietRoom(quiet);
+  const session = await openWebHost('kikitori-bench-live-');
+  try {
+    const { host } = session;
+    const spoken = await measureSession(host, speech.path);
+    // The same with no speech: what live audio itself costs the window (capture, link, meter,
+    // clock), without the words' text to draw.
+    const silent = await measureSession(host, quiet);
+    const floorClock = await referencePage();
+    const floorWords = await referencePage(400);
+    const { data } = spoken;
 
     // (l1): per final, when the input reached its last word's end: the first report at or past
     // it, less the audio recorded after the word's end.
@@ -334,23 +454,32 @@ export async function liveBench(line: Line): Promise<void> {
     );
 
     const perSecond = (seconds: number, over: number) => (seconds / over) * 1000;
-    const l2 = perSecond(liveTask[0]!, audioSeconds);
-    const l2Idle = perSecond(idleTask[0]!, idleWall);
+    const l2 = perSecond(spoken.task[0]!, spoken.audioSeconds);
+    const l2Quiet = perSecond(silent.task[0]!, silent.audioSeconds);
     line(
-      `(l2) window main-thread time per second of live audio`,
+      `(l2) window main-thread time per second of live audio, speech`,
       `${l2.toFixed(2)} ms`,
       '<= 5 ms',
       l2 <= 5,
     );
     console.log(
-      `    its CPU time (from /proc, the page's renderer's main thread): ${perSecond(liveMainCpu, audioSeconds).toFixed(2)} ms a second; idle ${perSecond(idleMainCpu[pageRenderer]!, idleWall).toFixed(2)} ms a second (${renderers.length} renderer${renderers.length === 1 ? '' : 's'})`,
+      `    ${spoken.audioSeconds.toFixed(1)} s of audio in ${spoken.wall.toFixed(1)} s, ${data.finals.length} utterances and their interim text drawn: all tasks of the page's main thread (CDP TaskDuration: the clock's reports, events, React, style, layout, paint), of which script ${perSecond(spoken.task[1]!, spoken.audioSeconds).toFixed(2)}, style ${perSecond(spoken.task[2]!, spoken.audioSeconds).toFixed(2)}, layout ${perSecond(spoken.task[3]!, spoken.audioSeconds).toFixed(2)} ms; its CPU time (/proc): ${perSecond(spoken.mainCpu, spoken.audioSeconds).toFixed(2)} ms; the same screen idle: ${perSecond(spoken.idleTask, spoken.idleWall).toFixed(2)} ms (CPU ${perSecond(spoken.idleMainCpu, spoken.idleWall).toFixed(2)} ms)`,
+    );
+    line(
+      `(l2) the same, a quiet room (no words to draw)`,
+      `${l2Quiet.toFixed(2)} ms`,
+      '<= 5 ms',
+      l2Quiet <= 5,
     );
     console.log(
-      `    ${audioSeconds.toFixed(1)} s of audio in ${wall.toFixed(1)} s: all tasks of the page's main thread (CDP TaskDuration: the clock's reports, events, React, style, layout, paint), of which script ${perSecond(liveTask[1]!, audioSeconds).toFixed(2)}, style ${perSecond(liveTask[2]!, audioSeconds).toFixed(2)}, layout ${perSecond(liveTask[3]!, audioSeconds).toFixed(2)} ms; the same screen idle: ${l2Idle.toFixed(2)} ms a second`,
+      `    this browser's floor here, a blank page changing one word a second: ${floorClock.toFixed(2)} ms a second; and a line of text every 400 ms beside it: ${floorWords.toFixed(2)} ms`,
+    );
+    console.log(
+      `    its CPU time (/proc): ${perSecond(silent.mainCpu, silent.audioSeconds).toFixed(2)} ms; the same screen idle: ${perSecond(silent.idleTask, silent.idleWall).toFixed(2)} ms (CPU ${perSecond(silent.idleMainCpu, silent.idleWall).toFixed(2)} ms); ${silent.data.finals.length} utterances`,
     );
 
-    const l3 = (liveCpu / wall) * 100;
-    const l3Idle = (idleCpu / idleWall) * 100;
+    const l3 = (spoken.hostCpu / spoken.wall) * 100;
+    const l3Idle = (spoken.idleHostCpu / spoken.idleWall) * 100;
     line(
       `(l3) main process CPU while a live session runs (web host)`,
       `${l3.toFixed(2)} %`,
@@ -362,6 +491,5 @@ export async function liveBench(line: Line): Promise<void> {
     );
   } finally {
     await session.close();
-    await browser.close();
   }
 }

@@ -17,6 +17,7 @@ import { appError, type AppError } from '../../../shared/domain/errors';
 import type { LiveEvent, LiveState, LiveUtterance } from '../../../shared/ipc/live';
 import type { LiveConnection } from '../host/bridge';
 import type { AppState, StoreDeps } from './store';
+import { valueStream, type ValueStream } from './value-stream';
 
 /** An input the person can choose; `label` is '' before the microphone was ever allowed. */
 export interface AudioInput {
@@ -50,14 +51,13 @@ export type LivePhase = 'idle' | LiveState;
 export interface LiveSession {
   phase: LivePhase;
   finals: LiveUtterance[];
-  interim: { text: string; startMs?: number | undefined } | undefined;
+  /** An utterance is being spoken: its interim text is in `liveInterim`. */
+  speaking: boolean;
   /** What ended the session (fatal), or what it is carrying on through (a dropped connection). */
   problem: { error: AppError; fatal: boolean } | undefined;
   /** The input says nothing (10 s of silence); cleared when sound comes back. */
   silent: AppError | undefined;
   jobId: string | undefined;
-  /** Audio recorded so far, in whole seconds (the clock shows no more). */
-  recordedMs: number;
   reconnect: { attempt: number; retryInMs: number } | undefined;
   device: string;
 }
@@ -65,17 +65,28 @@ export interface LiveSession {
 const IDLE: LiveSession = {
   phase: 'idle',
   finals: [],
-  interim: undefined,
+  speaking: false,
   problem: undefined,
   silent: undefined,
   jobId: undefined,
-  recordedMs: 0,
   reconnect: undefined,
   device: '',
 };
 
+/** The utterance being spoken, not final yet. */
+export interface LiveInterim {
+  text: string;
+  startMs?: number | undefined;
+}
+
 export interface LiveSlice {
   live: LiveSession;
+  /**
+   * The recorded time in ms, each whole second, and the interim text: streams apart from the
+   * state (store/value-stream.ts), stable objects the state never replaces.
+   */
+  liveClock: ValueStream<number>;
+  liveInterim: ValueStream<LiveInterim | undefined>;
   liveInputs: AudioInput[];
   /** The chosen input's deviceId ('' = the system default), remembered. */
   liveDevice: string;
@@ -110,6 +121,8 @@ export const createLiveSlice =
     let capture: Capture | undefined;
     let link: LiveConnection | undefined;
     let meter: (() => MessagePort) | undefined;
+    const clock = valueStream(0);
+    const interim = valueStream<LiveInterim | undefined>(undefined);
     const patch = (changes: Partial<LiveSession>) => set({ live: { ...get().live, ...changes } });
 
     /** Ends the microphone; `finish`: its last audio and `stop` go to the host first. */
@@ -130,16 +143,20 @@ export const createLiveSlice =
           if (event.state === 'listening' && get().live.problem?.fatal === false)
             changes.problem = undefined;
           if (event.state === 'stopped') {
-            changes.interim = undefined;
+            changes.speaking = false;
+            interim.set(undefined);
             void release();
             if (event.job) get().applyJob(event.job);
           }
           return patch(changes);
         }
         case 'interim':
-          return patch({ interim: { text: event.text, startMs: event.startMs } });
+          interim.set({ text: event.text, startMs: event.startMs });
+          if (!get().live.speaking) patch({ speaking: true });
+          return;
         case 'final':
-          return patch({ finals: [...get().live.finals, event.utterance], interim: undefined });
+          interim.set(undefined);
+          return patch({ finals: [...get().live.finals, event.utterance], speaking: false });
         case 'error':
           return patch({ problem: { error: event.error, fatal: event.fatal } });
       }
@@ -147,6 +164,8 @@ export const createLiveSlice =
 
     return {
       live: IDLE,
+      liveClock: clock,
+      liveInterim: interim,
       liveInputs: [],
       liveDevice: remembered(),
       async loadLiveInputs() {
@@ -168,12 +187,14 @@ export const createLiveSlice =
           return patch({ ...IDLE, problem: { error: appError('mic-none'), fatal: true } });
         }
         set({ live: { ...IDLE, phase: 'connecting' } });
+        clock.set(0);
+        interim.set(undefined);
         const deviceId = get().liveDevice;
         let opened: Capture;
         try {
           opened = await captureApi.startCapture({
             ...(deviceId ? { deviceId } : {}),
-            onClock: (recordedMs) => patch({ recordedMs }),
+            onClock: (recordedMs) => clock.set(recordedMs),
             onSilence: (seconds) =>
               patch({
                 silent: appError('mic-silent', {
@@ -204,9 +225,10 @@ export const createLiveSlice =
           void release();
           const live = get().live;
           if (live.phase !== 'stopped') {
+            interim.set(undefined);
             patch({
               phase: 'stopped',
-              interim: undefined,
+              speaking: false,
               problem: live.problem ?? {
                 error: appError('network', { host: 'Kikitori', reason: 'reset' }),
                 fatal: true,

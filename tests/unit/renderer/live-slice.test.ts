@@ -163,7 +163,7 @@ describe('the live store', () => {
     );
     expect(link.audio).toEqual(Array(12).fill(3200));
     // The clock counts whole seconds; the meter gets each chunk's peak (half scale: -6 dBFS).
-    expect(store.getState().live.recordedMs).toBe(1000);
+    expect(store.getState().liveClock.now()).toBe(1000);
     await until(
       () => levels.length,
       (n) => n === 12,
@@ -173,9 +173,11 @@ describe('the live store', () => {
 
     link.emit({ type: 'interim', text: 'he was', startMs: 1200 });
     link.emit({ type: 'interim', text: 'he was not an', startMs: 1200 });
-    expect(store.getState().live.interim).toEqual({ text: 'he was not an', startMs: 1200 });
+    expect(store.getState().liveInterim.now()).toEqual({ text: 'he was not an', startMs: 1200 });
+    expect(store.getState().live.speaking).toBe(true);
     link.emit({ type: 'final', utterance: utterance(0, 1200, 'he was not an illness') });
-    expect(store.getState().live.interim).toBeUndefined();
+    expect(store.getState().liveInterim.now()).toBeUndefined();
+    expect(store.getState().live.speaking).toBe(false);
     expect(store.getState().live.finals.map((u) => [u.startMs, u.text])).toEqual([
       [1200, 'he was not an illness'],
     ]);
@@ -271,9 +273,9 @@ describe('the live store', () => {
     });
     microphone.speak(1);
     expect(store.getState().live.silent).toBeUndefined();
-    expect(store.getState().live.recordedMs).toBe(10_000);
+    expect(store.getState().liveClock.now()).toBe(10_000);
     microphone.speak(1);
-    expect(store.getState().live.recordedMs).toBe(10_000);
+    expect(store.getState().liveClock.now()).toBe(10_000);
   });
 
   it('opens no link when the microphone is refused, and says why', async () => {

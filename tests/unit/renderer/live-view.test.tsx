@@ -57,8 +57,13 @@ describe('the Live screen', () => {
     emit({ type: 'state', state: 'listening', jobId: 'j1' });
     expect(screen.getByTestId('live-state').textContent).toBe('Listening.');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    emit({ type: 'interim', text: 'he was', startMs: 1200 });
+    const interim = screen.getByTestId('live-interim');
+    expect(interim.textContent).toBe('0:01(not final yet) he was');
+    // The next interim result replaces the text in place, in the same line.
     emit({ type: 'interim', text: 'he was not', startMs: 1200 });
-    expect(screen.getByTestId('live-interim').textContent).toContain('(not final yet)');
+    expect(screen.getByTestId('live-interim')).toBe(interim);
+    expect(interim.textContent).toBe('0:01(not final yet) he was not');
     expect(screen.getByTestId('live-announce').textContent).toBe('');
     emit(final(0, 'he was not an illness'));
     expect(screen.queryByTestId('live-interim')).toBeNull();

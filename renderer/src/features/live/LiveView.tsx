@@ -5,11 +5,20 @@
  * words until the person scrolls up, then offers "Jump to live". Screen readers hear each
  * finalized utterance once (a polite live region), never the interim updates.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
-import { liveBusy } from '../../store/live-slice';
+import { liveBusy, type LiveInterim as LiveInterimValue } from '../../store/live-slice';
+import type { ValueStream } from '../../store/value-stream';
 import { ErrorBox } from '../../ui/error-box';
 import { useActionError } from '../../ui/use-action-error';
 import { formatClock } from '../../ui/format';
@@ -21,14 +30,46 @@ import './live.css';
 /** Codes whose way out is the connection's settings (its key, its engine). */
 const SETTINGS_HELP = new Set(['live-refused', 'auth', 'no-key', 'no-connection']);
 
-/** The recorded time, rendered once a second rather than with every chunk. */
+/**
+ * A stream's value as the text of an element, written here as it changes, not drawn by React: a
+ * change wakes nothing else in the window (store/value-stream.ts).
+ */
+function useStreamText<T>(
+  stream: ValueStream<T>,
+  textOf: (value: T) => string,
+): RefObject<HTMLSpanElement | null> {
+  const element = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const show = (value: T) => {
+      const text = textOf(value);
+      if (element.current && element.current.textContent !== text)
+        element.current.textContent = text;
+    };
+    show(stream.now());
+    return stream.subscribe(show);
+  }, [stream, textOf]);
+  return element;
+}
+
+const clockText = (ms: number) => formatClock(Math.floor(ms / 1000));
+const interimTime = (interim: LiveInterimValue | undefined) =>
+  interim?.startMs === undefined ? '' : formatClock(interim.startMs / 1000);
+const interimText = (interim: LiveInterimValue | undefined) => interim?.text ?? '';
+
+/** The recorded time, ticking each second. */
 function LiveClock() {
   const { t } = useTranslation();
-  const seconds = useApp((s) => Math.floor(s.live.recordedMs / 1000));
+  const text = useStreamText(
+    useApp((s) => s.liveClock),
+    clockText,
+  );
   return (
-    <span className="muted" data-testid="live-elapsed" aria-label={t('live.elapsed')}>
-      {formatClock(seconds)}
-    </span>
+    <span
+      ref={text}
+      className="muted live-clock"
+      data-testid="live-elapsed"
+      aria-label={t('live.elapsed')}
+    />
   );
 }
 
@@ -223,18 +264,24 @@ const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveU
  * The words as they come: the finals, the interim text after them, following the newest until
  * the person scrolls up (then "Jump to live"). Its box contains its layout (live.css), and only
  * the interim line (LiveInterim) is drawn again with each interim result, a few times a second.
+ *
+ * Following costs nothing per interim result: the list ends in an anchor (live.css), and once
+ * the box is scrolled to its end the browser's scroll anchoring keeps that end in view as the
+ * text above it grows. The box is scrolled to its end only when an utterance is finalized (or
+ * following starts again), not with each interim result: reading where the end is would lay the
+ * box out again each time, on the main thread.
  */
 function LiveTranscript({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
   const finals = useApp((s) => s.live.finals);
-  const speaking = useApp((s) => s.live.interim !== undefined);
+  const speaking = useApp((s) => s.live.speaking);
   const scroller = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const follow = useCallback(() => {
     const box = scroller.current;
     if (box && following) box.scrollTop = box.scrollHeight;
   }, [following]);
-  useLayoutEffect(follow, [finals.length, follow]);
+  useLayoutEffect(follow, [finals.length, speaking, follow]);
   const onScroll = () => {
     const box = scroller.current;
     if (!box) return;
@@ -256,9 +303,10 @@ function LiveTranscript({ busy }: { busy: boolean }) {
         ) : (
           <ol className="live-utterances">
             <LiveFinals finals={finals} />
-            <LiveInterim follow={follow} />
+            <LiveInterim />
           </ol>
         )}
+        <div className="live-anchor" aria-hidden="true" />
       </div>
       {!following ? (
         <button
@@ -274,20 +322,26 @@ function LiveTranscript({ busy }: { busy: boolean }) {
   );
 }
 
-/** The utterance being spoken, not final yet; `follow` keeps it in view when it grows. */
-function LiveInterim({ follow }: { follow: () => void }) {
+/**
+ * The utterance being spoken, not final yet, while there is one: its time and words are written
+ * as each interim result comes (a few times a second), without React.
+ */
+function LiveInterim() {
+  const speaking = useApp((s) => s.live.speaking);
+  return speaking ? <LiveInterimLine /> : null;
+}
+
+function LiveInterimLine() {
   const { t } = useTranslation();
-  const interim = useApp((s) => s.live.interim);
-  useLayoutEffect(follow, [interim?.text, follow]);
-  if (!interim) return null;
+  const stream = useApp((s) => s.liveInterim);
+  const time = useStreamText(stream, interimTime);
+  const text = useStreamText(stream, interimText);
   return (
     <li className="live-utterance interim" data-testid="live-interim">
-      <span className="live-time">
-        {interim.startMs === undefined ? '' : formatClock(interim.startMs / 1000)}
-      </span>
+      <span className="live-time" ref={time} />
       <span className="live-text">
         <span className="visually-hidden">{t('live.notFinal')} </span>
-        {interim.text}
+        <span ref={text} />
       </span>
     </li>
   );
