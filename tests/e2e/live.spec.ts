@@ -134,3 +134,45 @@ test('Live in Japanese and the dark theme, and a refusal that says what to do', 
   await app.getByTestId('theme').selectOption('light');
   await shoot(app, 'live-error-en-light');
 });
+
+test('Live: the transcript follows the newest words, stays where the person scrolled, and Jump to live follows again', async ({
+  app,
+}) => {
+  await expect(app.getByTestId('service-status')).toContainText('Running');
+  // A small window, so a few utterances fill the transcript's box.
+  await app.setViewportSize({ width: 720, height: 500 });
+  await app.getByRole('tab', { name: 'Live' }).click();
+  await app.getByTestId('live-start').click();
+  const box = app.getByTestId('live-transcript');
+  type Box = { scrollHeight: number; scrollTop: number; clientHeight: number };
+  const gap = () =>
+    box.evaluate((e) => {
+      const b = e as unknown as Box;
+      return b.scrollHeight - b.scrollTop - b.clientHeight;
+    });
+  const overflow = () =>
+    box.evaluate((e) => {
+      const b = e as unknown as Box;
+      return b.scrollHeight - b.clientHeight;
+    });
+  // The words overflow the box, and its end stays in view all along.
+  await expect.poll(overflow, { timeout: 120_000 }).toBeGreaterThan(60);
+  await expect.poll(gap).toBeLessThan(24);
+  await expect(app.getByTestId('live-jump')).toBeHidden();
+
+  // Scrolled to the top, it stays there while words come, and offers the way back.
+  await box.evaluate((e) => {
+    (e as unknown as Box).scrollTop = 0;
+  });
+  await expect(app.getByTestId('live-jump')).toBeVisible();
+  const finals = await app.getByTestId('live-final').count();
+  await expect(app.getByTestId('live-final')).toHaveCount(finals + 1, { timeout: 60_000 });
+  expect(await box.evaluate((e) => (e as unknown as Box).scrollTop)).toBe(0);
+  await app.getByTestId('live-jump').click();
+  await expect.poll(gap).toBeLessThan(24);
+  await expect(app.getByTestId('live-jump')).toBeHidden();
+  await app.getByTestId('live-stop').click();
+  await expect(app.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
+    timeout: 60_000,
+  });
+});

@@ -265,11 +265,9 @@ const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveU
  * the person scrolls up (then "Jump to live"). Its box contains its layout (live.css), and only
  * the interim line (LiveInterim) is drawn again with each interim result, a few times a second.
  *
- * Following costs nothing per interim result: the list ends in an anchor (live.css), and once
- * the box is scrolled to its end the browser's scroll anchoring keeps that end in view as the
- * text above it grows. The box is scrolled to its end only when an utterance is finalized (or
- * following starts again), not with each interim result: reading where the end is would lay the
- * box out again each time, on the main thread.
+ * Following costs no layout of its own: the box is scrolled to its end when its content's height
+ * changes (a ResizeObserver, told after the browser's own layout, so reading where the end is lays
+ * nothing out again), not with each interim result, most of which change no line.
  */
 function LiveTranscript({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
@@ -281,7 +279,15 @@ function LiveTranscript({ busy }: { busy: boolean }) {
     const box = scroller.current;
     if (box && following) box.scrollTop = box.scrollHeight;
   }, [following]);
-  useLayoutEffect(follow, [finals.length, speaking, follow]);
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(follow, [follow]);
+  useEffect(() => {
+    const inner = content.current;
+    if (!inner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [follow]);
   const onScroll = () => {
     const box = scroller.current;
     if (!box) return;
@@ -298,15 +304,16 @@ function LiveTranscript({ busy }: { busy: boolean }) {
         aria-label={t('live.transcript')}
         data-testid="live-transcript"
       >
-        {finals.length === 0 && !speaking ? (
-          <p className="muted live-empty">{busy ? t('live.waiting') : t('live.empty')}</p>
-        ) : (
-          <ol className="live-utterances">
-            <LiveFinals finals={finals} />
-            <LiveInterim />
-          </ol>
-        )}
-        <div className="live-anchor" aria-hidden="true" />
+        <div ref={content}>
+          {finals.length === 0 && !speaking ? (
+            <p className="muted live-empty">{busy ? t('live.waiting') : t('live.empty')}</p>
+          ) : (
+            <ol className="live-utterances">
+              <LiveFinals finals={finals} />
+              <LiveInterim />
+            </ol>
+          )}
+        </div>
       </div>
       {!following ? (
         <button
