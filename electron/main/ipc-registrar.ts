@@ -89,10 +89,13 @@ export function registerLive(
   ipcMain.on(
     LIVE_OPEN_MESSAGE,
     (event: Pick<IpcMainEvent, 'senderFrame'> & { readonly ports: readonly LivePort[] }) => {
-      const [port, audio] = event.ports;
+      const [port, audio, ...more] = event.ports;
+      // The preload sends two; any more are not used, and are let go.
+      for (const p of more) p.close();
       if (!port) return;
       if (!isTrustedSender(event.senderFrame)) {
-        for (const p of event.ports) p.close();
+        port.close();
+        audio?.close();
         return;
       }
       const inbound = open({

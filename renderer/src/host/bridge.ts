@@ -60,11 +60,21 @@ export interface LiveConnection {
    * ArrayBuffers and, among them, `pause`, `resume` and `stop` as JSON. Undefined when the link
    * could not give one. The audio never passes through the window's main thread.
    */
-  audioPort(): Promise<MessagePort | undefined>;
+  audioPort(): Promise<LiveAudioPort | undefined>;
   onEvent(listener: (event: LiveEvent) => void): Unsubscribe;
   /** The link closed: after `stopped`, or cut off (the host went away). */
   onClose(listener: () => void): Unsubscribe;
   close(): void;
+}
+
+/** The link's audio port, and whether its other end takes transferred ArrayBuffers. */
+export interface LiveAudioPort {
+  readonly port: MessagePort;
+  /**
+   * A Worker does; Electron's MessagePortMain loses a transferred ArrayBuffer's data
+   * (electron/electron#34905), so under Electron each chunk is copied (3.2 KB).
+   */
+  readonly transfer: boolean;
 }
 
 /** What the preload's `openLive` gives (electron/preload/bridge.ts PreloadLiveLink). */
@@ -86,7 +96,7 @@ function liveConnection(
     message: (text: string) => void;
     closed: () => void;
   }) => Promise<{ send: (text: string) => void; close: () => void } | undefined>,
-  audio: Promise<MessagePort | undefined>,
+  audio: Promise<LiveAudioPort | undefined>,
 ): LiveConnection {
   const events = new Set<(event: LiveEvent) => void>();
   const closes = new Set<() => void>();
@@ -111,13 +121,16 @@ function liveConnection(
       if (parsed.success) for (const listener of events) listener(parsed.data);
     },
     closed: finish,
-  }).then((opened) => {
-    if (!opened) return finish();
-    if (closed) return opened.close();
-    link = opened;
-    for (const data of queue ?? []) opened.send(data);
-    queue = undefined;
-  });
+  })
+    .then((opened) => {
+      if (!opened) return finish();
+      if (closed) return opened.close();
+      link = opened;
+      for (const data of queue ?? []) opened.send(data);
+      queue = undefined;
+    })
+    // A link that could not be made (no ticket, a Worker that would not start) is closed.
+    .catch(finish);
   return {
     send(message) {
       if (closed) return;
@@ -259,7 +272,9 @@ function electronBridge(api: ElectronKikitori): Bridge {
           link.onClose(closed);
           return { send: (text) => link.send(text), close: () => link.close() };
         },
-        audioPortFromPreload(window, link.audioPortId),
+        audioPortFromPreload(window, link.audioPortId).then((port) =>
+          port ? { port, transfer: false } : undefined,
+        ),
       );
     },
   };
@@ -421,41 +436,39 @@ export function browserBridge(
     },
     openLive: () => {
       // The socket lives in a Worker (live-relay.ts); the capture's worklet writes into `audio`.
+      // The link is usable at once: the Worker keeps the link's text (start) until the socket is
+      // open, and sends it before it reads the audio port.
       const audio = new MessageChannel();
-      return liveConnection(async ({ message, closed }) => {
-        const address = new URL(await ticketed('/live'), win.location.href);
-        address.protocol = address.protocol === 'https:' ? 'wss:' : 'ws:';
-        const worker = new Worker(new URL('./live-socket-worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'kikitori-live',
-        });
-        const opened = new Promise<boolean>((resolve) => {
+      return liveConnection(
+        async ({ message, closed }) => {
+          const address = new URL(await ticketed('/live'), win.location.href);
+          address.protocol = address.protocol === 'https:' ? 'wss:' : 'ws:';
+          const worker = new Worker(new URL('./live-socket-worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'kikitori-live',
+          });
+          const end = () => {
+            worker.terminate();
+            audio.port1.close();
+            closed();
+          };
           worker.onmessage = (event: MessageEvent<WorkerNews>) => {
             const news = event.data;
             if (news.type === 'message') message(news.text);
-            else if (news.type === 'opened') resolve(true);
-            else {
-              resolve(false);
-              worker.terminate();
-              closed();
-            }
+            else if (news.type === 'closed') end();
           };
-          worker.onerror = () => {
-            resolve(false);
-            worker.terminate();
-            closed();
+          // The Worker's module could not be loaded or run.
+          worker.onerror = end;
+          const command = (c: WorkerCommand, transfer: Transferable[] = []) =>
+            worker.postMessage(c, transfer);
+          command({ type: 'open', url: address.toString(), audio: audio.port2 }, [audio.port2]);
+          return {
+            send: (text) => command({ type: 'send', text }),
+            close: () => command({ type: 'close' }),
           };
-        });
-        const command = (c: WorkerCommand, transfer: Transferable[] = []) =>
-          worker.postMessage(c, transfer);
-        command({ type: 'open', url: address.toString(), audio: audio.port2 }, [audio.port2]);
-        return (await opened)
-          ? {
-              send: (text) => command({ type: 'send', text }),
-              close: () => command({ type: 'close' }),
-            }
-          : undefined;
-      }, Promise.resolve(audio.port1));
+        },
+        Promise.resolve({ port: audio.port1, transfer: true }),
+      );
     },
   };
 }

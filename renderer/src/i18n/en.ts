@@ -26,6 +26,8 @@ export const en = {
     resume: 'Resume',
     stop: 'Stop',
     level: 'Input level',
+    levelValue: '{{db}} dB',
+    levelNone: 'no sound',
     elapsed: 'Recorded time',
     copy: 'Copy so far',
     copied: 'Copied',

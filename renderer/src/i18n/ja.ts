@@ -26,6 +26,8 @@ export const ja: Messages = {
     resume: '再開',
     stop: '停止',
     level: '入力レベル',
+    levelValue: '{{db}} dB',
+    levelNone: '音なし',
     elapsed: '録音時間',
     copy: 'ここまでをコピー',
     copied: 'コピーしました',

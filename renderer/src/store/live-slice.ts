@@ -8,9 +8,9 @@
  * then the link and its `start`, then the link's audio port is handed to the capture, whose
  * worklet writes the audio into it from the audio thread (what it captured meanwhile first; the
  * host keeps what comes while the session opens). This thread never touches the audio: it hears
- * the level five times a second, and the events. Pause, resume and stop are said by the worklet,
- * in their place among the audio; Stop ends the microphone that way, and the host finishes: the
- * last final comes, then `stopped` with the job.
+ * the recorded time and the second's loudest peak once a second, silence, and the events. Pause,
+ * resume and stop are said by the worklet, in their place among the audio; Stop ends the
+ * microphone that way, and the host finishes: the last final comes, then `stopped` with the job.
  */
 import type { StateCreator } from 'zustand';
 import { appError, type AppError } from '../../../shared/domain/errors';
@@ -28,7 +28,7 @@ export interface AudioInput {
 /** A running capture (features/live/capture/capture.ts says what each does). */
 export interface Capture {
   readonly label: string;
-  connect(sink: MessagePort): void;
+  connect(sink: MessagePort, transfer: boolean): void;
   meter(port: MessagePort): void;
   pause(): void;
   resume(): void;
@@ -40,7 +40,7 @@ export interface CaptureApi {
   listInputs(): Promise<AudioInput[]>;
   startCapture(options: {
     deviceId?: string;
-    onClock(recordedMs: number): void;
+    onClock(recordedMs: number, peakDb: number): void;
     onSilence(seconds: number): void;
     onSound(): void;
   }): Promise<Capture>;
@@ -73,6 +73,11 @@ const IDLE: LiveSession = {
   device: '',
 };
 
+/** The level the screen readers' meter reads at its bottom, dBFS (and for silence). */
+export const LEVEL_FLOOR_DB = -60;
+const coarseLevel = (peakDb: number) =>
+  Math.min(0, Math.max(LEVEL_FLOOR_DB, Math.round(peakDb / 10) * 10));
+
 /** The utterance being spoken, not final yet. */
 export interface LiveInterim {
   text: string;
@@ -87,6 +92,8 @@ export interface LiveSlice {
    */
   liveClock: ValueStream<number>;
   liveInterim: ValueStream<LiveInterim | undefined>;
+  /** The input's loudest peak over the last second, in 10 dB steps from LEVEL_FLOOR_DB to 0. */
+  liveLevel: ValueStream<number>;
   liveInputs: AudioInput[];
   /** The chosen input's deviceId ('' = the system default), remembered. */
   liveDevice: string;
@@ -122,6 +129,10 @@ export const createLiveSlice =
     let link: LiveConnection | undefined;
     let meter: (() => MessagePort) | undefined;
     const clock = valueStream(0);
+    /** The input's level, for screen readers (the meter's picture is drawn elsewhere). */
+    const level = valueStream(LEVEL_FLOOR_DB);
+    /** Each Start is an attempt; one overtaken (Stop, or another Start) lets its microphone go. */
+    let attempt = 0;
     const interim = valueStream<LiveInterim | undefined>(undefined);
     const patch = (changes: Partial<LiveSession>) => set({ live: { ...get().live, ...changes } });
 
@@ -129,6 +140,7 @@ export const createLiveSlice =
     const release = async (finish = false): Promise<boolean> => {
       const open = capture;
       capture = undefined;
+      level.set(LEVEL_FLOOR_DB);
       return (await open?.stop(finish).catch(() => false)) ?? false;
     };
 
@@ -165,6 +177,7 @@ export const createLiveSlice =
     return {
       live: IDLE,
       liveClock: clock,
+      liveLevel: level,
       liveInterim: interim,
       liveInputs: [],
       liveDevice: remembered(),
@@ -189,12 +202,16 @@ export const createLiveSlice =
         set({ live: { ...IDLE, phase: 'connecting' } });
         clock.set(0);
         interim.set(undefined);
+        const mine = ++attempt;
         const deviceId = get().liveDevice;
         let opened: Capture;
         try {
           opened = await captureApi.startCapture({
             ...(deviceId ? { deviceId } : {}),
-            onClock: (recordedMs) => clock.set(recordedMs),
+            onClock: (recordedMs, peakDb) => {
+              clock.set(recordedMs);
+              level.set(coarseLevel(peakDb));
+            },
             onSilence: (seconds) =>
               patch({
                 silent: appError('mic-silent', {
@@ -207,15 +224,33 @@ export const createLiveSlice =
             },
           });
         } catch (error) {
+          if (mine !== attempt) return;
           const failure =
             error && typeof error === 'object' && 'error' in error
               ? (error as { error: AppError }).error
               : appError('mic-failed', { device: deviceId || 'default' });
           return patch({ phase: 'idle', problem: { error: failure, fatal: true } });
         }
+        // Stopped (or started again) while the microphone was being opened: let it go.
+        if (mine !== attempt || get().live.phase !== 'connecting') {
+          await opened.stop().catch(() => undefined);
+          return;
+        }
         capture = opened;
         if (meter) opened.meter(meter());
-        const connection = bridge.openLive();
+        let connection: LiveConnection;
+        try {
+          connection = bridge.openLive();
+        } catch (error) {
+          await release();
+          return patch({
+            phase: 'stopped',
+            problem: {
+              error: appError('network', { host: 'Kikitori', reason: 'other' }, String(error)),
+              fatal: true,
+            },
+          });
+        }
         link = connection;
         patch({ device: opened.label });
         connection.onEvent(onEvent);
@@ -242,12 +277,12 @@ export const createLiveSlice =
           ...(active ? { connection: active } : {}),
           ...(opened.label ? { device: opened.label.slice(0, 200) } : {}),
         });
-        const port = await connection.audioPort();
+        const audio = await connection.audioPort();
         if (capture !== opened || link !== connection) {
-          port?.close();
+          audio?.port.close();
           return;
         }
-        if (port) return opened.connect(port);
+        if (audio) return opened.connect(audio.port, audio.transfer);
         // No way for the audio to reach the host: end the session before it records nothing.
         patch({
           problem: {
@@ -260,6 +295,7 @@ export const createLiveSlice =
       },
       livePause() {
         if (get().live.phase !== 'listening') return;
+        level.set(LEVEL_FLOOR_DB);
         // The worklet says it among the audio; without a capture the link says it.
         if (capture) capture.pause();
         else link?.send({ type: 'pause' });
@@ -270,7 +306,9 @@ export const createLiveSlice =
         else link?.send({ type: 'resume' });
       },
       async liveStop() {
-        if (!liveBusy(get().live.phase)) return;
+        const phase = get().live.phase;
+        // Stopping already: the worklet is saying its last (a second stop could overtake it).
+        if (!liveBusy(phase) || phase === 'stopping') return;
         if (!link) {
           await release();
           return patch({ phase: 'stopped' });

@@ -114,6 +114,22 @@ describe('the Electron live link', () => {
     expect(b.ports.map((p) => p.closed())).toEqual([true, true]);
   });
 
+  it('lets go of any port beyond the two it uses', () => {
+    let handler: ((event: unknown) => void) | undefined;
+    const ipcMain = {
+      on: (_channel: string, listener: (event: unknown) => void) => (handler = listener),
+    } as unknown as Parameters<typeof registerLive>[0];
+    registerLive(ipcMain, () => ({ text() {}, audio() {}, closed() {} }));
+    const channels = [new MessageChannel(), new MessageChannel(), new MessageChannel()];
+    const ports = channels.map((c) => mainPort(c.port2));
+    handler!({ senderFrame: { url: 'app://kikitori/index.html', parent: null }, ports });
+    expect(ports.map((p) => p.closed())).toEqual([false, false, true]);
+    for (const c of channels) {
+      c.port1.close();
+      c.port2.close();
+    }
+  });
+
   it('opens nothing for another page or a frame inside it, and closes both ports', () => {
     for (const [url, parent] of [
       ['https://example.com/', null],

@@ -20,11 +20,13 @@ function setUp(silenceMs?: number) {
   const core = new CaptureCore(RATE, (r) => void reports.push(r), silenceMs);
   const sink: (number | string)[] = [];
   const transferred: boolean[] = [];
+  let sinkClosed = 0;
   const sinkPort = {
     postMessage(message: ArrayBuffer | string, transfer?: Transferable[]) {
       sink.push(typeof message === 'string' ? JSON.parse(message).type : message.byteLength);
       transferred.push(transfer?.[0] === message);
     },
+    close: () => void (sinkClosed += 1),
   };
   const levels: number[] = [];
   let meterClosed = 0;
@@ -49,6 +51,7 @@ function setUp(silenceMs?: number) {
     levels,
     meter,
     meterClosed: () => meterClosed,
+    sinkClosed: () => sinkClosed,
     feed,
   };
 }
@@ -56,13 +59,21 @@ function setUp(silenceMs?: number) {
 describe('the capture worklet’s core', () => {
   it('writes each 100 ms chunk into the sink, transferred, and tells the meter each chunk’s peak', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     t.core.command({ type: 'meter', port: t.meter });
     t.feed(tone, 5);
     expect(t.sink).toEqual([3200, 3200, 3200, 3200]);
     expect(t.transferred.every(Boolean)).toBe(true);
     expect(t.levels).toHaveLength(4);
     expect(t.levels.slice(1).every((db) => Math.round(db) === -6)).toBe(true);
+  });
+
+  it('copies each chunk where the sink’s other end cannot take a transferred buffer (Electron)', () => {
+    const t = setUp();
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: false });
+    t.feed(tone, 3);
+    expect(t.sink).toEqual([3200, 3200]);
+    expect(t.transferred).toEqual([false, false]);
   });
 
   it('keeps what it captured before the sink came, and sends it first', () => {
@@ -72,7 +83,7 @@ describe('the capture worklet’s core', () => {
     t.core.command({ type: 'resume' });
     t.feed(tone, 2);
     expect(t.sink).toEqual([]);
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     t.feed(tone, 1);
     expect(t.sink).toEqual([3200, 3200, 3200, 'pause', 'resume', 3200, 3200]);
   });
@@ -81,14 +92,14 @@ describe('the capture worklet’s core', () => {
     const t = setUp();
     t.feed(tone, EARLY_CHUNKS + 20);
     t.core.command({ type: 'pause' });
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     expect(t.sink.filter((m) => m === 3200)).toHaveLength(EARLY_CHUNKS);
     expect(t.sink.at(-1)).toBe('pause');
   });
 
   it('says pause and resume among the audio; nothing is written while paused, nor what was not yet a chunk', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     t.core.command({ type: 'meter', port: t.meter });
     t.feed(tone, 2);
     t.feed(() => tone().subarray(0, 2_400));
@@ -104,7 +115,7 @@ describe('the capture worklet’s core', () => {
 
   it('on stop with finish, writes the last partial chunk and stop, then says it stopped; nothing after', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     t.core.command({ type: 'meter', port: t.meter });
     t.feed(tone, 2);
     t.feed(() => tone().subarray(0, 2_400));
@@ -116,14 +127,22 @@ describe('the capture worklet’s core', () => {
     expect(stop).toBe('stop');
     expect(t.reports.at(-1)).toEqual({ type: 'stopped', finished: true });
     expect(t.meterClosed()).toBe(1);
+    expect(t.sinkClosed()).toBe(1);
     t.feed(tone, 3);
     t.core.command({ type: 'resume' });
     expect(t.sink.at(-1)).toBe('stop');
+    // A port given to a capture that is over is let go.
+    let late = 0;
+    t.core.command({
+      type: 'meter',
+      port: { postMessage: () => undefined, close: () => void (late += 1) },
+    });
+    expect(late).toBe(1);
   });
 
   it('on stop without finish, or without a sink, writes nothing more and says so', () => {
     const a = setUp();
-    a.core.command({ type: 'sink', port: a.sinkPort });
+    a.core.command({ type: 'sink', port: a.sinkPort, transfer: true });
     a.feed(tone, 2);
     a.core.command({ type: 'stop', finish: false });
     expect(a.sink).toEqual([3200]);
@@ -134,19 +153,24 @@ describe('the capture worklet’s core', () => {
     expect(b.reports.at(-1)).toEqual({ type: 'stopped', finished: false });
   });
 
-  it('tells the window the time recorded each whole second, right after that second’s last chunk', () => {
+  it('tells the window the time recorded each whole second, right after that second’s last chunk, with its loudest peak', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort });
-    t.feed(tone, 26);
-    expect(t.reports).toEqual([
-      { type: 'clock', recordedMs: 1000 },
-      { type: 'clock', recordedMs: 2000 },
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
+    t.feed(tone, 11);
+    t.feed(quiet, 15);
+    expect(
+      t.reports.map((r) => r.type === 'clock' && [r.recordedMs, Math.round(r.peakDb)]),
+    ).toEqual([
+      [1000, -6],
+      [2000, -6],
     ]);
+    t.feed(quiet, 10);
+    expect(t.reports.at(-1)).toEqual({ type: 'clock', recordedMs: 3000, peakDb: -100 });
   });
 
   it('tells a silence once, and that it is over when sound comes back (or a pause ends it)', () => {
     const t = setUp(1_000);
-    t.core.command({ type: 'sink', port: t.sinkPort });
+    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
     t.feed(tone, 1);
     t.feed(quiet, 12);
     const silent = t.reports.filter((r) => r.type === 'silent');

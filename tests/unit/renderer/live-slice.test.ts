@@ -46,7 +46,7 @@ function fakeLink({ withAudio = true, portLater = false } = {}) {
     send: (message) => void sent.push(message),
     audioPort: async () => {
       await portGiven;
-      return withAudio ? channel.port1 : undefined;
+      return withAudio ? { port: channel.port1, transfer: true } : undefined;
     },
     onEvent: (listener) => (events.add(listener), () => void events.delete(listener)),
     onClose: (listener) => (closes.add(listener), () => void closes.delete(listener)),
@@ -70,14 +70,17 @@ const toneChunk = () =>
 function fakeMicrophone(refusal?: AppFailure) {
   const calls: string[] = [];
   let core: CaptureCore | undefined;
+  /** While set, opening the microphone waits (the browser asking the person). */
+  let asking: Promise<void> | undefined;
   const api: CaptureApi = {
     listInputs: async () => [{ deviceId: 'usb', label: 'USB Microphone' }],
     async startCapture(options) {
       calls.push(`start ${options.deviceId ?? 'default'}`);
+      await asking;
       if (refusal) throw refusal;
       let stopped: ((finished: boolean) => void) | undefined;
       const worklet = new CaptureCore(16_000, (report: CaptureReport) => {
-        if (report.type === 'clock') options.onClock(report.recordedMs);
+        if (report.type === 'clock') options.onClock(report.recordedMs, report.peakDb);
         else if (report.type === 'silent') options.onSilence(report.seconds);
         else if (report.type === 'sound') options.onSound();
         else stopped?.(report.finished);
@@ -85,7 +88,7 @@ function fakeMicrophone(refusal?: AppFailure) {
       core = worklet;
       return {
         label: 'USB Microphone',
-        connect: (port) => worklet.command({ type: 'sink', port }),
+        connect: (port, transfer) => worklet.command({ type: 'sink', port, transfer }),
         meter: (port) => worklet.command({ type: 'meter', port }),
         pause: () => (calls.push('pause'), worklet.command({ type: 'pause' })),
         resume: () => (calls.push('resume'), worklet.command({ type: 'resume' })),
@@ -101,6 +104,12 @@ function fakeMicrophone(refusal?: AppFailure) {
   return {
     api,
     calls,
+    /** The next opening waits for the returned answer. */
+    ask: () => {
+      let answer = () => {};
+      asking = new Promise<void>((resolve) => (answer = resolve));
+      return answer;
+    },
     /** `chunks` of tone, and a half chunk after them. */
     speak: (chunks = 1, half = false) => {
       for (let i = 0; i < chunks; i++) core?.push([toneChunk()]);
@@ -276,6 +285,30 @@ describe('the live store', () => {
     expect(store.getState().liveClock.now()).toBe(10_000);
     microphone.speak(1);
     expect(store.getState().liveClock.now()).toBe(10_000);
+  });
+
+  it('lets the microphone go when Stop (or another Start) came while it was being opened', async () => {
+    const { store, microphone, opened } = setUp();
+    const allow = microphone.ask();
+    const starting = store.getState().liveStart();
+    // The browser still asks the person for the microphone; they press Stop meanwhile.
+    await store.getState().liveStop();
+    expect(store.getState().live.phase).toBe('stopped');
+    allow();
+    await starting;
+    expect(opened()).toBe(0);
+    expect(microphone.calls).toEqual(['start default', 'stop']);
+  });
+
+  it('takes a second Stop while stopping as nothing: the worklet’s stop is not overtaken', async () => {
+    const { store, link, microphone } = setUp();
+    await store.getState().liveStart();
+    link.emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    const first = store.getState().liveStop();
+    await store.getState().liveStop();
+    await first;
+    expect(microphone.calls.filter((c) => c.startsWith('stop'))).toEqual(['stop, finishing']);
+    expect(link.sent.map((m) => m.type)).toEqual(['start']);
   });
 
   it('opens no link when the microphone is refused, and says why', async () => {

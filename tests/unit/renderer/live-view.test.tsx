@@ -22,7 +22,7 @@ function setUp(lang: 'en' | 'ja' = 'en') {
   const listeners = new Set<(event: LiveEvent) => void>();
   const link: LiveConnection = {
     send: () => {},
-    audioPort: async () => new MessageChannel().port1,
+    audioPort: async () => ({ port: new MessageChannel().port1, transfer: true }),
     onEvent: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
     onClose: () => () => {},
     close: () => {},

@@ -1,13 +1,16 @@
 /**
  * The input's level on the Live screen: a canvas drawn by a Worker (meter.ts, meter-worker.ts),
  * fed by the capture's worklet, so neither the level nor its drawing touches this thread. The
- * store hands each capture a fresh port to it (setLiveMeter). Hidden from screen readers: it is a
- * picture of the sound; what it would tell them (no sound is coming) is said in words.
+ * store hands each capture a fresh port to it (setLiveMeter). Screen readers get a meter of their
+ * own beside the picture: the loudest peak of each second, in 10 dB steps (the store's
+ * liveLevel), its value written here when it changes.
  *
  * The canvas is made here, not by React: its control is handed to the Worker once, for good, and
  * React in development mounts every effect twice.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LEVEL_FLOOR_DB } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import type { MeterColors, MeterCommand } from './meter';
 
@@ -27,8 +30,24 @@ const canDraw = () =>
   'transferControlToOffscreen' in HTMLCanvasElement.prototype;
 
 export function LiveMeter() {
+  const { t } = useTranslation();
   const holder = useRef<HTMLSpanElement>(null);
   const setMeter = useApp((s) => s.setLiveMeter);
+  const levels = useApp((s) => s.liveLevel);
+  const spoken = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const show = (db: number) => {
+      const meter = spoken.current;
+      if (!meter) return;
+      meter.setAttribute('aria-valuenow', String(db));
+      meter.setAttribute(
+        'aria-valuetext',
+        db <= LEVEL_FLOOR_DB ? t('live.levelNone') : t('live.levelValue', { db }),
+      );
+    };
+    show(levels.now());
+    return levels.subscribe(show);
+  }, [levels, t]);
 
   useEffect(() => {
     const box = holder.current;
@@ -73,5 +92,17 @@ export function LiveMeter() {
     };
   }, [setMeter]);
 
-  return <span ref={holder} className="live-level-box" />;
+  return (
+    <span ref={holder} className="live-level-box">
+      <span
+        ref={spoken}
+        className="visually-hidden"
+        role="meter"
+        aria-label={t('live.level')}
+        aria-valuemin={LEVEL_FLOOR_DB}
+        aria-valuemax={0}
+        data-testid="live-level-value"
+      />
+    </span>
+  );
 }

@@ -39,7 +39,8 @@ function useStreamText<T>(
   textOf: (value: T) => string,
 ): RefObject<HTMLSpanElement | null> {
   const element = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
+  // Before the first paint: a line that mounts shows its text at once.
+  useLayoutEffect(() => {
     const show = (value: T) => {
       const text = textOf(value);
       if (element.current && element.current.textContent !== text)

@@ -27,6 +27,8 @@ export type MeterCommand =
 /** The meter's range, dBFS: its left end and where it turns `hot`. */
 export const FLOOR_DB = -60;
 export const HOT_DB = -6;
+/** What the capture says when nothing is heard (the resampler's floor, SILENCE_FLOOR_DB). */
+const NOTHING_DB = -100;
 /** How fast the bar falls when the input quiets, dB a second (it rises at once). */
 const FALL_DB_PER_S = 24;
 
@@ -53,7 +55,8 @@ export class MeterBallistics {
   set(peakDb: number, now: number): void {
     this.step(now);
     this.targetDb = Math.max(FLOOR_DB, peakDb);
-    if (this.targetDb > this.shownDb) this.shownDb = this.targetDb;
+    // Nothing heard at all (the capture paused or ended): empty at once, no fall to watch.
+    if (peakDb <= NOTHING_DB || this.targetDb > this.shownDb) this.shownDb = this.targetDb;
   }
 
   step(now: number): boolean {

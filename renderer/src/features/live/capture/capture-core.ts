@@ -6,14 +6,17 @@
  * Three outlets:
  *  - the sink, a MessagePort whose other end is the host's live link (Electron: the main
  *    process; browser mode: the Worker that owns the `/live` WebSocket). Into it go, in order,
- *    each 100 ms LSB16K chunk as a transferred ArrayBuffer and, between them, the LiveClientMessages
+ *    each 100 ms LSB16K chunk as an ArrayBuffer (transferred where the other end can take it:
+ *    a Worker can, Electron's MessagePortMain loses a transferred buffer's data, electron/electron
+ *    #34905, so there it is copied, 3.2 KB) and, between them, the LiveClientMessages
  *    whose place among the audio matters (`pause`, `resume`, `stop`) as JSON text: so the host
  *    never records a chunk from before a pause after it, nor loses the last words before a stop.
  *    Chunks captured before the sink is connected wait (up to EARLY_CHUNKS) and go first.
  *  - the meter (a MessagePort to the Worker that draws the level meter on its own canvas,
  *    features/live/meter-worker.ts), the peak level in dBFS of each chunk, a number.
  *  - the window (the node's own port), about one small message a second: the time recorded so
- *    far (each whole second), a long silence and the sound coming back, and `stopped`.
+ *    far (each whole second) with the loudest peak of that second, a long silence and the sound
+ *    coming back, and `stopped`.
  *
  * Import-light on purpose, like pipeline.ts: bundled into the worklet's own file.
  */
@@ -31,7 +34,8 @@ const SAMPLES_PER_MS = 16;
 
 /** From the window to the worklet (the node's port). */
 export type CaptureCommand =
-  | { type: 'sink'; port: SinkPort }
+  /** `transfer`: whether the sink's other end takes transferred ArrayBuffers. */
+  | { type: 'sink'; port: SinkPort; transfer: boolean }
   /** A new meter (the Live screen mounted again): the old one is let go. */
   | { type: 'meter'; port: MeterPort }
   | { type: 'pause' }
@@ -41,8 +45,8 @@ export type CaptureCommand =
 
 /** From the worklet to the window. */
 export type CaptureReport =
-  /** Posted right after the chunk that brought the recording to `recordedMs`. */
-  | { type: 'clock'; recordedMs: number }
+  /** Posted right after the chunk that brought the recording to `recordedMs`; the second's peak. */
+  | { type: 'clock'; recordedMs: number; peakDb: number }
   | { type: 'silent'; seconds: number }
   /** Sound came back after `silent`. */
   | { type: 'sound' }
@@ -52,6 +56,7 @@ export type CaptureReport =
 /** What the core writes the sink through (a MessagePort). */
 export interface SinkPort {
   postMessage(message: ArrayBuffer | string, transfer?: Transferable[]): void;
+  close(): void;
 }
 
 /** What the core tells the meter through (a MessagePort): a chunk's peak, dBFS. */
@@ -64,12 +69,15 @@ export class CaptureCore {
   private readonly pipeline: CapturePipeline;
   private readonly silence: SilenceWatch;
   private sink: SinkPort | undefined;
+  private transfer = false;
   private meter: MeterPort | undefined;
   private early: Array<ArrayBuffer | string> = [];
   private earlyChunks = 0;
   private paused = false;
   private stopped = false;
   private recordedMs = 0;
+  /** The loudest chunk since the last clock report, dBFS. */
+  private secondPeakDb = SILENCE_FLOOR_DB;
 
   constructor(
     inputRate: number,
@@ -87,8 +95,11 @@ export class CaptureCore {
       this.write(pcm);
       this.recordedMs += CHUNK_MS;
       this.meter?.postMessage(level.peakDb);
-      if (this.recordedMs % CLOCK_MS === 0)
-        this.report({ type: 'clock', recordedMs: this.recordedMs });
+      this.secondPeakDb = Math.max(this.secondPeakDb, level.peakDb);
+      if (this.recordedMs % CLOCK_MS === 0) {
+        this.report({ type: 'clock', recordedMs: this.recordedMs, peakDb: this.secondPeakDb });
+        this.secondPeakDb = SILENCE_FLOOR_DB;
+      }
       const wasSilent = this.silence.told;
       if (this.silence.add(level.peakDb, CHUNK_MS))
         this.report({ type: 'silent', seconds: Math.round(this.silenceMs / 1000) });
@@ -97,10 +108,16 @@ export class CaptureCore {
   }
 
   command(command: CaptureCommand): void {
-    if (this.stopped) return;
+    if (this.stopped) {
+      // A port given to a capture that is over goes nowhere: let go of it.
+      if (command.type === 'sink' || command.type === 'meter') command.port.close();
+      return;
+    }
     switch (command.type) {
       case 'sink': {
+        this.sink?.close();
         this.sink = command.port;
+        this.transfer = command.transfer;
         const early = this.early;
         this.early = [];
         this.earlyChunks = 0;
@@ -134,6 +151,8 @@ export class CaptureCore {
         this.stopped = true;
         this.quiet();
         this.meter?.close();
+        // Nothing more goes into the sink: its end here is let go (the host's end stays open).
+        this.sink?.close();
         this.report({ type: 'stopped', finished: command.finish && this.sink !== undefined });
         return;
       }
@@ -143,13 +162,14 @@ export class CaptureCore {
   /** Nothing is heard (a pause, the end): the meter falls, a silence told is over. */
   private quiet(): void {
     this.meter?.postMessage(SILENCE_FLOOR_DB);
+    this.secondPeakDb = SILENCE_FLOOR_DB;
     if (this.silence.told) this.report({ type: 'sound' });
     this.silence.reset();
   }
 
   private write(message: ArrayBuffer | string): void {
     if (this.sink) {
-      if (typeof message === 'string') this.sink.postMessage(message);
+      if (typeof message === 'string' || !this.transfer) this.sink.postMessage(message);
       else this.sink.postMessage(message, [message]);
       return;
     }

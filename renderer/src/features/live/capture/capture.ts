@@ -41,8 +41,8 @@ export interface CaptureOptions {
   deviceId?: string;
   /** The input's name as the window shows it, for error messages until the device names itself. */
   label?: string;
-  /** The audio recorded so far, each whole second. */
-  onClock(recordedMs: number): void;
+  /** The audio recorded so far, each whole second, and that second's loudest peak (dBFS). */
+  onClock(recordedMs: number, peakDb: number): void;
   /** No sound for `seconds`: once, and again only after sound came back and went. */
   onSilence(seconds: number): void;
   /** The silence told is over (sound came back, or the capture paused or stopped). */
@@ -59,9 +59,10 @@ export interface Capture {
   /**
    * Where the audio goes from the audio thread, never through this one (capture-core.ts): LSB16K
    * chunks as ArrayBuffers and, in their place among them, `pause`, `resume` and `stop` as
-   * LiveClientMessage JSON. What was captured before it was connected goes first.
+   * LiveClientMessage JSON. What was captured before it was connected goes first. `transfer`:
+   * whether the port's other end takes transferred ArrayBuffers (else each is copied).
    */
-  connect(sink: MessagePort): void;
+  connect(sink: MessagePort, transfer: boolean): void;
   /**
    * Where the input's level goes from the audio thread: each chunk's peak in dBFS, a number, to
    * the Worker that draws the meter (features/live/meter.ts). A new one replaces the last.
@@ -134,7 +135,7 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     let confirmStop: ((finished: boolean) => void) | undefined;
     node.port.onmessage = (event: MessageEvent<CaptureReport>) => {
       const report = event.data;
-      if (report.type === 'clock') options.onClock(report.recordedMs);
+      if (report.type === 'clock') options.onClock(report.recordedMs, report.peakDb);
       else if (report.type === 'silent') options.onSilence(report.seconds);
       else if (report.type === 'sound') options.onSound();
       else confirmStop?.(report.finished);
@@ -148,8 +149,9 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     return {
       label,
       sampleRate: opened.sampleRate,
-      connect(sink) {
-        if (!stopped) command({ type: 'sink', port: sink }, [sink]);
+      connect(sink, transfer) {
+        if (stopped) sink.close();
+        else command({ type: 'sink', port: sink, transfer }, [sink]);
       },
       meter(port) {
         if (stopped) port.close();
