@@ -49,7 +49,7 @@ describe('the level meter', () => {
     expect(drawn).toEqual(['clear 0 0 120 12', '#eee 0 0 120 12']);
   });
 
-  it('rises at once and falls 24 dB a second', () => {
+  it('rises at once, falls 24 dB a second, and empties at once when nothing is heard', () => {
     const b = new MeterBallistics();
     b.set(-12, 0);
     expect(b.db).toBe(-12);
@@ -59,7 +59,9 @@ describe('the level meter', () => {
     expect(b.db).toBeCloseTo(-24, 5);
     b.set(-6, 700);
     expect(b.db).toBe(-6);
+    // Nothing heard (the capture paused or stopped): empty at once.
     b.set(-100, 800);
+    expect(b.db).toBe(FLOOR_DB);
     b.step(10_000);
     expect(b.db).toBe(FLOOR_DB);
     expect(b.step(10_100)).toBe(false);
