@@ -7,7 +7,9 @@ const state = {
   /** What came through the port, in order: audio chunks with their levels, and messages. */
   chunks: [],
   messages: [],
-  levels: [],
+  /** The capture's clock reports (recorded time, the second's peak), and the meter's peaks. */
+  clocks: [],
+  meter: [],
   silences: [],
   error: undefined,
   started: undefined,
@@ -37,11 +39,14 @@ globalThis.capture = {
     try {
       capture = await startCapture({
         ...options,
-        onLevel(level) {
-          state.levels.push({ ...level, chunk: state.chunks.length });
+        onClock(recordedMs, peakDb) {
+          state.clocks.push({ recordedMs, peakDb, chunk: state.chunks.length });
         },
         onSilence(seconds) {
           state.silences.push({ seconds, chunk: state.chunks.length });
+        },
+        onSound() {
+          state.silences.push({ over: true, chunk: state.chunks.length });
         },
       });
       state.started = { label: capture.label, sampleRate: capture.sampleRate };
@@ -55,7 +60,10 @@ globalThis.capture = {
         state.chunks.push({ bytes: data.byteLength, at: performance.now(), ...levelOf(samples) });
         if (state.samples.length < 48_000) state.samples.push(...samples);
       };
-      capture.connect(port1);
+      const meter = new MessageChannel();
+      meter.port2.onmessage = ({ data }) => state.meter.push(data);
+      capture.meter(meter.port1);
+      capture.connect(port1, true);
     } catch (error) {
       state.error = { name: error.name, message: error.message, error: error.error };
     }
