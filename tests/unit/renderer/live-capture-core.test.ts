@@ -42,8 +42,14 @@ function setUp(silenceMs?: number) {
         core.push([samples.subarray(at, Math.min(samples.length, at + 128))]);
     }
   };
+  /** The sink (taking transferred buffers) and the meter, as the window gives them. */
+  const connect = () => {
+    core.command({ type: 'sink', port: sinkPort, transfer: true });
+    core.command({ type: 'meter', port: meter });
+  };
   return {
     core,
+    connect,
     reports,
     sink,
     sinkPort,
@@ -59,8 +65,7 @@ function setUp(silenceMs?: number) {
 describe('the capture worklet’s core', () => {
   it('writes each 100 ms chunk into the sink, transferred, and tells the meter each chunk’s peak', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
-    t.core.command({ type: 'meter', port: t.meter });
+    t.connect();
     t.feed(tone, 5);
     expect(t.sink).toEqual([3200, 3200, 3200, 3200]);
     expect(t.transferred.every(Boolean)).toBe(true);
@@ -99,8 +104,7 @@ describe('the capture worklet’s core', () => {
 
   it('says pause and resume among the audio; nothing is written while paused, nor what was not yet a chunk', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
-    t.core.command({ type: 'meter', port: t.meter });
+    t.connect();
     t.feed(tone, 2);
     t.feed(() => tone().subarray(0, 2_400));
     t.core.command({ type: 'pause' });
@@ -115,8 +119,7 @@ describe('the capture worklet’s core', () => {
 
   it('on stop with finish, writes the last partial chunk and stop, then says it stopped; nothing after', () => {
     const t = setUp();
-    t.core.command({ type: 'sink', port: t.sinkPort, transfer: true });
-    t.core.command({ type: 'meter', port: t.meter });
+    t.connect();
     t.feed(tone, 2);
     t.feed(() => tone().subarray(0, 2_400));
     t.core.command({ type: 'stop', finish: true });

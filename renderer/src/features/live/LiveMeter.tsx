@@ -8,11 +8,12 @@
  * The canvas is made here, not by React: its control is handed to the Worker once, for good, and
  * React in development mounts every effect twice.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_FLOOR_DB } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import type { MeterColors, MeterCommand } from './meter';
+import { useValueStream } from './use-value-stream';
 
 /** The meter's size in CSS pixels (live.css gives the same). */
 const WIDTH = 120;
@@ -35,8 +36,8 @@ export function LiveMeter() {
   const setMeter = useApp((s) => s.setLiveMeter);
   const levels = useApp((s) => s.liveLevel);
   const spoken = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const show = (db: number) => {
+  const show = useCallback(
+    (db: number) => {
       const meter = spoken.current;
       if (!meter) return;
       meter.setAttribute('aria-valuenow', String(db));
@@ -44,10 +45,10 @@ export function LiveMeter() {
         'aria-valuetext',
         db <= LEVEL_FLOOR_DB ? t('live.levelNone') : t('live.levelValue', { db }),
       );
-    };
-    show(levels.now());
-    return levels.subscribe(show);
-  }, [levels, t]);
+    },
+    [t],
+  );
+  useValueStream(levels, show);
 
   useEffect(() => {
     const box = holder.current;

@@ -25,6 +25,7 @@ import { formatClock } from '../../ui/format';
 import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { LiveMeter } from './LiveMeter';
+import { useValueStream } from './use-value-stream';
 import './live.css';
 
 /** Codes whose way out is the connection's settings (its key, its engine). */
@@ -39,16 +40,15 @@ function useStreamText<T>(
   textOf: (value: T) => string,
 ): RefObject<HTMLSpanElement | null> {
   const element = useRef<HTMLSpanElement>(null);
-  // Before the first paint: a line that mounts shows its text at once.
-  useLayoutEffect(() => {
-    const show = (value: T) => {
+  const show = useCallback(
+    (value: T) => {
       const text = textOf(value);
       if (element.current && element.current.textContent !== text)
         element.current.textContent = text;
-    };
-    show(stream.now());
-    return stream.subscribe(show);
-  }, [stream, textOf]);
+    },
+    [textOf],
+  );
+  useValueStream(stream, show);
   return element;
 }
 

@@ -30,7 +30,6 @@ export const CLOCK_MS = 1_000;
 export const EARLY_CHUNKS = 300;
 /** 100 ms: LIVE_AUDIO.chunkSamples at 16 kHz. */
 const CHUNK_MS = 100;
-const SAMPLES_PER_MS = 16;
 
 /** From the window to the worklet (the node's port). */
 export type CaptureCommand =
@@ -142,10 +141,7 @@ export class CaptureCore {
       case 'stop': {
         if (command.finish) {
           const last = this.paused ? undefined : this.pipeline.flush();
-          if (last) {
-            this.write(last.pcm);
-            this.recordedMs += Math.round(last.pcm.byteLength / 2 / SAMPLES_PER_MS);
-          }
+          if (last) this.write(last.pcm);
           this.write(JSON.stringify({ type: 'stop' }));
         }
         this.stopped = true;

@@ -131,7 +131,6 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     });
     const command = (message: CaptureCommand, transfer: Transferable[] = []) =>
       node.port.postMessage(message, transfer);
-    let paused = false;
     let confirmStop: ((finished: boolean) => void) | undefined;
     node.port.onmessage = (event: MessageEvent<CaptureReport>) => {
       const report = event.data;
@@ -157,15 +156,12 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
         if (stopped) port.close();
         else command({ type: 'meter', port }, [port]);
       },
+      // The worklet takes a pause while paused (or a resume while not) as nothing.
       pause() {
-        if (paused || stopped) return;
-        paused = true;
-        command({ type: 'pause' });
+        if (!stopped) command({ type: 'pause' });
       },
       resume() {
-        if (!paused || stopped) return;
-        paused = false;
-        command({ type: 'resume' });
+        if (!stopped) command({ type: 'resume' });
       },
       stop(finish = false) {
         stopped ??= (async () => {
@@ -178,7 +174,6 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
             };
             command({ type: 'stop', finish });
           });
-          paused = true;
           node.port.onmessage = null;
           source.disconnect();
           node.disconnect();
