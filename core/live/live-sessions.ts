@@ -48,8 +48,21 @@ export interface LiveInbound {
   closed(): void;
 }
 
-/** Audio received before the realtime session opened, at most this much (30 s). */
+/** Audio received after `start` but before the realtime session opened, at most this much (30 s). */
 const EARLY_AUDIO_MAX_BYTES = 30 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample;
+
+/**
+ * A link that has not said `start` this long after it opened is closed (docs/architecture.md §4,
+ * "Limits against a hostile local process"): a window sends it at once, before any audio.
+ */
+export const START_WITHIN_MS = 10_000;
+
+/**
+ * Links open at once, at most, across every host: one session records at a time, the one before
+ * it may still be finishing its last words (Stop), and a window just reloaded must still be able
+ * to open one to be told `live-running`. A link beyond these is refused at once.
+ */
+export const MAX_LIVE_LINKS = 3;
 
 export class LiveSessions {
   private readonly sessions = new Set<LiveSession>();
@@ -58,6 +71,12 @@ export class LiveSessions {
 
   /** A new link from a window: its session starts with the link's `start` message. */
   open(link: LiveLink): LiveInbound {
+    if (this.sessions.size >= MAX_LIVE_LINKS) {
+      link.send({ type: 'error', error: appError('live-running'), fatal: true });
+      link.send({ type: 'state', state: 'stopped' });
+      link.close();
+      return { text: () => undefined, audio: () => undefined, closed: () => undefined };
+    }
     const session = new LiveSession(this.deps, link, (s) => this.running(s));
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
@@ -90,12 +109,21 @@ class LiveSession implements LiveInbound {
   private journaled: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+  /** Closes a link that never says `start`. */
+  private readonly startTimer: NodeJS.Timeout;
 
   constructor(
     private readonly deps: LiveDeps,
     private readonly link: LiveLink,
     private readonly othersRunning: (session: LiveSession) => boolean,
-  ) {}
+  ) {
+    this.startTimer = setTimeout(() => {
+      if (this.phase === 'waiting')
+        this.broken(`no start within ${START_WITHIN_MS / 1000} s of the link opening`);
+    }, START_WITHIN_MS);
+    this.startTimer.unref();
+    void this.done.then(() => clearTimeout(this.startTimer));
+  }
 
   get active(): boolean {
     return this.phase === 'starting' || this.phase === 'running';
@@ -118,6 +146,7 @@ class LiveSession implements LiveInbound {
     switch (message.type) {
       case 'start':
         if (this.phase !== 'waiting') return this.broken('a second start');
+        clearTimeout(this.startTimer);
         return void this.start(message.connection);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
@@ -143,7 +172,9 @@ class LiveSession implements LiveInbound {
     if (chunk.byteLength > LIVE_AUDIO.maxChunkBytes || chunk.byteLength % 2 !== 0)
       return this.broken(`an audio chunk of ${chunk.byteLength} bytes`);
     if (this.paused) return;
-    if (this.phase === 'starting' || this.phase === 'waiting') {
+    // The window sends `start` before any audio: nothing is held for a link that has not.
+    if (this.phase === 'waiting') return this.broken('audio before start');
+    if (this.phase === 'starting') {
       // Audio that comes while the session opens is kept (up to 30 s) and recorded after.
       if (this.earlyBytes + chunk.byteLength <= EARLY_AUDIO_MAX_BYTES) {
         this.early.push(chunk);
