@@ -5,7 +5,9 @@
  * final result is appended to `<data>/live/<id>.jsonl` and synced to disk before it is
  * acknowledged. `finish` stores the transcript and completes the job; a session whose app died
  * is completed at the next start by `recoverLiveJobs`, from that file and the audio that reached
- * the disk, and marked `cutOff`.
+ * the disk, and marked `cutOff`. On a full disk (`live-disk-full`) the finals wait in memory and
+ * are written when there is room; `finish` then rejects and may be called again until it can
+ * store the job, cut off.
  *
  * Why FLAC and a repair on recovery rather than Ogg/Opus: FLAC is lossless (the recording is the
  * reference a person checks the transcript against, and a file the service takes as it is),
@@ -51,7 +53,7 @@ export const MAX_QUEUED_BYTES = 10_000 * BYTES_PER_MS;
 const NEARLY_FULL_BYTES = 1024 * 1024;
 
 /** Whether the disk holding `path` has (almost) no room left for this user. */
-function diskFull(path: string): boolean {
+function nearlyFull(path: string): boolean {
   try {
     const fs = statfsSync(path);
     return fs.bavail * fs.bsize < NEARLY_FULL_BYTES;
@@ -163,7 +165,7 @@ class Encoder {
       if (this.closing) return;
       const detail = this.lastLine() || `exit ${code ?? signal}`;
       // ffmpeg could not write: the disk is full (said as such, not as ffmpeg stopping).
-      if (diskFull(dirname(path))) this.failWith(liveDiskFull(dirname(dirname(path)), detail));
+      if (nearlyFull(dirname(path))) this.failWith(liveDiskFull(dirname(dirname(path)), detail));
       else this.fail('encoder-ended', detail);
     });
   }
@@ -538,14 +540,14 @@ export class LiveRecording {
     try {
       this.finalsFile ??= await open(finalsPathOf(this.deps.dataDir, this.current.id), 'a', 0o600);
       const { bytesWritten } = await this.finalsFile.write(text);
-      if (bytesWritten < text.length) {
-        this.torn = bytesWritten > 0 || this.torn;
+      // A short write is the disk filling part way through (caught below, as ENOSPC).
+      if (bytesWritten < text.length)
         throw Object.assign(new Error('a short write'), { code: 'ENOSPC' });
-      }
       this.torn = false;
       await this.finalsFile.datasync();
     } catch (error) {
       if (!isDiskFull(error)) throw error;
+      // Part of a line may have reached the disk.
       this.torn = true;
       this.diskWasFull = true;
       throw new AppFailure(liveDiskFull(this.deps.dataDir, (error as Error).message));

@@ -10,36 +10,13 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveEventSchema, type LiveEvent } from '../../shared/ipc/live';
 import { useWebHost } from '../support/hooks';
-import { rawRequest } from '../support/service-process';
+import { pageTicket as ticket } from '../support/page-ticket';
 import { until } from '../support/until';
 
 const web = useWebHost('kikitori-live-links-');
 const host = web.host;
 
-/** A ticket for `path`, as the page gets one: a one-time code, claimed, then asked for. */
-async function pageTicket(path: string): Promise<string> {
-  const made = await rawRequest(host.url, {
-    method: 'POST',
-    path: '/session/code',
-    headers: { Authorization: `Bearer ${host.token}` },
-    body: Buffer.from('{}'),
-  });
-  const code = new URL(made.json<{ data: { url: string } }>().data.url).searchParams.get('code');
-  const claimed = await rawRequest(host.url, {
-    method: 'POST',
-    path: '/session/claim',
-    headers: { Origin: host.url, 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ code })),
-  });
-  const session = claimed.json<{ data: { session: string } }>().data.session;
-  const ticket = await rawRequest(host.url, {
-    method: 'POST',
-    path: '/session/ticket',
-    headers: { 'X-Kikitori-Session': session, 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ path })),
-  });
-  return ticket.json<{ data: { ticket: string } }>().data.ticket;
-}
+const pageTicket = (path: string) => ticket(host.url, host.token, path);
 
 /** A field of /proc/<pid>/status, in MB (VmRSS: now; VmHWM: the most it has been). */
 async function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {

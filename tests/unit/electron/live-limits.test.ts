@@ -3,34 +3,27 @@
 // registerLive, as main.ts wires it). At most 3 links are open at once: a fourth is told a
 // session holds the live link and both its ports are closed at once; a link that never says
 // `start` is closed 10 s after it opened.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
-import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { MAX_LIVE_LINKS, START_WITHIN_MS } from '../../../core/live/live-sessions';
 import { registerLive, type LivePort } from '../../../electron/main/ipc-registrar';
-import { appError } from '../../../shared/domain/errors';
 import { liveEventSchema, type LiveEvent } from '../../../shared/ipc/live';
 import { LIVE_OPEN_MESSAGE } from '../../../shared/ipc/names';
+import { sessionKeyStore } from '../../support/proxied-core';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
 
 let dir: string;
 let core: Core;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'kikitori-live-limits-'));
-  core = await Core.open({
-    dataDir: join(dir, 'data'),
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    localService: false,
-  });
+  dir = await tempDir('kikitori-live-limits-');
+  core = await Core.open({ dataDir: dir, keyStore: sessionKeyStore(), localService: false });
 });
 afterAll(async () => {
   await core.stop();
-  await rm(dir, { recursive: true, force: true });
+  await removeDir(dir);
 });
 
 /** A MessagePortMain over one end of a Node MessageChannel (what registerLive uses of it). */
