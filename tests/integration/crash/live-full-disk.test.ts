@@ -77,7 +77,10 @@ async function speak(inbound: { audio(chunk: Uint8Array): void }, pcm: Buffer): 
 async function sessionOnFullDisk(filler: string) {
   const link = openLink();
   link.inbound.text(JSON.stringify({ type: 'start' }));
-  const listening = await until(() => link.state('listening'), Boolean, { timeoutMs: 30_000 });
+  const listening = await until(() => link.state('listening') ?? link.errors()[0], Boolean, {
+    timeoutMs: 60_000,
+  });
+  expect(listening).toMatchObject({ type: 'state' });
   const jobId = (listening as { jobId?: string }).jobId!;
   expect(jobId).toBeTruthy();
   await fill(filler);
