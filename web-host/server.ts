@@ -15,9 +15,10 @@
  *    (its own Origin only), getting the session secret, which it keeps in sessionStorage (this
  *    tab, this origin and port) and sends as `X-Kikitori-Session` on `/rpc`, `/uploads` and
  *    `/session/ticket`. A session ends 12 hours after its last use (an open event stream is use), and with the host.
- * 4. `<audio>` and EventSource cannot send headers: the page asks `POST /session/ticket` for a
- *    ticket bound to one path (`/events`, `/media/<job>`), living 10 minutes past its last use
- *    and never past its session, and puts it in that one URL as `?ticket=`.
+ * 4. `<audio>`, EventSource and WebSocket cannot send headers: the page asks `POST /session/ticket`
+ *    for a ticket bound to one path (`/events`, `/media/<job>`, `/live`), living 10 minutes past
+ *    its last use and never past its session, and puts it in that one URL as `?ticket=`. A
+ *    `/live` ticket opens one link.
  * Programs (tests, a second start handing over) use `Authorization: Bearer <token>` instead, the
  * per-launch token kept in the user-only `<data>/instance.json`; `POST /session/code` with it
  * makes a fresh one-time code, and `/events` and `/media` take it as `?token=`.
@@ -130,6 +131,10 @@ class Secrets<T extends object> {
     this.byHash.delete(name);
     return undefined;
   }
+  /** Ends an entry now (a ticket that may be used once). */
+  drop(name: string): void {
+    this.byHash.delete(name);
+  }
   sweep(): void {
     for (const name of [...this.byHash.keys()]) this.alive(name);
   }
@@ -168,11 +173,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   /** The session whose ticket for exactly this path came with the request, if it still lives. */
   const ticketSession = (url: URL): string | undefined => {
     const ticket = tickets.use(url.searchParams.get('ticket') ?? undefined);
-    return ticket !== undefined &&
-      ticket.path === url.pathname &&
-      sessions.alive(ticket.session) !== undefined
-      ? ticket.session
-      : undefined;
+    if (ticket === undefined || ticket.path !== url.pathname) return undefined;
+    // A /live ticket opens one link: the window asks for a fresh one for each session.
+    if (ticket.path === '/live') tickets.drop(ticket.name);
+    return sessions.alive(ticket.session) !== undefined ? ticket.session : undefined;
   };
   const ticketOk = (url: URL) => ticketSession(url) !== undefined;
   const readJson = async (req: IncomingMessage, max = 16 * 1024): Promise<unknown> => {

@@ -5,7 +5,9 @@
  * final result is appended to `<data>/live/<id>.jsonl` and synced to disk before it is
  * acknowledged. `finish` stores the transcript and completes the job; a session whose app died
  * is completed at the next start by `recoverLiveJobs`, from that file and the audio that reached
- * the disk, and marked `cutOff`.
+ * the disk, and marked `cutOff`. On a full disk (`live-disk-full`) the finals wait in memory and
+ * are written when there is room; `finish` then rejects and may be called again until it can
+ * store the job, cut off.
  *
  * Why FLAC and a repair on recovery rather than Ogg/Opus: FLAC is lossless (the recording is the
  * reference a person checks the transcript against, and a file the service takes as it is),
@@ -18,6 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { statfsSync } from 'node:fs';
 import {
   mkdir,
   open,
@@ -28,7 +31,7 @@ import {
   stat,
   type FileHandle,
 } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
@@ -45,6 +48,31 @@ const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
 
 /** Audio waiting for ffmpeg, at most: 10 s (320 kB). Beyond it ffmpeg is not keeping up. */
 export const MAX_QUEUED_BYTES = 10_000 * BYTES_PER_MS;
+
+/** Less room than this on the disk when ffmpeg stops: it stopped because the disk is full. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/** Whether the disk holding `path` has (almost) no room left for this user. */
+function nearlyFull(path: string): boolean {
+  try {
+    const fs = statfsSync(path);
+    return fs.bavail * fs.bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/** The error of a live session on a full disk: what is finalized is kept in memory. */
+export const liveDiskFull = (dataDir: string, detail?: string): AppError =>
+  appError('live-disk-full', { path: dataDir }, detail);
+
+const isDiskFull = (error: unknown): boolean => {
+  const code =
+    error instanceof AppFailure ? error.error.code : (error as NodeJS.ErrnoException)?.code;
+  return (
+    code === 'disk-full' || code === 'live-disk-full' || code === 'ENOSPC' || code === 'EDQUOT'
+  );
+};
 
 /** How long `finish` waits for ffmpeg to write the end of the file before killing it. */
 const ENCODER_EXIT_MS = 30_000;
@@ -134,8 +162,11 @@ class Encoder {
     child.stdin?.on('error', () => undefined);
     child.on('error', () => undefined);
     void this.exited.then(({ code, signal }) => {
-      if (!this.closing)
-        this.fail('encoder-ended', `${this.lastLine() || `exit ${code ?? signal}`}`);
+      if (this.closing) return;
+      const detail = this.lastLine() || `exit ${code ?? signal}`;
+      // ffmpeg could not write: the disk is full (said as such, not as ffmpeg stopping).
+      if (nearlyFull(dirname(path))) this.failWith(liveDiskFull(dirname(dirname(path)), detail));
+      else this.fail('encoder-ended', detail);
     });
   }
 
@@ -167,9 +198,13 @@ class Encoder {
   }
 
   fail(reason: 'encoder-ended' | 'too-slow', detail?: string): void {
+    this.failWith(appError('recording-failed', { path: this.path, reason }, detail));
+  }
+
+  private failWith(error: AppError): void {
     if (this.failure) return;
-    this.failure = appError('recording-failed', { path: this.path, reason }, detail);
-    this.onFailure(this.failure);
+    this.failure = error;
+    this.onFailure(error);
   }
 
   /** Bytes written but not yet taken by ffmpeg. */
@@ -350,10 +385,19 @@ async function complete(
 
 export class LiveRecording {
   private readonly finals: LiveUtterance[] = [];
+  /** How many of `finals` are in the journal of finals on disk (the others wait for room). */
+  private written = 0;
+  /** A write of finals failed part way: the next starts on a line of its own. */
+  private torn = false;
+  /** The disk filled during the session: the job is kept as cut off, even after Stop. */
+  private diskWasFull = false;
   private bytes = 0;
   private appends: Promise<unknown> = Promise.resolve();
   private finalsFile: FileHandle | undefined;
+  /** Set once the session ended: no more audio or finals. */
+  private ended = false;
   private finishing: Promise<Job> | undefined;
+  private audioFacts: Promise<AudioFacts> | undefined;
   private readonly now: () => number;
 
   private constructor(
@@ -438,7 +482,7 @@ export class LiveRecording {
    * died or fallen more than the bound behind (the chunk is then not recorded).
    */
   writeAudio(pcm: Uint8Array): void {
-    if (this.finishing) throw new Error('audio after the recording was finished');
+    if (this.ended) throw new Error('audio after the recording was finished');
     if (pcm.length % LIVE_AUDIO.bytesPerSample !== 0)
       throw new AppFailure(appError('invalid-input', {}, 'LSB16K audio has whole 2-byte samples'));
     if (this.encoder.failure) throw new AppFailure(this.encoder.failure);
@@ -450,39 +494,65 @@ export class LiveRecording {
     this.bytes += pcm.length;
   }
 
-  /**
-   * Journals a final result before it resolves: one line appended and synced (with the audio
-   * ffmpeg wrote so far), then the job's preview is updated and shown. Finals are written in the
-   * order they are given.
-   */
-  async addFinal(utterance: LiveUtterance): Promise<void> {
-    if (this.finishing) throw new Error('a final after the recording was finished');
-    const final = liveUtteranceSchema.parse(utterance);
-    this.finals.push(final);
-    const write = this.appends.then(() => this.append(final));
-    this.appends = write.catch(() => undefined);
-    await write;
-    if (!this.deps.journal.get(this.current.id)) return;
-    const text = transcriptOf(this.finals).text;
-    this.current = { ...this.current, preview: previewOf(text), updatedAt: this.now() };
-    // Shown at once; written with the job when it completes (the finals are already on disk).
-    this.deps.journal.hold(this.current);
-    this.deps.emit?.(this.current);
+  /** Whether the disk filled during the session (what could not be written waits in memory). */
+  get diskFull(): boolean {
+    return this.diskWasFull || this.encoder.failure?.code === 'live-disk-full';
   }
 
-  private async append(final: LiveUtterance): Promise<void> {
+  /**
+   * Journals a final result before it resolves: appended and synced (with the audio ffmpeg wrote
+   * so far), then the job's preview is updated and shown. Finals are written in the order they
+   * are given. On a full disk the final is kept in memory and this rejects with
+   * `live-disk-full`; it is written with the next final that finds room, or when the session
+   * ends, and is in the transcript either way.
+   */
+  async addFinal(utterance: LiveUtterance): Promise<void> {
+    if (this.ended) throw new Error('a final after the recording was finished');
+    const final = liveUtteranceSchema.parse(utterance);
+    this.finals.push(final);
+    const write = this.appends.then(() => this.writeFinals());
+    this.appends = write.catch(() => undefined);
+    try {
+      await write;
+    } finally {
+      if (this.deps.journal.get(this.current.id)) {
+        const text = transcriptOf(this.finals).text;
+        this.current = { ...this.current, preview: previewOf(text), updatedAt: this.now() };
+        // Shown at once; written with the job when it completes (the finals are already on disk).
+        this.deps.journal.hold(this.current);
+        this.deps.emit?.(this.current);
+      }
+    }
+  }
+
+  /** Appends the finals not yet on disk, in order, and syncs them. */
+  private async writeFinals(): Promise<void> {
     // A job removed while recording leaves nothing behind.
     if (!this.deps.journal.get(this.current.id)) return;
+    const count = this.finals.length;
+    if (this.written >= count) return;
+    const lines = this.finals
+      .slice(this.written)
+      .map((final) => `${JSON.stringify(final)}\n`)
+      .join('');
+    // After a torn write the new lines start afresh; readFinals skips the torn one.
+    const text = Buffer.from(`${this.torn ? '\n' : ''}${lines}`);
     try {
       this.finalsFile ??= await open(finalsPathOf(this.deps.dataDir, this.current.id), 'a', 0o600);
-      await this.finalsFile.write(`${JSON.stringify(final)}\n`);
+      const { bytesWritten } = await this.finalsFile.write(text);
+      // A short write is the disk filling part way through (caught below, as ENOSPC).
+      if (bytesWritten < text.length)
+        throw Object.assign(new Error('a short write'), { code: 'ENOSPC' });
+      this.torn = false;
       await this.finalsFile.datasync();
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOSPC' || code === 'EDQUOT')
-        throw new AppFailure(appError('disk-full', { path: this.deps.dataDir }, code));
-      throw error;
+      if (!isDiskFull(error)) throw error;
+      // Part of a line may have reached the disk.
+      this.torn = true;
+      this.diskWasFull = true;
+      throw new AppFailure(liveDiskFull(this.deps.dataDir, (error as Error).message));
     }
+    this.written = count;
     await syncFile(this.current.file.path);
   }
 
@@ -493,35 +563,55 @@ export class LiveRecording {
    * JobRemoved and leaves no file.
    */
   finish(options: { cutOff?: boolean } = {}): Promise<Job> {
-    this.finishing ??= this.complete(options.cutOff ?? false);
+    this.ended = true;
+    this.finishing ??= this.complete(options.cutOff ?? false).catch((error: unknown) => {
+      // A full disk: everything is still in memory, and a later call tries again.
+      if (isDiskFull(error)) this.finishing = undefined;
+      throw error;
+    });
     return this.finishing;
   }
 
   private async complete(cutOff: boolean): Promise<Job> {
-    const finished = await this.encoder.close();
-    await this.appends;
-    await this.finalsFile?.close().catch(() => undefined);
-    const path = this.current.file.path;
-    const audio = finished
-      ? await this.finishedAudio(path)
-      : await repairRecording(path).catch(() => ({
-          size: 0,
-          seconds: undefined,
-          playable: false,
-        }));
+    this.audioFacts ??= this.closeAudio();
+    let audio = await this.audioFacts;
+    if (!audio.playable && this.diskFull && audio.size > 0) {
+      // The repair needed room the disk did not have: tried again now.
+      this.audioFacts = repairRecording(this.current.file.path).catch(() => audio);
+      audio = await this.audioFacts;
+    }
     if (!this.deps.journal.get(this.current.id)) return this.removed();
     try {
       this.current = await complete(this.deps.journal, this.current, this.finals, audio, {
-        cutOff,
+        cutOff: cutOff || this.diskFull,
         now: this.now(),
         dataDir: this.deps.dataDir,
       });
     } catch (error) {
       if (error instanceof JobRemoved) return this.removed();
+      if (isDiskFull(error)) {
+        this.diskWasFull = true;
+        // What the journal of finals lacks is written if it can be, for the next start's recovery.
+        await this.writeFinals().catch(() => undefined);
+        throw new AppFailure(liveDiskFull(this.deps.dataDir, (error as Error).message));
+      }
+      await this.finalsFile?.close().catch(() => undefined);
       throw error;
     }
+    await this.finalsFile?.close().catch(() => undefined);
     this.deps.emit?.(this.current);
     return this.current;
+  }
+
+  /** Lets ffmpeg finish (or repairs what it left); the finals' journal is written as it can be. */
+  private async closeAudio(): Promise<AudioFacts> {
+    const finished = await this.encoder.close();
+    await this.appends;
+    await this.writeFinals().catch(() => undefined);
+    const path = this.current.file.path;
+    return finished
+      ? this.finishedAudio(path)
+      : repairRecording(path).catch(() => ({ size: 0, seconds: undefined, playable: false }));
   }
 
   private async finishedAudio(path: string): Promise<AudioFacts> {
@@ -542,6 +632,7 @@ export class LiveRecording {
    * (a session that recorded nothing worth keeping). The caller announces the removal.
    */
   async discard(): Promise<void> {
+    this.ended = true;
     this.finishing ??= (async () => {
       await this.encoder.kill();
       await this.appends;

@@ -10,7 +10,7 @@
  * is completed. A link that closes without `stop`, a fatal error and the app quitting all end
  * it as a cut-off job holding everything finalized so far.
  */
-import { appError } from '../../shared/domain/errors';
+import { appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import {
   LIVE_AUDIO,
@@ -48,17 +48,46 @@ export interface LiveInbound {
   closed(): void;
 }
 
-/** Audio received before the realtime session opened, at most this much (30 s). */
+/** Audio received after `start` but before the realtime session opened, at most this much (30 s). */
 const EARLY_AUDIO_MAX_BYTES = 30 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample;
+
+/**
+ * A link that has not said `start` this long after it opened is closed (docs/architecture.md §4,
+ * "Limits against a hostile local process"): a window sends it at once, before any audio.
+ */
+export const START_WITHIN_MS = 10_000;
+
+/**
+ * Links open at once, at most, across every host: one session records at a time, the one before
+ * it may still be finishing its last words (Stop), and a window just reloaded must still be able
+ * to open one to be told `live-running`. A link beyond these is refused at once.
+ */
+export const MAX_LIVE_LINKS = 3;
+
+/** A job a full disk kept from being saved when its session ended is tried again this often. */
+export const SAVE_RETRY_MS = 2_000;
 
 export class LiveSessions {
   private readonly sessions = new Set<LiveSession>();
+  /** Ended sessions' jobs waiting for room on the disk: each call tries to save one again. */
+  private readonly unsaved = new Set<() => Promise<unknown>>();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retrying: Promise<void> | undefined;
 
   constructor(private readonly deps: LiveDeps) {}
 
   /** A new link from a window: its session starts with the link's `start` message. */
   open(link: LiveLink): LiveInbound {
-    const session = new LiveSession(this.deps, link, (s) => this.running(s));
+    if (this.sessions.size >= MAX_LIVE_LINKS) {
+      link.send({ type: 'error', error: appError('live-running'), fatal: true });
+      link.send({ type: 'state', state: 'stopped' });
+      link.close();
+      return { text: () => undefined, audio: () => undefined, closed: () => undefined };
+    }
+    const session = new LiveSession(this.deps, link, {
+      othersRunning: (s) => this.running(s),
+      saveLater: (save) => this.saveLater(save),
+    });
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
     return session;
@@ -69,10 +98,54 @@ export class LiveSessions {
     return [...this.sessions].some((s) => s !== asking && s.active);
   }
 
-  /** The app quits: every session ends as a cut-off job, its finals kept. */
+  /**
+   * A session ended on a full disk: its job, finals and all, is held in memory and saved as soon
+   * as the disk has room (until then it shows as recognizing).
+   */
+  private saveLater(save: () => Promise<unknown>): void {
+    this.unsaved.add(save);
+    this.retryTimer ??= setInterval(() => void this.retrySaves(), SAVE_RETRY_MS);
+    this.retryTimer.unref();
+  }
+
+  private retrySaves(): Promise<void> {
+    this.retrying ??= (async () => {
+      for (const save of [...this.unsaved]) {
+        try {
+          await save();
+          this.unsaved.delete(save);
+        } catch (error) {
+          // Still no room: the next round. Anything else (the job removed meanwhile) ends it.
+          if (toAppError(error).code !== 'live-disk-full') this.unsaved.delete(save);
+        }
+      }
+      if (this.unsaved.size === 0) {
+        clearInterval(this.retryTimer);
+        this.retryTimer = undefined;
+      }
+    })().finally(() => (this.retrying = undefined));
+    return this.retrying;
+  }
+
+  /**
+   * The app quits: every session ends as a cut-off job, its finals kept; a job still waiting
+   * for room is tried once more (if the disk is still full, the next start completes it from
+   * the finals that reached the disk).
+   */
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map((s) => s.end({ cutOff: true })));
+    await this.retrying;
+    await this.retrySaves();
+    clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
   }
+}
+
+interface SessionRoles {
+  /** Whether another session than `asking` is recording. */
+  readonly othersRunning: (asking: LiveSession) => boolean;
+  /** Keeps trying to save a job a full disk held back. */
+  readonly saveLater: (save: () => Promise<unknown>) => void;
 }
 
 type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
@@ -86,16 +159,27 @@ class LiveSession implements LiveInbound {
   private earlyBytes = 0;
   private index = 0;
   private recordingFailed = false;
+  /** The window was told the disk is full (once is enough). */
+  private toldDiskFull = false;
   /** Finals journaled one after another, in order; `end` waits for the last. */
   private journaled: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+  /** Closes a link that never says `start`. */
+  private readonly startTimer: NodeJS.Timeout;
 
   constructor(
     private readonly deps: LiveDeps,
     private readonly link: LiveLink,
-    private readonly othersRunning: (session: LiveSession) => boolean,
-  ) {}
+    private readonly roles: SessionRoles,
+  ) {
+    this.startTimer = setTimeout(() => {
+      if (this.phase === 'waiting')
+        this.broken(`no start within ${START_WITHIN_MS / 1000} s of the link opening`);
+    }, START_WITHIN_MS);
+    this.startTimer.unref();
+    void this.done.then(() => clearTimeout(this.startTimer));
+  }
 
   get active(): boolean {
     return this.phase === 'starting' || this.phase === 'running';
@@ -103,6 +187,15 @@ class LiveSession implements LiveInbound {
 
   private send(event: LiveEvent): void {
     if (this.phase !== 'over') this.link.send(event);
+  }
+
+  /** A non-fatal error, each full disk said once (finals and the encoder both meet it). */
+  private warn(error: AppError): void {
+    if (error.code === 'live-disk-full') {
+      if (this.toldDiskFull) return;
+      this.toldDiskFull = true;
+    }
+    this.send({ type: 'error', error, fatal: false });
   }
 
   text(data: string): void {
@@ -118,6 +211,7 @@ class LiveSession implements LiveInbound {
     switch (message.type) {
       case 'start':
         if (this.phase !== 'waiting') return this.broken('a second start');
+        clearTimeout(this.startTimer);
         return void this.start(message.connection);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
@@ -143,7 +237,9 @@ class LiveSession implements LiveInbound {
     if (chunk.byteLength > LIVE_AUDIO.maxChunkBytes || chunk.byteLength % 2 !== 0)
       return this.broken(`an audio chunk of ${chunk.byteLength} bytes`);
     if (this.paused) return;
-    if (this.phase === 'starting' || this.phase === 'waiting') {
+    // The window sends `start` before any audio: nothing is held for a link that has not.
+    if (this.phase === 'waiting') return this.broken('audio before start');
+    if (this.phase === 'starting') {
       // Audio that comes while the session opens is kept (up to 30 s) and recorded after.
       if (this.earlyBytes + chunk.byteLength <= EARLY_AUDIO_MAX_BYTES) {
         this.early.push(chunk);
@@ -156,8 +252,7 @@ class LiveSession implements LiveInbound {
       this.recording?.writeAudio(chunk);
     } catch (error) {
       // Told once through onError; the words still come.
-      if (!this.recordingFailed)
-        this.send({ type: 'error', error: toAppError(error), fatal: false });
+      if (!this.recordingFailed) this.warn(toAppError(error));
       this.recordingFailed = true;
     }
     this.recognizer?.write(chunk);
@@ -182,7 +277,7 @@ class LiveSession implements LiveInbound {
   }
 
   private async start(connectionId: string | undefined): Promise<void> {
-    if (this.othersRunning(this)) {
+    if (this.roles.othersRunning(this)) {
       this.send({ type: 'error', error: appError('live-running'), fatal: true });
       return this.finishOver(undefined);
     }
@@ -238,7 +333,7 @@ class LiveSession implements LiveInbound {
         connection,
         emit: this.deps.emit,
         // The encoder died or fell behind: recognition goes on, the recording has a gap.
-        onError: (error) => this.send({ type: 'error', error, fatal: false }),
+        onError: (error) => this.warn(error),
       });
     } catch (error) {
       this.recognizer?.abort();
@@ -267,9 +362,8 @@ class LiveSession implements LiveInbound {
     if (!recording) return;
     this.journaled = this.journaled
       .then(() => recording.addFinal(utterance))
-      .catch((error: unknown) => {
-        this.send({ type: 'error', error: toAppError(error), fatal: false });
-      });
+      // On a full disk the final is kept in memory, and written when there is room.
+      .catch((error: unknown) => this.warn(toAppError(error)));
   }
 
   /**
@@ -300,7 +394,13 @@ class LiveSession implements LiveInbound {
       try {
         job = await recording.finish({ cutOff });
       } catch (error) {
-        this.link.send({ type: 'error', error: toAppError(error), fatal: true });
+        const failure = toAppError(error);
+        if (failure.code === 'live-disk-full') {
+          // Everything is in memory: saved (cut off) once the disk has room.
+          this.roles.saveLater(() => recording.finish({ cutOff }));
+          this.toldDiskFull = false;
+          this.warn(failure);
+        } else this.link.send({ type: 'error', error: failure, fatal: true });
       }
     }
     this.finishOver(job);

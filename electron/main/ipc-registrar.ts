@@ -81,6 +81,8 @@ export interface LivePort {
  * the pair when it comes from the app's own top-level page; otherwise both are closed unused. The
  * audio port is read from the link's first message on (its `start`), so nothing the worklet
  * wrote can overtake it. The link's port closing ends the session (cut off, unless it stopped).
+ * The core's limits on live links hold here as for the web host (core/live/live-sessions.ts): at
+ * most 3 open at once, and one that says no `start` within 10 s is closed, both ports with it.
  */
 export function registerLive(
   ipcMain: Pick<IpcMain, 'on'>,

@@ -61,6 +61,7 @@ export const APP_ERROR_CODES = [
   'live-running',
   'live-protocol',
   'recording-failed',
+  'live-disk-full',
   'live-no-retry',
   'job-title',
   'edit-refused',

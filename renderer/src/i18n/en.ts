@@ -49,6 +49,8 @@ export const en = {
       stopping: 'Finishing the last words…',
       nothingKept: 'Stopped. Nothing was recorded.',
       stopped: 'Stopped. The recording and its transcript are saved as a job.',
+      unsaved:
+        'Stopped. The disk is full: the transcript is kept in memory and saved as a cut-off job as soon as there is room.',
     },
   },
   status: {
@@ -236,7 +238,7 @@ export const en = {
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
     edited: 'Corrected',
     cutOff:
-      'Cut off: Kikitori stopped during this live session. Everything finalized before then is kept.',
+      'Cut off: Kikitori stopped, or the disk filled, during this live session. Everything finalized is kept.',
     recordedLength: 'Recorded {{time}}',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',

@@ -49,6 +49,8 @@ export const ja: Messages = {
       stopping: '最後の言葉を確定しています…',
       nothingKept: '停止しました。何も録音されていません。',
       stopped: '停止しました。録音と文字起こしはジョブとして保存されています。',
+      unsaved:
+        '停止しました。ディスクがいっぱいのため、文字起こしはメモリーに保持されています。空きができしだい、中断したジョブとして保存されます。',
     },
   },
   status: {
@@ -238,7 +240,7 @@ export const ja: Messages = {
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
     edited: '修正済み',
     cutOff:
-      '中断: このライブセッションの途中で Kikitori が止まりました。それまでに確定した部分は保存されています。',
+      '中断: このライブセッションの途中で Kikitori が止まったか、ディスクがいっぱいになりました。確定した部分はすべて保存されています。',
     recordedLength: '録音 {{time}}',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',

@@ -89,6 +89,8 @@ export const EN: Language = {
       'The window sent the live session something it does not understand, so the session was ended. What was finalized is kept as a job.',
     'recording-failed':
       'The live audio could not be recorded to {path}: {reason}. Install ffmpeg, or close programs that keep the computer busy, then start again. Anything finalized before this is kept as a job.',
+    'live-disk-full':
+      'The disk holding {path} is full, so the live recording has stopped and the words finalized from now on are kept in memory only. Free some space on it: they are saved as soon as there is room, and Stop keeps the session as a cut-off job with everything finalized.',
     'live-no-retry':
       'A live transcription cannot be retried or cancelled: its audio was recognized as it was spoken. Start a new live transcription, or send its recording as a file.',
     'job-title': 'This name cannot be used: {reason}. Clear the name to show the file name again.',

@@ -3,42 +3,30 @@
  * the disk is full, a job whose result cannot be stored fails with that error, and nothing that
  * was stored before is damaged; once there is room again, a retry completes the job.
  */
-import { execFile } from 'node:child_process';
-import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { removeDir, tempDir } from '../../support/service-process';
+import { fill, mountSmallDisk, type SmallDisk } from '../../support/small-disk';
 import { until } from '../../support/until';
 import { useProxiedCore } from '../../support/hooks';
 
-const run = promisify(execFile);
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 
+let disk: SmallDisk | undefined;
 let mount: string;
-let mounted = false;
 const changes: Job[] = [];
 
 beforeAll(async () => {
-  mount = await tempDir('kikitori-full-disk-');
-  try {
-    await run('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mount]);
-    mounted = true;
-  } catch (error) {
-    throw new Error(
-      `this test needs a small tmpfs as the data folder and could not mount one at ${mount} (run it as root, with mount(8) available): ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
+  disk = await mountSmallDisk('kikitori-full-disk-', '1m');
+  mount = disk.path;
 });
 // Registered before the core's hooks, so that it is unmounted after the core has closed.
 afterAll(async () => {
-  if (mounted) await run('umount', [mount]);
-  await removeDir(mount);
+  await disk?.close();
 });
 
 const { proxy, core } = useProxiedCore(async () => ({
@@ -56,19 +44,6 @@ const settled = (j: Job | undefined) => j?.status === 'completed' || j?.status =
 
 async function submit(): Promise<Awaited<ReturnType<Core['invoke']>>> {
   return core.invoke('transcribe:files', { paths: [CLIP] });
-}
-
-/** Fills the file system to the last byte. */
-async function fill(path: string): Promise<void> {
-  const chunk = Buffer.alloc(16 * 1024, 1);
-  for (let size = chunk.length; size > 0;) {
-    try {
-      await appendFile(path, chunk.subarray(0, size));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      size = Math.floor(size / 2);
-    }
-  }
 }
 
 describe('a full disk', { timeout: 180_000 }, () => {

@@ -10,14 +10,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Core } from '../../../core/core';
+import type { Core } from '../../../core/core';
 import type { LiveEvent } from '../../../shared/ipc/live';
 import { liveEventSchema } from '../../../shared/ipc/live';
 import { startWebHost, type WebHost } from '../../../web-host/server';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { useService } from '../../support/hooks';
-import { sessionKeyStore } from '../../support/proxied-core';
-import { rawRequest, removeDir, tempDir } from '../../support/service-process';
+import { openLiveCore } from '../../support/live-core';
+import { pageTicket } from '../../support/page-ticket';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
 import { pcmOfWav } from '../../support/wav-header';
 import { wordErrorRate } from '../../support/wer';
@@ -30,29 +31,7 @@ let host: WebHost;
 
 beforeAll(async () => {
   dataDir = await tempDir('kikitori-live-link-');
-  core = await Core.open({
-    dataDir,
-    keyStore: sessionKeyStore(),
-    localService: false,
-    liveRecognizer: { backoffMs: [100] },
-  });
-  const local = core.connections.get('local')!;
-  await core.connections.save({
-    ...local,
-    id: 'direct',
-    name: 'Direct',
-    kind: 'cloud',
-    baseUrl: service.url,
-    asyncUrl: service.url,
-    logging: true,
-  });
-  const added = await core.invoke('keys:add', {
-    label: 'test',
-    key: service.key,
-    connection: 'direct',
-  });
-  if (!added.ok) throw new Error(added.error.code);
-  await core.connections.setActive('direct');
+  core = await openLiveCore(dataDir, service);
   host = await startWebHost({ core, port: 0, token: TOKEN });
 });
 afterAll(async () => {
@@ -117,31 +96,7 @@ async function sendAudio(link: Link, pcm: Buffer, speed = 4): Promise<void> {
 
 describe('who may open the live link', () => {
   it('refuses no credentials, a wrong token, a foreign Host, and a ticket for another path', async () => {
-    const ticketFor = async (path: string) => {
-      const session = await rawRequest(host.url, {
-        method: 'POST',
-        path: '/session/code',
-        headers: { Authorization: `Bearer ${TOKEN}` },
-        body: Buffer.from('{}'),
-      });
-      const code = new URL(session.json<{ data: { url: string } }>().data.url).searchParams.get(
-        'code',
-      );
-      const claimed = await rawRequest(host.url, {
-        method: 'POST',
-        path: '/session/claim',
-        headers: { Origin: host.url, 'Content-Type': 'application/json' },
-        body: Buffer.from(JSON.stringify({ code })),
-      });
-      const secret = claimed.json<{ data: { session: string } }>().data.session;
-      const ticket = await rawRequest(host.url, {
-        method: 'POST',
-        path: '/session/ticket',
-        headers: { 'X-Kikitori-Session': secret, 'Content-Type': 'application/json' },
-        body: Buffer.from(JSON.stringify({ path })),
-      });
-      return ticket.json<{ data: { ticket: string } }>().data.ticket;
-    };
+    const ticketFor = (path: string) => pageTicket(host.url, TOKEN, path);
     const refused = [
       new Link({}),
       new Link({ Authorization: 'Bearer wrong' }),

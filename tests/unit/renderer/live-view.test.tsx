@@ -13,6 +13,7 @@ import type { LiveConnection } from '../../../renderer/src/host/bridge';
 import type { CaptureApi } from '../../../renderer/src/store/live-slice';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { appError } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
 import type { LiveEvent } from '../../../shared/ipc/live';
 import { inStore } from './in-store';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
@@ -106,5 +107,37 @@ describe('the Live screen', () => {
     await userEvent.click(jump);
     expect(screen.queryByRole('button', { name: 'Jump to live' })).toBeNull();
     expect(box.scrollTop).toBe(2000);
+  });
+
+  it('on a full disk: says so, and says the job is saved only once there is room, in Japanese', async () => {
+    const { store, emit } = setUp('ja');
+    await userEvent.click(screen.getByRole('button', { name: '開始' }));
+    const job: Job = {
+      id: 'j1',
+      file: { path: '/data/recordings/j1.flac', name: 'Live.flac', size: 0, container: 'flac' },
+      connection: 'local',
+      params: { d: '', logging: true },
+      mode: 'live',
+      status: 'recognizing',
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    act(() => store.getState().applyJob(job));
+    emit({ type: 'state', state: 'listening', jobId: 'j1' });
+    emit({ type: 'error', error: appError('live-disk-full', { path: '/data' }), fatal: false });
+    expect(screen.getByRole('alert').textContent).toContain(
+      '/data のあるディスクがいっぱいのため、ライブの録音は止まり',
+    );
+    emit({ type: 'state', state: 'stopped' });
+    expect(screen.getByTestId('live-state').textContent).toBe(
+      '停止しました。ディスクがいっぱいのため、文字起こしはメモリーに保持されています。空きができしだい、中断したジョブとして保存されます。',
+    );
+    expect(screen.queryByTestId('live-open-job')).toBeNull();
+    // Saved once there is room: the job to open is offered.
+    act(() => store.getState().applyJob({ ...job, status: 'completed', cutOff: true }));
+    expect(screen.getByTestId('live-state').textContent).toContain(
+      '停止しました。録音と文字起こしはジョブとして保存されています。',
+    );
+    expect(screen.getByTestId('live-open-job')).toBeTruthy();
   });
 });

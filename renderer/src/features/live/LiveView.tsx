@@ -81,6 +81,8 @@ export function LiveView() {
   const problem = useApp((s) => s.live.problem);
   const silent = useApp((s) => s.live.silent);
   const jobId = useApp((s) => s.live.jobId);
+  // Stopped on a full disk: the job is saved (completed) only once there is room.
+  const unsaved = useApp((s) => (jobId ? s.jobs[jobId]?.status === 'recognizing' : false));
   const reconnect = useApp((s) => s.live.reconnect);
   const inputs = useApp((s) => s.liveInputs);
   const device = useApp((s) => s.liveDevice);
@@ -187,8 +189,10 @@ export function LiveView() {
             })
           : phase === 'stopped' && !jobId
             ? t('live.state.nothingKept')
-            : t(`live.state.${phase}`)}
-        {phase === 'stopped' && jobId ? (
+            : phase === 'stopped' && unsaved
+              ? t('live.state.unsaved')
+              : t(`live.state.${phase}`)}
+        {phase === 'stopped' && jobId && !unsaved ? (
           <>
             {' '}
             <button
