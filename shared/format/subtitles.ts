@@ -161,6 +161,8 @@ interface Unit {
   readonly width: number;
   /** Breaking before this unit is only a word boundary, not a phrase boundary. */
   readonly weak: boolean;
+  /** A phrase's atoms, when it has several (to break it where it cannot fit whole). */
+  readonly atoms?: readonly Unit[];
 }
 
 interface Turn {
@@ -219,12 +221,14 @@ function unitsOf(
   for (let i = 0; i < atoms.length;) {
     let j = i + 1;
     while (j < atoms.length && !atoms[j]!.phraseStart) j++;
+    const parts = atoms.slice(i, j).map((a, k) => unitOf(a.tokens, k > 0));
     const phrase = unitOf(
       atoms.slice(i, j).flatMap((a) => a.tokens),
       false,
     );
-    if (phrase.width <= maxLine || j - i === 1) units.push(phrase);
-    else atoms.slice(i, j).forEach((a, k) => units.push(unitOf(a.tokens, k > 0)));
+    if (j - i === 1) units.push(phrase);
+    else if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
+    else units.push(...parts);
     i = j;
   }
   return units;
@@ -353,7 +357,13 @@ function cuesOfTurn(
   const widthOf = (units: readonly Unit[]) => textWidth(joinUnits(units, joiner), script);
   let cue: Unit[] = [];
   let first = true;
-  for (const unit of turn.units) {
+  // A first phrase too wide to share its line with the speaker's name is broken at its words.
+  const [head, ...rest] = turn.units;
+  const units =
+    head?.atoms && head.width + prefixWidth(true) > rules.maxLine
+      ? [...head.atoms, ...rest]
+      : turn.units;
+  for (const unit of units) {
     const full = cue.length > 0 && endsSentence(cue.at(-1)!) && widthOf(cue) * 2 >= capacity;
     if (cue.length === 0 || (!full && fitsCue([...cue, unit], first))) {
       cue.push(unit);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyEdits,
-  editedTranscriptSchema,
-  renameSpeaker,
-  wordEdit,
-} from '../../../../shared/domain/edits';
+import { applyEdits, renameSpeaker, wordEdit } from '../../../../shared/domain/edits';
 import type { Transcript } from '../../../../shared/domain/job';
 import {
   cuesOf,
