@@ -87,7 +87,7 @@ describe('rendering a transcript', () => {
     expect(html).toContain('<strong>Tanaka: </strong>');
     // Letter in English, A4 in Japanese; Yu Gothic for Japanese text, declared as a Japanese font.
     const xml = (bytes: Uint8Array, name: string) =>
-      new TextDecoder().decode(unzipSync(bytes)[name]!);
+      new TextDecoder().decode(unzipSync(bytes)[name]);
     expect(xml(docx!.bytes, 'word/document.xml')).toContain('w:w="12240" w:h="15840"');
     const [ja] = await renderTranscript(
       DIARIZED,
