@@ -52,14 +52,14 @@ const ORDER: readonly ExportChoice[] = [
 const RULES: ReadonlyArray<{
   key: keyof SubtitleRules;
   label: MessageKey;
-  /** Shown in seconds (the rule is kept in ms). */
+  /** Shown in seconds (the rule is kept in ms, so any fraction a ms can hold: 5/6 s is 0.833). */
   seconds?: boolean;
-  step: number;
+  step: number | 'any';
 }> = [
   { key: 'maxLine', label: 'exporting.rules.maxLine', step: 0.5 },
   { key: 'maxLines', label: 'exporting.rules.maxLines', step: 1 },
-  { key: 'maxCueMs', label: 'exporting.rules.maxCue', seconds: true, step: 0.1 },
-  { key: 'minCueMs', label: 'exporting.rules.minCue', seconds: true, step: 0.01 },
+  { key: 'maxCueMs', label: 'exporting.rules.maxCue', seconds: true, step: 'any' },
+  { key: 'minCueMs', label: 'exporting.rules.minCue', seconds: true, step: 'any' },
   { key: 'minGapMs', label: 'exporting.rules.minGap', step: 1 },
 ];
 
