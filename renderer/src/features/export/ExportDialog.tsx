@@ -168,50 +168,52 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
         </fieldset>
         <fieldset className="export-group">
           <legend>{t('exporting.content')}</legend>
-          {speakers && (
+          <div className="export-choices">
+            {speakers && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.speakers}
+                  onChange={(e) => setPrefs({ ...prefs, speakers: e.target.checked })}
+                  data-testid="export-speakers"
+                />
+                <span>{t('exporting.speakers')}</span>
+              </label>
+            )}
             <label className="check">
               <input
                 type="checkbox"
-                checked={prefs.speakers}
-                onChange={(e) => setPrefs({ ...prefs, speakers: e.target.checked })}
-                data-testid="export-speakers"
+                checked={prefs.times}
+                onChange={(e) => setPrefs({ ...prefs, times: e.target.checked })}
+                data-testid="export-times"
               />
-              <span>{t('exporting.speakers')}</span>
+              <span>{t('exporting.times')}</span>
             </label>
-          )}
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={prefs.times}
-              onChange={(e) => setPrefs({ ...prefs, times: e.target.checked })}
-              data-testid="export-times"
-            />
-            <span>{t('exporting.times')}</span>
-          </label>
-          {fillers && (
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={prefs.fillers === 'drop'}
-                onChange={(e) =>
-                  setPrefs({ ...prefs, fillers: e.target.checked ? 'drop' : 'show' })
-                }
-                data-testid="export-drop-fillers"
-              />
-              <span>{t('exporting.dropFillers')}</span>
-            </label>
-          )}
-          {chosen.includes('html') && (
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={prefs.readings}
-                onChange={(e) => setPrefs({ ...prefs, readings: e.target.checked })}
-                data-testid="export-readings"
-              />
-              <span>{t('exporting.readings')}</span>
-            </label>
-          )}
+            {fillers && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.fillers === 'drop'}
+                  onChange={(e) =>
+                    setPrefs({ ...prefs, fillers: e.target.checked ? 'drop' : 'show' })
+                  }
+                  data-testid="export-drop-fillers"
+                />
+                <span>{t('exporting.dropFillers')}</span>
+              </label>
+            )}
+            {chosen.includes('html') && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.readings}
+                  onChange={(e) => setPrefs({ ...prefs, readings: e.target.checked })}
+                  data-testid="export-readings"
+                />
+                <span>{t('exporting.readings')}</span>
+              </label>
+            )}
+          </div>
         </fieldset>
         {subtitles && (
           <fieldset className="export-group" data-testid="export-rules">
