@@ -168,7 +168,7 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
         </fieldset>
         <fieldset className="export-group">
           <legend>{t('exporting.content')}</legend>
-          <div className="export-choices">
+          <div className="export-formats">
             {speakers && (
               <label className="check">
                 <input
