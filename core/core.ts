@@ -23,7 +23,7 @@ import { lockAppData, type AppLock } from './app-lock';
 import { ClientProvider, type ClientFactory } from './clients';
 import { ConnectionStore } from './connections/connection-store';
 import { dataFailure, toAppError } from './errors';
-import type { AskSavePath } from './export-file';
+import type { AskFolder, AskSavePath } from './export-file';
 import { handlersOf } from './handlers';
 import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { currentTranscript, JobEdits } from './jobs/job-edits';
@@ -63,6 +63,8 @@ export interface CoreOptions {
    * exports as downloads.
    */
   readonly askSavePath?: AskSavePath;
+  /** The host's folder picker (Electron), for several exports at once. */
+  readonly askFolder?: AskFolder;
   /** Options of the live sessions' realtime client (tests shorten its backoff). */
   readonly liveRecognizer?: LiveDeps['recognizer'];
   /**
@@ -89,6 +91,7 @@ interface Parts {
   readonly live: LiveSessions;
   readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
+  readonly askFolder: AskFolder | undefined;
 }
 
 export class Core {
@@ -239,6 +242,7 @@ export class Core {
       live,
       search,
       askSavePath: options.askSavePath,
+      askFolder: options.askFolder,
     });
     return ref.core;
   }

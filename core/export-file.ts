@@ -1,12 +1,13 @@
 /**
- * Saves an export (a transcript or a word table) where the person chooses. The host asks where
- * (Electron's save dialog); this writes the file atomically, so an existing file is either kept
- * or fully replaced. Cancelling the dialog is not an error; a refused write is an AppFailure
- * whose reason each language can say.
+ * Saves an export where the person chooses. The host asks where (Electron's save dialog, or its
+ * folder picker for several files); ./export/save.ts writes each file atomically, so an
+ * existing file the person chose to replace is either kept or fully replaced, and files saved
+ * into a folder never replace one. Cancelling a dialog is not an error; a refused write is an
+ * AppFailure whose reason each language can say.
  */
-import { AppFailure, appError, type SubCode } from '../shared/domain/errors';
 import type { SaveFormat } from '../shared/ipc/contract';
-import { writeTextAtomic } from './storage/atomic-json';
+import type { RenderedFile } from './export/render';
+import { writeAll, writeOver } from './export/save';
 
 export interface SaveRequest {
   readonly fileName: string;
@@ -14,35 +15,40 @@ export interface SaveRequest {
   readonly format: SaveFormat;
 }
 
-/** Asks the person where to save; undefined when they cancel. */
+/** Asks the person where to save; undefined when they cancel. `extension` names the filter. */
 export type AskSavePath = (suggestion: {
   readonly fileName: string;
-  readonly format: SaveFormat;
+  readonly extension: string;
 }) => Promise<string | undefined>;
+
+/** Asks the person for a folder to save several files into; undefined when they cancel. */
+export type AskFolder = () => Promise<string | undefined>;
 
 export type SaveOutcome = { saved: false } | { saved: true; path: string };
 
-const REASONS: Readonly<Record<string, SubCode<'export-failed', 'reason'>>> = {
-  EACCES: 'denied',
-  EPERM: 'denied',
-  ENOENT: 'missing-folder',
-  ENOTDIR: 'missing-folder',
-  EROFS: 'read-only',
-  EISDIR: 'is-folder',
-};
+const encoder = new TextEncoder();
 
 export async function saveExport(request: SaveRequest, ask: AskSavePath): Promise<SaveOutcome> {
-  const path = await ask({ fileName: request.fileName, format: request.format });
+  const path = await ask({ fileName: request.fileName, extension: request.format });
   if (!path) return { saved: false };
-  try {
-    // Exports are the person's own documents: readable as their other files are (umask).
-    await writeTextAtomic(path, request.text, 0o666);
-  } catch (error) {
-    if (error instanceof AppFailure) throw error;
-    const errno = (error as NodeJS.ErrnoException).code ?? '';
-    throw new AppFailure(
-      appError('export-failed', { path, reason: REASONS[errno] ?? 'other' }, String(error)),
-    );
-  }
+  await writeOver(path, encoder.encode(request.text));
   return { saved: true, path };
+}
+
+/** One file through the save dialog; several into a folder the person picks, none replaced. */
+export async function saveRendered(
+  files: readonly RenderedFile[],
+  dialogs: { readonly askSavePath: AskSavePath; readonly askFolder: AskFolder },
+): Promise<{ saved: boolean; paths: string[] }> {
+  if (files.length === 1) {
+    const file = files[0]!;
+    const extension = file.fileName.slice(file.fileName.lastIndexOf('.') + 1);
+    const path = await dialogs.askSavePath({ fileName: file.fileName, extension });
+    if (!path) return { saved: false, paths: [] };
+    await writeOver(path, file.bytes);
+    return { saved: true, paths: [path] };
+  }
+  const folder = await dialogs.askFolder();
+  if (!folder) return { saved: false, paths: [] };
+  return { saved: true, paths: await writeAll(folder, files) };
 }

@@ -6,7 +6,7 @@
 import type { Channel } from '../../shared/ipc/contract';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
-import type { AskSavePath } from '../export-file';
+import type { AskFolder, AskSavePath } from '../export-file';
 import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
@@ -33,6 +33,7 @@ export interface HandlerDeps {
   readonly clients: ClientProvider;
   readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
+  readonly askFolder: AskFolder | undefined;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {

@@ -20,7 +20,7 @@ import { ChosenPaths } from '../../core/media-file';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';
-import { saveDialog } from './save-dialog';
+import { folderDialog, saveDialog } from './save-dialog';
 import {
   APP_ENTRY,
   APP_SCHEME,
@@ -104,6 +104,7 @@ async function start(): Promise<void> {
       dataDir,
       serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
       askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
+      askFolder: folderDialog(dialog, () => window, app.getPath('documents')),
     });
   } catch (error) {
     if (error instanceof AppFailure && error.error.code === 'app-running') return handOver(dataDir);

@@ -4,18 +4,18 @@
  * stays in front of it.
  */
 import { join } from 'node:path';
-import type { BaseWindow, Dialog, SaveDialogOptions } from 'electron';
-import type { AskSavePath } from '../../core/export-file';
+import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { AskFolder, AskSavePath } from '../../core/export-file';
 
 export function saveDialog(
   dialog: Pick<Dialog, 'showSaveDialog'>,
   window: () => BaseWindow | undefined,
   folder: string,
 ): AskSavePath {
-  return async ({ fileName, format }) => {
+  return async ({ fileName, extension }) => {
     const options: SaveDialogOptions = {
       defaultPath: join(folder, fileName),
-      filters: [{ name: format.toUpperCase(), extensions: [format] }],
+      filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     };
     const parent = window();
@@ -23,5 +23,24 @@ export function saveDialog(
       ? dialog.showSaveDialog(parent, options)
       : dialog.showSaveDialog(options));
     return answer.canceled || !answer.filePath ? undefined : answer.filePath;
+  };
+}
+
+/** The system's folder picker, as the core's `askFolder`: several exports go into one folder. */
+export function folderDialog(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  window: () => BaseWindow | undefined,
+  folder: string,
+): AskFolder {
+  return async () => {
+    const options: OpenDialogOptions = {
+      defaultPath: folder,
+      properties: ['openDirectory', 'createDirectory'],
+    };
+    const parent = window();
+    const answer = await (parent
+      ? dialog.showOpenDialog(parent, options)
+      : dialog.showOpenDialog(options));
+    return answer.canceled ? undefined : answer.filePaths[0];
   };
 }

@@ -46,6 +46,7 @@ export const APP_ERROR_CODES = [
   'app-running',
   'link-used',
   'export-failed',
+  'export-no-transcript',
   'file-refused',
   'upload-failed',
   'handover-refused',

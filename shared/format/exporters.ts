@@ -1,38 +1,64 @@
 /**
- * Transcript exporters (docs/architecture.md §3 shared/format): pure functions from a stored transcript to
- * the text of a file. TXT (one utterance a line), SRT and WebVTT (cues of at most two short lines
- * and seven seconds, cut at word boundaries using the words' own times), JSON (the stored result,
- * lossless) and CSV (one word a line: word,start,end,confidence; times in seconds).
+ * Transcript exporters (docs/architecture.md §3 shared/format): pure functions from a stored
+ * transcript to the text of a file. TXT (one utterance a line), SRT and WebVTT (cues by the
+ * subtitle rules, ./subtitles.ts), JSON (the stored result, lossless), CSV (one word a line:
+ * word,start,end,confidence,reading; times in seconds), Markdown and HTML minutes
+ * (./minutes.ts, ./documents.ts; HTML with readings over the words). The Word document is drawn
+ * from the same minutes in the core (core/export/), which is where every export is made
+ * (core/export/render.ts): the window, the command line and watched folders all ask it.
  *
- * With speaker labels a speaker change also starts a new line or cue: TXT and SRT lines start
- * with "Speaker 1: ", VTT cues carry a `<v Speaker 1>` voice tag, CSV gains a speaker column.
+ * With speaker labels a speaker change also starts a new line or cue: TXT lines and a turn's
+ * first SRT cue start with "Speaker 1: ", VTT cues carry a `<v Speaker 1>` voice tag, CSV gains a
+ * speaker column, and two short turns may share a cue, a dash before each line.
  *
  * A transcript a person edited (shared/domain/edits.ts) is exported as edited: its words, and the
  * names it gives speakers. JSON is offered both ways: the edited transcript (marked as edited)
- * and the service's result as it said it (`json-original`).
+ * and the service's result as it said it (`json-original`). Fillers (`%えー%`) are shown without
+ * their marks or left out (./fillers.ts) in every format but JSON, which stays the result.
  */
-import type { Token } from '../api/recognition';
 import type { EditedTranscript } from '../domain/edits';
 import type { Transcript } from '../domain/job';
 import { oneLine, spreadsheetText } from './cells';
+import { toHtml, toMarkdown } from './documents';
+import { type FillerMode, withFillers } from './fillers';
+import { type DocumentOptions, type MinutesMeta, DOCUMENT_DEFAULTS, minutesOf } from './minutes';
+import { blocksOf, englishSpeakerName, hasSpeakers } from './speakers';
 import {
-  type Block,
-  blocksOf,
-  englishSpeakerName,
-  hasSpeakers,
-  isPunctuation,
-  joinerOf,
-  joinTokens,
-} from './speakers';
+  type PhraseSegmenter,
+  type Script,
+  type SubtitleCue,
+  type SubtitleRules,
+  cueLines,
+  scriptOf,
+  subtitleCues,
+} from './subtitles';
 
 export { joinTokens } from './speakers';
 
 export interface ExportOptions {
   /** A speaker's name from its label (`speaker0` → "Speaker 1" unless given). */
   readonly speakerName?: (label: string) => string;
+  /** Fillers shown without their marks (the default) or left out. */
+  readonly fillers?: FillerMode;
+  /** Speakers' names written (the default); without, the words alone. */
+  readonly speakers?: boolean;
+  /** Turns' start times in documents (Markdown, HTML, Word; the default). */
+  readonly times?: boolean;
+  /** Readings over the words in HTML (the default there); elsewhere they are a CSV column. */
+  readonly readings?: boolean;
+  /** Subtitle rules (SRT, VTT): the script's defaults unless given. */
+  readonly subtitles?: SubtitleRules;
+  readonly script?: Script;
+  /** Where Japanese phrases end (BudouX in the core); a simple rule without it. */
+  readonly phrases?: PhraseSegmenter;
+  /** What documents say about the recording, in the person's language. */
+  readonly meta?: MinutesMeta;
 }
 
-export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv'] as const;
+/** Formats made from text here; `docx` is drawn by the core from the same minutes. */
+export const TEXT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv', 'md', 'html'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+export const EXPORT_FORMATS = [...TEXT_FORMATS, 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -41,60 +67,26 @@ export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
   vtt: 'text/vtt;charset=utf-8',
   json: 'application/json;charset=utf-8',
   csv: 'text/csv;charset=utf-8',
+  md: 'text/markdown;charset=utf-8',
+  html: 'text/html;charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const CUE_MAX_MS = 7_000;
-const CUE_MAX_CHARS = 84;
-
-export interface Cue {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-  /** The speaker's label, with speaker labels. */
-  readonly label?: string;
+/** The words of a document's options, as the minutes need them. */
+export function documentOptions(
+  options: ExportOptions,
+  readingsByDefault = false,
+): DocumentOptions {
+  return {
+    times: options.times ?? DOCUMENT_DEFAULTS.times,
+    speakers: options.speakers ?? DOCUMENT_DEFAULTS.speakers,
+    fillers: options.fillers ?? DOCUMENT_DEFAULTS.fillers,
+    readings: options.readings ?? readingsByDefault,
+  };
 }
 
-function blockSpan(block: Block): { start: number; end: number } {
-  const timed = block.tokens.filter((t) => t.starttime !== undefined);
-  const start = block.starttime ?? timed[0]?.starttime ?? 0;
-  const end = block.endtime ?? timed.at(-1)?.endtime ?? start;
-  return { start, end: Math.max(start, end) };
-}
-
-/** The subtitle cues of a transcript: each utterance (each speaker's part), cut where it runs too long. */
-export function cuesOf(transcript: Transcript): Cue[] {
-  const cues: Cue[] = [];
-  for (const block of blocksOf(transcript)) {
-    const speaker = block.label !== undefined ? { label: block.label } : {};
-    const span = blockSpan(block);
-    const tokens = block.tokens;
-    const timed = tokens.length > 0 && tokens.every((t) => t.starttime !== undefined);
-    if (!timed) {
-      if (block.text.trim()) cues.push({ ...span, text: block.text.trim(), ...speaker });
-      continue;
-    }
-    const joiner = joinerOf(transcript.utterances[block.utterance]!);
-    let group: Token[] = [];
-    const flush = () => {
-      if (group.length === 0) return;
-      const start = group[0]!.starttime!;
-      const end = Math.max(start, group.at(-1)!.endtime ?? start);
-      cues.push({ start, end, text: joinTokens(group, joiner), ...speaker });
-      group = [];
-    };
-    for (const token of tokens) {
-      if (group.length > 0 && !isPunctuation(token)) {
-        const start = group[0]!.starttime!;
-        const tooLong = (token.endtime ?? token.starttime!) - start > CUE_MAX_MS;
-        const tooWide = joinTokens([...group, token], joiner).length > CUE_MAX_CHARS;
-        if (tooLong || tooWide) flush();
-      }
-      group.push(token);
-    }
-    flush();
-  }
-  return cues;
-}
+/** A document's facts when none are given: the title only, in English. */
+const metaOf = (options: ExportOptions): MinutesMeta => options.meta ?? { title: '', lang: 'en' };
 
 function clock(ms: number, separator: ',' | '.'): string {
   const whole = Math.max(0, Math.round(ms));
@@ -104,17 +96,6 @@ function clock(ms: number, separator: ',' | '.'): string {
   const rest = whole % 1000;
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(h)}:${two(m)}:${two(s)}${separator}${String(rest).padStart(3, '0')}`;
-}
-
-/** Two lines at most: a long cue breaks at the space nearest its middle. */
-function wrap(text: string): string {
-  if (text.length <= CUE_MAX_CHARS / 2) return text;
-  const middle = text.length / 2;
-  let best = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === ' ' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
-  }
-  return best < 0 ? text : `${text.slice(0, best)}\n${text.slice(best + 1)}`;
 }
 
 /** A speaker's name: the one a person gave it in the transcript, else the options' own. */
@@ -132,22 +113,40 @@ function prefixed(text: string, label: string | undefined, options: ExportOption
   return label === undefined ? text : `${nameOf(options)(label)}: ${text}`;
 }
 
-export function toTxt(transcript: EditedTranscript, given: ExportOptions = {}): string {
-  const options = namesOf(transcript, given);
+export function toTxt(given: EditedTranscript, options: ExportOptions = {}): string {
+  const transcript = withFillers(given, options.fillers ?? 'show');
+  const named = namesOf(transcript, options);
+  const speakers = options.speakers ?? true;
   const lines = blocksOf(transcript)
     .filter((b) => b.text.trim())
-    .map((b) => prefixed(b.text.trim(), b.label, options));
+    .map((b) => prefixed(b.text.trim(), speakers ? b.label : undefined, named));
   return lines.length > 0 ? `${lines.join('\n')}\n` : transcript.text ? `${transcript.text}\n` : '';
 }
 
-export function toSrt(transcript: EditedTranscript, given: ExportOptions = {}): string {
-  const options = namesOf(transcript, given);
-  return cuesOf(transcript)
+/** The cues of a transcript by the options' rules, fillers as the options say. */
+export function cuesOf(given: EditedTranscript, options: ExportOptions = {}): SubtitleCue[] {
+  const transcript = withFillers(given, options.fillers ?? 'show');
+  const named = namesOf(transcript, options);
+  const speakers = options.speakers ?? true;
+  return subtitleCues(transcript, {
+    script: scriptFor(transcript, options),
+    ...(options.subtitles !== undefined && { rules: options.subtitles }),
+    ...(options.phrases !== undefined && { phrases: options.phrases }),
+    ...(speakers && { speakerName: nameOf(named) }),
+  });
+}
+
+const scriptFor = (transcript: Transcript, options: ExportOptions): Script =>
+  options.script ?? scriptOf(transcript);
+
+export function toSrt(transcript: EditedTranscript, options: ExportOptions = {}): string {
+  const script = scriptFor(transcript, options);
+  return cuesOf(transcript, options)
     .map(
       (cue, i) =>
-        `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${wrap(
-          oneLine(prefixed(cue.text, cue.label, options)),
-        )}\n`,
+        `${i + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${cueLines(cue, script)
+          .map(oneLine)
+          .join('\n')}\n`,
     )
     .join('\n');
 }
@@ -159,11 +158,21 @@ const voiceName = (name: string) => name.replace(/[<>&\r\n]/g, ' ').trim();
 const cueText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function toVtt(transcript: EditedTranscript, given: ExportOptions = {}): string {
-  const options = namesOf(transcript, given);
-  const cues = cuesOf(transcript).map((cue) => {
-    const voice = cue.label === undefined ? '' : `<v ${voiceName(nameOf(options)(cue.label))}>`;
-    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${voice}${cueText(wrap(oneLine(cue.text)))}\n`;
+export function toVtt(transcript: EditedTranscript, options: ExportOptions = {}): string {
+  const script = scriptFor(transcript, options);
+  const named = nameOf(namesOf(transcript, options));
+  const speakers = options.speakers ?? true;
+  const voice = (label: string | undefined) =>
+    label === undefined || !speakers ? '' : `<v ${voiceName(named(label))}>`;
+  const cues = cuesOf(transcript, { ...options, speakers: false }).map((cue) => {
+    const lines = cueLines(cue, script).map((line, i) => {
+      const text = cueText(oneLine(line));
+      const label = cue.lines[i]!.label;
+      // A cue of two speakers: each line its own voice.
+      if (label !== undefined) return speakers ? `${voice(label)}${text}</v>` : text;
+      return i === 0 ? `${voice(cue.label)}${text}` : text;
+    });
+    return `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n${lines.join('\n')}\n`;
   });
   return ['WEBVTT\n', ...cues].join('\n');
 }
@@ -182,10 +191,11 @@ const csvField = (raw: string) => {
 };
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
-export function toCsv(transcript: EditedTranscript, given: ExportOptions = {}): string {
-  const options = namesOf(transcript, given);
-  const speakers = hasSpeakers(transcript);
-  const rows = [speakers ? 'word,start,end,confidence,speaker' : 'word,start,end,confidence'];
+export function toCsv(given: EditedTranscript, options: ExportOptions = {}): string {
+  const transcript = withFillers(given, options.fillers ?? 'show');
+  const named = nameOf(namesOf(transcript, options));
+  const speakers = (options.speakers ?? true) && hasSpeakers(transcript);
+  const rows = [`word,start,end,confidence,reading${speakers ? ',speaker' : ''}`];
   for (const block of blocksOf(transcript)) {
     for (const token of block.tokens) {
       const fields = [
@@ -193,18 +203,29 @@ export function toCsv(transcript: EditedTranscript, given: ExportOptions = {}): 
         seconds(token.starttime),
         seconds(token.endtime),
         token.confidence === undefined ? '' : String(token.confidence),
+        token.spoken === undefined || token.spoken === '_' ? '' : csvField(token.spoken),
       ];
-      if (speakers)
-        fields.push(block.label === undefined ? '' : csvField(nameOf(options)(block.label)));
+      if (speakers) fields.push(block.label === undefined ? '' : csvField(named(block.label)));
       rows.push(fields.join(','));
     }
   }
   return `${rows.join('\r\n')}\r\n`;
 }
 
+export function toMinutesMarkdown(
+  transcript: EditedTranscript,
+  options: ExportOptions = {},
+): string {
+  return toMarkdown(minutesOf(transcript, metaOf(options), documentOptions(options)));
+}
+
+export function toMinutesHtml(transcript: EditedTranscript, options: ExportOptions = {}): string {
+  return toHtml(minutesOf(transcript, metaOf(options), documentOptions(options, true)));
+}
+
 export function exportTranscript(
   transcript: EditedTranscript,
-  format: ExportFormat,
+  format: TextFormat,
   options: ExportOptions = {},
 ): string {
   switch (format) {
@@ -218,36 +239,16 @@ export function exportTranscript(
       return toJson(transcript);
     case 'csv':
       return toCsv(transcript, options);
+    case 'md':
+      return toMinutesMarkdown(transcript, options);
+    case 'html':
+      return toMinutesHtml(transcript, options);
   }
 }
 
 /** What the viewer offers: each format of the edited transcript, and the service's own JSON. */
 export const EXPORT_CHOICES = [...EXPORT_FORMATS, 'json-original'] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
-
-/**
- * An export the viewer offers: every format from `edited` (the transcript a person sees), and
- * `json-original`, the service's result unchanged. Its file name says which, and is the job's
- * title when it has one (exportFileName).
- */
-export function exportChoice(
-  choice: ExportChoice,
-  service: Transcript,
-  edited: EditedTranscript,
-  sourceName: string,
-  options: ExportOptions = {},
-  title?: string,
-): { fileName: string; text: string; format: ExportFormat } {
-  if (choice === 'json-original') {
-    const fileName = exportFileName(sourceName, 'json', title).replace(/\.json$/, '.original.json');
-    return { fileName, text: toJson(service), format: 'json' };
-  }
-  return {
-    fileName: exportFileName(sourceName, choice, title),
-    text: exportTranscript(edited, choice, options),
-    format: choice,
-  };
-}
 
 /** Characters no file name may hold on one system or another (a title holds no control character). */
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]/g;

@@ -13,7 +13,8 @@ import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
-import { EXPORT_FORMATS } from '../format/exporters';
+import { exportChoicesSchema, exportSettingsSchema } from '../format/export-settings';
+import { EXPORT_CHOICES } from '../format/exporters';
 
 /** The longest search query taken (characters). */
 export const SEARCH_QUERY_MAX = 500;
@@ -63,8 +64,8 @@ const wordDiffSchema = z.object({
 /** A word table to import: 100,000 words of up to 256 characters fit well within this. */
 const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 
-/** What a save dialog offers to save: a transcript's formats and a word table's. */
-export const SAVE_FORMATS = [...EXPORT_FORMATS, ...WORD_TABLE_FORMATS] as const;
+/** What the window saves from text it made: a word table (transcripts are the core's, export:job). */
+export const SAVE_FORMATS = WORD_TABLE_FORMATS;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 export const CHANNELS = {
@@ -236,6 +237,39 @@ export const CHANNELS = {
       format: z.enum(SAVE_FORMATS),
     }),
     output: z.object({ saved: z.boolean(), path: z.string().optional() }),
+  },
+  /**
+   * A job's transcript rendered by the core (core/export/render.ts) in each format asked for,
+   * each file's bytes in base64: the browser downloads them.
+   */
+  'export:render': {
+    input: z.object({
+      id: z.string().min(1),
+      formats: exportChoicesSchema,
+      settings: exportSettingsSchema.prefault({}),
+    }),
+    output: z.object({
+      files: z.array(
+        z.object({
+          fileName: z.string(),
+          format: z.enum(EXPORT_CHOICES),
+          mediaType: z.string(),
+          base64: z.string(),
+        }),
+      ),
+    }),
+  },
+  /**
+   * Electron only: a job's transcript rendered by the core and saved where the person chooses:
+   * one format through the save dialog, several into a folder they pick, never over a file.
+   */
+  'export:job': {
+    input: z.object({
+      id: z.string().min(1),
+      formats: exportChoicesSchema,
+      settings: exportSettingsSchema.prefault({}),
+    }),
+    output: z.object({ saved: z.boolean(), paths: z.array(z.string()) }),
   },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 

@@ -32,6 +32,8 @@ export const CHANNEL_NAMES = [
   'service:status',
   'service:restart',
   'export:save',
+  'export:render',
+  'export:job',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -58,7 +60,7 @@ export const LIVE_OPEN_MESSAGE = 'preload:live-open';
  */
 export const LIVE_AUDIO_PORT_MESSAGE = 'kikitori:live-audio-port';
 
-export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save'];
+export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save', 'export:job'];
 
 export const EVENT_NAMES = [
   'jobs:changed',

@@ -4,10 +4,10 @@
  * is there after a reload, is undone and redone after it, Jobs marks the job, and the exports
  * carry the correction (JSON also as the service said it).
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
+import { exportAs } from './export';
 import { expect, test } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -67,22 +67,16 @@ test('a corrected word survives a reload, is undone and redone there, and is exp
   await app.keyboard.press('Control+Shift+Z');
   await expect(app.getByTestId('utterances')).toContainText('crafted');
 
-  const exported = async (item: string | RegExp) => {
-    const download = app.waitForEvent('download');
-    await app.getByTestId('export').click();
-    await app.getByRole('menuitem', { name: item }).click();
-    const file = await download;
-    return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
-  };
-  const txt = await exported('Export as TXT');
+  const exported = async (format: string) => (await exportAs(app, [format]))[0]!;
+  const txt = await exported('txt');
   expect(txt.name).toBe('corrected.txt');
   expect(txt.text).toContain('crafted');
-  const edited = await exported('Export as JSON, with corrections');
+  const edited = await exported('json');
   expect(edited.name).toBe('corrected.json');
   const json = JSON.parse(edited.text) as { edited?: boolean; text: string };
   expect(json.edited).toBe(true);
   expect(json.text).toContain('crafted');
-  const original = await exported('Export as JSON, as recognized (before corrections)');
+  const original = await exported('json-original');
   expect(original.name).toBe('corrected.original.json');
   const service = JSON.parse(original.text) as { edited?: boolean; text: string };
   expect(service.edited).toBeUndefined();

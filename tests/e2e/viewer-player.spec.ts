@@ -51,10 +51,8 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
   await expect(heading).toHaveText('Austen, chapter one austen.wav');
   await expect(heading.getByTestId('viewer-file')).toHaveText('austen.wav');
   // An export is named after the title.
-  const download = app.waitForEvent('download');
-  await app.getByTestId('export').click();
-  await app.getByRole('menuitem', { name: 'Export as SRT' }).click();
-  expect((await download).suggestedFilename()).toBe('Austen, chapter one.srt');
+  const [srt] = await exportAs(app, ['srt']);
+  expect(srt!.name).toBe('Austen, chapter one.srt');
 
   // Find: "1 of n", Enter moves on, the match it is on is marked and in view.
   const find = app.getByTestId('find');

@@ -3,13 +3,13 @@
  * clip is transcribed and its stored result is then replaced with a documented cloud result with
  * labels (tests/support/diarized.ts), written through the app's own job journal.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobJournal } from '../../core/jobs/job-journal';
 import type { Job } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { DIARIZED } from '../support/diarized';
 import { dropFiles } from './drop';
+import { exportAs } from './export';
 import { expect, test } from './fixtures';
 import { screenshotAtSizes, seriousViolations } from './look';
 
@@ -41,11 +41,11 @@ test('a result with speaker labels: a block per speaker turn, named in both lang
   expect(await seriousViolations(app, '[data-testid="viewer"]')).toEqual([]);
   await screenshotAtSizes(app, 'viewer-speakers-en');
 
-  const download = app.waitForEvent('download');
-  await app.getByTestId('export').click();
-  await app.getByRole('menuitem', { name: 'Export as VTT' }).click();
-  const vtt = await readFile(await (await download).path(), 'utf8');
-  expect(vtt).toContain('00:00:01.700 --> 00:00:02.300\n<v Speaker 2>Hi there.\n');
+  const [vtt] = await exportAs(app, ['vtt']);
+  // Two short turns share a cue, each its own voice and a dash (shared/format/subtitles.ts).
+  expect(vtt!.text).toContain(
+    '00:00:00.570 --> 00:00:02.300\n<v Speaker 1>- Good morning.</v>\n<v Speaker 2>- Hi there.</v>\n',
+  );
 
   await app.getByTestId('language').selectOption('ja');
   await expect(utterances.getByTestId('speaker')).toHaveText(['話者 1', '話者 2', '話者 1']);

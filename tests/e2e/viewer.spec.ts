@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
+import { exportAs } from './export';
 import { expect, test } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -54,12 +54,9 @@ test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT e
   await app.getByTestId('find').fill('made');
   await expect(app.getByTestId('find-position')).toHaveText(/^1 of \d+$/);
 
-  const download = app.waitForEvent('download');
-  await app.getByTestId('export').click();
-  await app.getByRole('menuitem', { name: 'Export as SRT' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('austen.srt');
-  const srt = await readFile(await file.path(), 'utf8');
+  const [file] = await exportAs(app, ['srt']);
+  expect(file!.name).toBe('austen.srt');
+  const srt = file!.text;
   expect(srt).toMatch(/^1\n00:00:\d\d,\d{3} --> 00:00:\d\d,\d{3}\n/);
   expect(srt).toContain('made');
 });

@@ -1,10 +1,13 @@
 /**
- * Saves an export (a transcript or a word table). Under Electron the host asks where with the
- * system's save dialog and writes the file (`export:save`); in the browser it is a download, as
- * the web host has no window of its own to show a dialog in.
+ * Saves an export. A job's transcript is rendered by the core in every format (core/export/): under
+ * Electron the host asks where with the system's dialogs and writes the files (`export:job`); in
+ * the browser the core answers the files (`export:render`) and each is a download, as the web host
+ * has no window of its own to show a dialog in. A word table the window made is saved the same
+ * two ways (`export:save`, or a download).
  */
 import type { AppError } from '../../../shared/domain/errors';
-import { MEDIA_TYPES } from '../../../shared/format/exporters';
+import type { ExportSettingsInput } from '../../../shared/format/export-settings';
+import type { ExportChoice } from '../../../shared/format/exporters';
 import type { SaveFormat } from '../../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 
@@ -15,23 +18,54 @@ export interface ExportFile {
 }
 
 const TYPES: Readonly<Record<SaveFormat, string>> = {
-  ...MEDIA_TYPES,
+  csv: 'text/csv;charset=utf-8',
   tsv: 'text/tab-separated-values;charset=utf-8',
 };
 
 /** Saves through the host's dialog or a download; answers the error when the save failed. */
 export async function saveExport(bridge: Bridge, file: ExportFile): Promise<AppError | undefined> {
   if (bridge.mode === 'browser') {
-    downloadText(file.fileName, file.text, TYPES[file.format]);
+    download(file.fileName, new Blob([file.text], { type: TYPES[file.format] }));
     return undefined;
   }
   const result = await bridge.call('export:save', file);
   return result.ok ? undefined : result.error;
 }
 
-/** The browser's own download of `text` as a file. */
-function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export interface JobExport {
+  readonly id: string;
+  readonly formats: readonly ExportChoice[];
+  readonly settings: ExportSettingsInput;
+}
+
+/** What an export of a job did: nothing (cancelled), or the files it saved or downloaded. */
+export type JobExported = { readonly saved: readonly string[] } | { readonly error: AppError };
+
+/** A job's transcript in each format: the core renders them, the host saves or downloads them. */
+export async function exportJob(bridge: Bridge, request: JobExport): Promise<JobExported> {
+  const input = { ...request, formats: [...request.formats] };
+  if (bridge.mode === 'browser') {
+    const result = await bridge.call('export:render', input);
+    if (!result.ok) return { error: result.error };
+    for (const file of result.data.files)
+      download(file.fileName, new Blob([bytesOf(file.base64)], { type: file.mediaType }));
+    return { saved: result.data.files.map((f) => f.fileName) };
+  }
+  const result = await bridge.call('export:job', input);
+  if (!result.ok) return { error: result.error };
+  return { saved: result.data.paths };
+}
+
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** The browser's own download of a file. */
+function download(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -6,7 +6,14 @@ import type { StateCreator } from 'zustand';
 import { NO_EDITS, type EditHistory, type EditOp } from '../../../shared/domain/edits';
 import type { AppError } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';
-import { saveExport, type ExportFile } from '../host/download';
+import {
+  exportJob,
+  saveExport,
+  type ExportFile,
+  type JobExport,
+  type JobExported,
+} from '../host/download';
+import { rememberExportPrefs, storedExportPrefs, type ExportPrefs } from './export-prefs';
 import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
@@ -26,8 +33,13 @@ export interface ViewerSlice {
   redoTranscriptEdit: () => Promise<Result<void>>;
   /** Where the player gets a job's audio (in browser mode an address with a ticket for it). */
   mediaUrlOf: (jobId: string) => Promise<string>;
-  /** Saves an export through the host's dialog or as a download. */
+  /** Saves a word table through the host's dialog or as a download. */
   saveFile: (file: ExportFile) => Promise<Result<void>>;
+  /** A job's transcript in each format, rendered by the core; saved, or downloaded. */
+  exportJob: (request: JobExport) => Promise<JobExported>;
+  /** What the export dialog was last set to (remembered in this browser). */
+  exportPrefs: ExportPrefs;
+  setExportPrefs: (prefs: ExportPrefs) => void;
 }
 
 export const createViewerSlice =
@@ -78,6 +90,12 @@ export const createViewerSlice =
       async saveFile(file) {
         const error = await saveExport(bridge, file);
         return error ? { ok: false, error } : DONE;
+      },
+      exportJob: (request) => exportJob(bridge, request),
+      exportPrefs: storedExportPrefs(),
+      setExportPrefs(exportPrefs) {
+        rememberExportPrefs(exportPrefs);
+        set({ exportPrefs });
       },
     };
   };

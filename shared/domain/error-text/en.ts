@@ -63,6 +63,8 @@ export const EN: Language = {
       'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
+    'export-no-transcript':
+      '{name} has no transcript to export yet. Wait until it is done, then export again.',
     'handover-refused':
       'Something at {url}, where Kikitori last ran for this data folder, answered but could not prove it is Kikitori, so nothing was opened. Stop the program that holds that address, then start Kikitori again.',
     cancelled: 'You cancelled this transcription. {service}.',

@@ -65,6 +65,8 @@ export const JA: Language = {
       'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
+    'export-no-transcript':
+      '{name} にはまだ書き出せる文字起こしがありません。完了するまで待ってから、もう一度書き出してください。',
     'handover-refused':
       'このデータフォルダーで Kikitori が前回動いていた {url} で何かが応答しましたが、Kikitori であることを証明できなかったため、何も開きませんでした。そのアドレスを使っているプログラムを止めてから、Kikitori をもう一度起動してください。',
     cancelled: 'この文字起こしはキャンセルされました。{service}。',

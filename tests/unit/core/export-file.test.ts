@@ -39,21 +39,21 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 describe('saving an export', () => {
   it('offers the suggested name and format, then writes the text where the person chose', async () => {
-    const target = join(dir, 'chosen name.srt');
+    const target = join(dir, 'chosen name.tsv');
     const { ask, offered } = dialog(target);
-    const text = '1\n00:00:00,000 --> 00:00:01,000\nこんにちは\n';
-    expect(await saveExport({ fileName: 'talk.srt', text, format: 'srt' }, ask)).toEqual({
+    const text = '会議\tかいぎ\n';
+    expect(await saveExport({ fileName: 'words.tsv', text, format: 'tsv' }, ask)).toEqual({
       saved: true,
       path: target,
     });
-    expect(offered).toEqual([{ fileName: 'talk.srt', format: 'srt' }]);
+    expect(offered).toEqual([{ fileName: 'words.tsv', extension: 'tsv' }]);
     expect(await readFile(target, 'utf8')).toBe(text);
   });
 
   it('replaces an existing file whole and leaves no temporary file', async () => {
     const target = join(dir, 'again.txt');
     await writeFile(target, 'an older and much longer export of the same talk\n');
-    await saveExport({ fileName: 'again.txt', text: 'new\n', format: 'txt' }, dialog(target).ask);
+    await saveExport({ fileName: 'again.txt', text: 'new\n', format: 'csv' }, dialog(target).ask);
     expect(await readFile(target, 'utf8')).toBe('new\n');
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe('saving an export', () => {
     // sysfs lets nobody, not even root, create a file in it.
     const path = join('/sys', 'talk.txt');
     const error = await failure(
-      saveExport({ fileName: 'talk.txt', text: 'a', format: 'txt' }, dialog(path).ask),
+      saveExport({ fileName: 'talk.txt', text: 'a', format: 'csv' }, dialog(path).ask),
     );
     expect(error).toMatchObject({ code: 'export-failed', params: { path, reason: 'denied' } });
     expect(error.detail).toMatch(/EACCES/);
@@ -86,7 +86,7 @@ describe('saving an export', () => {
     const missing = join(dir, 'no such folder', 'talk.txt');
     expect(
       await failure(
-        saveExport({ fileName: 'talk.txt', text: 'a', format: 'txt' }, dialog(missing).ask),
+        saveExport({ fileName: 'talk.txt', text: 'a', format: 'csv' }, dialog(missing).ask),
       ),
     ).toMatchObject({ code: 'export-failed', params: { path: missing, reason: 'missing-folder' } });
     const folder = join(dir, 'a folder.tsv');

@@ -16,9 +16,9 @@ import { I18nextProvider } from 'react-i18next';
 import { fakeBridge, type FakeBridge } from './fake-bridge';
 
 const FILE: ExportFile = {
-  fileName: 'talk.srt',
-  text: '1\n00:00:00,000 --> 00:00:01,000\nhi\n',
-  format: 'srt',
+  fileName: 'words.csv',
+  text: 'written,spoken\r\n会議,かいぎ\r\n',
+  format: 'csv',
 };
 
 /** The anchors the page clicked to download, with their file names. */

@@ -245,13 +245,7 @@ export function TranscriptView() {
               {copied ? t('viewer.copied') : t('viewer.copy')}
             </button>
             <CopyFailed failed={copyFailed} />
-            <ExportMenu
-              service={service!}
-              edited={edited!}
-              sourceName={name}
-              title={title}
-              speakerName={speakerName}
-            />
+            <ExportMenu edited={edited!} />
           </div>
           <div className="edit-bar">
             <button

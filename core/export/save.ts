@@ -1,0 +1,83 @@
+/**
+ * Writing rendered exports (./render.ts) as files: beside each other in a folder, never over a
+ * file that is there (`talk.srt`, then `talk (2).srt`), each written whole or not at all. The
+ * window's "save as" under Electron, the command line and watched folders write through here.
+ */
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
+import type { RenderedFile } from './render';
+
+const REASONS: Readonly<Record<string, SubCode<'export-failed', 'reason'>>> = {
+  EACCES: 'denied',
+  EPERM: 'denied',
+  ENOENT: 'missing-folder',
+  ENOTDIR: 'missing-folder',
+  EROFS: 'read-only',
+  EISDIR: 'is-folder',
+};
+
+export function exportFailure(path: string, error: unknown): AppFailure {
+  if (error instanceof AppFailure) return error;
+  const errno = (error as NodeJS.ErrnoException).code ?? '';
+  return new AppFailure(
+    appError('export-failed', { path, reason: REASONS[errno] ?? 'other' }, String(error)),
+  );
+}
+
+/** `talk.srt` → `talk (2).srt`; `talk.original.json` → `talk (2).original.json`. */
+export function numberedName(name: string, n: number): string {
+  const original = name.endsWith('.original.json') ? '.original.json' : extname(name);
+  const stem = name.slice(0, name.length - original.length) || name;
+  return `${stem} (${n})${original}`;
+}
+
+/**
+ * Writes `bytes` as `name` in `folder`, or under the first numbered name no file has: the name
+ * is claimed with an exclusive create, filled through a temporary file and renamed over the
+ * claim, so a crash leaves at worst an empty claim, never a half-written export.
+ */
+export async function writeNewFile(
+  folder: string,
+  name: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  for (let n = 1; n < 10_000; n++) {
+    const path = join(folder, n === 1 ? name : numberedName(name, n));
+    try {
+      const claim = await open(path, 'wx', 0o666);
+      await claim.close();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw exportFailure(path, error);
+    }
+    await writeOver(path, bytes);
+    return path;
+  }
+  throw exportFailure(join(folder, name), new Error('no free name'));
+}
+
+/** Replaces `path` (a file the person chose, or one just claimed) with `bytes`, atomically. */
+export async function writeOver(path: string, bytes: Uint8Array): Promise<void> {
+  const temp = join(path, '..', `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    const file = await open(temp, 'wx', 0o666);
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw exportFailure(path, error);
+  }
+}
+
+/** Each file in `folder`, under its own name or a numbered one; answers where each went. */
+export async function writeAll(folder: string, files: readonly RenderedFile[]): Promise<string[]> {
+  const paths: string[] = [];
+  for (const file of files) paths.push(await writeNewFile(folder, file.fileName, file.bytes));
+  return paths;
+}

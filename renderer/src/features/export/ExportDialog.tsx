@@ -1,0 +1,267 @@
+/**
+ * The export dialog: the formats to make at once, what they hold (speakers' names, times,
+ * fillers, readings) and the subtitle rules, with the transcript's script's defaults. The core
+ * renders every file (core/export/); the window only asks, then the host saves (Electron) or the
+ * browser downloads. What was chosen is remembered for the next export.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditedTranscript } from '../../../../shared/domain/edits';
+import type { AppError } from '../../../../shared/domain/errors';
+import { EXPORT_CHOICES, type ExportChoice } from '../../../../shared/format/exporters';
+import { hasFillers } from '../../../../shared/format/fillers';
+import { hasSpeakers } from '../../../../shared/format/speakers';
+import {
+  scriptOf,
+  SUBTITLE_DEFAULTS,
+  SUBTITLE_LIMITS,
+  type SubtitleRules,
+} from '../../../../shared/format/subtitles';
+import type { MessageKey } from '../../i18n';
+import { useApp } from '../../store/store';
+import { DialogActions } from '../../ui/dialog-actions';
+import { ErrorBox } from '../../ui/error-box';
+import { Modal } from '../../ui/modal';
+import './export.css';
+
+const FORMAT_LABELS: Readonly<Record<ExportChoice, MessageKey>> = {
+  txt: 'exporting.format.txt',
+  docx: 'exporting.format.docx',
+  md: 'exporting.format.md',
+  html: 'exporting.format.html',
+  srt: 'exporting.format.srt',
+  vtt: 'exporting.format.vtt',
+  csv: 'exporting.format.csv',
+  json: 'exporting.format.json',
+  'json-original': 'exporting.format.jsonOriginal',
+};
+
+/** The order the formats are offered in: documents, subtitles, data. */
+const ORDER: readonly ExportChoice[] = [
+  'txt',
+  'docx',
+  'md',
+  'html',
+  'srt',
+  'vtt',
+  'csv',
+  'json',
+  'json-original',
+];
+
+const RULES: ReadonlyArray<{
+  key: keyof SubtitleRules;
+  label: MessageKey;
+  /** Shown in seconds (the rule is kept in ms, so any fraction a ms can hold: 5/6 s is 0.833). */
+  seconds?: boolean;
+  step: number | 'any';
+}> = [
+  { key: 'maxLine', label: 'exporting.rules.maxLine', step: 0.5 },
+  { key: 'maxLines', label: 'exporting.rules.maxLines', step: 1 },
+  { key: 'maxCueMs', label: 'exporting.rules.maxCue', seconds: true, step: 'any' },
+  { key: 'minCueMs', label: 'exporting.rules.minCue', seconds: true, step: 'any' },
+  { key: 'minGapMs', label: 'exporting.rules.minGap', step: 1 },
+];
+
+/** A rule as typed (seconds for durations) as the rule keeps it: ms, whole lines, half characters. */
+function ruleValue(key: keyof SubtitleRules, typed: number): number {
+  if (key === 'maxLine') return Math.round(typed * 2) / 2;
+  if (key === 'maxCueMs' || key === 'minCueMs') return Math.round(typed * 1000);
+  return Math.round(typed);
+}
+
+export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedTranscript }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const lang = useApp((s) => s.lang);
+  const prefs = useApp((s) => s.exportPrefs);
+  const setPrefs = useApp((s) => s.setExportPrefs);
+  const exportJob = useApp((s) => s.exportJob);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError>();
+  const corrected = edited.edited === true;
+  const offered = ORDER.filter(
+    (f) => EXPORT_CHOICES.includes(f) && (corrected || f !== 'json-original'),
+  );
+  const chosen = prefs.formats.filter((f) => offered.includes(f));
+  const speakers = hasSpeakers(edited);
+  const fillers = hasFillers(edited);
+  const script = scriptOf(edited);
+  const rules = { ...SUBTITLE_DEFAULTS[script], ...prefs.subtitles[script] };
+  const subtitles = chosen.includes('srt') || chosen.includes('vtt');
+
+  const toggle = (format: ExportChoice, on: boolean) =>
+    setPrefs({
+      ...prefs,
+      formats: on ? [...chosen, format] : chosen.filter((f) => f !== format),
+    });
+  const setRule = (key: keyof SubtitleRules, value: number) => {
+    const [min, max] = SUBTITLE_LIMITS[key];
+    if (!Number.isFinite(value) || value < min || value > max) return;
+    setPrefs({
+      ...prefs,
+      subtitles: { ...prefs.subtitles, [script]: { ...prefs.subtitles[script], [key]: value } },
+    });
+  };
+  const resetRules = () => {
+    const { [script]: _dropped, ...others } = prefs.subtitles;
+    setPrefs({ ...prefs, subtitles: others });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (chosen.length === 0 || busy) return;
+    setBusy(true);
+    setError(undefined);
+    void exportJob({
+      id: jobId,
+      formats: chosen,
+      settings: {
+        lang,
+        fillers: prefs.fillers,
+        speakers: prefs.speakers,
+        times: prefs.times,
+        readings: prefs.readings,
+        ...(prefs.subtitles[script] && { subtitles: prefs.subtitles[script] }),
+      },
+    }).then((done) => {
+      setBusy(false);
+      if ('error' in done) return setError(done.error);
+      if (done.saved.length > 0) setOpen(false);
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setError(undefined);
+      }}
+      trigger={
+        <button type="button" className="button small" data-testid="export">
+          {t('exporting.open')}
+        </button>
+      }
+      title={t('exporting.title')}
+      description={t('exporting.description')}
+      wide
+      testId="export-dialog"
+    >
+      <form className="export-form" onSubmit={submit}>
+        <fieldset className="export-group">
+          <legend>{t('exporting.formats')}</legend>
+          <div className="export-formats">
+            {offered.map((format) => (
+              <label key={format} className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(format)}
+                  onChange={(e) => toggle(format, e.target.checked)}
+                  data-testid={`export-format-${format}`}
+                />
+                <span>{t(FORMAT_LABELS[format])}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="export-group">
+          <legend>{t('exporting.content')}</legend>
+          <div className="export-formats">
+            {speakers && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.speakers}
+                  onChange={(e) => setPrefs({ ...prefs, speakers: e.target.checked })}
+                  data-testid="export-speakers"
+                />
+                <span>{t('exporting.speakers')}</span>
+              </label>
+            )}
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={prefs.times}
+                onChange={(e) => setPrefs({ ...prefs, times: e.target.checked })}
+                data-testid="export-times"
+              />
+              <span>{t('exporting.times')}</span>
+            </label>
+            {fillers && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.fillers === 'drop'}
+                  onChange={(e) =>
+                    setPrefs({ ...prefs, fillers: e.target.checked ? 'drop' : 'show' })
+                  }
+                  data-testid="export-drop-fillers"
+                />
+                <span>{t('exporting.dropFillers')}</span>
+              </label>
+            )}
+            {chosen.includes('html') && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={prefs.readings}
+                  onChange={(e) => setPrefs({ ...prefs, readings: e.target.checked })}
+                  data-testid="export-readings"
+                />
+                <span>{t('exporting.readings')}</span>
+              </label>
+            )}
+          </div>
+        </fieldset>
+        {subtitles && (
+          <fieldset className="export-group" data-testid="export-rules">
+            <legend>
+              {t(script === 'cjk' ? 'exporting.rules.titleCjk' : 'exporting.rules.titleSpaced')}
+            </legend>
+            <div className="export-rules">
+              {RULES.map(({ key, label, seconds, step }) => (
+                <div className="field" key={key}>
+                  <label className="label" htmlFor={`${id}-${key}`}>
+                    {t(label)}
+                  </label>
+                  <input
+                    id={`${id}-${key}`}
+                    className="input"
+                    type="number"
+                    inputMode="decimal"
+                    min={SUBTITLE_LIMITS[key][0] / (seconds ? 1000 : 1)}
+                    max={SUBTITLE_LIMITS[key][1] / (seconds ? 1000 : 1)}
+                    step={step}
+                    value={seconds ? rules[key] / 1000 : rules[key]}
+                    onChange={(e) => setRule(key, ruleValue(key, Number(e.target.value)))}
+                    data-testid={`export-rule-${key}`}
+                  />
+                </div>
+              ))}
+            </div>
+            <p className="hint">
+              {t(script === 'cjk' ? 'exporting.rules.hintCjk' : 'exporting.rules.hintSpaced')}
+            </p>
+            <button type="button" className="button small" onClick={resetRules}>
+              {t('exporting.rules.reset')}
+            </button>
+          </fieldset>
+        )}
+        <ErrorBox error={error} className="file-error" />
+        <DialogActions cancel={t('exporting.cancel')}>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={chosen.length === 0 || busy}
+            aria-busy={busy}
+            data-testid="export-submit"
+          >
+            {t('exporting.submit', { count: chosen.length })}
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
