@@ -347,20 +347,25 @@ describe('IPC registrar', () => {
       );
       const save = handlers.get('export:save')!;
       const own = fromWindow(1);
-      const request = { fileName: 'talk.vtt', text: 'WEBVTT\n', format: 'vtt' };
+      const request = { fileName: 'words.tsv', text: '会議\tかいぎ\n', format: 'tsv' };
       expect(await save({ senderFrame: null, sender: { id: 1 } }, request)).toMatchObject({
         ok: false,
         error: { code: 'forbidden' },
       });
-      expect(await save(own, { ...request, fileName: '../../etc/talk.vtt' })).toMatchObject({
+      expect(await save(own, { ...request, fileName: '../../etc/words.tsv' })).toMatchObject({
         ok: false,
         error: { code: 'invalid-input', detail: expect.stringMatching(/^export:save: fileName/) },
       });
       expect(asked).toEqual([]);
-      const path = join(dataDir, 'chosen-talk.vtt');
+      const path = join(dataDir, 'chosen-words.tsv');
       expect(await save(own, request)).toEqual({ ok: true, data: { saved: true, path } });
-      expect(asked).toEqual(['talk.vtt']);
-      expect(await readFile(path, 'utf8')).toBe('WEBVTT\n');
+      expect(asked).toEqual(['words.tsv']);
+      expect(await readFile(path, 'utf8')).toBe('会議\tかいぎ\n');
+      // A transcript is the core's to render: a text the window made is no transcript export.
+      expect(await save(own, { ...request, fileName: 'talk.srt', format: 'srt' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' },
+      });
     } finally {
       await core.stop();
       await rm(dataDir, { recursive: true, force: true });

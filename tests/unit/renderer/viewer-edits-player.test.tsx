@@ -23,7 +23,7 @@ const talk: Job = { ...job('talk', { mode: 'async' }), title: 'Weekly: call' };
 function bridgeFor(): FakeBridge {
   const bridge = editingBridge(talk, DIARIZED, {
     'search:query': () => ({ ok: true, data: { hits: [], complete: true, more: false } }),
-    'export:save': () => ({ ok: true, data: { saved: true, path: '/home/me/x' } }),
+    'export:job': () => ({ ok: true, data: { saved: true, paths: ['/home/me/x'] } }),
   });
   // Exports go through the host's save dialog, so what was saved is in the calls.
   return Object.assign(bridge, { mode: 'electron' as const });
@@ -39,6 +39,7 @@ async function openTalk(bridge: FakeBridge) {
   return user;
 }
 
+const checked = (box: HTMLElement) => (box as HTMLInputElement).checked;
 const audio = () => screen.getByTestId<HTMLAudioElement>('player');
 const position = () => screen.getByTestId('find-position').textContent;
 const currentMarks = () =>
@@ -189,7 +190,8 @@ describe('the shortcuts dialog', () => {
 });
 
 describe('exports of a renamed, corrected job', () => {
-  it('are named after the title and carry the corrections; the original JSON too', async () => {
+  it('asks the core for the open job in the formats ticked, with what the files hold; the original JSON once corrected', async () => {
+    localStorage.removeItem('kikitori.export');
     const bridge = bridgeFor();
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('tab', { name: 'Words' }));
@@ -199,22 +201,26 @@ describe('exports of a renamed, corrected job', () => {
     await waitFor(() => expect(wordTexts()).toContain('evening'));
 
     await user.click(screen.getByTestId('export'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Export as TXT' }));
-    await waitFor(() => expect(called(bridge, 'export:save')).toHaveLength(1));
-    const txt = called(bridge, 'export:save')[0]!.input as { fileName: string; text: string };
-    expect(txt.fileName).toBe('Weekly_ call.txt');
-    expect(txt.text).toMatch(/^Speaker 1: Good evening\.\n/);
-
-    await user.click(screen.getByTestId('export'));
-    await user.click(
-      await screen.findByRole('menuitem', {
-        name: 'Export as JSON, as recognized (before corrections)',
-      }),
+    const dialog = await screen.findByTestId('export-dialog');
+    // Corrected: the service's own JSON is offered too.
+    expect(checked(within(dialog).getByLabelText('JSON as recognized, before corrections'))).toBe(
+      false,
     );
-    await waitFor(() => expect(called(bridge, 'export:save')).toHaveLength(2));
-    const original = called(bridge, 'export:save')[1]!.input as { fileName: string; text: string };
-    expect(original.fileName).toBe('Weekly_ call.original.json');
-    expect(original.text).toContain('"morning"');
-    expect(original.text).not.toContain('"evening"');
+    await user.click(within(dialog).getByLabelText('Subtitles (SRT)'));
+    await user.click(within(dialog).getByLabelText('JSON as recognized, before corrections'));
+    await user.click(within(dialog).getByLabelText('Speakers’ names'));
+    await user.click(within(dialog).getByRole('button', { name: 'Export 3 files' }));
+    await waitFor(() => expect(called(bridge, 'export:job')).toHaveLength(1));
+    expect(called(bridge, 'export:job')[0]!.input).toEqual({
+      id: 'talk',
+      formats: ['txt', 'srt', 'json-original'],
+      settings: { lang: 'en', fillers: 'show', speakers: false, times: true, readings: true },
+    });
+    await waitFor(() => expect(screen.queryByTestId('export-dialog')).toBeNull());
+    // Remembered for the next export.
+    await user.click(screen.getByTestId('export'));
+    expect(
+      checked(within(await screen.findByTestId('export-dialog')).getByLabelText('Subtitles (SRT)')),
+    ).toBe(true);
   });
 });
