@@ -56,7 +56,11 @@ import {
 } from './documents';
 
 /** The schema of the index file; a file of another version is made again. */
-export const SEARCH_SCHEMA = 4;
+/*
+ * 5: deleted content is overwritten (secure_delete, FTS5's secure-delete) and a removed job's
+ * words leave the vocabulary; a file of 4 is made again, so words of jobs removed before are gone.
+ */
+export const SEARCH_SCHEMA = 5;
 export const SEARCH_FILE = 'search.sqlite';
 
 /** What the index reads of a job: its title (if it has one) and its current transcript. */
@@ -106,15 +110,17 @@ const FIRST_BATCH = 64;
 const WORDS_CAP = 1000;
 
 /*
- * `contentless_delete` lets a job's row be deleted by its rowid alone (at the cost of a size per
- * row, a few bytes); the vocabulary's rows are never deleted, and keep no sizes.
+ * Contentless tables keep no copy of the text: a row is deleted with the tokens it was made of
+ * (FTS5's 'delete' command), which the job's stored row gives again; with FTS5's secure-delete
+ * (set at creation) its entries leave the index's pages at once, where a tombstone
+ * (`contentless_delete`) would leave its words in the file until the next merge.
  */
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                      title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
   CREATE TABLE words (no INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
-  CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', contentless_delete=1,
-                                             detail='none', tokenize="${TOKENIZER}");
+  CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', columnsize=0, detail='none',
+                                             tokenize="${TOKENIZER}");
   CREATE VIRTUAL TABLE word_pieces USING fts5(pieces, content='', columnsize=0, detail='none',
                                               tokenize="${TOKENIZER}");
 `;
@@ -189,7 +195,7 @@ export class SearchIndex {
   /** Drops a removed job from the index. */
   remove(jobId: string): Promise<void> {
     return this.enqueue(() => {
-      this.dropJob(jobId);
+      this.forget(jobId);
       return Promise.resolve();
     });
   }
@@ -314,7 +320,9 @@ export class SearchIndex {
       );
       const completed = this.deps.jobs().filter((job) => job.status === 'completed');
       const live = new Set(completed.map((job) => job.id));
-      for (const id of indexed.keys()) if (!live.has(id)) this.dropJob(id);
+      const gone = [...indexed.keys()].filter((id) => !live.has(id));
+      for (const id of gone) this.dropJob(id);
+      if (gone.length > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
       const stale = completed.filter((job) => indexed.get(job.id) !== job.updatedAt);
       // Each job is its own piece of work, so a search or an update gets in between.
       for (const job of stale) void this.reindex(job.id);
@@ -361,31 +369,64 @@ export class SearchIndex {
     this.db.pragma('incremental_vacuum');
   }
 
-  /** Drops a job's rows (its words stay in the vocabulary: they may be in other jobs). */
-  private dropJob(id: string): void {
+  /**
+   * Drops a job's rows, and the words only it held from the vocabulary (`keep`: those its new
+   * text still holds, when it is indexed again). Deleted content is overwritten where it was
+   * (secure_delete, FTS5's secure-delete), so none of its words stays in the file.
+   */
+  private dropJob(id: string, keep: ReadonlySet<string> = new Set()): void {
     this.db.transaction(() => {
-      const no = this.db
-        .prepare<[string], number>('SELECT no FROM jobs WHERE id = ?')
-        .pluck()
+      const row = this.db
+        .prepare<[string], JobRow>('SELECT no, id, name, title, body FROM jobs WHERE id = ?')
         .get(id);
-      if (no === undefined) return;
-      this.db.prepare('DELETE FROM job_tokens WHERE rowid = ?').run(no);
-      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(no);
+      if (row === undefined) return;
+      // The tokens the row was made of (write): the same texts give the same tokens.
+      const { tokens, words } = tokensOf([unpackBody(row.body).text, row.title ?? '', row.name]);
+      this.db
+        .prepare("INSERT INTO job_tokens (job_tokens, rowid, tokens) VALUES ('delete', ?, ?)")
+        .run(row.no, tokens);
+      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
+      const held = this.db
+        .prepare<[string], number>('SELECT rowid FROM job_tokens WHERE job_tokens MATCH ? LIMIT 1')
+        .pluck();
+      const wordNo = this.db
+        .prepare<[string], number>('SELECT no FROM words WHERE word = ?')
+        .pluck();
+      const dropWord = this.db.prepare('DELETE FROM words WHERE no = ?');
+      const dropPieces = this.db.prepare(
+        "INSERT INTO word_pieces (word_pieces, rowid, pieces) VALUES ('delete', ?, ?)",
+      );
+      for (const word of words) {
+        if (keep.has(word) || held.get(tokenQuery(word)) !== undefined) continue;
+        const no = wordNo.get(word);
+        if (no === undefined) continue;
+        dropWord.run(no);
+        dropPieces.run(no, piecesOf(word).join(' '));
+      }
     })();
+  }
+
+  /**
+   * A removed job's words are overwritten in the file; the write-ahead log still holds the pages
+   * as they were, so it is written into the file and emptied.
+   */
+  private forget(id: string): void {
+    this.dropJob(id);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private write(job: Job, { title, transcript }: Indexable): void {
     const body = transcript ? bodyOf(transcript) : { text: '', starts: [] };
     const name = job.file.name;
+    const { tokens, words } = tokensOf([body.text, title ?? '', name]);
     this.db.transaction(() => {
       // A job indexed again gets a new number: the newest indexed comes first.
-      this.dropJob(job.id);
+      this.dropJob(job.id, new Set(words));
       const no = Number(
         this.db
           .prepare('INSERT INTO jobs (id, name, title, stamp, body) VALUES (?, ?, ?, ?, ?)')
           .run(job.id, name, title ?? null, job.updatedAt, packBody(body)).lastInsertRowid,
       );
-      const { tokens, words } = tokensOf([body.text, title ?? '', name]);
       this.db.prepare('INSERT INTO job_tokens (rowid, tokens) VALUES (?, ?)').run(no, tokens);
       const addWord = this.db.prepare('INSERT OR IGNORE INTO words (word) VALUES (?)');
       const addPieces = this.db.prepare('INSERT INTO word_pieces (rowid, pieces) VALUES (?, ?)');
@@ -446,6 +487,7 @@ function freshFile(path: string): Database.Database {
 
 function create(path: string): Database.Database {
   const db = new Database(path);
+  db.pragma('secure_delete = ON');
   // A job's body is a few KB: 4 KB pages hold one each, a quarter left empty (0.17x the text);
   // 16 KB pages hold five (64 KB pages gained nothing: the small tables waste more of theirs).
   db.pragma('page_size = 16384');
@@ -454,6 +496,8 @@ function create(path: string): Database.Database {
   // A copy of the journal: losing its last writes to a power cut only means indexing them again.
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA_SQL);
+  for (const table of ['job_tokens', 'word_pieces'])
+    db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('secure-delete', 1)`).run();
   db.pragma(`user_version = ${SEARCH_SCHEMA}`);
   return db;
 }
@@ -465,6 +509,7 @@ async function openFile(path: string): Promise<Database.Database> {
     db = new Database(path);
     const version = db.pragma('user_version', { simple: true });
     if (version === SEARCH_SCHEMA) {
+      db.pragma('secure_delete = ON');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       // Touch every table: a damaged header or schema fails here.
