@@ -108,6 +108,8 @@ const OPTIMIZE_AFTER = 100;
 const FIRST_BATCH = 64;
 /** A term held in more words than this is too common to look up (the OR would be long). */
 const WORDS_CAP = 1000;
+/** The longest a search works before it lets the event loop run (then it goes on). */
+const SLICE_MS = 10;
 
 /*
  * Contentless tables keep no copy of the text: a row is deleted with the tokens it was made of
@@ -210,13 +212,15 @@ export class SearchIndex {
   /**
    * The jobs whose text, file name or title holds every term of `query`, newest indexed first,
    * one hit per job: the first utterance holding most terms, else the title, else the name.
+   * Reading and checking the jobs gives the event loop its turn every SLICE_MS, so one query
+   * never holds the host (a query of terms no word holds reads every job).
    */
-  search(query: string, limit: number): SearchResults {
+  async search(query: string, limit: number): Promise<SearchResults> {
     const terms = termsOf(query).slice(0, MAX_TERMS);
     if (terms.length === 0 || this.closed)
       return { hits: [], more: false, complete: this.complete };
     try {
-      return this.find(terms, limit);
+      return await this.find(terms, limit);
     } catch (error) {
       if (!isDamage(error)) throw error;
       this.recreate(error);
@@ -277,10 +281,16 @@ export class SearchIndex {
     })();
   }
 
-  private find(terms: readonly string[], limit: number): SearchResults {
+  private async find(terms: readonly string[], limit: number): Promise<SearchResults> {
+    const db = this.db;
     const candidates = this.candidates(terms);
-    const read = this.db.prepare<[number], JobRow>(
+    const read = db.prepare<[number], JobRow>(
       'SELECT no, id, name, title, body FROM jobs WHERE no = ?',
+    );
+    // Read a page at a time (no statement stays open while others use the file between slices):
+    // a common term has its hits among the newest jobs.
+    const page = db.prepare<[number, number], JobRow>(
+      'SELECT no, id, name, title, body FROM jobs WHERE no < ? ORDER BY no DESC LIMIT ?',
     );
     const rows: Iterable<JobRow> = candidates
       ? (function* () {
@@ -291,13 +301,28 @@ export class SearchIndex {
             }
           }
         })()
-      : // Read as they are checked: a common term has its hits among the newest jobs.
-        this.db
-          .prepare<[], JobRow>('SELECT no, id, name, title, body FROM jobs ORDER BY no DESC')
-          .iterate();
+      : (function* () {
+          for (let below = Number.MAX_SAFE_INTEGER; ;) {
+            const batch = page.all(below, FIRST_BATCH);
+            yield* batch;
+            if (batch.length < FIRST_BATCH) return;
+            below = batch.at(-1)!.no;
+          }
+        })();
     const hits: SearchHit[] = [];
+    const seen = new Set<string>();
     let more = false;
+    let slice = performance.now();
     for (const row of rows) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        // Closed or made again meanwhile: what was found so far, said to be incomplete.
+        if (this.closed || this.db !== db) return { hits, more, complete: false };
+        slice = performance.now();
+      }
+      // A job indexed again meanwhile has a new number, and may come twice.
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
       const body = unpackBody(row.body);
       if (!containsAll([body.text, row.name, row.title ?? ''], terms)) continue;
       if (hits.length >= limit) {
