@@ -5,13 +5,15 @@
  * before anything else in the folder is read or written.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure, appError } from '../shared/domain/errors';
+import { makePrivateFolder } from './storage/private-folder';
 
 export interface AppLock {
   /** Releases the lock (also released by the kernel when the process ends). */
   release(): void;
+  /** The mode the data folder had when it had to be made private (0700) at this start. */
+  readonly tightenedFrom: number | undefined;
 }
 
 const READ_ONLY = new Set([
@@ -36,8 +38,9 @@ const held = new Set<Database.Database>();
 /** Takes the data folder's lock; undefined when another live Kikitori holds it. */
 export function lockAppData(dataDir: string): AppLock | undefined {
   let db: Database.Database;
+  let tightenedFrom: number | undefined;
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    tightenedFrom = makePrivateFolder(dataDir);
     db = new Database(join(dataDir, 'app.lock'), { timeout: 0 });
   } catch (error) {
     readOnly(dataDir, error);
@@ -55,6 +58,7 @@ export function lockAppData(dataDir: string): AppLock | undefined {
   }
   held.add(db);
   return {
+    tightenedFrom,
     release: () => {
       held.delete(db);
       db.close();

@@ -265,6 +265,14 @@ export class Core {
     this.lock.release();
   }
 
+  /**
+   * The mode the data folder had when this start had to make it private (0700): the host says so
+   * once in its start-up output. Undefined when it was private already.
+   */
+  get dataFolderTightenedFrom(): number | undefined {
+    return this.lock.tightenedFrom;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

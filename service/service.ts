@@ -1,6 +1,7 @@
 /** The local speech recognition service, assembled: storage, accounts, engine, jobs, HTTP. */
 import type { Server } from 'node:http';
-import { mkdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { isMainThread } from 'node:worker_threads';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS, LOCAL_ENGINE, WRP_LIMITS } from '../shared/api';
@@ -48,10 +49,25 @@ export type ServiceEvent =
       holder: { pid: number; since: string } | null;
       message: string;
     }
-  | { event: 'port-in-use'; port: number; message: string };
+  | { event: 'port-in-use'; port: number; message: string }
+  | { event: 'data-folder-tightened'; dataDir: string; mode: string; message: string };
 
 export function defaultServiceDataDir(): string {
   return defaultDataDir('service', process.env, homedir());
+}
+
+/**
+ * The service's data folder is its user's alone: everything the process creates from here on is
+ * 0600 (files, SQLite's `-wal` and `-shm`, kept audio) or 0700 (folders), by its umask, and the
+ * folder is made 0700 even when it existed more open. Returns the mode it had then.
+ */
+async function privateDataFolder(dir: string): Promise<number | undefined> {
+  if (isMainThread) process.umask(0o077);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const { mode } = await stat(dir);
+  if ((mode & 0o077) === 0) return undefined;
+  await chmod(dir, 0o700);
+  return mode & 0o777;
 }
 
 export class LocalService {
@@ -67,7 +83,16 @@ export class LocalService {
 
   static async start(options: ServiceOptions): Promise<LocalService> {
     const emit = options.onEvent ?? (() => {});
-    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const was = await privateDataFolder(options.dataDir);
+    if (was !== undefined) {
+      const mode = was.toString(8).padStart(4, '0');
+      emit({
+        event: 'data-folder-tightened',
+        dataDir: options.dataDir,
+        mode,
+        message: `the data folder ${options.dataDir} was open to other users (mode ${mode}); it is now private (0700)`,
+      });
+    }
     const unlock = await lockDataDir(options.dataDir);
     try {
       return await LocalService.startLocked(options, emit, unlock);

@@ -17,6 +17,7 @@ import { AppFailure, appError, errorText, langOf } from '../shared/domain/errors
 import { findRunningInstance, removeInstance, writeInstance } from '../core/app-instance';
 import { writeOpenPage } from '../core/open-page';
 import { Core, defaultAppDataDir } from '../core/core';
+import { tightenedLine } from '../core/storage/private-folder';
 import { startWebHost } from './server';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>] [--dev]';
@@ -102,6 +103,8 @@ try {
   if (error instanceof AppFailure && error.error.code === 'app-running') await handOver();
   fail(error);
 }
+if (core.dataFolderTightenedFrom !== undefined)
+  console.log(tightenedLine(dataDir, core.dataFolderTightenedFrom));
 const token = randomBytes(24).toString('base64url');
 const host = await startWebHost({
   core,

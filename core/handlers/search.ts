@@ -7,7 +7,6 @@ export type SearchChannel = 'search:query';
 export function searchHandlers(deps: { readonly search: SearchIndex }): HandlerSet<SearchChannel> {
   const { search } = deps;
   return {
-    'search:query': ({ query, limit }) =>
-      attempt(() => Promise.resolve(search.search(query, limit))),
+    'search:query': ({ query, limit }) => attempt(() => search.search(query, limit)),
   };
 }

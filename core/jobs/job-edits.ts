@@ -10,6 +10,9 @@
  */
 import {
   applicable,
+  EDIT_HISTORY_MAX_BYTES,
+  EDIT_MAX_CHARS,
+  editChars,
   editedTranscript,
   NO_EDITS,
   pushEdit,
@@ -21,7 +24,7 @@ import {
 } from '../../shared/domain/edits';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { Job, Transcript } from '../../shared/domain/job';
-import { JobRemoved, type JobJournal } from './job-journal';
+import { JobRemoved, type EditChange, type JobJournal } from './job-journal';
 
 /** The transcript a person sees: the service's with the job's edits in effect. */
 export async function currentTranscript(
@@ -43,6 +46,16 @@ interface Loaded {
   readonly transcript: Transcript;
   history: EditHistory;
   current: EditedTranscript;
+  /** The bytes of each of the history's operations, as JSON (the bound counts them). */
+  sizes: number[];
+}
+
+const sizeOf = (op: EditOp) => Buffer.byteLength(JSON.stringify(op));
+
+/** A change and the history it makes. */
+interface Step {
+  readonly change: EditChange;
+  readonly history: EditHistory;
 }
 
 /** How many transcripts stay parsed in memory for the next edit (one open in each window). */
@@ -85,20 +98,35 @@ export class JobEdits {
     return saved;
   }
 
+  /**
+   * Makes a correction: refused when it holds more than EDIT_MAX_CHARS characters, or would take
+   * the operations in effect past EDIT_HISTORY_MAX_BYTES (those undone make room).
+   */
   apply(id: string, op: EditOp): Promise<JobEditsView> {
+    const chars = editChars(op);
+    if (chars > EDIT_MAX_CHARS)
+      return Promise.reject(
+        new AppFailure(appError('edit-too-long', { length: chars, max: EDIT_MAX_CHARS })),
+      );
+    const size = sizeOf(op);
     return this.change(id, (state) => {
       if (!applicable(state.current, op))
         throw new AppFailure(appError('edit-refused', {}, `${op.kind} does not fit`));
-      return pushEdit(state.history, op);
+      const kept = state.sizes
+        .slice(0, state.history.position)
+        .reduce((sum, bytes) => sum + bytes, 0);
+      if (kept + size > EDIT_HISTORY_MAX_BYTES)
+        throw new AppFailure(appError('edit-history-full', { max: EDIT_HISTORY_MAX_BYTES }));
+      return { change: { push: op }, history: pushEdit(state.history, op) };
     });
   }
 
   undo(id: string): Promise<JobEditsView> {
-    return this.change(id, (state) => undo(state.history));
+    return this.change(id, (state) => ({ change: { undo: true }, history: undo(state.history) }));
   }
 
   redo(id: string): Promise<JobEditsView> {
-    return this.change(id, (state) => redo(state.history));
+    return this.change(id, (state) => ({ change: { redo: true }, history: redo(state.history) }));
   }
 
   private serial<T>(id: string, work: () => Promise<T>): Promise<T> {
@@ -127,23 +155,26 @@ export class JobEdits {
       transcript,
       history,
       current: editedTranscript(transcript, history),
+      sizes: history.ops.map(sizeOf),
     };
     this.loaded.set(job.id, loaded);
     while (this.loaded.size > KEPT) this.loaded.delete(this.loaded.keys().next().value!);
     return loaded;
   }
 
-  private change(id: string, next: (state: Loaded) => EditHistory): Promise<JobEditsView> {
+  private change(id: string, next: (state: Loaded) => Step): Promise<JobEditsView> {
     return this.serial(id, async () => {
       const job = this.deps.journal.get(id);
       if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
       if (!job.resultFile) throw new AppFailure(appError('not-found', { what: 'resource' }));
       const state = await this.load({ ...job, resultFile: job.resultFile });
-      const history = next(state);
+      const { change, history } = next(state);
       if (history === state.history) return { job, edits: history };
       const current = editedTranscript(state.transcript, history);
       try {
-        await this.deps.journal.saveEdits(id, history);
+        await this.deps.journal.saveEdit(id, change, history);
+        if ('push' in change)
+          state.sizes = [...state.sizes.slice(0, state.history.position), sizeOf(change.push)];
         state.history = history;
         state.current = current;
         const edited = current.edited === true;

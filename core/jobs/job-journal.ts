@@ -11,12 +11,25 @@
  * with JobRemoved).
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { editHistorySchema, NO_EDITS, type EditHistory } from '../../shared/domain/edits';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import {
+  EDIT_HISTORY_MAX_BYTES,
+  editHistorySchema,
+  editOpSchema,
+  NO_EDITS,
+  type EditHistory,
+} from '../../shared/domain/edits';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
 import { isInside } from '../media-file';
-import { readJson, removeStaleTemps, StorageError, writeJsonAtomic } from '../storage/atomic-json';
+import {
+  readJson,
+  removeStaleTemps,
+  StorageError,
+  writeJsonAtomic,
+  writeTextAtomic,
+} from '../storage/atomic-json';
 
 /** Live jobs' recordings (`<id>.flac`), which the app made and so may delete with their job. */
 export const RECORDINGS_DIR = 'recordings';
@@ -25,7 +38,84 @@ export const LIVE_DIR = 'live';
 
 const JOB_SCHEMA = 1;
 const RESULT_SCHEMA = 1;
-const EDITS_SCHEMA = 1;
+/** 2: a log of changes (`<id>.jsonl`), its first line the history as it was then. */
+const EDITS_SCHEMA = 2;
+const EDITS_LOG = '.jsonl';
+/** The most bytes a job's edits log may hold before it is written again as the history alone. */
+const EDITS_LOG_MAX_BYTES = 2 * EDIT_HISTORY_MAX_BYTES;
+
+/** One change of a job's edits, a line of its log. */
+const editChangeSchema = z.union([
+  z.object({ push: editOpSchema }).strict(),
+  z.object({ undo: z.literal(true) }).strict(),
+  z.object({ redo: z.literal(true) }).strict(),
+]);
+export type EditChange = z.infer<typeof editChangeSchema>;
+
+/**
+ * The history a log says: its first line (the history then, as the whole-history file held it),
+ * then each change. Replayed in place: a push drops what was undone after the position.
+ */
+function replayEdits(text: string, path: string): EditHistory {
+  const lines = text.split('\n');
+  // A last line without its line end was being written when the app stopped: never answered.
+  lines.pop();
+  const head = lines.shift();
+  if (head === undefined) throw new StorageError('corrupt', `${path} is empty`, path);
+  const parsed = JSON.parse(head) as { schemaVersion?: unknown; data?: unknown };
+  if (typeof parsed.schemaVersion !== 'number')
+    throw new StorageError('corrupt', `${path} has no schema version`, path);
+  if (parsed.schemaVersion > EDITS_SCHEMA)
+    throw new StorageError(
+      'newer-version',
+      `${path} was written by a newer Kikitori (schema ${parsed.schemaVersion}); update Kikitori to read it`,
+      path,
+    );
+  const start = editHistorySchema.parse(parsed.data);
+  const ops = [...start.ops];
+  let position = start.position;
+  for (const line of lines) {
+    const change = editChangeSchema.parse(JSON.parse(line));
+    if ('push' in change) {
+      ops.length = position;
+      ops.push(change.push);
+      position += 1;
+    } else if ('undo' in change) position = Math.max(0, position - 1);
+    else position = Math.min(ops.length, position + 1);
+  }
+  return { ops, position };
+}
+
+/** Whether `bytes` more can be appended to the log: it exists, ends whole, and stays bounded. */
+async function appendable(log: string, bytes: number): Promise<boolean> {
+  let file;
+  try {
+    file = await open(log, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    const { size } = await file.stat();
+    if (size === 0 || size + bytes > EDITS_LOG_MAX_BYTES) return false;
+    const last = Buffer.alloc(1);
+    await file.read(last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } finally {
+    await file.close();
+  }
+}
+
+/** One line at the log's end, on the disk before it is answered. */
+async function appendLine(log: string, line: string): Promise<void> {
+  const file = await open(log, 'a');
+  try {
+    await file.writeFile(line);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
 
 function withTitle(job: Job, title: string | undefined): Job {
   const { title: _old, ...rest } = job;
@@ -91,7 +181,8 @@ export class JobJournal {
     for (const dir of [this.resultsDir, this.editsDir]) {
       const names = await readdir(dir).catch(() => [] as string[]);
       for (const name of names) {
-        if (name.endsWith('.json') && !owned.has(name) && !newer.has(name))
+        const file = name.endsWith(EDITS_LOG) ? name.slice(0, -1) : name;
+        if (file.endsWith('.json') && !owned.has(file) && !newer.has(file))
           await rm(join(dir, name), { force: true });
       }
     }
@@ -173,35 +264,77 @@ export class JobJournal {
   }
 
   /**
-   * A job's edits: none when it has no edits file. A damaged file is set aside beside the others
-   * (kept byte for byte) and the transcript reads as the service gave it.
+   * A job's edits: none when it has no edits file. The log (`<id>.jsonl`) is read when there is
+   * one, else the whole-history file of Kikitori before it (`<id>.json`), which the next change
+   * turns into a log. A damaged file is set aside beside the others (kept byte for byte) and the
+   * transcript reads as the service gave it; a torn last line (a change never answered) is not
+   * read.
    */
   async readEdits(id: string): Promise<EditHistory> {
+    const log = join(this.editsDir, `${id}${EDITS_LOG}`);
+    let text: string;
+    try {
+      text = await readFile(log, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return this.readWholeEdits(id);
+    }
+    try {
+      return replayEdits(text, log);
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'newer-version') throw error;
+      return this.setEditsAside(id, log);
+    }
+  }
+
+  /** The edits file of the Kikitori before the log: the whole history, written atomically. */
+  private async readWholeEdits(id: string): Promise<EditHistory> {
     const path = join(this.editsDir, `${id}.json`);
     try {
       const data = await readJson(path, EDITS_SCHEMA);
       return data === undefined ? NO_EDITS : editHistorySchema.parse(data);
     } catch (error) {
       if (error instanceof StorageError && error.code === 'newer-version') throw error;
-      const aside = `${id}.json.${randomBytes(4).toString('hex')}.corrupt`;
-      try {
-        await rename(path, join(this.editsDir, aside));
-        this.setAside.push(aside);
-      } catch (moved) {
-        // Another reader set it aside first (the search index catching up at open reads a job's
-        // edits beside the window's jobs:get): it is kept once, and reads as no edits here too.
-        if ((moved as NodeJS.ErrnoException).code !== 'ENOENT') throw moved;
-      }
-      return NO_EDITS;
+      return this.setEditsAside(id, path);
     }
   }
 
-  /** Stores a job's edits atomically (after every write of the job before it). */
-  async saveEdits(id: string, history: EditHistory): Promise<void> {
-    const valid = editHistorySchema.parse(history);
+  private async setEditsAside(id: string, path: string): Promise<EditHistory> {
+    const aside = `${basename(path)}.${randomBytes(4).toString('hex')}.corrupt`;
+    try {
+      await rename(path, join(this.editsDir, aside));
+      this.setAside.push(aside);
+    } catch (moved) {
+      // Another reader set it aside first (the search index catching up at open reads a job's
+      // edits beside the window's jobs:get): it is kept once, and reads as no edits here too.
+      if ((moved as NodeJS.ErrnoException).code !== 'ENOENT') throw moved;
+    }
+    return NO_EDITS;
+  }
+
+  /**
+   * Stores one change of a job's edits (after every write of the job before it), `history` being
+   * the history with it: appended to the job's log and fsynced, so a change costs its own size,
+   * not the history's. The log is written again as the history alone (atomically) when it would
+   * pass twice the history's bound, when its last line is torn, or when the job's edits are
+   * still in the older whole-history file, which then goes.
+   */
+  async saveEdit(id: string, change: EditChange, history: EditHistory): Promise<void> {
+    const line = `${JSON.stringify(editChangeSchema.parse(change))}\n`;
     await this.serial(id, async () => {
       if (this.removed.has(id)) throw new JobRemoved(id);
-      await writeJsonAtomic(join(this.editsDir, `${id}.json`), valid, EDITS_SCHEMA);
+      const log = join(this.editsDir, `${id}${EDITS_LOG}`);
+      if (await appendable(log, Buffer.byteLength(line))) {
+        await appendLine(log, line);
+        return;
+      }
+      const valid = editHistorySchema.parse(history);
+      await mkdir(this.editsDir, { recursive: true, mode: 0o700 });
+      await writeTextAtomic(
+        log,
+        `${JSON.stringify({ schemaVersion: EDITS_SCHEMA, data: valid })}\n`,
+      );
+      await rm(join(this.editsDir, `${id}.json`), { force: true });
     });
   }
 
@@ -220,6 +353,7 @@ export class JobJournal {
       await rm(join(this.jobsDir, `${id}.json`), { force: true });
       await rm(join(this.resultsDir, `${id}.json`), { force: true });
       await rm(join(this.editsDir, `${id}.json`), { force: true });
+      await rm(join(this.editsDir, `${id}${EDITS_LOG}`), { force: true });
       if (last.resultFile) await rm(last.resultFile, { force: true });
       if (last.convertedPath) await rm(last.convertedPath, { force: true });
       if (last.mode === 'live') {

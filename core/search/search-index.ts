@@ -56,7 +56,11 @@ import {
 } from './documents';
 
 /** The schema of the index file; a file of another version is made again. */
-export const SEARCH_SCHEMA = 4;
+/*
+ * 5: deleted content is overwritten (secure_delete, FTS5's secure-delete) and a removed job's
+ * words leave the vocabulary; a file of 4 is made again, so words of jobs removed before are gone.
+ */
+export const SEARCH_SCHEMA = 5;
 export const SEARCH_FILE = 'search.sqlite';
 
 /** What the index reads of a job: its title (if it has one) and its current transcript. */
@@ -104,17 +108,21 @@ const OPTIMIZE_AFTER = 100;
 const FIRST_BATCH = 64;
 /** A term held in more words than this is too common to look up (the OR would be long). */
 const WORDS_CAP = 1000;
+/** The longest a search works before it lets the event loop run (then it goes on). */
+const SLICE_MS = 10;
 
 /*
- * `contentless_delete` lets a job's row be deleted by its rowid alone (at the cost of a size per
- * row, a few bytes); the vocabulary's rows are never deleted, and keep no sizes.
+ * Contentless tables keep no copy of the text: a row is deleted with the tokens it was made of
+ * (FTS5's 'delete' command), which the job's stored row gives again; with FTS5's secure-delete
+ * (set at creation) its entries leave the index's pages at once, where a tombstone
+ * (`contentless_delete`) would leave its words in the file until the next merge.
  */
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                      title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
   CREATE TABLE words (no INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
-  CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', contentless_delete=1,
-                                             detail='none', tokenize="${TOKENIZER}");
+  CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', columnsize=0, detail='none',
+                                             tokenize="${TOKENIZER}");
   CREATE VIRTUAL TABLE word_pieces USING fts5(pieces, content='', columnsize=0, detail='none',
                                               tokenize="${TOKENIZER}");
 `;
@@ -189,7 +197,7 @@ export class SearchIndex {
   /** Drops a removed job from the index. */
   remove(jobId: string): Promise<void> {
     return this.enqueue(() => {
-      this.dropJob(jobId);
+      this.forget(jobId);
       return Promise.resolve();
     });
   }
@@ -204,13 +212,15 @@ export class SearchIndex {
   /**
    * The jobs whose text, file name or title holds every term of `query`, newest indexed first,
    * one hit per job: the first utterance holding most terms, else the title, else the name.
+   * Reading and checking the jobs gives the event loop its turn every SLICE_MS, so one query
+   * never holds the host (a query of terms no word holds reads every job).
    */
-  search(query: string, limit: number): SearchResults {
+  async search(query: string, limit: number): Promise<SearchResults> {
     const terms = termsOf(query).slice(0, MAX_TERMS);
     if (terms.length === 0 || this.closed)
       return { hits: [], more: false, complete: this.complete };
     try {
-      return this.find(terms, limit);
+      return await this.find(terms, limit);
     } catch (error) {
       if (!isDamage(error)) throw error;
       this.recreate(error);
@@ -271,10 +281,16 @@ export class SearchIndex {
     })();
   }
 
-  private find(terms: readonly string[], limit: number): SearchResults {
+  private async find(terms: readonly string[], limit: number): Promise<SearchResults> {
+    const db = this.db;
     const candidates = this.candidates(terms);
-    const read = this.db.prepare<[number], JobRow>(
+    const read = db.prepare<[number], JobRow>(
       'SELECT no, id, name, title, body FROM jobs WHERE no = ?',
+    );
+    // Read a page at a time (no statement stays open while others use the file between slices):
+    // a common term has its hits among the newest jobs.
+    const page = db.prepare<[number, number], JobRow>(
+      'SELECT no, id, name, title, body FROM jobs WHERE no < ? ORDER BY no DESC LIMIT ?',
     );
     const rows: Iterable<JobRow> = candidates
       ? (function* () {
@@ -285,13 +301,28 @@ export class SearchIndex {
             }
           }
         })()
-      : // Read as they are checked: a common term has its hits among the newest jobs.
-        this.db
-          .prepare<[], JobRow>('SELECT no, id, name, title, body FROM jobs ORDER BY no DESC')
-          .iterate();
+      : (function* () {
+          for (let below = Number.MAX_SAFE_INTEGER; ;) {
+            const batch = page.all(below, FIRST_BATCH);
+            yield* batch;
+            if (batch.length < FIRST_BATCH) return;
+            below = batch.at(-1)!.no;
+          }
+        })();
     const hits: SearchHit[] = [];
+    const seen = new Set<string>();
     let more = false;
+    let slice = performance.now();
     for (const row of rows) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        // Closed or made again meanwhile: what was found so far, said to be incomplete.
+        if (this.closed || this.db !== db) return { hits, more, complete: false };
+        slice = performance.now();
+      }
+      // A job indexed again meanwhile has a new number, and may come twice.
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
       const body = unpackBody(row.body);
       if (!containsAll([body.text, row.name, row.title ?? ''], terms)) continue;
       if (hits.length >= limit) {
@@ -314,7 +345,9 @@ export class SearchIndex {
       );
       const completed = this.deps.jobs().filter((job) => job.status === 'completed');
       const live = new Set(completed.map((job) => job.id));
-      for (const id of indexed.keys()) if (!live.has(id)) this.dropJob(id);
+      const gone = [...indexed.keys()].filter((id) => !live.has(id));
+      for (const id of gone) this.dropJob(id);
+      if (gone.length > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
       const stale = completed.filter((job) => indexed.get(job.id) !== job.updatedAt);
       // Each job is its own piece of work, so a search or an update gets in between.
       for (const job of stale) void this.reindex(job.id);
@@ -361,31 +394,64 @@ export class SearchIndex {
     this.db.pragma('incremental_vacuum');
   }
 
-  /** Drops a job's rows (its words stay in the vocabulary: they may be in other jobs). */
-  private dropJob(id: string): void {
+  /**
+   * Drops a job's rows, and the words only it held from the vocabulary (`keep`: those its new
+   * text still holds, when it is indexed again). Deleted content is overwritten where it was
+   * (secure_delete, FTS5's secure-delete), so none of its words stays in the file.
+   */
+  private dropJob(id: string, keep: ReadonlySet<string> = new Set()): void {
     this.db.transaction(() => {
-      const no = this.db
-        .prepare<[string], number>('SELECT no FROM jobs WHERE id = ?')
-        .pluck()
+      const row = this.db
+        .prepare<[string], JobRow>('SELECT no, id, name, title, body FROM jobs WHERE id = ?')
         .get(id);
-      if (no === undefined) return;
-      this.db.prepare('DELETE FROM job_tokens WHERE rowid = ?').run(no);
-      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(no);
+      if (row === undefined) return;
+      // The tokens the row was made of (write): the same texts give the same tokens.
+      const { tokens, words } = tokensOf([unpackBody(row.body).text, row.title ?? '', row.name]);
+      this.db
+        .prepare("INSERT INTO job_tokens (job_tokens, rowid, tokens) VALUES ('delete', ?, ?)")
+        .run(row.no, tokens);
+      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
+      const held = this.db
+        .prepare<[string], number>('SELECT rowid FROM job_tokens WHERE job_tokens MATCH ? LIMIT 1')
+        .pluck();
+      const wordNo = this.db
+        .prepare<[string], number>('SELECT no FROM words WHERE word = ?')
+        .pluck();
+      const dropWord = this.db.prepare('DELETE FROM words WHERE no = ?');
+      const dropPieces = this.db.prepare(
+        "INSERT INTO word_pieces (word_pieces, rowid, pieces) VALUES ('delete', ?, ?)",
+      );
+      for (const word of words) {
+        if (keep.has(word) || held.get(tokenQuery(word)) !== undefined) continue;
+        const no = wordNo.get(word);
+        if (no === undefined) continue;
+        dropWord.run(no);
+        dropPieces.run(no, piecesOf(word).join(' '));
+      }
     })();
+  }
+
+  /**
+   * A removed job's words are overwritten in the file; the write-ahead log still holds the pages
+   * as they were, so it is written into the file and emptied.
+   */
+  private forget(id: string): void {
+    this.dropJob(id);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private write(job: Job, { title, transcript }: Indexable): void {
     const body = transcript ? bodyOf(transcript) : { text: '', starts: [] };
     const name = job.file.name;
+    const { tokens, words } = tokensOf([body.text, title ?? '', name]);
     this.db.transaction(() => {
       // A job indexed again gets a new number: the newest indexed comes first.
-      this.dropJob(job.id);
+      this.dropJob(job.id, new Set(words));
       const no = Number(
         this.db
           .prepare('INSERT INTO jobs (id, name, title, stamp, body) VALUES (?, ?, ?, ?, ?)')
           .run(job.id, name, title ?? null, job.updatedAt, packBody(body)).lastInsertRowid,
       );
-      const { tokens, words } = tokensOf([body.text, title ?? '', name]);
       this.db.prepare('INSERT INTO job_tokens (rowid, tokens) VALUES (?, ?)').run(no, tokens);
       const addWord = this.db.prepare('INSERT OR IGNORE INTO words (word) VALUES (?)');
       const addPieces = this.db.prepare('INSERT INTO word_pieces (rowid, pieces) VALUES (?, ?)');
@@ -446,6 +512,7 @@ function freshFile(path: string): Database.Database {
 
 function create(path: string): Database.Database {
   const db = new Database(path);
+  db.pragma('secure_delete = ON');
   // A job's body is a few KB: 4 KB pages hold one each, a quarter left empty (0.17x the text);
   // 16 KB pages hold five (64 KB pages gained nothing: the small tables waste more of theirs).
   db.pragma('page_size = 16384');
@@ -454,6 +521,8 @@ function create(path: string): Database.Database {
   // A copy of the journal: losing its last writes to a power cut only means indexing them again.
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA_SQL);
+  for (const table of ['job_tokens', 'word_pieces'])
+    db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('secure-delete', 1)`).run();
   db.pragma(`user_version = ${SEARCH_SCHEMA}`);
   return db;
 }
@@ -465,6 +534,7 @@ async function openFile(path: string): Promise<Database.Database> {
     db = new Database(path);
     const version = db.pragma('user_version', { simple: true });
     if (version === SEARCH_SCHEMA) {
+      db.pragma('secure_delete = ON');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       // Touch every table: a damaged header or schema fails here.

@@ -17,6 +17,7 @@ import { writeOpenPage } from '../../core/open-page';
 import { Core, defaultAppDataDir } from '../../core/core';
 import { mediaResponse } from '../../core/media';
 import { ChosenPaths } from '../../core/media-file';
+import { tightenedLine } from '../../core/storage/private-folder';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';
@@ -110,6 +111,8 @@ async function start(): Promise<void> {
     if (error instanceof AppFailure && error.error.code === 'app-running') return handOver(dataDir);
     return quitWith(error);
   }
+  if (core.dataFolderTightenedFrom !== undefined)
+    console.log(tightenedLine(dataDir, core.dataFolderTightenedFrom));
   denyPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, serveApp);
   app.on('web-contents-created', (_event, contents) =>

@@ -49,6 +49,30 @@ export type EditHistory = z.infer<typeof editHistorySchema>;
 
 export const NO_EDITS: EditHistory = { ops: [], position: 0 };
 
+/** The most characters one correction may hold (its written words, or a speaker's name). */
+export const EDIT_MAX_CHARS = 100_000;
+/**
+ * The most bytes (of JSON) a job's history may hold, its operations in effect and the new one:
+ * some 40,000 word corrections, or 13 of the largest. `jobs:get` answers at most this much, and
+ * a start reads back at most this much (the edits file, appended to, is at most twice this).
+ */
+export const EDIT_HISTORY_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The characters a correction holds: its written words, or the speaker's name it gives. */
+export function editChars(op: EditOp): number {
+  switch (op.kind) {
+    case 'words':
+      return op.changes.reduce(
+        (sum, change) => sum + change.written.reduce((n, word) => n + word.length, 0),
+        0,
+      );
+    case 'speaker':
+      return op.name.length + op.label.length;
+    default:
+      return 0;
+  }
+}
+
 export const editedTokenSchema = tokenSchema.extend({
   /** Made by a person, not by the service. */
   edited: z.literal(true).optional(),

@@ -66,6 +66,8 @@ export const APP_ERROR_CODES = [
   'live-no-retry',
   'job-title',
   'edit-refused',
+  'edit-too-long',
+  'edit-history-full',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -218,7 +218,7 @@ export async function searchBench(line: Line): Promise<void> {
       for (let run = 0; run < 7; run++) {
         const c0 = process.cpuUsage();
         const t0 = performance.now();
-        const { hits } = index.search(query, 50);
+        const { hits } = await index.search(query, 50);
         const t = performance.now() - t0;
         const used = process.cpuUsage(c0);
         const c = (used.user + used.system) / 1000;

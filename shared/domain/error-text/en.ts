@@ -98,6 +98,10 @@ export const EN: Language = {
     'job-title': 'This name cannot be used: {reason}. Clear the name to show the file name again.',
     'edit-refused':
       'This correction no longer fits the transcript, which changed meanwhile (perhaps in another window). Open the transcript again and make the correction there.',
+    'edit-too-long':
+      'This correction holds {length} characters; one correction can hold at most {max}. Make it in smaller parts.',
+    'edit-history-full':
+      'This transcript holds as many corrections as it can keep ({max} bytes). Undo earlier corrections you no longer need, then make this one again: a new correction takes the place of those undone.',
   },
   errorSubCodes: {
     network: {

@@ -107,8 +107,8 @@ describe('edits through the channels', () => {
     expect(got.transcript).toEqual(transcript);
     expect(got.edits).toEqual(answer.edits);
     expect(got.job.edited).toBe(true);
-    // Only the edits file and the job file were written; no temporary file stays.
-    expect(await readdir(join(dataDir, 'edits'))).toEqual(['j1.json']);
+    // Only the edits log and the job file were written; no temporary file stays.
+    expect(await readdir(join(dataDir, 'edits'))).toEqual(['j1.jsonl']);
   });
 
   it('undoes after the app is opened again, and redoes', async () => {
@@ -200,7 +200,7 @@ describe('edits through the channels', () => {
     data(await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 1, 'white') }));
     await core.stop();
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dataDir, 'edits', 'j1.json'), '{"schemaVersion": 1, "data": {"ops": [');
+    await writeFile(join(dataDir, 'edits', 'j1.jsonl'), '{"schemaVersion": 2, "data": {"ops": [\n');
     core = await open(dataDir);
     const got = data(await core.invoke('jobs:get', { id: 'j1' }));
     expect(got.edits).toEqual({ ops: [], position: 0 });

@@ -103,7 +103,7 @@ async function opened(entries: Array<[Job, Indexable]>) {
 describe('searching', () => {
   it('finds an English word, in any case, and lands on it', async () => {
     const { index } = await opened([[aJob('en', 'standup.wav'), { transcript: english }]]);
-    const { hits, complete, more } = index.search('Budget', 10);
+    const { hits, complete, more } = await index.search('Budget', 10);
     expect(complete).toBe(true);
     expect(more).toBe(false);
     expect(hits).toEqual([
@@ -116,7 +116,7 @@ describe('searching', () => {
         wordIndex: 4,
       },
     ]);
-    expect(index.search('budgets', 10).hits).toEqual([]);
+    expect((await index.search('budgets', 10)).hits).toEqual([]);
   });
 
   it('finds Japanese written without spaces, with a query with or without spaces', async () => {
@@ -124,28 +124,32 @@ describe('searching', () => {
       [aJob('ja', '定例.wav'), { transcript: japanese }],
       [aJob('en', 'standup.wav'), { transcript: english }],
     ]);
-    const [hit] = index.search('予算について', 10).hits;
+    const [hit] = (await index.search('予算について', 10)).hits;
     expect(hit).toMatchObject({ jobId: 'ja', field: 'text', wordIndex: 7 });
     expect(hit!.snippet).toEqual({ text: '今日の会議は予算についてです。', marks: [[6, 12]] });
     // Two terms: both must be in the job; the hit is the first utterance holding both, marked.
-    const [spaced] = index.search('会議　予算', 10).hits;
+    const [spaced] = (await index.search('会議　予算', 10)).hits;
     expect(spaced).toMatchObject({ jobId: 'ja', wordIndex: 5 });
     expect(spaced!.snippet.marks).toEqual([
       [3, 5],
       [6, 8],
     ]);
-    expect(index.search('会議 こんばんは', 10).hits).toEqual([]);
+    expect((await index.search('会議 こんばんは', 10)).hits).toEqual([]);
     // In different utterances: the job matches, on the first utterance holding one of them.
-    expect(index.search('会議 ござい', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 1 }]);
+    expect((await index.search('会議 ござい', 10)).hits).toMatchObject([
+      { jobId: 'ja', wordIndex: 1 },
+    ]);
   });
 
   it('finds one- and two-character Japanese words, which trigrams cannot hold', async () => {
     const { index } = await opened([[aJob('ja', '定例.wav'), { transcript: japanese }]]);
-    expect(index.search('会議', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 5 }]);
-    expect(index.search('今', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 3 }]);
-    expect(index.search('会談', 10).hits).toEqual([]);
+    expect((await index.search('会議', 10)).hits).toMatchObject([{ jobId: 'ja', wordIndex: 5 }]);
+    expect((await index.search('今', 10)).hits).toMatchObject([{ jobId: 'ja', wordIndex: 3 }]);
+    expect((await index.search('会談', 10)).hits).toEqual([]);
     // A short term with a long one: the long one's trigrams find it, the short one is checked.
-    expect(index.search('予算 会議', 10).hits).toMatchObject([{ jobId: 'ja', wordIndex: 5 }]);
+    expect((await index.search('予算 会議', 10)).hits).toMatchObject([
+      { jobId: 'ja', wordIndex: 5 },
+    ]);
   });
 
   it('finds the file name and the title, and prefers a match in the text', async () => {
@@ -153,14 +157,14 @@ describe('searching', () => {
       [aJob('a', 'budget-2026.wav'), { transcript: japanese, title: '四半期の打ち合わせ' }],
       [aJob('b', 'budget-notes.wav'), { transcript: english }],
     ]);
-    const hits = index.search('budget', 10).hits;
+    const hits = (await index.search('budget', 10)).hits;
     expect(hits.map((h) => [h.jobId, h.field])).toEqual([
       ['b', 'text'],
       ['a', 'name'],
     ]);
     expect(hits[1]!.snippet).toEqual({ text: 'budget-2026.wav', marks: [[0, 6]] });
     expect(hits[1]!.wordIndex).toBeUndefined();
-    expect(index.search('打ち合わせ', 10).hits).toMatchObject([
+    expect((await index.search('打ち合わせ', 10)).hits).toMatchObject([
       { jobId: 'a', field: 'title', title: '四半期の打ち合わせ' },
     ]);
   });
@@ -169,11 +173,11 @@ describe('searching', () => {
     const { index } = await opened(
       ['one', 'two', 'three'].map((id) => [aJob(id, `${id}.wav`), { transcript: english }]),
     );
-    const first = index.search('morning', 2);
+    const first = await index.search('morning', 2);
     expect(first.hits.map((h) => h.jobId)).toEqual(['three', 'two']);
     expect(first.more).toBe(true);
-    expect(index.search('morning', 3).more).toBe(false);
-    expect(index.search('   ', 3).hits).toEqual([]);
+    expect((await index.search('morning', 3)).more).toBe(false);
+    expect((await index.search('   ', 3)).hits).toEqual([]);
   });
 
   it('finds part of a word, and a word inside a long run, and lands on it', async () => {
@@ -182,26 +186,28 @@ describe('searching', () => {
       ['the', 'rebudgeting', 'meeting'],
     ]);
     const { index } = await opened([[aJob('en', 'notes.wav'), { transcript: text }]]);
-    expect(index.search('udge', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 5 }]);
-    expect(index.search('quarterly', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 1 }]);
-    expect(index.search('report', 5).hits[0]!.snippet.marks).toEqual([[34, 40]]);
-    expect(index.search('monday.', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
-    expect(index.search('day. the', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
-    expect(index.search('ymeeting', 5).hits).toEqual([]);
-    expect(index.search('report monday', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+    expect((await index.search('udge', 5)).hits).toMatchObject([{ jobId: 'en', wordIndex: 5 }]);
+    expect((await index.search('quarterly', 5)).hits).toMatchObject([
+      { jobId: 'en', wordIndex: 1 },
+    ]);
+    expect((await index.search('report', 5)).hits[0]!.snippet.marks).toEqual([[34, 40]]);
+    expect((await index.search('monday.', 5)).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
+    expect((await index.search('day. the', 5)).hits).toMatchObject([{ jobId: 'en', wordIndex: 3 }]);
+    expect((await index.search('ymeeting', 5)).hits).toEqual([]);
+    expect((await index.search('report monday', 5)).hits).toMatchObject([{ wordIndex: 1 }]);
     // In different utterances: the first utterance holding one of them.
-    expect(index.search('meeting report', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+    expect((await index.search('meeting report', 5)).hits).toMatchObject([{ wordIndex: 1 }]);
   });
 
   it('finds words inside a long line of Japanese, and across words joined without spaces', async () => {
     const long = transcriptOf([['はい', '。'], longLine], '');
     const { index } = await opened([[aJob('ja', '定例.wav'), { transcript: long }]]);
-    expect(index.search('確認', 5).hits).toMatchObject([{ wordIndex: 11 }]);
-    expect(index.search('年', 5).hits).toMatchObject([{ wordIndex: 5 }]);
-    expect(index.search('算についての確', 5).hits).toMatchObject([{ wordIndex: 7 }]);
-    expect(index.search('は', 5).hits).toMatchObject([{ wordIndex: 0 }]);
-    expect(index.search('はい 予算', 5).hits).toMatchObject([{ wordIndex: 0 }]);
-    expect(index.search('予算です', 5).hits).toEqual([]);
+    expect((await index.search('確認', 5)).hits).toMatchObject([{ wordIndex: 11 }]);
+    expect((await index.search('年', 5)).hits).toMatchObject([{ wordIndex: 5 }]);
+    expect((await index.search('算についての確', 5)).hits).toMatchObject([{ wordIndex: 7 }]);
+    expect((await index.search('は', 5)).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect((await index.search('はい 予算', 5)).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect((await index.search('予算です', 5)).hits).toEqual([]);
   });
 
   it('finds a term held in too many words to look up, by reading every job', async () => {
@@ -210,26 +216,28 @@ describe('searching', () => {
       [aJob('many', 'many.wav'), { transcript: many }],
       [aJob('en', 'standup.wav'), { transcript: english }],
     ]);
-    expect(index.search('qzz', 5).hits).toMatchObject([{ jobId: 'many', wordIndex: 0 }]);
-    expect(index.search('qzz1099', 5).hits).toMatchObject([{ jobId: 'many', wordIndex: 1099 }]);
+    expect((await index.search('qzz', 5)).hits).toMatchObject([{ jobId: 'many', wordIndex: 0 }]);
+    expect((await index.search('qzz1099', 5)).hits).toMatchObject([
+      { jobId: 'many', wordIndex: 1099 },
+    ]);
   });
 
   it('finds characters the tokenizer would split at, as any other', async () => {
     const odd = transcriptOf([['mongolian\u180eseparator', 'x\u0000y']]);
     const { index } = await opened([[aJob('odd', 'odd.wav'), { transcript: odd }]]);
-    expect(index.search('n\u180es', 5).hits).toMatchObject([{ wordIndex: 0 }]);
-    expect(index.search('x\u0000y', 5).hits).toMatchObject([{ wordIndex: 1 }]);
+    expect((await index.search('n\u180es', 5)).hits).toMatchObject([{ wordIndex: 0 }]);
+    expect((await index.search('x\u0000y', 5)).hits).toMatchObject([{ wordIndex: 1 }]);
   });
 
   it('takes quotes, percent signs and underscores as plain characters', async () => {
     const odd = transcriptOf([['50%', 'off_peak', 'say', '"hi"']]);
     const { index } = await opened([[aJob('odd', 'odd.wav'), { transcript: odd }]]);
-    expect(index.search('"hi"', 5).hits).toHaveLength(1);
-    expect(index.search('0%', 5).hits).toHaveLength(1);
-    expect(index.search('f_p', 5).hits).toHaveLength(1);
-    expect(index.search('%', 5).hits).toHaveLength(1);
-    expect(index.search('x%', 5).hits).toHaveLength(0);
-    expect(index.search('"', 5).hits).toHaveLength(1);
+    expect((await index.search('"hi"', 5)).hits).toHaveLength(1);
+    expect((await index.search('0%', 5)).hits).toHaveLength(1);
+    expect((await index.search('f_p', 5)).hits).toHaveLength(1);
+    expect((await index.search('%', 5)).hits).toHaveLength(1);
+    expect((await index.search('x%', 5)).hits).toHaveLength(0);
+    expect((await index.search('"', 5)).hits).toHaveLength(1);
   });
 });
 
@@ -240,12 +248,12 @@ describe('keeping the index current', () => {
     ]);
     texts.set('en', { transcript: transcriptOf([['the', 'forecast', 'meeting']]) });
     await index.reindex('en');
-    expect(index.search('budget', 5).hits).toEqual([]);
-    expect(index.search('forecast', 5).hits).toMatchObject([{ jobId: 'en', wordIndex: 1 }]);
+    expect((await index.search('budget', 5)).hits).toEqual([]);
+    expect((await index.search('forecast', 5)).hits).toMatchObject([{ jobId: 'en', wordIndex: 1 }]);
     jobs.delete('en');
     await index.remove('en');
-    expect(index.search('forecast', 5).hits).toEqual([]);
-    expect(index.search('standup', 5).hits).toEqual([]);
+    expect((await index.search('forecast', 5)).hits).toEqual([]);
+    expect((await index.search('standup', 5)).hits).toEqual([]);
   });
 
   it('takes the row of a changed or removed job out of the full-text table', async () => {
@@ -277,9 +285,9 @@ describe('keeping the index current', () => {
     expect(rows('"明日の予定"')).toBe(0);
     expect(rows('"定例.wav"')).toBe(0);
     expect(rows('"budget"')).toBe(1);
-    expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
+    expect((await index.search('budget', 5)).hits).toMatchObject([{ jobId: 'en' }]);
     // Its words stay in the vocabulary, and lead nowhere.
-    expect(index.search('予算会議', 5).hits).toEqual([]);
+    expect((await index.search('予算会議', 5)).hits).toEqual([]);
   });
 
   it("gives a removed job's number to the next one, and finds only the new one by it", async () => {
@@ -292,9 +300,9 @@ describe('keeping the index current', () => {
     jobs.set('c', aJob('c', 'c.wav'));
     texts.set('c', { transcript: transcriptOf([['a', 'new', 'plan']]) });
     await index.reindex('c');
-    expect(index.search('forecast', 5).hits).toEqual([]);
-    expect(index.search('plan', 5).hits).toMatchObject([{ jobId: 'c', wordIndex: 2 }]);
-    expect(index.search('morning', 5).hits).toMatchObject([{ jobId: 'a' }]);
+    expect((await index.search('forecast', 5)).hits).toEqual([]);
+    expect((await index.search('plan', 5)).hits).toMatchObject([{ jobId: 'c', wordIndex: 2 }]);
+    expect((await index.search('morning', 5)).hits).toMatchObject([{ jobId: 'a' }]);
   });
 
   it('does not index a job until it is completed', async () => {
@@ -304,11 +312,11 @@ describe('keeping the index current', () => {
         { transcript: english },
       ],
     ]);
-    expect(index.search('budget', 5).hits).toEqual([]);
+    expect((await index.search('budget', 5)).hits).toEqual([]);
     jobs.set('q', aJob('q', 'queued.wav'));
     texts.set('q', { transcript: english });
     await index.reindex('q');
-    expect(index.search('budget', 5).hits).toHaveLength(1);
+    expect((await index.search('budget', 5)).hits).toHaveLength(1);
   });
 
   it('opens an existing index without reading the journal again, and catches up with changes', async () => {
@@ -325,8 +333,8 @@ describe('keeping the index current', () => {
     index = await SearchIndex.open(first.deps);
     await index.ready();
     expect(first.reads).toEqual(['c']);
-    expect(index.search('会議', 5).hits).toEqual([]);
-    expect(index.search('budget', 5).hits.map((h) => h.jobId)).toEqual(['c', 'a']);
+    expect((await index.search('会議', 5)).hits).toEqual([]);
+    expect((await index.search('budget', 5)).hits.map((h) => h.jobId)).toEqual(['c', 'a']);
   });
 });
 
@@ -361,9 +369,11 @@ describe('many jobs at once', () => {
       { transcript: transcriptOf([['topic', `marker${i}x`, '会議']]) },
     ]);
     const { index } = await opened(many);
-    expect(index.search('marker7x', 5).hits).toMatchObject([{ jobId: 'job-7', wordIndex: 1 }]);
-    expect(index.search('会議', 200).hits).toHaveLength(120);
-    expect(index.search('topic', 100)).toMatchObject({ more: true });
+    expect((await index.search('marker7x', 5)).hits).toMatchObject([
+      { jobId: 'job-7', wordIndex: 1 },
+    ]);
+    expect((await index.search('会議', 200)).hits).toHaveLength(120);
+    expect(await index.search('topic', 100)).toMatchObject({ more: true });
   });
 });
 
@@ -385,22 +395,22 @@ describe('an index file that cannot be used', () => {
     return { index, reads: first.reads };
   }
 
-  const expectWhole = (index: SearchIndex) => {
+  const expectWhole = async (index: SearchIndex) => {
     expect(index.complete).toBe(true);
-    expect(index.search('budget', 5).hits).toMatchObject([{ jobId: 'en' }]);
-    expect(index.search('会議', 5).hits).toMatchObject([{ jobId: 'ja' }]);
+    expect((await index.search('budget', 5)).hits).toMatchObject([{ jobId: 'en' }]);
+    expect((await index.search('会議', 5)).hits).toMatchObject([{ jobId: 'ja' }]);
   };
 
   it('is made again when missing', async () => {
     const { index, reads } = await reopened(() => rm(file()));
     expect(reads.sort()).toEqual(['en', 'ja']);
-    expectWhole(index);
+    await expectWhole(index);
   });
 
   it('is made again when cut short', async () => {
     const { index, reads } = await reopened(() => truncate(file(), 1000));
     expect(reads.sort()).toEqual(['en', 'ja']);
-    expectWhole(index);
+    await expectWhole(index);
   });
 
   it('is made again when garbled', async () => {
@@ -411,12 +421,12 @@ describe('an index file that cannot be used', () => {
       await handle.close();
     });
     expect(reads.sort()).toEqual(['en', 'ja']);
-    expectWhole(index);
+    await expectWhole(index);
   });
 
   it('is made again when it is not a database at all', async () => {
     const { index } = await reopened(() => writeFile(file(), 'not a database'));
-    expectWhole(index);
+    await expectWhole(index);
   });
 
   it('is made again when of another schema version', async () => {
@@ -426,7 +436,7 @@ describe('an index file that cannot be used', () => {
       db.close();
     });
     expect(reads.sort()).toEqual(['en', 'ja']);
-    expectWhole(index);
+    await expectWhole(index);
   });
 });
 
@@ -446,11 +456,14 @@ describe('while the index is being made', () => {
         return textOf(job);
       },
     });
-    await expect.poll(() => index!.search('budget', 5).hits.length).toBe(1);
-    expect(index.search('budget', 5).complete).toBe(false);
-    expect(index.search('会議', 5).hits).toEqual([]);
+    await expect.poll(async () => (await index!.search('budget', 5)).hits.length).toBe(1);
+    expect((await index.search('budget', 5)).complete).toBe(false);
+    expect((await index.search('会議', 5)).hits).toEqual([]);
     release();
     await index.ready();
-    expect(index.search('会議', 5)).toMatchObject({ complete: true, hits: [{ jobId: 'ja' }] });
+    expect(await index.search('会議', 5)).toMatchObject({
+      complete: true,
+      hits: [{ jobId: 'ja' }],
+    });
   });
 });
