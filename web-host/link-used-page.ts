@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { appError, errorText, type Lang } from '../shared/domain/errors';
+import type { Lang } from '../shared/domain/errors';
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f6f7f9;--surface:#fff;--border:#d5dae1;--text:#16181d;--text-2:#4a5260;--accent:#2450d6}
@@ -32,14 +32,19 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The page's own words; what to do is the `link-used` error's sentence, as everywhere else. */
-const WORDS: Record<Lang, { title: string; tab: string }> = {
+/**
+ * The page's words, each a whole sentence per language; the commands are set as code. (The
+ * `link-used` error, for programs, says the same without naming the command.)
+ */
+const WORDS: Record<Lang, { title: string; what: string; tab: string }> = {
   en: {
     title: 'This address was already used',
+    what: 'This Kikitori address was already used or has expired: each one opens Kikitori once. Open the newest address `npm start` printed in its terminal, or run `npm start` again for a new one.',
     tab: 'If Kikitori is already open in another tab, go on in that tab.',
   },
   ja: {
     title: 'このアドレスは使用済みです',
+    what: 'この Kikitori のアドレスは使用済みか期限切れです（アドレスは一度しか使えません）。`npm start` がターミナルに最後に表示したアドレスを開くか、`npm start` をもう一度実行して新しいアドレスを受け取ってください。',
     tab: 'Kikitori をすでに別のタブで開いている場合は、そのタブで続けてください。',
   },
 };
@@ -69,10 +74,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export function linkUsedPage(lang: Lang): string {
   const words = WORDS[lang];
-  const what = escapeHtml(errorText(appError('link-used'), lang)).replace(
-    /npm start/g,
-    '<code>npm start</code>',
-  );
+  const what = escapeHtml(words.what).replace(/`([^`]+)`/g, '<code>$1</code>');
   return (
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -79,7 +79,12 @@ describe('a tab left open while Kikitori is stopped and started again on the sam
       const firstOpenUrl = host.openUrl;
       const page = await browser.newPage({ viewport: SIZES[1] });
       await page.goto(host.openUrl);
-      await page.waitForFunction('sessionStorage.getItem("kikitori.session")');
+      // Evaluated as a whole string (the page's CSP allows no eval for a polled predicate).
+      await expect
+        .poll(() => page.evaluate('sessionStorage.getItem("kikitori.session")'), {
+          timeout: 30_000,
+        })
+        .toBeTruthy();
       await expect.poll(() => serviceStatus(page), { timeout: 60_000 }).toContain('Running');
 
       // A long job, recognizing as Kikitori stops.

@@ -159,10 +159,12 @@ describe('one app per data folder, let in without the token on any command line'
   });
 
   it('starts again after the running one was killed with SIGKILL', async () => {
-    const before = host.url;
+    const before = host;
     await host.kill();
     host = await startWebHostProcess(dataDir, NO_KEYCHAIN);
-    expect(host.url).not.toBe(before);
+    // A new instance (its own token), on the port this data folder's tabs know.
+    expect(host.token).not.toBe(before.token);
+    expect(host.url).toBe(before.url);
     expect(await host.call('service:status')).toMatchObject({ state: 'running' });
     const handedOver = await runWebHost(['--data', dataDir, '--no-open'], {});
     expect(handedOver.code).toBe(0);

@@ -12,6 +12,7 @@ import { SESSION_IDLE_MS, startWebHost, type WebHost } from '../../../web-host/s
 import { lastPort, sessionsFile } from '../../../web-host/sessions';
 import { rawRequest } from '../../support/service-process';
 import { useOfflineCore } from '../../support/hooks';
+import { claimPageSession } from '../../support/page-session';
 
 const core = useOfflineCore('kikitori-session-restart-');
 const other = useOfflineCore('kikitori-session-other-');
@@ -27,16 +28,6 @@ afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close();
 });
 
-async function claim(host: WebHost): Promise<string> {
-  const code = new URL(host.openUrl()).searchParams.get('code');
-  const claimed = await rawRequest(host.url, {
-    path: '/session/claim',
-    headers: { Origin: host.url, 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ code })),
-  });
-  return claimed.json<{ data: { session: string } }>().data.session;
-}
-
 const rpc = (host: WebHost, session: string) =>
   rawRequest(host.url, {
     path: '/rpc/jobs:list',
@@ -47,7 +38,7 @@ const rpc = (host: WebHost, session: string) =>
 describe('a page’s session across starts of the web host', () => {
   it('works after a stop and a new start on the same data folder and port, new token and all', async () => {
     const first = await start();
-    const session = await claim(first);
+    const session = await claimPageSession(first);
     expect(await rpc(first, session)).toBe(200);
     await first.close();
 
@@ -69,7 +60,7 @@ describe('a page’s session across starts of the web host', () => {
   it('still ends 12 hours after its last use, whichever start saw that use', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const first = await start();
-    const session = await claim(first);
+    const session = await claimPageSession(first);
     vi.advanceTimersByTime(SESSION_IDLE_MS - 60_000);
     // Used just before the stop: its end slid, and the stop wrote that down.
     expect(await rpc(first, session)).toBe(200);
@@ -85,7 +76,7 @@ describe('a page’s session across starts of the web host', () => {
 
   it('is never valid for a host on another data folder', async () => {
     const first = await start();
-    const session = await claim(first);
+    const session = await claimPageSession(first);
     const elsewhere = await start(other);
     expect(await rpc(elsewhere, session)).toBe(401);
     expect(await rpc(first, session)).toBe(200);
