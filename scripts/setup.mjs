@@ -1,6 +1,7 @@
 // Installs what the project needs: the Debian packages listed in package.json
 // ("kikitori.debianPackages") and the npm packages of package-lock.json. Quick and quiet when
-// everything is already there; says plainly what it installs and what failed.
+// everything is already there; says plainly what it installs, how long that usually takes, and
+// how it goes while it runs (scripts/progress.mjs), and what failed.
 // Plain Node with no dependencies, because it runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -8,32 +9,36 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatElapsed, runWithProgress } from './progress.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NPM_STAMP = join(ROOT, 'node_modules', '.kikitori-install-stamp');
 
 const say = (line) => console.log(`setup: ${line}`);
 
-function runLogged(command, args, env = {}) {
+/**
+ * Runs one long step, saying first what it does and how long it usually takes here, then how it
+ * goes while it runs (scripts/progress.mjs); its output goes to a log named in the error if it
+ * fails.
+ */
+async function runLogged(command, args, { env = {}, label, what, usually }) {
+  say(`${what} (usually ${usually} here)`);
   const logDir = mkdtempSync(join(tmpdir(), 'kikitori-setup-'));
   const log = join(logDir, 'output.log');
-  const result = spawnSync(command, args, {
+  const result = await runWithProgress(command, args, {
+    label,
+    usually,
     cwd: ROOT,
     env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
   });
-  writeFileSync(log, `${result.stdout ?? ''}${result.stderr ?? ''}`);
+  writeFileSync(log, result.output);
   if (result.status !== 0) {
-    const tail = `${result.stdout ?? ''}${result.stderr ?? ''}`
-      .trim()
-      .split('\n')
-      .slice(-25)
-      .join('\n');
+    const tail = result.output.trim().split('\n').slice(-25).join('\n');
     throw new Error(
       `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${tail}\n(full log: ${log})`,
     );
   }
+  say(`${label} done in ${formatElapsed(result.ms)}`);
 }
 
 function missingDebianPackages(packages) {
@@ -54,7 +59,7 @@ function missingDebianPackages(packages) {
   return packages.filter((name) => !installed.has(name));
 }
 
-function ensureDebianPackages(packages) {
+async function ensureDebianPackages(packages) {
   const missing = missingDebianPackages(packages);
   if (missing === undefined) {
     say(`not a Debian system: make sure these are installed: ${packages.join(' ')}`);
@@ -70,10 +75,19 @@ function ensureDebianPackages(packages) {
     );
   }
   const apt = (args) => (asRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
-  say(`installing Debian packages: ${missing.join(' ')}`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  runLogged(...apt(['update', '-q']), env);
-  runLogged(...apt(['install', '-y', '-q', '--no-install-recommends', ...missing]), env);
+  await runLogged(...apt(['update', '-q']), {
+    env,
+    label: 'apt-get update',
+    what: `reading the Debian package lists before installing ${missing.join(' ')}`,
+    usually: 'under a minute',
+  });
+  await runLogged(...apt(['install', '-y', '-q', '--no-install-recommends', ...missing]), {
+    env,
+    label: 'apt-get install',
+    what: `installing Debian packages: ${missing.join(' ')}`,
+    usually: '1–2 min',
+  });
 }
 
 // The lock file alone: it records package.json's dependencies too, so a change of scripts or of
@@ -85,26 +99,28 @@ function npmStamp() {
   return hash.digest('hex');
 }
 
-function ensureNpmPackages() {
+async function ensureNpmPackages() {
   const stamp = npmStamp();
   if (existsSync(NPM_STAMP) && readFileSync(NPM_STAMP, 'utf8') === stamp) return;
-  say('installing npm packages (npm ci)');
   // The Electron binary cannot be downloaded everywhere; the app falls back to the web host.
-  runLogged('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+  await runLogged('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+    label: 'npm ci',
+    what: 'installing npm packages (npm ci; better-sqlite3 and keytar compile from source)',
+    usually: '2–3 min',
   });
   writeFileSync(NPM_STAMP, stamp);
 }
 
-export function ensureSetup() {
+export async function ensureSetup() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  ensureDebianPackages(pkg.kikitori?.debianPackages ?? []);
-  ensureNpmPackages();
+  await ensureDebianPackages(pkg.kikitori?.debianPackages ?? []);
+  await ensureNpmPackages();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    ensureSetup();
+    await ensureSetup();
     if (!process.argv.includes('--quiet')) say('everything is installed');
   } catch (error) {
     console.error(`setup failed: ${error.message}`);

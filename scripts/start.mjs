@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
 
 try {
-  ensureSetup();
+  await ensureSetup();
 } catch (error) {
   console.error(`setup failed: ${error.message}`);
   process.exit(1);

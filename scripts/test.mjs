@@ -14,7 +14,7 @@ import { flakySpecs } from './test-report.mjs';
 const RESULTS = join(ROOT, '.test-results');
 
 try {
-  ensureSetup();
+  await ensureSetup();
 } catch (error) {
   console.error(`setup failed: ${error.message}`);
   console.log('0 passed, 1 failed');

@@ -1,6 +1,7 @@
 /**
  * `npm run start:web -- [--port <n>] [--no-open] [--data <dir>]`: the core and its handlers over
- * loopback HTTP (a free port unless --port says otherwise), one app per data folder. Prints, and
+ * loopback HTTP (the port this data folder last used, else a free one, unless --port says
+ * otherwise), one app per data folder. Prints, and
  * opens in the browser named by $BROWSER (else xdg-open) unless --no-open, a one-time address
  * that lets the browser in (see web-host/server.ts); the token stays in the user-only
  * `<data>/instance.json`. A second start on the same data folder hands over to the running one:
@@ -19,6 +20,7 @@ import { writeOpenPage } from '../core/open-page';
 import { Core, defaultAppDataDir } from '../core/core';
 import { tightenedLine } from '../core/storage/private-folder';
 import { startWebHost } from './server';
+import { lastPort } from './sessions';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>] [--dev]';
 /** How long a second start waits for the running instance to answer. */
@@ -106,15 +108,27 @@ try {
 if (core.dataFolderTightenedFrom !== undefined)
   console.log(tightenedLine(dataDir, core.dataFolderTightenedFrom));
 const token = randomBytes(24).toString('base64url');
-const host = await startWebHost({
-  core,
-  port,
-  token,
-  staticDir:
-    process.env.KIKITORI_RENDERER_DIR ||
-    fileURLToPath(new URL('../dist/renderer', import.meta.url)),
-  ...(dev ? { window: (await import('./dev-window')).viteWindow } : {}),
-}).catch((error: unknown) => {
+const hostOn = async (on: number) =>
+  startWebHost({
+    core,
+    port: on,
+    token,
+    staticDir:
+      process.env.KIKITORI_RENDERER_DIR ||
+      fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    ...(dev ? { window: (await import('./dev-window')).viteWindow } : {}),
+  });
+// With no --port, the port this data folder's tabs know (they keep their sessions per origin),
+// so a tab left open reconnects by itself; a free one when that is taken.
+const remembered = port === 0 ? await lastPort(dataDir) : undefined;
+const host = await (
+  remembered === undefined
+    ? hostOn(port)
+    : hostOn(remembered).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return hostOn(0);
+        throw error;
+      })
+).catch((error: unknown) => {
   // A port asked for and taken: one sentence and its own exit code, as the service does (4).
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const taken = appError('port-in-use', { port });
@@ -140,7 +154,7 @@ process.on('SIGINT', stop);
 
 const address = host.openUrl();
 console.log(
-  `Kikitori is running in browser mode${dev ? ', its window served from the sources with hot reload' : ''}. Open this address (it works once; start Kikitori again for a new one):`,
+  `Kikitori is running in browser mode${dev ? ', its window served from the sources with hot reload' : ''}. Open this address (it works once; start Kikitori again for a new one; a tab already open reconnects by itself):`,
 );
 console.log(address);
 if (core.keys.notice) console.log(errorText(core.keys.notice, 'en'));

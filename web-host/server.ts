@@ -14,7 +14,9 @@
  * 3. The page takes the code out of its address and spends it with `POST /session/claim`
  *    (its own Origin only), getting the session secret, which it keeps in sessionStorage (this
  *    tab, this origin and port) and sends as `X-Kikitori-Session` on `/rpc`, `/uploads` and
- *    `/session/ticket`. A session ends 12 hours after its last use (an open event stream is use), and with the host.
+ *    `/session/ticket`. A session ends 12 hours after its last use (an open event stream is use).
+ *    It outlives the process: its hash is kept in the data folder (web-host/sessions.ts), so a
+ *    tab keeps working when the app is started again on the same data folder and port.
  * 4. `<audio>`, EventSource and WebSocket cannot send headers: the page asks `POST /session/ticket`
  *    for a ticket bound to one path (`/events`, `/media/<job>`, `/live`), living 10 minutes past
  *    its last use and never past its session, and puts it in that one URL as `?ticket=`. A
@@ -37,10 +39,12 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/renderer-files';
+import { sendLinkUsed } from './link-used-page';
 import { liveUpgrade } from './live';
 import { serveMedia } from './media';
 import { createUploads } from './uploads';
 import { sendJson } from './json-reply';
+import { readStoredSessions, sessionWriter } from './sessions';
 
 export interface WebHostOptions {
   readonly core: Core;
@@ -96,23 +100,39 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 /** The header a page's session secret travels in. */
 export const SESSION_HEADER = 'x-kikitori-session';
 
+/** What changed in a Secrets: one added or ended, or only an end slid by a use. */
+type SecretsChange = 'added' | 'removed' | 'slid';
+
 /** Secrets with a sliding expiry, kept and found by their hash (which names the entry). */
 class Secrets<T extends object> {
   private readonly byHash = new Map<string, T & { expires: number }>();
   /**
    * `idleMs`: how long an entry lives past its last use; `held`: whether it is in use right now
-   * (a session whose window holds its event stream open never runs out).
+   * (a session whose window holds its event stream open never runs out); `changed`: told of
+   * every change (the sessions are written to the data folder).
    */
   constructor(
     private readonly idleMs: (value: T) => number,
     private readonly held: (name: string) => boolean = () => false,
+    private readonly changed: (change: SecretsChange) => void = () => {},
   ) {}
   /** A new secret for `value`, and the name it is kept under. */
   add(value: T): { secret: string; name: string } {
     const made = secret();
     const name = digest(made);
     this.byHash.set(name, { ...value, expires: Date.now() + this.idleMs(value) });
+    this.changed('added');
     return { secret: made, name };
+  }
+  /** Entries a former start kept (by name, never by secret), those still alive. */
+  restore(entries: readonly { name: string; expires: number }[], value: T): void {
+    const now = Date.now();
+    for (const { name, expires } of entries)
+      if (expires > now) this.byHash.set(name, { ...value, expires });
+  }
+  /** Every entry's name and end, as they are kept. */
+  entries(): { name: string; expires: number }[] {
+    return [...this.byHash].map(([name, { expires }]) => ({ name, expires }));
   }
   /** The entry a secret names while it lives (its life starts over), else undefined. */
   use(candidate: string | undefined): (T & { name: string }) | undefined {
@@ -121,14 +141,18 @@ class Secrets<T extends object> {
     const entry = this.alive(name);
     if (!entry) return undefined;
     entry.expires = Date.now() + this.idleMs(entry);
+    this.changed('slid');
     return { ...entry, name };
   }
   /** The entry kept under `name` if it has not expired. */
   alive(name: string): (T & { expires: number }) | undefined {
     const entry = this.byHash.get(name);
-    if (entry && this.held(name)) entry.expires = Date.now() + this.idleMs(entry);
+    if (entry && this.held(name)) {
+      entry.expires = Date.now() + this.idleMs(entry);
+      this.changed('slid');
+    }
     if (entry && entry.expires > Date.now()) return entry;
-    this.byHash.delete(name);
+    if (this.byHash.delete(name)) this.changed('removed');
     return undefined;
   }
   /** Ends an entry now (a ticket that may be used once). */
@@ -151,10 +175,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const codes = new Map<string, number>();
   /** Sessions by name, with how many event streams their windows hold open. */
   const streaming = new Map<string, number>();
-  const sessions = new Secrets<object>(
+  // Sessions outlive this start: kept by hash in the data folder (web-host/sessions.ts).
+  const dataDir = options.core.dataDir;
+  const stored = await readStoredSessions(dataDir);
+  const writer = sessionWriter(dataDir, () => ({
+    ...(port > 0 ? { port } : {}),
+    sessions: sessions.entries(),
+  }));
+  const sessions: Secrets<object> = new Secrets<object>(
     () => SESSION_IDLE_MS,
     (name) => (streaming.get(name) ?? 0) > 0,
+    (change) => (change === 'slid' ? writer.soon() : void writer.now()),
   );
+  sessions.restore(stored.sessions, {});
   const tickets = new Secrets<{ session: string; path: string }>(({ path }) =>
     path.startsWith('/media/') ? SESSION_IDLE_MS : TICKET_IDLE_MS,
   );
@@ -250,9 +283,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
       const code = url.searchParams.get('code') ?? undefined;
       const expires = code === undefined ? undefined : codes.get(code);
-      if (code === undefined || expires === undefined || expires <= Date.now()) {
-        return sendJson(res, 403, { ok: false, error: appError('link-used') });
-      }
+      // A person followed it: a page in their language saying what to do, not JSON.
+      if (code === undefined || expires === undefined || expires <= Date.now())
+        return sendLinkUsed(res, req.headers['accept-language']);
       // The code moves into the fragment, which no request and no Referer carries; the page
       // spends it with /session/claim.
       res.writeHead(303, {
@@ -279,6 +312,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return sendJson(res, 403, { ok: false, error: appError('link-used') });
       sessions.sweep();
       const { secret: session } = sessions.add({});
+      // On disk before the page has it: a session outlives this start.
+      await writer.now();
       return sendJson(res, 200, { ok: true, data: { session, idleMs: SESSION_IDLE_MS } });
     }
 
@@ -438,6 +473,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : options.port;
+  // The port this data folder's tabs know: a new start listens there again when it can.
+  await writer.now();
   return {
     server,
     url: base(),
@@ -445,12 +482,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openUrl: () => `${base()}/open?code=${issueCode()}`,
     async close() {
       unsubscribe();
+      // Windows holding their event streams were using their sessions until now.
+      sessions.sweep();
       uploads.close();
       live.close();
       for (const stream of streams) stream.end();
       await windowFiles?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await writer.flush();
     },
   };
 }

@@ -105,10 +105,14 @@ describe('one app per data folder, let in without the token on any command line'
     expect(claimed.headers.get('set-cookie')).toBeNull();
     const { session } = ((await claimed.json()) as { data: { session: string } }).data;
     expect((await claim()).status).toBe(403);
-    expect(await (await fetch(host.openUrl, { redirect: 'manual' })).json()).toMatchObject({
-      ok: false,
-      error: { code: 'link-used' },
+    // A used address is a page saying so, in the browser's language, not JSON.
+    const used = await fetch(host.openUrl, {
+      redirect: 'manual',
+      headers: { 'Accept-Language': 'ja,en;q=0.8' },
     });
+    expect(used.status).toBe(403);
+    expect(used.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await used.text()).toContain('このアドレスは使用済みです');
     expect(await (await rpc(host, { 'X-Kikitori-Session': session })).json()).toMatchObject({
       ok: true,
       data: { jobs: [] },
@@ -155,10 +159,12 @@ describe('one app per data folder, let in without the token on any command line'
   });
 
   it('starts again after the running one was killed with SIGKILL', async () => {
-    const before = host.url;
+    const before = host;
     await host.kill();
     host = await startWebHostProcess(dataDir, NO_KEYCHAIN);
-    expect(host.url).not.toBe(before);
+    // A new instance (its own token), on the port this data folder's tabs know.
+    expect(host.token).not.toBe(before.token);
+    expect(host.url).toBe(before.url);
     expect(await host.call('service:status')).toMatchObject({ state: 'running' });
     const handedOver = await runWebHost(['--data', dataDir, '--no-open'], {});
     expect(handedOver.code).toBe(0);

@@ -3,7 +3,7 @@
  * without the Electron runtime says so in one sentence, opens the web host with the local service
  * as the active connection, and stops everything on SIGTERM.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
@@ -110,4 +110,19 @@ describe('npm run start:web', () => {
       await removeDir(rendererDir);
     }
   }, 240_000);
+});
+
+describe('npm start with everything installed', () => {
+  it('goes straight to the work: setup says one line, or nothing with --quiet', () => {
+    const setup = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/setup.mjs', ...args], { encoding: 'utf8' });
+    const plain = setup();
+    expect([plain.status, plain.stdout, plain.stderr]).toEqual([
+      0,
+      'setup: everything is installed\n',
+      '',
+    ]);
+    const quiet = setup('--quiet');
+    expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
+  });
 });

@@ -1,9 +1,11 @@
 /**
  * Which connection is active (chosen in Transcribe's options and in Settings, shown here on every
- * screen) and the local service's state.
+ * screen) and the local service's state; while the host cannot be reached, one "not connected"
+ * state (the running rows say the same, web-host restarts reconnect by themselves).
  */
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../ui/error-text';
+import { shownServiceState } from '../store/service-slice';
 import { useApp } from '../store/store';
 import { ConnectionName } from '../ui/display-names';
 
@@ -17,7 +19,9 @@ export function StatusBar() {
   const lang = useApp((s) => s.lang);
   const hostLost = useApp((s) => s.hostLost);
   const sessionEnded = useApp((s) => s.sessionEnded);
-  const state = service?.state ?? 'unknown';
+  // While the host cannot be reached, the bar says "not connected", as the running rows do.
+  const state = useApp(shownServiceState);
+  const connected = state !== 'disconnected';
   return (
     <footer className="statusbar" aria-label={t('status.region')}>
       <p className="status-connection" data-testid="active-connection" data-id={active}>
@@ -26,12 +30,12 @@ export function StatusBar() {
           {connection ? <ConnectionName connection={connection} /> : '—'}
         </span>
       </p>
-      <div className="service" role="status" data-testid="service-status">
+      <div className="service" role="status" data-testid="service-status" data-state={state}>
         <span className={`dot dot-${state}`} aria-hidden="true" />
         <span>
           {t('status.service')}: {t(`status.state.${state}`)}
         </span>
-        {service?.problem && state !== 'running' ? (
+        {connected && service?.problem && state !== 'running' ? (
           <span className="muted">— {errorText(service.problem, lang)}</span>
         ) : null}
       </div>
@@ -44,7 +48,7 @@ export function StatusBar() {
           {t('status.hostLost')}
         </p>
       ) : null}
-      {hostError && !hostLost ? (
+      {hostError && connected ? (
         <p className="status-error" role="alert">
           {errorText(hostError, lang)}
         </p>

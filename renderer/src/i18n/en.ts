@@ -64,13 +64,16 @@ export const en = {
       stopped: 'Stopped',
       unavailable: 'Unavailable',
       unknown: 'Checking…',
+      disconnected: 'Not connected',
     },
     language: 'Language',
     theme: 'Theme',
     themes: { system: 'Follow system', light: 'Light', dark: 'Dark' },
-    hostLost: 'Lost contact with Kikitori. Check that it is still running, then reload.',
+    hostLost:
+      'Not connected to Kikitori: it stopped or does not answer. This window reconnects by itself once Kikitori runs again (npm start); there is no need to reload.',
+    rowNotConnected: 'Not connected to Kikitori',
     sessionEnded:
-      'This window is no longer connected to Kikitori: it was started again, or this window was unused for 12 hours. Reloading will not help. Open the address Kikitori printed when it started (run npm start again to get one), then close this tab.',
+      'This window is no longer connected to Kikitori: it was unused for 12 hours, or Kikitori now runs on another data folder. Reloading will not help. Open the address Kikitori printed when it started (run npm start again to get one), then close this tab.',
   },
   notify: {
     done: 'Transcript ready: {{name}}',

@@ -64,14 +64,16 @@ export const ja: Messages = {
       stopped: '停止',
       unavailable: '利用不可',
       unknown: '確認中…',
+      disconnected: '未接続',
     },
     language: '言語',
     theme: 'テーマ',
     themes: { system: 'システムに合わせる', light: 'ライト', dark: 'ダーク' },
     hostLost:
-      'Kikitori との接続が切れました。Kikitori が動いているか確認してから再読み込みしてください。',
+      'Kikitori に接続していません。停止しているか、応答がありません。Kikitori が再び動き出すと（npm start）、このウィンドウは自動的につながり直します。再読み込みは不要です。',
+    rowNotConnected: 'Kikitori に未接続',
     sessionEnded:
-      'このウィンドウは Kikitori とつながっていません。Kikitori が起動し直されたか、12 時間使われなかったためです。再読み込みでは直りません。Kikitori の起動時に表示されたアドレスを開き（npm start をもう一度実行すると表示されます）、このタブを閉じてください。',
+      'このウィンドウは Kikitori とつながっていません。12 時間使われなかったか、Kikitori が別のデータフォルダーで動いているためです。再読み込みでは直りません。Kikitori の起動時に表示されたアドレスを開き（npm start をもう一度実行すると表示されます）、このタブを閉じてください。',
   },
   notify: {
     done: '文字起こしが完了しました：{{name}}',

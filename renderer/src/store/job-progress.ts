@@ -2,7 +2,7 @@
  * How far a running job is, for the rows that show it (Transcribe and Jobs): upload progress
  * while the file goes out, then an estimate of the time left, learned from the jobs this
  * connection finished before (shared/domain/estimate.ts), or the elapsed time when there is no
- * history to learn from.
+ * history to learn from. While the host cannot be reached, only that (the status bar says so too).
  */
 import type { TFunction } from 'i18next';
 import { estimateOf, workRate } from '../../../shared/domain/estimate';
@@ -38,9 +38,12 @@ export interface JobProgress {
 export function useJobProgress(job: Job | undefined, t: TFunction): JobProgress {
   const upload = useApp((s) => (job ? s.uploads[job.id] : undefined));
   const rate = useApp((s) => (job ? rateIn(s.jobs, job) : undefined));
+  // While the host cannot be reached, nothing is known about the job: no clock, no estimate.
+  const connected = useApp((s) => !s.hostLost && !s.sessionEnded);
   const running = job?.status === 'uploading' || job?.status === 'recognizing';
-  const now = useNow(running || job?.status === 'queued');
+  const now = useNow(connected && (running || job?.status === 'queued'));
   if (!job || !running) return {};
+  if (!connected) return { text: t('status.rowNotConnected'), phase: 'recognize' };
   const sent = upload ? upload.sent / Math.max(1, upload.total) : (job.progress ?? 0);
   // A direct request recognizes once its last byte is sent, within the same request.
   if (job.status === 'uploading' && sent < 1)

@@ -25,6 +25,15 @@ export interface ServiceSlice {
   loadServiceInfo: () => Promise<Result<void>>;
 }
 
+/**
+ * The local service's state as the window shows it: `disconnected` while the host cannot be
+ * reached (what it said last is not known to hold), so no part of the window says "Running".
+ */
+export const shownServiceState = (
+  s: AppState,
+): ServiceStatus['state'] | 'unknown' | 'disconnected' =>
+  s.hostLost || s.sessionEnded ? 'disconnected' : (s.service?.state ?? 'unknown');
+
 export const createServiceSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], ServiceSlice> =>
   (set, get) => ({

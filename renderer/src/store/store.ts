@@ -78,7 +78,8 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
     }),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
-      store.setState({ hostLost: !reachable });
+      // What failed while the host was away is no news once it is back.
+      store.setState(reachable ? { hostLost: false, hostError: undefined } : { hostLost: true });
       // Events sent while the stream was down are lost: read everything again.
       if (reachable) void hydrate();
     }),

@@ -60,7 +60,7 @@ export const EN: Language = {
     'app-running':
       'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
     'link-used':
-      'This Kikitori link was already used or has expired. Start Kikitori again to get a new one.',
+      'This Kikitori address was already used or has expired: each one opens Kikitori once. Open the newest address Kikitori printed when it started, or start Kikitori again for a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
     'export-no-transcript':

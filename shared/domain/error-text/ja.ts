@@ -62,7 +62,7 @@ export const JA: Language = {
     'app-running':
       'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
     'link-used':
-      'この Kikitori のリンクは使用済みか期限切れです。Kikitori をもう一度起動して新しいリンクを受け取ってください。',
+      'この Kikitori のアドレスは使用済みか期限切れです（アドレスは一度しか使えません）。Kikitori が起動時に表示した最新のアドレスを開くか、Kikitori をもう一度起動して新しいアドレスを受け取ってください。',
     'export-failed':
       '{path} を保存できませんでした（{reason}）。別のフォルダーか名前を選んで、もう一度書き出してください。',
     'export-no-transcript':

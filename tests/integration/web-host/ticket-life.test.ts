@@ -14,6 +14,7 @@ import {
 } from '../../../web-host/server';
 import { rawRequest } from '../../support/service-process';
 import { useOfflineCore } from '../../support/hooks';
+import { claimPageSession } from '../../support/page-session';
 
 const core = useOfflineCore('kikitori-ticket-life-');
 let host: WebHost;
@@ -29,15 +30,7 @@ afterEach(() => {
 });
 
 /** A page's session, claimed as the window claims it. */
-async function session(): Promise<string> {
-  const code = new URL(host.openUrl()).searchParams.get('code');
-  const claimed = await rawRequest(host.url, {
-    path: '/session/claim',
-    headers: { Origin: host.url, 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ code })),
-  });
-  return claimed.json<{ data: { session: string } }>().data.session;
-}
+const session = () => claimPageSession(host);
 
 async function ticket(secret: string, path: string): Promise<string> {
   const answer = await rawRequest(host.url, {

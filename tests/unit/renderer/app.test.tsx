@@ -116,10 +116,18 @@ describe('the shell', () => {
     await waitFor(() =>
       expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(1),
     );
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
     act(() => bridge.setReachable(false));
-    expect(screen.getByTestId('host-lost').textContent).toContain('Lost contact with Kikitori');
+    expect(screen.getByTestId('host-lost').textContent).toContain(
+      'Not connected to Kikitori: it stopped or does not answer. This window reconnects by itself',
+    );
+    // What the host said last is not known to hold: no green "Running" while it is away.
+    expect(screen.getByTestId('service-status').textContent).toBe('Local service: Not connected');
     act(() => bridge.setReachable(true));
     expect(screen.queryByTestId('host-lost')).toBeNull();
+    expect(screen.getByTestId('service-status').textContent).toContain('Running');
     await waitFor(() =>
       expect(bridge.calls.filter((c) => c.channel === 'jobs:list')).toHaveLength(2),
     );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import { errorText } from '../../ui/error-text';
+import { shownServiceState } from '../../store/service-slice';
 import { useApp } from '../../store/store';
 import { Card } from '../../ui/section';
 import { ErrorBox } from '../../ui/error-box';
@@ -14,6 +15,7 @@ export function ServicePanel() {
   const service = useApp((s) => s.service);
   const dataDir = useApp((s) => s.dataDir);
   const restartService = useApp((s) => s.restartService);
+  const shown = useApp(shownServiceState);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const port = service?.url ? new URL(service.url).port : '';
@@ -27,9 +29,8 @@ export function ServicePanel() {
       <dl className="facts">
         <dt>{t('settings.state')}</dt>
         <dd data-testid="settings-service-state">
-          <span className={`dot dot-${service?.state ?? 'unknown'}`} aria-hidden="true" />{' '}
-          {t(`status.state.${service?.state ?? 'unknown'}`)}
-          {service?.problem ? (
+          <span className={`dot dot-${shown}`} aria-hidden="true" /> {t(`status.state.${shown}`)}
+          {service?.problem && shown !== 'disconnected' ? (
             <span className="muted"> — {errorText(service.problem, lang)}</span>
           ) : null}
         </dd>
