@@ -320,8 +320,7 @@ export class TranscriptionRunner {
    * back to the last state on disk and handles the job from there.
    */
   private show(job: Job, changes: Partial<Job>): void {
-    const shown = { ...job, ...changes, updatedAt: this.clock.now() };
-    this.deps.journal.hold(shown);
+    const shown = this.deps.journal.hold({ ...job, ...changes, updatedAt: this.clock.now() });
     this.deps.emit('jobs:changed', { job: shown });
   }
 

@@ -464,9 +464,12 @@ export class LiveRecording {
     await write;
     if (!this.deps.journal.get(this.current.id)) return;
     const text = transcriptOf(this.finals).text;
-    this.current = { ...this.current, preview: previewOf(text), updatedAt: this.now() };
     // Shown at once; written with the job when it completes (the finals are already on disk).
-    this.deps.journal.hold(this.current);
+    this.current = this.deps.journal.hold({
+      ...this.current,
+      preview: previewOf(text),
+      updatedAt: this.now(),
+    });
     this.deps.emit?.(this.current);
   }
 

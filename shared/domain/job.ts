@@ -38,6 +38,12 @@ export const jobSchema = z.object({
   progress: z.number().min(0).max(1).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * How many times the journal has written (or held) this job: each change has a higher number.
+   * A window hears of a change twice, as an event and in the answer of the call that made it,
+   * over links that need not keep their order, so it keeps the copy with the highest number.
+   */
+  revision: z.number().int().nonnegative().optional(),
   completedAt: z.number().optional(),
   /** Next status poll of an async job, and the delay that led to it (2 s rising to 30 s). */
   nextPollAt: z.number().optional(),

@@ -131,6 +131,48 @@ describe('files in', () => {
   });
 });
 
+describe('a job that fails at once', () => {
+  it('is shown failed when its events overtake the answer that made it (queued, failed, then the answer)', async () => {
+    const user = userEvent.setup();
+    const queued = job('fast', { status: 'queued', revision: 1 });
+    const failed = job('fast', {
+      status: 'failed',
+      revision: 2,
+      error: appError('no-key', { connection: 'AmiVoice Cloud' }),
+    });
+    const bridge = fakeBridge({
+      // Browser mode: the answer comes over HTTP, the events over the event stream; here the
+      // stream is quicker, as it is when the job fails before the answer leaves the host.
+      'transcribe:files': () => {
+        bridge.emit('jobs:changed', { job: queued });
+        bridge.emit('jobs:changed', { job: failed });
+        return { ok: true, data: { jobs: [queued] } };
+      },
+      'jobs:retry': () => {
+        const again = { ...queued, revision: 3 };
+        bridge.emit('jobs:changed', { job: again });
+        bridge.emit('jobs:changed', { job: { ...failed, revision: 4 } });
+        return { ok: true, data: { job: again } };
+      },
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('fast.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('failed'));
+    expect(screen.getByTestId('file-row').textContent).toContain('has no API key');
+    // A Retry that fails at once again: the same order, the same end.
+    await user.click(within(screen.getByTestId('file-row')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bridge.calls.some((c) => c.channel === 'jobs:retry')).toBe(true));
+    expect(screen.getByTestId('file-row').dataset.state).toBe('failed');
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const row = await screen.findByTestId('job-row');
+    expect(row.textContent).toContain('has no API key');
+    expect(row.textContent).not.toContain('Queued');
+  });
+});
+
 describe('a Stop or Retry that fails', () => {
   it('says why in the file row, and the next one that works clears it', async () => {
     const user = userEvent.setup();
