@@ -19,6 +19,7 @@ import { RequestAborted, serviceWords } from '../api-client/api-client';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import { toAppError } from '../errors';
+import { previewOf } from './preview';
 import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
@@ -53,15 +54,6 @@ export interface RunnerDeps {
 }
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
-
-/** The first words of a transcript, at most 80 characters, cut at a word where it can be. */
-export function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= 80) return flat;
-  const cut = flat.slice(0, 80);
-  const space = cut.lastIndexOf(' ');
-  return `${space > 40 ? cut.slice(0, space) : cut}…`;
-}
 
 export class TranscriptionRunner {
   /** Cancels the next status check of each waiting job. */

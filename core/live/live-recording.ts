@@ -38,7 +38,7 @@ import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../share
 import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
 import { ffprobeSeconds } from '../jobs/routing';
-import { previewOf } from '../jobs/transcription-runner';
+import { previewOf } from '../jobs/preview';
 
 /** Bytes of LSB16K audio per millisecond (16 kHz, 2 bytes a sample). */
 const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
