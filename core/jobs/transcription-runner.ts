@@ -129,9 +129,11 @@ export class TranscriptionRunner {
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
       const { mode, seconds } = await this.routeFor(connection, path, size);
+      const name = basename(path);
+      const nth = this.nthOf(name);
       const job: Job = {
         id: randomUUID(),
-        file: { path, name: basename(path), size, container },
+        file: { path, name, size, container, ...(nth ? { nth } : {}) },
         connection: connection.id,
         params: { d: dOf(connection, mode), logging: connection.logging },
         mode,
@@ -144,6 +146,18 @@ export class TranscriptionRunner {
     }
     for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
+  }
+
+  /**
+   * The number a new file named `name` gets beside its name when jobs already have that name:
+   * one more than the highest of theirs (the first counts as 1), so a removal never repeats one.
+   */
+  private nthOf(name: string): number | undefined {
+    let highest = 0;
+    for (const job of this.deps.journal.list()) {
+      if (job.file.name === name) highest = Math.max(highest, job.file.nth ?? 1);
+    }
+    return highest > 0 ? highest + 1 : undefined;
   }
 
   /**

@@ -4,12 +4,18 @@
  * job. The events and the answer are taken down in the order the core gives them, as a window
  * hears them; each copy of the job carries the journal's revision, so whichever comes last to
  * the window, the copy it keeps is the failure.
+ *
+ * And how a file is named to the person (#29 §7): a refused file by the name they know it by,
+ * not the path of its copy in the data folder; files of one name from different folders apart.
  */
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Job } from '../../../shared/domain/job';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorText } from '../../../shared/domain/errors';
+import { fileLabel, type Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { useOfflineCore } from '../../support/hooks';
+import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
 
 const core = useOfflineCore('kikitori-job-states-');
@@ -77,5 +83,54 @@ describe('a job that fails at once (cloud connection, no key)', () => {
     expect(retryEvents[0]!.revision!).toBeGreaterThan(inList.revision!);
     expect(kept([...heard, ...again.heard]).status).toBe('failed');
     expect(kept([...again.heard].reverse()).revision).toBe(retryEvents.at(-1)!.revision);
+  });
+});
+
+describe('how files are named (#29 §7)', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await removeDir(dir);
+  });
+
+  /** `name` copied from `from` into a folder of its own, as a dropped file's upload is. */
+  async function placed(from: string, name: string): Promise<string> {
+    const dir = await tempDir('kikitori-named-');
+    dirs.push(dir);
+    const inner = join(dir, 'uploads', '2bca1dd7-0d51-4c5e-9a51-5d1b4c1f4a10');
+    await mkdir(inner, { recursive: true });
+    await copyFile(from, join(inner, name));
+    return join(inner, name);
+  }
+
+  it('a file that is not audio is refused by its own name, never the path of its copy', async () => {
+    const path = await placed(join(DEFAULT_FIXTURES_DIR, 'garbage', 'text.wav'), 'notes.wav');
+    const sent = await core.invoke('transcribe:files', { paths: [path], connection: 'cloud' });
+    expect(sent.ok).toBe(false);
+    if (sent.ok) return;
+    expect(sent.error.code).toBe('file-refused');
+    for (const lang of ['en', 'ja'] as const) {
+      const text = errorText(sent.error, lang);
+      expect(text).toContain('notes.wav');
+      expect(text).not.toContain('uploads');
+      expect(text).not.toContain('2bca1dd7');
+    }
+  });
+
+  it('files of one name from different folders are numbered from the second on, never a number twice', async () => {
+    const a = await placed(clip, 'meeting.wav');
+    const b = await placed(clip, 'meeting.wav');
+    const both = await core.invoke('transcribe:files', { paths: [a, b], connection: 'cloud' });
+    if (!both.ok) throw new Error(both.error.code);
+    expect(both.data.jobs.map((job) => fileLabel(job.file))).toEqual([
+      'meeting.wav',
+      'meeting.wav (2)',
+    ]);
+    // The first one removed, the next is the third: "(2)" still names one job only.
+    const removed = await core.invoke('jobs:remove', { id: both.data.jobs[0]!.id });
+    expect(removed).toEqual({ ok: true, data: { removed: true } });
+    const c = await placed(clip, 'meeting.wav');
+    const third = await core.invoke('transcribe:files', { paths: [c], connection: 'cloud' });
+    if (!third.ok) throw new Error(third.error.code);
+    expect(fileLabel(third.data.jobs[0]!.file)).toBe('meeting.wav (3)');
   });
 });

@@ -1,7 +1,7 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
 import type { AppError } from '../../../../shared/domain/errors';
 import { retryCanHelp } from '../../../../shared/domain/errors';
-import { jobName } from '../../../../shared/domain/job';
+import { fileLabel, listedName } from '../../../../shared/domain/job';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
@@ -49,8 +49,8 @@ export const JobRow = memo(function JobRow({
   const progress = useJobProgress(job, t);
   if (!job) return null;
 
-  // Actions name the job as it is listed: its title, or its file name.
-  const name = jobName(job);
+  // Actions name the job as it is listed: its title, or its file name (numbered when shared).
+  const name = listedName(job);
   const running =
     job.status === 'queued' || job.status === 'uploading' || job.status === 'recognizing';
   const tookMs = job.completedAt !== undefined ? job.completedAt - job.createdAt : undefined;
@@ -84,7 +84,7 @@ export const JobRow = memo(function JobRow({
       <div role="cell" className="job-file">
         <MiddleCut text={name} className="file-name" />
         {job.title !== undefined ? (
-          <MiddleCut text={job.file.name} className="job-file-name" />
+          <MiddleCut text={fileLabel(job.file)} className="job-file-name" />
         ) : null}
         <span className="file-meta">
           <span>{connectionLabel}</span>

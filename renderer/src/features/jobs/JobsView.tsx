@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JOB_STATES, jobName } from '../../../../shared/domain/job';
+import { JOB_STATES, listedName } from '../../../../shared/domain/job';
 import { RenameDialog } from './RenameDialog';
 import type { AppError } from '../../../../shared/domain/errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -87,7 +87,7 @@ export function JobsView() {
     return button ?? search.current;
   }, []);
   const removingJob = removing ? jobs[removing] : undefined;
-  const removingName = removingJob ? jobName(removingJob) : undefined;
+  const removingName = removingJob ? listedName(removingJob) : undefined;
 
   return (
     <section className="view jobs" aria-labelledby="jobs-heading">
