@@ -13,6 +13,8 @@ import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { errorOf, keptInStore } from '../../store/result';
+import type { SearchHit } from '../../../../shared/ipc/contract';
+import { RowHits } from './SearchHits';
 
 const TONES = {
   queued: 'info',
@@ -28,8 +30,13 @@ export const JobRow = memo(function JobRow({
   onRemove,
   onRename,
   onFailure,
+  hit,
+  query,
 }: {
   id: string;
+  /** What the search found in this job, when the list is a search's. */
+  hit?: SearchHit | undefined;
+  query: string;
   rowIndex: number;
   onRemove: (id: string) => void;
   onRename: (id: string) => void;
@@ -100,11 +107,13 @@ export const JobRow = memo(function JobRow({
             </span>
           ) : null}
         </span>
-        {job.status === 'completed' && job.preview ? (
+        {/* A search's matches say more of the transcript than its first words. */}
+        {!hit && job.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">
             {job.preview}
           </span>
         ) : null}
+        {hit ? <RowHits jobId={id} hit={hit} query={query} /> : null}
       </div>
       <div role="cell" className="job-session">
         <CellLabel>{t('jobs.columns.session')}</CellLabel>
