@@ -8,7 +8,7 @@
  */
 import { constants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { LIMITS } from '../shared/api/codes';
 import { SNIFF_BYTES, sniffContainer, type Container } from '../shared/api/audio-sniff';
 import { AppFailure, appError } from '../shared/domain/errors';
@@ -36,11 +36,15 @@ export interface OpenedMedia {
   readonly container: Container;
 }
 
+// The sentence names the file as the person knows it (a dropped file's copy in the data
+// folder is `uploads/<id>/<its name>`); programs still get its path.
 const refused = (path: string, reason: 'not-media' | 'too-large' | 'not-chosen') =>
-  new AppFailure(appError('file-refused', { path, reason }));
+  new AppFailure(appError('file-refused', { path, name: basename(path), reason }));
 
 const unreadable = (path: string, error: NodeJS.ErrnoException) =>
-  new AppFailure(appError('file', { path, reason: fileReason(error) }, error.message));
+  new AppFailure(
+    appError('file', { path, name: basename(path), reason: fileReason(error) }, error.message),
+  );
 
 /**
  * Opens `path` as media, or throws an AppFailure naming it: `file` (missing, not a regular

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import {
   classnamesSchema,
@@ -196,7 +197,15 @@ export class ApiClient {
     } catch (error) {
       const failure = error as NodeJS.ErrnoException;
       throw new AppFailure(
-        appError('file', { path: upload.filePath, reason: fileReason(failure) }, failure.message),
+        appError(
+          'file',
+          {
+            path: upload.filePath,
+            name: basename(upload.filePath),
+            reason: fileReason(failure),
+          },
+          failure.message,
+        ),
       );
     }
     const boundary = `kikitori-${randomBytes(12).toString('hex')}`;

@@ -3,7 +3,8 @@
  * history per job, stored by the journal apart from the service's transcript, which is never
  * changed. Each change (an operation, undo, redo) is checked against the transcript as it then
  * stands, written atomically before it is answered, and runs after the job's change before it,
- * so undo works the same after a restart. The job's `edited` flag follows (Jobs marks it).
+ * so undo works the same after a restart. The job's `edited` flag and its preview (the first
+ * words, as corrected) follow: Jobs marks and lists them.
  *
  * `currentTranscript` is the one reader of the text a person sees: exports, search and the
  * viewer all read the transcript with the edits in effect through it.
@@ -25,6 +26,7 @@ import {
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { JobRemoved, type EditChange, type JobJournal } from './job-journal';
+import { previewOf } from './preview';
 
 /** The transcript a person sees: the service's with the job's edits in effect. */
 export async function currentTranscript(
@@ -81,17 +83,26 @@ export class JobEdits {
     const resultFile = job.resultFile;
     return this.serial(id, async () => {
       const state = await this.load({ ...job, resultFile });
-      // The flag is written after the edits: a crash between the two is mended here.
-      const edited = state.current.edited === true;
-      if ((job.edited ?? false) !== edited) await this.flag(job, edited);
+      // The flag and the preview are written after the edits: a crash between the two (or a job
+      // corrected before the preview followed corrections) is mended here.
+      await this.mark(job, state.current);
       return state.history;
     });
   }
 
-  private async flag(job: Job, edited: boolean): Promise<Job> {
+  /**
+   * Writes what the job shows of its text, when it changed: whether it is edited, and its first
+   * words as corrected (Jobs lists them). The job as it now is, announced when written.
+   */
+  private async mark(job: Job, current: EditedTranscript): Promise<Job> {
+    const edited = current.edited === true;
+    // A job never corrected keeps the preview its transcript was given.
+    const preview = edited || job.edited ? previewOf(current.text) : job.preview;
+    if ((job.edited ?? false) === edited && job.preview === preview) return job;
     const saved = await this.deps.journal.save({
       ...job,
       edited,
+      ...(preview === undefined ? {} : { preview }),
       updatedAt: (this.deps.now ?? Date.now)(),
     });
     this.deps.emit(saved);
@@ -177,9 +188,8 @@ export class JobEdits {
           state.sizes = [...state.sizes.slice(0, state.history.position), sizeOf(change.push)];
         state.history = history;
         state.current = current;
-        const edited = current.edited === true;
-        if ((job.edited ?? false) !== edited)
-          return { job: await this.flag(job, edited), edits: history };
+        const marked = await this.mark(job, current);
+        if (marked !== job) return { job: marked, edits: history };
       } catch (error) {
         this.loaded.delete(id);
         if (error instanceof JobRemoved)

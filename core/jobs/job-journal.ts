@@ -122,6 +122,9 @@ function withTitle(job: Job, title: string | undefined): Job {
   return title === undefined ? rest : { ...rest, title };
 }
 
+/** The revision of a job's next write (or hold): one more than the last. */
+const nextRevision = (current: Job | undefined): number => (current?.revision ?? 0) + 1;
+
 /** A write for a job that was removed meanwhile; the work it belonged to is simply dropped. */
 export class JobRemoved extends Error {
   constructor(readonly id: string) {
@@ -230,8 +233,9 @@ export class JobJournal {
   }
 
   /** One job's file, written atomically; runs inside `serial`. */
-  private async write(job: Job): Promise<Job> {
-    if (this.removed.has(job.id)) throw new JobRemoved(job.id);
+  private async write(written: Job): Promise<Job> {
+    if (this.removed.has(written.id)) throw new JobRemoved(written.id);
+    const job = { ...written, revision: nextRevision(this.jobs.get(written.id)) };
     await writeJsonAtomic(join(this.jobsDir, `${job.id}.json`), job, JOB_SCHEMA);
     this.jobs.set(job.id, job);
     return job;
@@ -241,9 +245,12 @@ export class JobJournal {
    * Shows a change that could not be written (a full disk) until the next restart, which goes
    * back to the last state on disk.
    */
-  hold(job: Job): void {
+  hold(job: Job): Job {
     const current = this.jobs.get(job.id);
-    if (!this.removed.has(job.id) && current) this.jobs.set(job.id, withTitle(job, current.title));
+    if (this.removed.has(job.id) || !current) return job;
+    const held = { ...withTitle(job, current.title), revision: nextRevision(current) };
+    this.jobs.set(job.id, held);
+    return held;
   }
 
   /** Stores a transcript; returns the file to put in the job's `resultFile`. */

@@ -61,7 +61,13 @@ export async function checkFile(path: string): Promise<{ size: number }> {
     return { size: info.size };
   } catch (error) {
     const failure = error as NodeJS.ErrnoException;
-    throw new AppFailure(appError('file', { path, reason: fileReason(failure) }, failure.message));
+    throw new AppFailure(
+      appError(
+        'file',
+        { path, name: basename(path), reason: fileReason(failure) },
+        failure.message,
+      ),
+    );
   }
 }
 

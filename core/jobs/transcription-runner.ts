@@ -19,6 +19,7 @@ import { RequestAborted, serviceWords } from '../api-client/api-client';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import { toAppError } from '../errors';
+import { previewOf } from './preview';
 import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
@@ -53,15 +54,6 @@ export interface RunnerDeps {
 }
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
-
-/** The first words of a transcript, at most 80 characters, cut at a word where it can be. */
-export function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= 80) return flat;
-  const cut = flat.slice(0, 80);
-  const space = cut.lastIndexOf(' ');
-  return `${space > 40 ? cut.slice(0, space) : cut}…`;
-}
 
 export class TranscriptionRunner {
   /** Cancels the next status check of each waiting job. */
@@ -137,9 +129,11 @@ export class TranscriptionRunner {
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
       const { mode, seconds } = await this.routeFor(connection, path, size);
+      const name = basename(path);
+      const nth = this.nthOf(name);
       const job: Job = {
         id: randomUUID(),
-        file: { path, name: basename(path), size, container },
+        file: { path, name, size, container, ...(nth ? { nth } : {}) },
         connection: connection.id,
         params: { d: dOf(connection, mode), logging: connection.logging },
         mode,
@@ -152,6 +146,18 @@ export class TranscriptionRunner {
     }
     for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
+  }
+
+  /**
+   * The number a new file named `name` gets beside its name when jobs already have that name:
+   * one more than the highest of theirs (the first counts as 1), so a removal never repeats one.
+   */
+  private nthOf(name: string): number | undefined {
+    let highest = 0;
+    for (const job of this.deps.journal.list()) {
+      if (job.file.name === name) highest = Math.max(highest, job.file.nth ?? 1);
+    }
+    return highest > 0 ? highest + 1 : undefined;
   }
 
   /**
@@ -320,8 +326,7 @@ export class TranscriptionRunner {
    * back to the last state on disk and handles the job from there.
    */
   private show(job: Job, changes: Partial<Job>): void {
-    const shown = { ...job, ...changes, updatedAt: this.clock.now() };
-    this.deps.journal.hold(shown);
+    const shown = this.deps.journal.hold({ ...job, ...changes, updatedAt: this.clock.now() });
     this.deps.emit('jobs:changed', { job: shown });
   }
 

@@ -41,7 +41,7 @@ import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../share
 import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
 import { ffprobeSeconds } from '../jobs/routing';
-import { previewOf } from '../jobs/transcription-runner';
+import { previewOf } from '../jobs/preview';
 
 /** Bytes of LSB16K audio per millisecond (16 kHz, 2 bytes a sample). */
 const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
@@ -517,9 +517,12 @@ export class LiveRecording {
     } finally {
       if (this.deps.journal.get(this.current.id)) {
         const text = transcriptOf(this.finals).text;
-        this.current = { ...this.current, preview: previewOf(text), updatedAt: this.now() };
         // Shown at once; written with the job when it completes (the finals are already on disk).
-        this.deps.journal.hold(this.current);
+        this.current = this.deps.journal.hold({
+          ...this.current,
+          preview: previewOf(text),
+          updatedAt: this.now(),
+        });
         this.deps.emit?.(this.current);
       }
     }

@@ -24,7 +24,8 @@
  * looked up are the candidates (a term of one or two ASCII characters, or one in too many words,
  * is not looked up; a query of those only is a scan), and each is checked against all terms on
  * its stored text, so the answers are exact: a job matches when all terms are in it, and its hit
- * is the first utterance holding most of them (found in that text, which the check reads anyway).
+ * shows the utterances holding most of them (up to three) and how many times they occur in all
+ * (found in that text, which the check reads anyway).
  * A row per job and whole words make the full-text data a sixth of what trigrams and grams
  * with a row per utterance took (0.29× the text against 1.80×, over tests/bench/search.ts's
  * 10,000 transcripts), and let a query's terms be looked up together; whole words keep English
@@ -85,11 +86,19 @@ export interface SearchHit {
   readonly jobId: string;
   readonly fileName: string;
   readonly title?: string;
-  /** Where the first match is: the transcript's text, the file name or the title. */
+  /** Where the best match is: the transcript's text, the file name or the title. */
   readonly field: 'text' | 'name' | 'title';
+  /** The best match: the first utterance holding the most terms, else the title or the name. */
   readonly snippet: Snippet;
-  /** The transcript-wide index of the word the first match is in (for text matches). */
+  /** The transcript-wide index of the word the best match is in (for text matches). */
   readonly wordIndex?: number;
+  /** How many times the terms occur in the transcript's text. */
+  readonly matches: number;
+  /**
+   * Up to SNIPPETS utterances holding the most terms, in reading order, each with the
+   * transcript-wide index of the word its first match is in; or the title or name that matched.
+   */
+  readonly snippets: Array<Snippet & { readonly wordIndex?: number }>;
 }
 
 export interface SearchResults {
@@ -463,6 +472,9 @@ export class SearchIndex {
   }
 }
 
+/** Snippets a hit shows at most. */
+export const SNIPPETS = 3;
+
 function hitOf(
   row: JobRow,
   body: { text: string; starts: () => readonly number[] },
@@ -473,35 +485,54 @@ function hitOf(
     fileName: row.name,
     ...(row.title ? { title: row.title } : {}),
   };
-  // The first utterance holding the most terms.
-  let best: { from: number; line: string; count: number } | undefined;
-  let from = 0;
-  for (const line of body.text.split('\n')) {
+  // Every occurrence of a term in the text (an utterance a line), counted; each line holding
+  // some, with how many of the terms it holds.
+  const ranges = rangesIn(body.text, terms);
+  const lines: Array<{ from: number; line: string; count: number; at: number }> = [];
+  for (const [start] of ranges) {
+    const last = lines.at(-1);
+    if (last && start < last.from + last.line.length) continue;
+    const from = body.text.lastIndexOf('\n', start - 1) + 1;
+    const to = body.text.indexOf('\n', start);
+    const line = body.text.slice(from, to < 0 ? undefined : to);
     const lower = line.toLowerCase();
-    const count = terms.filter((term) => lower.includes(term)).length;
-    if (count > (best?.count ?? 0)) best = { from, line, count };
-    if (count === terms.length) break;
-    from += line.length + 1;
+    lines.push({ from, line, count: terms.filter((t) => lower.includes(t)).length, at: start });
   }
+  const best = Math.max(0, ...lines.map((l) => l.count));
   const titleCount = row.title
     ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length
     : 0;
   const nameCount = terms.filter((t) => row.name.toLowerCase().includes(t)).length;
-  if (best && best.count >= titleCount && best.count >= nameCount) {
-    const ranges = rangesIn(best.line, terms);
-    const at = best.from + (ranges[0]?.[0] ?? 0);
+  if (best > 0 && best >= titleCount && best >= nameCount) {
+    // The lines holding the most terms first, then in reading order; shown in reading order.
+    const ranked = lines
+      .map((l, order) => ({ ...l, order }))
+      .sort((a, b) => b.count - a.count || a.order - b.order)
+      .slice(0, SNIPPETS);
+    const starts = body.starts();
+    const snippets = ranked.map((l) => ({
+      ...snippetOf(l.line, rangesIn(l.line, terms)),
+      wordIndex: wordAtOffset(starts, l.at),
+    }));
+    const { wordIndex, ...snippet } = snippets[0]!;
     return {
       ...base,
       field: 'text',
-      snippet: snippetOf(best.line, ranges),
-      wordIndex: wordAtOffset(body.starts(), at),
+      snippet,
+      wordIndex,
+      matches: ranges.length,
+      snippets: ranked
+        .map((l, i) => ({ order: l.order, s: snippets[i]! }))
+        .sort((a, b) => a.order - b.order)
+        .map(({ s }) => s),
     };
   }
   const [field, text] =
     row.title && titleCount >= nameCount
       ? (['title', row.title] as const)
       : (['name', row.name] as const);
-  return { ...base, field, snippet: snippetOf(text, rangesIn(text, terms)) };
+  const snippet = snippetOf(text, rangesIn(text, terms));
+  return { ...base, field, snippet, matches: ranges.length, snippets: [snippet] };
 }
 
 /** A new, empty index file (whatever was at its place is deleted: it is only ever a copy). */

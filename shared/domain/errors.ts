@@ -73,10 +73,12 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /**
  * Failures the same file would meet again: the file itself is what the service or ffmpeg could
- * not read. A Retry is not offered for them; the sentence says what helps (convert the file).
+ * not read, or holds no speech the engine recognizes. A Retry is not offered for them; the sentence says what helps (convert the file).
  */
 const RETRY_CANNOT_HELP: ReadonlySet<AppErrorCode> = new Set([
   'conversion-failed',
+  // Silence (or speech in another language) is recognised as nothing again.
+  'nothing-recognised',
   'unsupported-audio',
   'file-refused',
 ]);

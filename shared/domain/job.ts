@@ -20,6 +20,11 @@ export const jobSchema = z.object({
      * Only a job with it has its file served to the player, and only while the bytes still say so.
      */
     container: z.enum(CONTAINERS).optional(),
+    /**
+     * Which file of this name it is, from the second on (2 for the second `talk.wav` given to
+     * the app, wherever it came from): shown beside the name, so rows can be told apart.
+     */
+    nth: z.number().int().min(2).optional(),
   }),
   /** The file actually sent, when the original had to be converted (deleted once done). */
   convertedPath: z.string().optional(),
@@ -38,6 +43,12 @@ export const jobSchema = z.object({
   progress: z.number().min(0).max(1).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * How many times the journal has written (or held) this job: each change has a higher number.
+   * A window hears of a change twice, as an event and in the answer of the call that made it,
+   * over links that need not keep their order, so it keeps the copy with the highest number.
+   */
+  revision: z.number().int().nonnegative().optional(),
   completedAt: z.number().optional(),
   /** Next status poll of an async job, and the delay that led to it (2 s rising to 30 s). */
   nextPollAt: z.number().optional(),
@@ -93,6 +104,14 @@ export function checkJobTitle(
 
 /** What a job is called where it is listed: its title, or else its file's name. */
 export const jobName = (job: Pick<Job, 'title' | 'file'>): string => job.title ?? job.file.name;
+
+/** A file's name as rows show it: "talk.wav (2)" for the second file of that name. */
+export const fileLabel = (file: Pick<Job['file'], 'name' | 'nth'>): string =>
+  file.nth ? `${file.name} (${file.nth})` : file.name;
+
+/** What a job's row calls it: its title, or else its file's name, numbered when shared. */
+export const listedName = (job: Pick<Job, 'title' | 'file'>): string =>
+  job.title ?? fileLabel(job.file);
 
 export const transcriptSchema = z.object({
   text: z.string(),

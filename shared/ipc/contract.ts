@@ -23,15 +23,31 @@ export const searchHitSchema = z.object({
   jobId: z.string(),
   fileName: z.string(),
   title: z.string().optional(),
-  /** Where the first match is. */
+  /** Where the best match is. */
   field: z.enum(['text', 'name', 'title']),
+  /** The best match: the first utterance holding the most terms, else the title or the name. */
   snippet: z.object({
     text: z.string(),
     /** The matches in `text`, as sorted [start, end) offsets that do not overlap. */
     marks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
   }),
-  /** The transcript-wide index of the word the first match is in (as the viewer counts words). */
+  /** The transcript-wide index of the word the best match is in (as the viewer counts words). */
   wordIndex: z.number().int().nonnegative().optional(),
+  /** How many times the query's terms occur in the transcript's text. */
+  matches: z.number().int().nonnegative(),
+  /**
+   * A few of the utterances holding the most terms (at most three), in reading order; or the
+   * title or file name that matched.
+   */
+  snippets: z.array(
+    z.object({
+      text: z.string(),
+      /** The matches in `text`, as sorted [start, end) offsets that do not overlap. */
+      marks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+      /** The transcript-wide index of the word its first match is in (as the viewer counts words). */
+      wordIndex: z.number().int().nonnegative().optional(),
+    }),
+  ),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -178,7 +194,8 @@ export const CHANNELS = {
   },
   /**
    * Finds jobs by their transcript's text, file name or title (core/search/): one hit per job,
-   * with a snippet and its matches as offsets (the window marks them; no markup crosses here).
+   * with how many matches its text holds and a few snippets, their matches as offsets (the
+   * window marks them; no markup crosses here).
    */
   'search:query': {
     input: z.object({

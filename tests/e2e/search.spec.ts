@@ -1,7 +1,7 @@
 /**
  * Finding a transcript by what was said in it, end to end: a LibriVox clip transcribed by the
- * real local service is indexed as it completes; the Jobs search finds a phrase in it, shows the
- * file and the snippet with the words marked, and opening the hit from the keyboard lands the
+ * real local service is indexed as it completes; the Jobs search lists its job (one list of
+ * jobs), with its matches counted and a snippet with the words marked, and opening the hit from the keyboard lands the
  * viewer on that word, focused, the player at its start, so Space plays from there. axe on the
  * results, and their screenshots, in both languages and themes.
  */
@@ -26,28 +26,24 @@ test('the Jobs search finds words said in a transcript and opens the viewer on t
 
   await app.getByRole('tab', { name: 'Jobs' }).click();
   await app.getByTestId('job-search').fill('MIGHT even');
-  const hits = app.getByRole('list', { name: 'In transcripts' });
-  const hit = hits.getByRole('button').filter({ hasText: 'austen-found.wav' });
-  await expect(hit).toBeVisible();
+  // One list: the job whose transcript holds the words, with its matches counted and shown.
+  const listed = app.getByTestId('job-row').filter({ hasText: 'austen-found.wav' });
+  await expect(listed).toBeVisible();
+  await expect(app.getByTestId('job-count')).toHaveText('1 job');
+  await expect(listed.getByTestId('match-count')).toHaveText(/^\d+ match(es)?$/);
+  const hit = listed.locator('.search-hit').first();
   await expect(hit.locator('mark')).toHaveText(['might', 'even']);
-  await expect(app.getByTestId('search-hits-status')).toHaveText('1 transcript contains this.');
-  // The table lists file names only: this one is not named so.
-  await expect(app.getByTestId('job-row')).toHaveCount(0);
 
-  expect(await seriousViolations(app, '[data-testid="search-hits"]')).toEqual([]);
+  expect(await seriousViolations(app, '[data-testid="jobs-scroll"]')).toEqual([]);
   await eachLanguageAndTheme(app, async (lang, theme) => {
-    await expect(app.getByTestId('search-hits-status')).toHaveText(
-      lang === 'en' ? '1 transcript contains this.' : '1 件の文字起こしに含まれています。',
-    );
+    await expect(app.getByTestId('job-count')).toHaveText(lang === 'en' ? '1 job' : '1 件のジョブ');
     expect(await seriousViolations(app), `${lang} ${theme}`).toEqual([]);
     await app.screenshot({ path: `${SCREENSHOTS}/search-hits-${lang}-${theme}.png` });
   });
   await app.getByTestId('language').selectOption('en');
 
-  // From the keyboard: Tab from the status filter reaches the hit; Enter opens it.
-  await app.getByTestId('job-filter').focus();
-  await app.keyboard.press('Tab');
-  await expect(hit).toBeFocused();
+  // From the keyboard: the match is a button in the job's row; Enter opens it.
+  await hit.focus();
   await app.keyboard.press('Enter');
 
   const viewer = app.getByTestId('viewer');
@@ -69,4 +65,6 @@ test('the Jobs search finds words said in a transcript and opens the viewer on t
   await expect.poll(() => player.evaluate((a) => (a as unknown as Media).paused)).toBe(true);
   const at = await player.evaluate((a) => (a as unknown as Media).currentTime * 1000);
   expect(at).toBeGreaterThanOrEqual(start - 50);
+  // The find box holds the query the search was for.
+  await expect(app.getByTestId('find')).toHaveValue('MIGHT even');
 });

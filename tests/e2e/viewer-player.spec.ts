@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
+import { exportAs } from './export';
 import { expect, testOnItsOwnHost as test } from './fixtures';
 import { expectNoSidewaysScroll } from './fit';
 import { eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';

@@ -257,15 +257,15 @@ export const en = {
     confirmRemove: 'Remove',
     pollProblem: 'Checking again later: {{problem}}',
     hits: {
-      heading: 'In transcripts',
-      searching: 'Searching…',
-      none: 'No transcript contains this.',
-      count_one: '{{count}} transcript contains this.',
-      count_other: '{{count}} transcripts contain this.',
-      more_one: 'The first {{count}} transcript is shown; add a word to narrow the search.',
-      more_other: 'The first {{count}} transcripts are shown; add a word to narrow the search.',
+      searching: 'Searching transcripts…',
+      more_one:
+        'The first {{count}} transcript holding this is listed; add a word to narrow the search.',
+      more_other:
+        'The first {{count}} transcripts holding this are listed; add a word to narrow the search.',
       indexing: 'Still indexing older transcripts, so some may be missing.',
-      inTitle: '(found in the title)',
+      matches_one: '{{count}} match',
+      matches_other: '{{count}} matches',
+      inTranscript: 'Matches in the transcript',
     },
   },
   dictionary: {

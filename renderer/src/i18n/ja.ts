@@ -258,15 +258,15 @@ export const ja: Messages = {
     confirmRemove: '削除',
     pollProblem: 'あとで再確認します：{{problem}}',
     hits: {
-      heading: '文字起こしの中',
-      searching: '検索しています…',
-      none: 'これを含む文字起こしはありません。',
-      count_one: '{{count}} 件の文字起こしに含まれています。',
-      count_other: '{{count}} 件の文字起こしに含まれています。',
-      more_one: '最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
-      more_other: '最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
+      searching: '文字起こしを検索しています…',
+      more_one:
+        'これを含む文字起こしの最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
+      more_other:
+        'これを含む文字起こしの最初の {{count}} 件を表示しています。語を足すと絞り込めます。',
       indexing: '古い文字起こしの索引を作成中のため、表示されないものがあります。',
-      inTitle: '（タイトルに一致）',
+      matches_one: '{{count}} 件一致',
+      matches_other: '{{count}} 件一致',
+      inTranscript: '文字起こし内の一致',
     },
   },
   dictionary: {

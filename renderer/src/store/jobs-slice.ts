@@ -41,6 +41,15 @@ function insertionIndex(order: readonly string[], jobs: Record<string, Job>, job
   return low;
 }
 
+/**
+ * The later of two copies of a job by the journal's revision (shared/domain/job.ts): a call's
+ * answer and the events of its job come over different links (browser mode: the HTTP answer and
+ * the event stream), so a job that failed at once may be heard failed before it is answered queued.
+ */
+function newer(held: Job | undefined, job: Job): Job {
+  return held && (held.revision ?? 0) > (job.revision ?? 0) ? held : job;
+}
+
 export const createJobsSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], JobsSlice> =>
   (set, get) => ({
@@ -54,8 +63,10 @@ export const createJobsSlice =
         set({ hostError: result.error });
         return result;
       }
+      // A change heard while the list was on its way is newer than the list's copy.
+      const held = get().jobs;
       const jobs: Record<string, Job> = {};
-      for (const job of result.data.jobs) jobs[job.id] = job;
+      for (const job of result.data.jobs) jobs[job.id] = newer(held[job.id], job);
       const jobOrder = result.data.jobs
         .slice()
         .sort((a, b) => b.createdAt - a.createdAt)
@@ -65,6 +76,8 @@ export const createJobsSlice =
     },
     applyJob(job) {
       set((state) => {
+        // A copy older than the one held (an answer overtaken by its job's events) changes nothing.
+        if (newer(state.jobs[job.id], job) !== job) return {};
         const jobs = { ...state.jobs, [job.id]: job };
         if (state.jobs[job.id]) return { jobs };
         const jobOrder = state.jobOrder.slice();

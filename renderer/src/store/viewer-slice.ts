@@ -21,11 +21,13 @@ export interface ViewerSlice {
   openJob: string | undefined;
   /** The word (index in the transcript's words) to open the viewer on, focused: a search hit's. */
   openWord: number | undefined;
+  /** What the viewer's find box holds when it opens: the search that led there. */
+  openFind: string | undefined;
   transcript:
     | { jobId: string; value: Transcript | undefined; edits: EditHistory; error?: AppError }
     | undefined;
   /** Opens a job's transcript; a failure to read it is shown in the viewer (`transcript.error`). */
-  openTranscript: (jobId: string, word?: number) => Promise<Result<void>>;
+  openTranscript: (jobId: string, word?: number, find?: string) => Promise<Result<void>>;
   closeTranscript: () => void;
   /** One correction of the open transcript, stored by the core before it is shown. */
   editTranscript: (op: EditOp) => Promise<Result<void>>;
@@ -61,9 +63,10 @@ export const createViewerSlice =
     return {
       openJob: undefined,
       openWord: undefined,
+      openFind: undefined,
       transcript: undefined,
-      async openTranscript(jobId, word) {
-        set({ openJob: jobId, openWord: word, transcript: undefined });
+      async openTranscript(jobId, word, find) {
+        set({ openJob: jobId, openWord: word, openFind: find, transcript: undefined });
         const result = await bridge.call('jobs:get', { id: jobId });
         if (!result.ok) {
           if (get().openJob === jobId)
@@ -82,7 +85,12 @@ export const createViewerSlice =
         return DONE;
       },
       closeTranscript: () =>
-        set({ openJob: undefined, openWord: undefined, transcript: undefined }),
+        set({
+          openJob: undefined,
+          openWord: undefined,
+          openFind: undefined,
+          transcript: undefined,
+        }),
       editTranscript: (op) => edited((id) => bridge.call('edits:apply', { id, op })),
       undoTranscriptEdit: () => edited((id) => bridge.call('edits:undo', { id })),
       redoTranscriptEdit: () => edited((id) => bridge.call('edits:redo', { id })),

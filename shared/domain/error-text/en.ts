@@ -11,7 +11,7 @@ export const EN: Language = {
     'unsupported-audio':
       'The service could not decode this audio. Use WAV, FLAC, Ogg, MP3 or raw PCM; the local engine needs 16 kHz or more.',
     'nothing-recognised':
-      "No speech was recognised in this audio. Check that it contains speech in the engine's language.",
+      "No speech was recognized in this audio. Check that it contains speech in the engine's language.",
     'bad-request': "The service rejected the request. Check the connection's engine and settings.",
     'too-large':
       'The audio is too large for this request. Files over 16 MB are sent as async jobs.',
@@ -24,7 +24,7 @@ export const EN: Language = {
     'not-found': '{what} was not found. Refresh the list and try again.',
     'no-key': 'The connection “{connection}” has no API key. Add one in Settings.',
     'no-connection': 'There is no connection “{connection}”. Choose a connection in Settings.',
-    file: 'Cannot read {path}: {reason}. Check that the file is there and readable.',
+    file: 'Cannot read {name}: {reason}. Check that the file is there and readable.',
     'ffmpeg-missing':
       '{name} must be converted before sending, and that needs ffmpeg, which is not installed. Install ffmpeg, or convert the file to FLAC or WAV yourself.',
     'conversion-failed':
@@ -71,7 +71,7 @@ export const EN: Language = {
     'port-in-use':
       'Port {port} is already used by another program. Start Kikitori with another --port, or without --port to use a free one.',
     'upload-failed': 'Kikitori could not store {name} in its data folder {path}: {reason}.',
-    'file-refused': 'Kikitori will not transcribe {path}: {reason}.',
+    'file-refused': 'Kikitori will not transcribe {name}: {reason}.',
     'word-rejected':
       'The service did not accept the word “{written}”: {reason}. Correct that row of the table, then save again.',
     'mic-none':

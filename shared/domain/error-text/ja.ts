@@ -23,7 +23,7 @@ export const JA: Language = {
     'not-found': '{what}が見つかりませんでした。一覧を更新してからもう一度試してください。',
     'no-key': '接続「{connection}」に API キーがありません。設定で追加してください。',
     'no-connection': '接続「{connection}」がありません。設定で接続を選んでください。',
-    file: '{path} を読めません（{reason}）。ファイルがあり、読み取れるかを確認してください。',
+    file: '{name} を読めません（{reason}）。ファイルがあり、読み取れるかを確認してください。',
     'ffmpeg-missing':
       '{name} は送信前に変換が必要で、そのためには ffmpeg が必要ですがインストールされていません。ffmpeg をインストールするか、FLAC か WAV に変換してください。',
     'conversion-failed':
@@ -73,7 +73,7 @@ export const JA: Language = {
     'port-in-use':
       'ポート {port} は別のプログラムが使用中です。別の --port を指定するか、--port を付けずに起動して空いているポートを使ってください。',
     'upload-failed': '{name} をデータフォルダー {path} に保存できませんでした。{reason}。',
-    'file-refused': '{path} は文字起こしできません。{reason}。',
+    'file-refused': '{name} は文字起こしできません。{reason}。',
     'word-rejected':
       'サービスが単語「{written}」を受け付けませんでした（{reason}）。表のその行を直してから、もう一度保存してください。',
     'mic-none':

@@ -37,7 +37,7 @@ describe('core errors', () => {
       detail: expect.stringMatching(/ENOENT/),
     });
     expect(errorText(file, 'ja')).toBe(
-      '/nonexistent/talk.wav を読めません（存在しません）。ファイルがあり、読み取れるかを確認してください。',
+      'talk.wav を読めません（存在しません）。ファイルがあり、読み取れるかを確認してください。',
     );
   });
 

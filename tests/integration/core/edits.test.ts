@@ -111,6 +111,42 @@ describe('edits through the channels', () => {
     expect(await readdir(join(dataDir, 'edits'))).toEqual(['j1.jsonl']);
   });
 
+  it("gives the job the first words as corrected, for Jobs, and the service's again when undone (#29 §4)", async () => {
+    const changed: Job[] = [];
+    core.subscribe((event, payload) => {
+      if (event === 'jobs:changed') changed.push((payload as { job: Job }).job);
+    });
+    const answer = data(
+      await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 0, 'Hallo') }),
+    );
+    expect(answer.job.preview).toBe('Hallo wide world');
+    expect(changed.at(-1)!.preview).toBe('Hallo wide world');
+    // A second correction changes the preview again (the job was already marked edited).
+    data(await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 2, 'word') }));
+    expect(changed.at(-1)!.preview).toBe('Hallo wide word');
+    const listed = data(await core.invoke('jobs:list', {})).jobs.find((j) => j.id === 'j1')!;
+    expect(listed.preview).toBe('Hallo wide word');
+    data(await core.invoke('edits:undo', { id: 'j1' }));
+    data(await core.invoke('edits:undo', { id: 'j1' }));
+    expect(changed.at(-1)!.edited).toBe(false);
+    expect(changed.at(-1)!.preview).toBe('hello wide world');
+    // Each change was heard with a newer revision than the one before.
+    const revisions = changed.map((j) => j.revision!);
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+  });
+
+  it('mends the preview of a job corrected before the preview followed corrections, when it is opened', async () => {
+    data(await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 0, 'Hallo') }));
+    await core.stop();
+    // As an older Kikitori left it: corrected, its preview the service's words.
+    const journal = await JobJournal.open(dataDir);
+    await journal.save({ ...journal.get('j1')!, preview: 'hello wide world' });
+    core = await open(dataDir);
+    const got = data(await core.invoke('jobs:get', { id: 'j1' }));
+    expect(got.job.preview).toBe('Hallo wide world');
+    expect(core.journal.get('j1')!.preview).toBe('Hallo wide world');
+  });
+
   it('undoes after the app is opened again, and redoes', async () => {
     data(await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 1, 'white') }));
     data(await core.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 2, 'world wide') }));

@@ -91,6 +91,8 @@ describe('search:query', () => {
           field: 'text',
           snippet: { text: '今日の会議は予算についてです。', marks: [[6, 12]] },
           wordIndex: 7,
+          matches: 1,
+          snippets: [{ text: '今日の会議は予算についてです。', marks: [[6, 12]], wordIndex: 7 }],
         },
       ],
     });

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, type Caller } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
@@ -74,7 +74,8 @@ describe('a path becomes a job only when it is audio or video in a regular file'
         ok: false,
         error: {
           code,
-          params: { path, ...params },
+          // The sentence names the file by its name; programs get its path too.
+          params: { path, name: basename(path), ...params },
           ...(code === 'file' ? { detail: expect.any(String) } : {}),
         },
       });

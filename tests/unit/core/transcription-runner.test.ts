@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import type { JobStatus } from '../../../shared/api';
-import { previewOf } from '../../../core/jobs/transcription-runner';
+import { previewOf } from '../../../core/jobs/preview';
 import { exists, harness, Pending, type Harness } from './runner-harness';
 
 const LARGE = 17 * 1024 * 1024;

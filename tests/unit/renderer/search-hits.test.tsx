@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The Jobs search through transcripts: the hits the core answers (a small table keyed by query,
- * as `search:query` answers), each with its file and its snippet's matches marked; keyboard
- * moves between them; opening one opens the viewer on its word, focused. Both languages.
+ * The Jobs search (#29 §5): one list, the jobs whose transcript (the core's answer, a small
+ * table keyed by query as `search:query` answers), title or file name holds the query, each row
+ * with how many matches its transcript holds and a few of them marked; opening one opens the
+ * viewer on its word, focused, with the query in the find box. Both languages.
  */
 import './dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -14,17 +15,32 @@ import { fakeBridge, job, renderApp } from './fake-bridge';
 
 afterEach(() => localStorage.clear());
 
-const meeting = job('meeting', { file: { path: '/a/定例.wav', name: '定例.wav', size: 10 } });
-const review = job('review');
-const words = ['今日', 'の', '会議', 'は', '予算', 'に', 'ついて', 'です'];
+const meeting = job('meeting', {
+  status: 'completed',
+  preview: '今日の会議は予算についてです',
+  file: { path: '/a/定例.wav', name: '定例.wav', size: 10 },
+});
+const review = job('review', { title: '予算の見直し' });
+const other = job('other');
+const words = ['今日', 'の', '会議', 'は', '予算', 'に', 'ついて', 'です', '予算', 'は', '十分'];
 const transcript: Transcript = {
   text: words.join(''),
   utterances: [
     {
-      text: words.join(''),
+      text: words.slice(0, 8).join(''),
       tags: [],
       rulename: '',
-      tokens: words.map((written, i) => ({ written, spoken: written, starttime: i * 500 })),
+      tokens: words
+        .slice(0, 8)
+        .map((written, i) => ({ written, spoken: written, starttime: i * 500 })),
+    },
+    {
+      text: words.slice(8).join(''),
+      tags: [],
+      rulename: '',
+      tokens: words
+        .slice(8)
+        .map((written, i) => ({ written, spoken: written, starttime: 4000 + i * 500 })),
     },
   ],
 };
@@ -37,6 +53,11 @@ const HITS: Record<string, SearchHit[]> = {
       field: 'text',
       snippet: { text: '今日の会議は予算についてです', marks: [[6, 8]] },
       wordIndex: 4,
+      matches: 2,
+      snippets: [
+        { text: '今日の会議は予算についてです', marks: [[6, 8]], wordIndex: 4 },
+        { text: '予算は十分', marks: [[0, 2]], wordIndex: 8 },
+      ],
     },
     {
       jobId: 'review',
@@ -44,13 +65,8 @@ const HITS: Record<string, SearchHit[]> = {
       title: '予算の見直し',
       field: 'title',
       snippet: { text: '予算の見直し', marks: [[0, 2]] },
-    },
-    // A file-name match is the table's, not the list's.
-    {
-      jobId: 'review',
-      fileName: 'review.wav',
-      field: 'name',
-      snippet: { text: 'review.wav', marks: [] },
+      matches: 0,
+      snippets: [{ text: '予算の見直し', marks: [[0, 2]] }],
     },
   ],
 };
@@ -59,7 +75,7 @@ async function openJobs(lang: 'en' | 'ja', complete: () => boolean = () => true)
   localStorage.setItem('kikitori.lang', lang);
   const user = userEvent.setup();
   const bridge = fakeBridge({
-    'jobs:list': () => ({ ok: true, data: { jobs: [meeting, review] } }),
+    'jobs:list': () => ({ ok: true, data: { jobs: [meeting, review, other] } }),
     'jobs:get': () => ({ ok: true, data: { job: meeting, transcript } }),
     'search:query': ({ query }: { query: string }) => ({
       ok: true,
@@ -72,28 +88,40 @@ async function openJobs(lang: 'en' | 'ja', complete: () => boolean = () => true)
   return { user, bridge };
 }
 
-describe('the Jobs search through transcripts', () => {
-  it('lists each hit with its file and its match marked, and says how many', async () => {
+const rowOf = (id: string) =>
+  screen.getAllByTestId('job-row').find((row) => row.dataset.jobId === id)!;
+
+describe('the Jobs search: one list of the jobs it finds', () => {
+  it('lists the jobs whose transcript, title or name holds the query, each with how many matches and a few of them marked', async () => {
     const { user, bridge } = await openJobs('en');
     await user.type(
       screen.getByRole('searchbox', { name: 'Search file names and transcripts' }),
       '予算',
     );
-    const hits = await screen.findByRole('list', { name: 'In transcripts' });
-    const items = within(hits).getAllByRole('button');
-    expect(items.map((b) => b.textContent)).toEqual([
-      '定例.wav今日の会議は予算についてです',
-      '予算の見直し review.wav (found in the title)予算の見直し',
-    ]);
-    expect([...hits.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['予算', '予算']);
-    expect(screen.getByTestId('search-hits-status').textContent).toBe(
-      '2 transcripts contain this.',
+    // The list is the search's: the transcript's job and the title's, and the count says so.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('job-row').map((row) => row.dataset.jobId)).toEqual([
+        'meeting',
+        'review',
+      ]),
     );
+    expect(screen.getByTestId('job-count').textContent).toBe('2 jobs');
+    expect(screen.queryByText('No job matches this filter.')).toBeNull();
+    const found = rowOf('meeting');
+    expect(within(found).getByTestId('match-count').textContent).toBe('2 matches');
+    const snippets = within(
+      within(found).getByRole('list', { name: 'Matches in the transcript' }),
+    ).getAllByRole('button');
+    expect(snippets.map((b) => b.textContent)).toEqual([
+      '今日の会議は予算についてです',
+      '予算は十分',
+    ]);
+    expect([...found.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['予算', '予算']);
+    // The title's job is listed by its name (which holds the query); no transcript matches in it.
+    expect(within(rowOf('review')).queryByTestId('row-hits')).toBeNull();
     // Asked once typing paused, not per keystroke.
     const asked = bridge.calls.filter((c) => c.channel === 'search:query');
     expect(asked.map((c) => c.input)).toEqual([{ query: '予算', limit: 50 }]);
-    // The table still filters by file name: neither file is named 予算.
-    expect(screen.queryAllByTestId('job-row')).toHaveLength(0);
   });
 
   it('says when nothing matches, and while older transcripts are still being indexed asks again until they are', async () => {
@@ -105,22 +133,21 @@ describe('the Jobs search through transcripts', () => {
         screen.getByRole('searchbox', { name: 'ファイル名と文字起こしを検索' }),
         '会談',
       );
-      const status = screen.getByTestId('search-hits-status');
+      const status = screen.getByTestId('search-status');
       await waitFor(() =>
         expect(status.textContent).toBe(
-          'これを含む文字起こしはありません。 古い文字起こしの索引を作成中のため、表示されないものがあります。',
+          '古い文字起こしの索引を作成中のため、表示されないものがあります。',
         ),
       );
-      expect(screen.queryByRole('list', { name: '文字起こしの中' })).toBeNull();
+      expect(screen.getByText('この条件に合うジョブはありません。')).toBeTruthy();
+      expect(screen.getByTestId('job-count').textContent).toBe('0 件のジョブ');
       const asked = () => bridge.calls.filter((c) => c.channel === 'search:query').length;
       const before = asked();
       await act(() => vi.advanceTimersByTimeAsync(2000));
       expect(asked()).toBe(before + 1);
-      // Asked again, the last answer stays shown until the next one.
-      expect(status.textContent).toContain('これを含む文字起こしはありません。');
       indexed = true;
       await act(() => vi.advanceTimersByTimeAsync(2000));
-      await waitFor(() => expect(status.textContent).toBe('これを含む文字起こしはありません。'));
+      await waitFor(() => expect(status.textContent).toBe(''));
       const settled = asked();
       await act(() => vi.advanceTimersByTimeAsync(6000));
       expect(asked()).toBe(settled);
@@ -129,20 +156,22 @@ describe('the Jobs search through transcripts', () => {
     }
   });
 
-  it('moves between hits with the arrow keys and opens one on its word, focused', async () => {
+  it('opens a match on its word, focused, with the query in the find box, so Enter goes on to the next match', async () => {
     const { user } = await openJobs('en');
     await user.type(screen.getByRole('searchbox'), '予算');
-    const hits = await screen.findByRole('list', { name: 'In transcripts' });
-    const [first, second] = within(hits).getAllByRole('button');
-    first!.focus();
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(second);
-    await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(first);
-    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowOf('meeting')).toBeTruthy());
+    const second = await within(rowOf('meeting')).findByRole('button', { name: '予算は十分' });
+    await user.click(second);
     await screen.findByTestId('word-list');
-    await waitFor(() => expect(document.activeElement?.getAttribute('data-i')).toBe('4'));
-    expect(document.activeElement?.textContent).toBe('予算');
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-i')).toBe('8'));
     expect(screen.getByRole('tab', { name: 'Words' }).getAttribute('aria-selected')).toBe('true');
+    const find = screen.getByTestId<HTMLInputElement>('find');
+    expect(find.value).toBe('予算');
+    await waitFor(() => expect(screen.getByTestId('find-position').textContent).toBe('2 of 2'));
+    find.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('find-position').textContent).toBe('1 of 2');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('find-position').textContent).toBe('2 of 2');
   });
 });

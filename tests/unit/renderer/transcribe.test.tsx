@@ -131,6 +131,137 @@ describe('files in', () => {
   });
 });
 
+describe('a job that fails at once', () => {
+  it('is shown failed when its events overtake the answer that made it (queued, failed, then the answer)', async () => {
+    const user = userEvent.setup();
+    const queued = job('fast', { status: 'queued', revision: 1 });
+    const failed = job('fast', {
+      status: 'failed',
+      revision: 2,
+      error: appError('no-key', { connection: 'AmiVoice Cloud' }),
+    });
+    const bridge = fakeBridge({
+      // Browser mode: the answer comes over HTTP, the events over the event stream; here the
+      // stream is quicker, as it is when the job fails before the answer leaves the host.
+      'transcribe:files': () => {
+        bridge.emit('jobs:changed', { job: queued });
+        bridge.emit('jobs:changed', { job: failed });
+        return { ok: true, data: { jobs: [queued] } };
+      },
+      'jobs:retry': () => {
+        const again = { ...queued, revision: 3 };
+        bridge.emit('jobs:changed', { job: again });
+        bridge.emit('jobs:changed', { job: { ...failed, revision: 4 } });
+        return { ok: true, data: { job: again } };
+      },
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('fast.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('failed'));
+    expect(screen.getByTestId('file-row').textContent).toContain('has no API key');
+    // A Retry that fails at once again: the same order, the same end.
+    await user.click(within(screen.getByTestId('file-row')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bridge.calls.some((c) => c.channel === 'jobs:retry')).toBe(true));
+    expect(screen.getByTestId('file-row').dataset.state).toBe('failed');
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const row = await screen.findByTestId('job-row');
+    expect(row.textContent).toContain('has no API key');
+    expect(row.textContent).not.toContain('Queued');
+  });
+});
+
+describe('messages and names (#29 §7)', () => {
+  it('a file with no speech says so in one spelling, and offers no Retry that cannot help', async () => {
+    const user = userEvent.setup();
+    const silent = job('quiet', {
+      status: 'failed',
+      revision: 2,
+      error: appError('nothing-recognised', {}),
+    });
+    const bridge = fakeBridge({
+      'transcribe:files': () => {
+        bridge.emit('jobs:changed', { job: silent });
+        return { ok: true, data: { jobs: [{ ...silent, status: 'queued', revision: 1 }] } };
+      },
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('quiet.wav'));
+    const row = await screen.findByTestId('file-row');
+    await waitFor(() => expect(row.dataset.state).toBe('failed'));
+    expect(row.textContent).toContain('No speech was recognized');
+    expect(row.textContent).not.toMatch(/recognis/);
+    expect(within(row).queryByRole('button', { name: /Retry/ })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const listed = await screen.findByTestId('job-row');
+    expect(listed.textContent).toContain('No speech was recognized');
+    expect(within(listed).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('files of one name get rows told apart, in Transcribe and in Jobs, and a long name keeps its end in both', async () => {
+    const user = userEvent.setup();
+    const long = 'quarterly-planning-meeting-with-the-regional-sales-team-recording-part-07.wav';
+    let n = 0;
+    const bridge = fakeBridge({
+      'transcribe:files': (input: { paths: string[] }) => {
+        const name = input.paths[0]!.split('/').pop()!;
+        n += 1;
+        return {
+          ok: true,
+          data: {
+            jobs: [
+              job(`same${n}`, {
+                status: 'queued',
+                createdAt: n,
+                file: { path: input.paths[0]!, name, size: 1000, ...(n === 2 ? { nth: 2 } : {}) },
+              }),
+            ],
+          },
+        };
+      },
+    });
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('talk.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('queued'));
+    await user.upload(screen.getByTestId('file-input'), wav('talk.wav'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('file-row').map((r) => r.dataset.state)).toEqual([
+        'queued',
+        'queued',
+      ]),
+    );
+    const names = (rows: HTMLElement[]) =>
+      rows.map((r) => r.querySelector('.file-name')!.textContent).sort();
+    expect(names(screen.getAllByTestId('file-row'))).toEqual(['talk.wav', 'talk.wav (2)']);
+    expect(screen.getByRole('button', { name: 'Cancel talk.wav (2)' })).toBeTruthy();
+    await user.upload(screen.getByTestId('file-input'), wav(long));
+    await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(3));
+    const longRow = screen.getAllByTestId('file-row').find((r) => r.textContent.includes('part'))!;
+    // Cut in the middle, as Jobs cuts it: the end of the name is never what is cut.
+    const cut = longRow.querySelector('.file-name.middle-cut')!;
+    expect(cut.querySelector('.cut-tail')!.textContent).toBe(long.slice(-16));
+    expect(cut.getAttribute('title')).toBe(long);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await waitFor(() => expect(screen.getAllByTestId('job-row')).toHaveLength(3));
+    expect(names(screen.getAllByTestId('job-row')).filter((t) => t?.startsWith('talk'))).toEqual([
+      'talk.wav',
+      'talk.wav (2)',
+    ]);
+    const longJob = screen.getAllByTestId('job-row').find((r) => r.textContent.includes('part'))!;
+    expect(longJob.querySelector('.file-name.middle-cut .cut-tail')!.textContent).toBe(
+      long.slice(-16),
+    );
+  });
+});
+
 describe('a Stop or Retry that fails', () => {
   it('says why in the file row, and the next one that works clears it', async () => {
     const user = userEvent.setup();

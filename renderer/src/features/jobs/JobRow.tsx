@@ -1,7 +1,7 @@
 /** One job in the Jobs table; it reads its own job, so one job's event re-renders one row. */
 import type { AppError } from '../../../../shared/domain/errors';
 import { retryCanHelp } from '../../../../shared/domain/errors';
-import { jobName } from '../../../../shared/domain/job';
+import { fileLabel, listedName } from '../../../../shared/domain/job';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
@@ -13,6 +13,8 @@ import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { errorOf, keptInStore } from '../../store/result';
+import type { SearchHit } from '../../../../shared/ipc/contract';
+import { RowHits } from './SearchHits';
 
 const TONES = {
   queued: 'info',
@@ -28,8 +30,13 @@ export const JobRow = memo(function JobRow({
   onRemove,
   onRename,
   onFailure,
+  hit,
+  query,
 }: {
   id: string;
+  /** What the search found in this job, when the list is a search's. */
+  hit?: SearchHit | undefined;
+  query: string;
   rowIndex: number;
   onRemove: (id: string) => void;
   onRename: (id: string) => void;
@@ -49,8 +56,8 @@ export const JobRow = memo(function JobRow({
   const progress = useJobProgress(job, t);
   if (!job) return null;
 
-  // Actions name the job as it is listed: its title, or its file name.
-  const name = jobName(job);
+  // Actions name the job as it is listed: its title, or its file name (numbered when shared).
+  const name = listedName(job);
   const running =
     job.status === 'queued' || job.status === 'uploading' || job.status === 'recognizing';
   const tookMs = job.completedAt !== undefined ? job.completedAt - job.createdAt : undefined;
@@ -84,7 +91,7 @@ export const JobRow = memo(function JobRow({
       <div role="cell" className="job-file">
         <MiddleCut text={name} className="file-name" />
         {job.title !== undefined ? (
-          <MiddleCut text={job.file.name} className="job-file-name" />
+          <MiddleCut text={fileLabel(job.file)} className="job-file-name" />
         ) : null}
         <span className="file-meta">
           <span>{connectionLabel}</span>
@@ -100,11 +107,13 @@ export const JobRow = memo(function JobRow({
             </span>
           ) : null}
         </span>
-        {job.status === 'completed' && job.preview ? (
+        {/* A search's matches say more of the transcript than its first words. */}
+        {!hit && job.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">
             {job.preview}
           </span>
         ) : null}
+        {hit ? <RowHits jobId={id} hit={hit} query={query} /> : null}
       </div>
       <div role="cell" className="job-session">
         <CellLabel>{t('jobs.columns.session')}</CellLabel>

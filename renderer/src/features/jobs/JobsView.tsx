@@ -1,13 +1,13 @@
 /**
  * Every job the app tracks, newest first, live from the host's events: filter by status, search
- * names and file names (the table) and transcripts (SearchHits, through the core's index), open, retry,
- * rename, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
+ * (one list: the jobs whose name, file name or transcript holds the query, the last through the
+ * core's index, each row with its matches: SearchHits), open, retry, rename, remove. Virtualized (TanStack Virtual), so 10,000 jobs render only
  * the rows in view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JOB_STATES, jobName } from '../../../../shared/domain/job';
+import { JOB_STATES, listedName } from '../../../../shared/domain/job';
 import { RenameDialog } from './RenameDialog';
 import type { AppError } from '../../../../shared/domain/errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -18,7 +18,8 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorBox } from '../../ui/error-box';
 import { errorOf, keptInStore } from '../../store/result';
 import { SearchField } from '../../ui/search-field';
-import { SearchHits } from './SearchHits';
+import { SearchStatus } from './SearchHits';
+import type { SearchHit } from '../../../../shared/ipc/contract';
 import './jobs.css';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
@@ -62,7 +63,18 @@ export function JobsView() {
     return () => clearInterval(timer);
   }, [indexing, trimmed, searchTranscripts]);
 
-  const ids = useMemo(() => filterJobs(order, jobs, status, query), [order, jobs, status, query]);
+  // What the search found for this query, by job: listed with the name matches, in one list.
+  const results = useApp((s) => (s.search?.query === trimmed ? s.search.results : undefined));
+  const hits = useMemo(() => {
+    const byJob = new Map<string, SearchHit>();
+    if (trimmed) for (const hit of results?.hits ?? []) byJob.set(hit.jobId, hit);
+    return byJob;
+  }, [results, trimmed]);
+  const found = useMemo(() => new Set(hits.keys()), [hits]);
+  const ids = useMemo(
+    () => filterJobs(order, jobs, status, query, found),
+    [order, jobs, status, query, found],
+  );
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
@@ -87,7 +99,7 @@ export function JobsView() {
     return button ?? search.current;
   }, []);
   const removingJob = removing ? jobs[removing] : undefined;
-  const removingName = removingJob ? jobName(removingJob) : undefined;
+  const removingName = removingJob ? listedName(removingJob) : undefined;
 
   return (
     <section className="view jobs" aria-labelledby="jobs-heading">
@@ -120,7 +132,7 @@ export function JobsView() {
         />
       </div>
       <ErrorBox error={error} className="file-error" />
-      {trimmed && order.length > 0 ? <SearchHits query={trimmed} /> : null}
+      {trimmed && order.length > 0 ? <SearchStatus query={trimmed} /> : null}
       {loaded && order.length === 0 ? (
         <div className="empty">
           <p>{t('jobs.empty')}</p>
@@ -155,6 +167,8 @@ export function JobsView() {
                   >
                     <JobRow
                       id={ids[item.index]!}
+                      hit={hits.get(ids[item.index]!)}
+                      query={trimmed}
                       rowIndex={item.index}
                       onRemove={onRemove}
                       onRename={onRename}

@@ -1,4 +1,7 @@
-/** Which jobs the Jobs view shows: by status and by a piece of the file name or title. */
+/**
+ * Which jobs the Jobs view shows: by status, and with a query those whose file name or title
+ * holds it or that the search found (`found`: by their transcript, their name or their title).
+ */
 import type { Job } from '../../../../shared/domain/job';
 
 export type StatusFilter = Job['status'] | 'all';
@@ -8,6 +11,7 @@ export function filterJobs(
   jobs: Readonly<Record<string, Job>>,
   status: StatusFilter,
   query: string,
+  found: ReadonlySet<string> = new Set(),
 ): readonly string[] {
   const q = query.trim().toLocaleLowerCase();
   if (status === 'all' && !q) return order;
@@ -17,6 +21,7 @@ export function filterJobs(
     if (status !== 'all' && job.status !== status) return false;
     return (
       !q ||
+      found.has(id) ||
       job.file.name.toLocaleLowerCase().includes(q) ||
       (job.title?.toLocaleLowerCase().includes(q) ?? false)
     );

@@ -1,10 +1,12 @@
 /** One file of this session: what it is, where it goes, and how far it got. */
 import { retryCanHelp } from '../../../../shared/domain/errors';
+import { fileLabel } from '../../../../shared/domain/job';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatSize } from '../../ui/format';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
+import { MiddleCut } from '../../ui/middle-cut';
 import { speakersOf } from './connection-settings';
 import { routeReason } from './route-reason';
 import { keptInStore } from '../../store/result';
@@ -22,6 +24,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const running = useJobProgress(job, t);
 
+  // Its job's number beside the name tells apart files of the same name from different folders.
+  const name = job ? fileLabel(job.file) : row.name;
   // A Stop or Retry that failed says why here, until the next one of them succeeds.
   const action = useActionError();
   const removed = row.phase === 'job' && !job;
@@ -69,9 +73,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
       data-state={removed ? 'removed' : (job?.status ?? row.phase)}
     >
       <div className="file-main">
-        <span className="file-name" title={row.name}>
-          {row.name}
-        </span>
+        <MiddleCut text={name} className="file-name" />
         <span className="file-meta">
           <span>{formatSize(row.size, t)}</span>
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
@@ -95,7 +97,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             type="button"
             className="button small"
             onClick={() => cancelRow(row.key)}
-            aria-label={t('transcribe.cancelFile', { name: row.name })}
+            aria-label={t('transcribe.cancelFile', { name })}
           >
             {t('transcribe.cancel')}
           </button>
@@ -105,7 +107,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             type="button"
             className="button small"
             onClick={() => void action.run(cancelJob(job.id))}
-            aria-label={t('transcribe.cancelFile', { name: row.name })}
+            aria-label={t('transcribe.cancelFile', { name })}
           >
             {t('transcribe.cancel')}
           </button>
@@ -115,7 +117,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             type="button"
             className="button small primary"
             onClick={() => void keptInStore(openTranscript(job.id))}
-            aria-label={t('transcribe.openFile', { name: row.name })}
+            aria-label={t('transcribe.openFile', { name })}
           >
             {t('transcribe.open')}
           </button>

@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../ui/use-now';
+import { MiddleCut } from '../../ui/middle-cut';
+import { fileLabel } from '../../../../shared/domain/job';
 import { useApp } from '../../store/store';
 import { keptInStore } from '../../store/result';
 
@@ -37,9 +39,7 @@ export function RecentJobs() {
         {shown.map((job) => (
           <li key={job.id} className="file-row" data-state={job.status}>
             <div className="file-main">
-              <span className="file-name" title={job.file.name}>
-                {job.file.name}
-              </span>
+              <MiddleCut text={fileLabel(job.file)} className="file-name" />
               {job.status === 'completed' && job.preview ? (
                 <span className="job-preview" title={job.preview}>
                   {job.preview}
@@ -59,7 +59,7 @@ export function RecentJobs() {
                   type="button"
                   className="button small primary"
                   onClick={() => void keptInStore(openTranscript(job.id))}
-                  aria-label={t('transcribe.openFile', { name: job.file.name })}
+                  aria-label={t('transcribe.openFile', { name: fileLabel(job.file) })}
                 >
                   {t('transcribe.open')}
                 </button>

@@ -52,7 +52,9 @@ export function TranscriptView() {
   const rate = useApp((s) => s.playbackRate);
   const setRate = useApp((s) => s.setPlaybackRate);
   const { attachAudio, playback } = usePlayback(rate);
-  const [query, setQuery] = useState('');
+  // Opened from a search: its find box holds the query, on the match the person chose.
+  const openFind = useApp((s) => s.openFind);
+  const [query, setQuery] = useState(openFind ?? '');
   const [view, setView] = useState(openWord === undefined ? 'text' : 'words');
   // Once: the word view shown again later starts where the person left it, not on the hit.
   const [openAt, setOpenAt] = useState(openWord);
@@ -108,6 +110,14 @@ export function TranscriptView() {
     found.query === findQuery && found.view === view
       ? Math.max(0, Math.min(found.at, hitCount - 1))
       : 0;
+  // Opened on a search's match: find starts there once its matches are counted, so Enter goes
+  // on to the next one.
+  const [findFrom, setFindFrom] = useState(openFind ? openWord : undefined);
+  if (findFrom !== undefined && findQuery === openFind && wordHits.length > 0) {
+    const from = wordHits.findIndex((index) => index >= findFrom);
+    setFindFrom(undefined);
+    if (from > 0) setFound({ query: findQuery, view, at: from });
+  }
   const moveFind = (by: 1 | -1) =>
     setFound({ query: findQuery, view, at: stepMatch(at, hitCount, by) });
   const currentText = view === 'text' && findQuery.trim() && hitCount > 0 ? at : -1;

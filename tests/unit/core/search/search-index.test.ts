@@ -100,6 +100,41 @@ async function opened(entries: Array<[Job, Indexable]>) {
   return { ...journal, index };
 }
 
+describe('a hit counts its matches and shows a few (#29 §5)', () => {
+  it('counts every occurrence in the transcript, and shows the three utterances holding the most terms, in reading order', async () => {
+    const talk = transcriptOf([
+      ['the', 'budget', 'is', 'late'],
+      ['nothing', 'here'],
+      ['budget', 'review', 'of', 'the', 'budget'],
+      ['a', 'review', 'only'],
+      ['budget', 'again'],
+      ['budget', 'review', 'once', 'more'],
+    ]);
+    const { index } = await opened([[aJob('t', 'talk.wav'), { transcript: talk }]]);
+    const [one] = (await index.search('budget', 10)).hits;
+    expect(one!.matches).toBe(5);
+    // Each holds the one term: the first three in reading order.
+    expect(one!.snippets.map((s) => [s.text, s.wordIndex])).toEqual([
+      ['the budget is late', 1],
+      ['budget review of the budget', 6],
+      ['budget again', 14],
+    ]);
+    expect(one!.snippets[1]!.marks).toEqual([
+      [0, 6],
+      [21, 27],
+    ]);
+    const [two] = (await index.search('budget review', 10)).hits;
+    expect(two!.matches).toBe(8);
+    // Those holding both terms first (two of them), then the first holding one; in reading order.
+    expect(two!.snippets.map((s) => s.wordIndex)).toEqual([1, 6, 16]);
+    // The best is the first utterance holding both, as opening the job lands on.
+    expect(two!.wordIndex).toBe(6);
+    // A name match has no transcript match to count.
+    const [named] = (await index.search('talk', 10)).hits;
+    expect(named).toMatchObject({ field: 'name', matches: 0 });
+  });
+});
+
 describe('searching', () => {
   it('finds an English word, in any case, and lands on it', async () => {
     const { index } = await opened([[aJob('en', 'standup.wav'), { transcript: english }]]);
@@ -114,6 +149,8 @@ describe('searching', () => {
         snippet: { text: 'the budget meeting starts at nine.', marks: [[4, 10]] },
         // good morning everyone (0-2), the (3), budget (4): punctuation is not a word.
         wordIndex: 4,
+        matches: 1,
+        snippets: [{ text: 'the budget meeting starts at nine.', marks: [[4, 10]], wordIndex: 4 }],
       },
     ]);
     expect((await index.search('budgets', 10)).hits).toEqual([]);
