@@ -126,7 +126,10 @@ describe('no key (points 1 and 4)', () => {
     const watch = await ResidentWatch.start(pidOf(service));
     const { socket } = await upgraded(service.port, '/v1/nolog/', { read: false });
     // 16,384 packets of one byte per batch, each earning a 48-byte refusal; 2,097,152 at most.
-    const sent = await pump(socket, repeatedFrame(0x2, Buffer.from([0x70, 0]), 16_384), 8 * MiB);
+    // A service that reads slowly under load is not one that stopped: 10 s without a drain is.
+    const sent = await pump(socket, repeatedFrame(0x2, Buffer.from([0x70, 0]), 16_384), 8 * MiB, {
+      stallMs: 10_000,
+    });
     const memory = await watch.stop();
     console.log(
       `p before s, never read: ${inMiB(sent.written)} sent (stalled: ${sent.stalled}); service RSS ${inMiB(memory.before)} → highest ${inMiB(memory.highest)} (+${inMiB(memory.growth)}), ${inMiB(memory.after)} after`,
