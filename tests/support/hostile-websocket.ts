@@ -139,3 +139,18 @@ export async function pump(
   }
   return { written, stalled: false };
 }
+
+/**
+ * Bytes the kernel holds for the service, received on its socket from the client at
+ * `clientPort` and not read by it yet (rx_queue in /proc/net/tcp; loopback IPv4).
+ */
+export async function unreadByService(servicePort: number, clientPort: number): Promise<number> {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
+  const table = await readFile('/proc/net/tcp', 'utf8');
+  for (const line of table.split('\n').slice(1)) {
+    const [, local, remote, , queues] = line.trim().split(/\s+/);
+    if (local?.endsWith(`:${hex(servicePort)}`) && remote?.endsWith(`:${hex(clientPort)}`))
+      return parseInt(queues!.split(':')[1]!, 16);
+  }
+  throw new Error(`no socket of port ${servicePort} to ${clientPort} in /proc/net/tcp`);
+}
