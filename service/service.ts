@@ -159,7 +159,12 @@ export class LocalService {
     const server = createHttpServer(ctx, jobRoutes(ctx, store, runner));
     // The realtime interface shares the port: WebSocket upgrades at /v1/ and /v1/nolog/.
     const realtime = new RealtimeSessions(ctx);
-    attachRealtime(server, realtime.accept, { maxMessageBytes: WRP_LIMITS.maxMessageBytes });
+    attachRealtime(server, realtime.accept, {
+      maxMessageBytes: WRP_LIMITS.maxMessageBytes,
+      maxBufferedBytes: realtime.limits.maxBufferedBytes,
+      stallMs: realtime.limits.stallMs,
+      admit: realtime.admit,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -155,6 +155,9 @@ async function streamSamples(
     const whole = bytes.length - (bytes.length % frame);
     carry = bytes.slice(whole);
     if (whole > 0) await emit(firstChannel(bytes.subarray(0, whole), encoding, channels));
+    // The data chunk is done: the stream after it is not asked for (a live session's next
+    // packet would be taken and logged for nothing).
+    if (remaining <= 0) break;
   }
   if (produced > maxSamples) return 'too-long';
   if (resampler) {

@@ -13,8 +13,11 @@ const STALE_PART_MS = 48 * 3_600_000;
 
 /** The log of one live session, written while it runs. */
 export interface LiveLog {
-  /** Appends audio as it arrived from the client (copied: the caller may reuse its buffer). */
-  write(chunk: Uint8Array): void;
+  /**
+   * Appends audio as the session's decoder takes it; the chunk is the log's until the write
+   * settles (never rejects: a write that fails ends the logging of the audio, not the session).
+   */
+  write(chunk: Uint8Array): Promise<void>;
   /** Ends the audio and writes the row with the session's result. Once; later calls do nothing. */
   finish(result: unknown): Promise<void>;
   /** Ends without a row and removes the audio (nothing worth keeping). */
@@ -83,9 +86,13 @@ export class LogStore {
     };
     return {
       write: (chunk) => {
-        if (closed) return;
-        const copy = Uint8Array.from(chunk);
-        writing = writing.then(() => file.write(copy));
+        if (closed) return Promise.resolve();
+        const written = writing.then(() => file.write(chunk));
+        writing = written;
+        return written.then(
+          () => undefined,
+          () => undefined,
+        );
       },
       finish: async (result) => {
         if (!(await close())) return;

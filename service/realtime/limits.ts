@@ -18,6 +18,16 @@ export interface RealtimeLimits {
   readonly defaultUpdateIntervalMs: number;
   /** Audio bytes a session may hold before the socket stops being read [ours]. */
   readonly queueHighWaterBytes: number;
+  /** Reply bytes a client may leave unread before its socket stops being read [ours]. */
+  readonly maxBufferedBytes: number;
+  /** A client that leaves that much unread for this long is closed [ours]. */
+  readonly stallMs: number;
+  /** A connection with no accepted `s` yet is closed after this long [ours]. */
+  readonly unauthenticatedMs: number;
+  /** Connections with no accepted `s` yet, at most; past it, upgrades get 503 [ours]. */
+  readonly maxUnauthenticated: number;
+  /** Realtime connections at most, whatever they are doing; past it, upgrades get 503 [ours]. */
+  readonly maxConnections: number;
 }
 
 function fromEnv(name: string, fallback: number): number {
@@ -37,5 +47,12 @@ export function realtimeLimits(): RealtimeLimits {
     // About 8 s of 16 kHz PCM: the engine keeps up at real time, so only a client sending a
     // file at full speed ever reaches it.
     queueHighWaterBytes: 256 * 1024,
+    // Against a local process that sends and never reads (docs/architecture.md §4, "Limits
+    // against a hostile local process"): far above what any client leaves unread for long.
+    maxBufferedBytes: 1024 * 1024,
+    stallMs: fromEnv('KIKITORI_WRP_STALL_MS', 30_000),
+    unauthenticatedMs: fromEnv('KIKITORI_WRP_UNAUTHENTICATED_MS', 10_000),
+    maxUnauthenticated: fromEnv('KIKITORI_WRP_MAX_UNAUTHENTICATED', 64),
+    maxConnections: fromEnv('KIKITORI_WRP_MAX_CONNECTIONS', 256),
   };
 }

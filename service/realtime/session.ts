@@ -64,17 +64,36 @@ const EMPTY_RETRY_MS = 100;
 
 const illegal = (detail: string) => `${WRP_MESSAGES.illegalCommand}: ${detail}`;
 
-/** The realtime sessions of the service: `accept` for the transport, `close` for shutdown. */
+/** How many connections there are, and how many have not had an `s` accepted yet. */
+interface Tally {
+  connections: number;
+  unauthenticated: number;
+}
+
+/**
+ * The realtime sessions of the service: `admit` and `accept` for the transport, `close` for
+ * shutdown.
+ */
 export class RealtimeSessions {
   private readonly open = new Set<Connection>();
+  private readonly tally: Tally = { connections: 0, unauthenticated: 0 };
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly limits: RealtimeLimits = realtimeLimits(),
+    readonly limits: RealtimeLimits = realtimeLimits(),
   ) {}
 
+  /** Why an upgrade is refused (503) now, if it is: the caps on connections. */
+  readonly admit = (): string | undefined => {
+    if (this.tally.connections >= this.limits.maxConnections)
+      return `the service has ${this.limits.maxConnections} realtime connections open, as many as it takes: try again when one has ended`;
+    if (this.tally.unauthenticated >= this.limits.maxUnauthenticated)
+      return `the service has ${this.limits.maxUnauthenticated} realtime connections waiting for an accepted s, as many as it takes: try again when one has started or ended`;
+    return undefined;
+  };
+
   readonly accept = (peer: RealtimePeer): RealtimeHandlers => {
-    const connection = new Connection(this.ctx, peer, this.limits, () =>
+    const connection = new Connection(this.ctx, peer, this.limits, this.tally, () =>
       this.open.delete(connection),
     );
     this.open.add(connection);
@@ -100,6 +119,8 @@ class Connection {
   private readonly pausedFor = new Set<'queue' | 'ending'>();
   private noData: NodeJS.Timeout | undefined;
   private readonly lifetime: NodeJS.Timeout;
+  /** Runs until an `s` is accepted: a connection that never starts one does not stay. */
+  private unauthenticated: NodeJS.Timeout | undefined;
   /** Settles when a closed connection's session has been released and logged. */
   private ending: Promise<void> = Promise.resolve();
   /** The answer to the `e` in progress. */
@@ -108,6 +129,8 @@ class Connection {
   readonly handlers: RealtimeHandlers = {
     text: (text) => this.frame(() => this.onCommandText(text)),
     binary: (bytes) => this.frame(() => this.onBinary(bytes)),
+    // The client has not taken 1 MiB of replies for the stall limit: as the no-data limit.
+    stalled: () => this.fail(this.timeoutReply()),
     // A message over the limit ends the connection with the manual's `%` text and the limit; a
     // broken frame, with the close alone (the client's own bug: no answer would help it).
     lastWords: (fault) =>
@@ -124,8 +147,16 @@ class Connection {
     private readonly ctx: ServiceContext,
     private readonly peer: RealtimePeer,
     private readonly limits: RealtimeLimits,
+    private readonly tally: Tally,
     private readonly gone: () => void,
   ) {
+    tally.connections++;
+    tally.unauthenticated++;
+    this.unauthenticated = setTimeout(
+      () => this.fail(reply('e', WRP_MESSAGES.noDataTimeout)),
+      limits.unauthenticatedMs,
+    );
+    this.unauthenticated.unref();
     this.armNoData();
     this.lifetime = setTimeout(
       () => this.fail(reply('p', WRP_MESSAGES.sessionTimeout)),
@@ -139,15 +170,22 @@ class Connection {
   private armNoData(): void {
     clearTimeout(this.noData);
     if (this.state === 'closed' || this.pausedFor.size > 0) return;
-    this.noData = setTimeout(() => {
-      const recognizing = this.session?.recognizing ?? false;
-      this.fail(
-        recognizing
-          ? reply('e', WRP_MESSAGES.noDataTimeoutWhileRecognizing)
-          : reply('e', WRP_MESSAGES.noDataTimeout),
-      );
-    }, this.limits.noDataMs);
+    this.noData = setTimeout(() => this.fail(this.timeoutReply()), this.limits.noDataMs);
     this.noData.unref();
+  }
+
+  private timeoutReply(): string {
+    return this.session?.recognizing
+      ? reply('e', WRP_MESSAGES.noDataTimeoutWhileRecognizing)
+      : reply('e', WRP_MESSAGES.noDataTimeout);
+  }
+
+  /** The first accepted `s`: the connection is no longer one that merely waits. */
+  private authenticated(): void {
+    if (this.unauthenticated === undefined) return;
+    clearTimeout(this.unauthenticated);
+    this.unauthenticated = undefined;
+    this.tally.unauthenticated--;
   }
 
   /** Stops reading the socket; the no-data limit does not run while we are the ones waiting. */
@@ -178,67 +216,79 @@ class Connection {
 
   // --- frames --------------------------------------------------------------------------------
 
-  private frame(run: () => void): void {
+  /**
+   * Runs one frame (or keeps it while an `e` is being finished). Only a frame the connection
+   * took counts as data for the no-data limit: refusals keep nobody's connection open.
+   */
+  private frame(run: () => boolean): void {
     if (this.state === 'closed') return;
-    this.armNoData();
-    if (this.backlog) this.backlog.push(run);
-    else run();
+    const counted = () => {
+      if (run()) this.armNoData();
+    };
+    if (this.backlog) this.backlog.push(counted);
+    else counted();
   }
 
-  private onCommandText(text: string): void {
+  /** True when the frame was taken, false when it was refused. */
+  private onCommandText(text: string): boolean {
     const parsed = parseCommand(text);
     if (!parsed.ok) return this.refuse(parsed.error.reply, parsed.error.message);
-    this.onCommand(parsed.data);
+    return this.onCommand(parsed.data);
   }
 
-  private onBinary(bytes: Buffer): void {
+  private onBinary(bytes: Buffer): boolean {
     const parsed = parseBinaryFrame(bytes, decodeUtf8);
     if (!parsed.ok) return this.refuse(parsed.error.reply, parsed.error.message);
     if (parsed.data.kind === 'command') return this.onCommand(parsed.data.command);
-    if (this.state !== 'started' || !this.session) {
-      return this.send(reply('p', WRP_MESSAGES.cantFeed));
+    // Not started, or the audio has ended (a stream's end, a WAV's data length): nothing takes
+    // more, and it is neither queued nor logged.
+    if (this.state !== 'started' || !this.session?.takesAudio) {
+      return this.refuse('p', WRP_MESSAGES.cantFeed);
     }
     this.session.feed(parsed.data.audio);
+    return true;
   }
 
   /**
-   * A frame naming no command the server answers (the manual gives no response for it): the
-   * connection is closed cleanly, since no reply would mean anything to the client.
+   * A refusal (false, for `frame`). A frame naming no command the server answers (the manual
+   * gives no response for it): the connection is closed cleanly, since no reply would mean
+   * anything to the client.
    */
-  private refuse(letter: 's' | 'p' | 'e' | null, message: string): void {
-    if (letter === null) {
-      this.fail(reply('e', message));
-      return;
-    }
-    this.send(reply(letter, message));
+  private refuse(letter: 's' | 'p' | 'e' | null, message: string): false {
+    if (letter === null) this.fail(reply('e', message));
+    else this.send(reply(letter, message));
+    return false;
   }
 
-  private onCommand(command: WrpCommand): void {
+  private onCommand(command: WrpCommand): boolean {
     if (command.kind === 's') return this.start(command);
     if (this.state !== 'started' || !this.session) {
-      return this.send(reply('e', illegal('e before s: start the audio with s first')));
+      return this.refuse('e', illegal('e before s: start the audio with s first'));
     }
     void this.end(this.session);
+    return true;
   }
 
   // --- s ---------------------------------------------------------------------------------------
 
-  private start(command: StartCommand): void {
+  private start(command: StartCommand): boolean {
     if (this.state !== 'idle') {
-      return this.send(reply('s', illegal('s was already sent: end the audio with e first')));
+      return this.refuse('s', illegal('s was already sent: end the audio with e first'));
     }
     const admitted = this.admit(command);
-    if (typeof admitted === 'string') return this.send(reply('s', admitted));
+    if (typeof admitted === 'string') return this.refuse('s', admitted);
     let session: LiveSession;
     try {
       session = this.newSession(admitted);
     } catch (error) {
       admitted.release();
-      return this.send(reply('s', `${RESULT_MESSAGES['?']} (${(error as Error).message})`));
+      return this.refuse('s', `${RESULT_MESSAGES['?']} (${(error as Error).message})`);
     }
     this.state = 'started';
     this.session = session;
+    this.authenticated();
     this.send(reply('s'));
+    return true;
   }
 
   private newSession(admitted: Admission): LiveSession {
@@ -277,9 +327,10 @@ class Connection {
     if (rate < 16_000) {
       return `${WRP_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`;
     }
-    const release = this.ctx.limiter.acquire(key.data.keyId);
+    // The account's recognitions, whichever of its keys started them (HTTP ones too).
+    const release = this.ctx.limiter.acquire(key.data.accountId);
     if (!release) {
-      return `too many concurrent recognitions for this APPKEY (at most ${this.ctx.limiter.limit} at once)`;
+      return `too many concurrent recognitions for this APPKEY's account (at most ${this.ctx.limiter.limit} at once, all its keys together)`;
     }
     return {
       identity: key.data,
@@ -336,6 +387,8 @@ class Connection {
     this.backlog = undefined;
     clearTimeout(this.noData);
     clearTimeout(this.lifetime);
+    this.authenticated();
+    this.tally.connections--;
     // What was recognised before the client went away is still logged (`/v1/`).
     this.ending = this.ending
       .then(() => session?.abort())
@@ -397,6 +450,8 @@ class LiveSession {
   private readonly updateMs: number;
   private utterance: OpenUtterance | undefined;
   private aborted = false;
+  /** The decoder has ended (a stream's end, a WAV's data length, a refusal): no more audio. */
+  private decoderEnded = false;
   private fedBytes = 0;
   private readonly log: Promise<LiveLog | undefined>;
   private readonly decoding: Promise<boolean>;
@@ -433,10 +488,37 @@ class LiveSession {
     return this.utterance !== undefined;
   }
 
+  /** False once the decoder has ended: later `p` packets are refused, never queued or logged. */
+  get takesAudio(): boolean {
+    return !this.decoderEnded;
+  }
+
   feed(audio: Uint8Array): void {
     this.fedBytes += audio.length;
-    void this.log.then((log) => log?.write(audio));
     this.queue.push(audio);
+  }
+
+  /**
+   * The queue as the decoder takes it, each chunk appended to the log (`/v1/`) as it is taken,
+   * one write at a time: the log holds what was decoded and at most the chunk the decoder's
+   * end fell in, never what waited behind it.
+   */
+  private async *logged(): AsyncGenerator<Uint8Array> {
+    const log = await this.log;
+    if (!log) {
+      yield* this.queue;
+      return;
+    }
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      for await (const chunk of this.queue) {
+        await writing;
+        writing = log.write(chunk);
+        yield chunk;
+      }
+    } finally {
+      await writing;
+    }
   }
 
   /** `e`: decodes what is left, closes the last utterance. False if the audio was refused. */
@@ -475,7 +557,7 @@ class LiveSession {
   }
 
   private async decode(): Promise<boolean> {
-    const decoded = await decodeStream(this.queue, this.admission.audioFormat, async (pcm) => {
+    const decoded = await decodeStream(this.logged(), this.admission.audioFormat, async (pcm) => {
       if (this.aborted) return;
       for (const event of this.endpointer.push(pcm)) await this.on(event);
       if (this.endpointer.silenceMs >= this.limits.noSpeechMs && !this.aborted) {
@@ -487,7 +569,9 @@ class LiveSession {
       error: { message: `${RESULT_MESSAGES['?']} (${(error as Error).message})` },
     }));
     // The audio has ended (a WAV's data chunk is shorter than the stream, say): what comes after
-    // it is dropped, so the queue never fills and stops the socket with nobody reading it.
+    // it is dropped, so the queue never fills and stops the socket with nobody reading it, and
+    // later packets are refused.
+    this.decoderEnded = true;
     this.queue.abort();
     if (!decoded.ok) {
       // No audio at all (`e` straight after `s`) is no error: there was nothing to recognise.

@@ -13,6 +13,11 @@
  *   as a text message first.
  * The limit is checked on each frame header (and on a fragmented message's running length), so
  * an oversized message is refused before its payload is read, never buffered.
+ *
+ * Every byte the server writes goes through one bounded sender: once more than
+ * `maxBufferedBytes` wait for a client that does not read, the socket is read no further (so
+ * the client cannot earn more replies) until they drain, and a client that leaves them there for
+ * `stallMs` is closed. Pongs are coalesced: at most one waits behind the one being written.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -44,6 +49,8 @@ export type RealtimeFault =
 export interface RealtimeHandlers {
   text(message: string): void;
   binary(message: Buffer): void;
+  /** The client has left more than the bound unread for the stall limit: end the connection. */
+  stalled(): void;
   /** The connection is ending on a fault: the message to send before the close, if any. */
   lastWords?(fault: RealtimeFault): string | undefined;
   /** The connection ended (called once, whoever ended it). */
@@ -53,6 +60,12 @@ export interface RealtimeHandlers {
 export interface RealtimeOptions {
   /** Largest message taken, in bytes (the `p` byte included). */
   readonly maxMessageBytes: number;
+  /** Bytes written and not yet taken by the client past which its socket is read no further. */
+  readonly maxBufferedBytes: number;
+  /** A client that leaves more than that unread for this long is closed. */
+  readonly stallMs: number;
+  /** Asked before each upgrade: why the service takes no more connections now, if so (503). */
+  readonly admit?: () => string | undefined;
 }
 
 /** The realtime paths: `/v1/` logged, `/v1/nolog/` not; with or without the trailing slash. */
@@ -138,6 +151,8 @@ export function attachRealtime(
       );
       return;
     }
+    const full = options.admit?.();
+    if (full !== undefined) return refuseUpgrade(socket, '503 Service Unavailable', full);
     serve(request, socket, head, path.logged, accept, options);
   });
 }
@@ -159,15 +174,57 @@ function serve(
   // event goes out at once.
   net.setTimeout?.(0);
   net.setNoDelay?.(true);
+  const unread = () => (socket as Duplex & { writableLength: number }).writableLength;
 
   let ended = false;
   // Set once accept() returns; undefined until then, as accept() may close the peer at once.
   // eslint-disable-next-line prefer-const
   let handlers: RealtimeHandlers | undefined;
+
+  // The bounded sender. `congested`: more than the bound waits for the client; reading stops
+  // until it has all been taken ('drain'), and the stall timer runs meanwhile.
+  let congested = false;
+  let stall: NodeJS.Timeout | undefined;
+  let pongInFlight = false;
+  let nextPong: Buffer | undefined;
+  const write = (frame: Buffer, written?: () => void) => {
+    if (ended || !socket.writable) return;
+    socket.write(frame, written);
+    if (congested || unread() <= options.maxBufferedBytes) return;
+    congested = true;
+    socket.pause();
+    stall = setTimeout(() => {
+      if (!ended) handlers?.stalled();
+    }, options.stallMs);
+    stall.unref();
+  };
+  socket.on('drain', () => {
+    if (!congested || ended) return;
+    congested = false;
+    clearTimeout(stall);
+    release();
+  });
+  // A ping flood from a client that does not read earns one pong at a time, the newest waiting.
+  const pong = (frame: Buffer) => {
+    if (pongInFlight) {
+      nextPong = frame;
+      return;
+    }
+    pongInFlight = true;
+    write(frame, () => {
+      pongInFlight = false;
+      const next = nextPong;
+      nextPong = undefined;
+      if (next && !ended) pong(next);
+    });
+  };
+
   const finish = () => {
     if (ended) return;
     ended = true;
     held.length = 0;
+    nextPong = undefined;
+    clearTimeout(stall);
     handlers?.closed();
   };
   const end = () => {
@@ -180,15 +237,26 @@ function serve(
   // pause() holds what the driver has already read: it parses a whole socket read at once, so
   // the messages after the one that made the session pause (hundreds of small packets can share
   // one read) wait here, in order, and go out on resume(), before a close that followed them.
+  // A congested sender holds them the same way.
   let paused = false;
   const held: Array<string | Buffer> = [];
   let afterHeld: (() => void) | undefined;
+  const holding = () => paused || congested;
   const deliver = (data: string | Buffer) => {
     if (typeof data === 'string') handlers?.text(data);
     else handlers?.binary(data);
   };
+  /** Reading may go on: what is held first, then the close that followed it, or the socket. */
+  const release = () => {
+    while (!holding() && !ended && held.length > 0) deliver(held.shift()!);
+    if (holding() || ended) return;
+    const then = afterHeld;
+    afterHeld = undefined;
+    if (then) then();
+    else socket.resume();
+  };
 
-  // What the driver writes goes through here: the handshake and pongs as they are; its close
+  // What the driver writes goes through here: the handshake as it is, pongs coalesced; its close
   // frame (a reply to the client's, or a fault's) is replaced by our empty one, after the
   // session's last words on a fault. The driver reports the fault ('error') just after writing
   // its close frame, so the close is finished once that has had its chance.
@@ -197,20 +265,18 @@ function serve(
   const closeAfterFault = () => {
     if (ended) return;
     const words = fault && handlers?.lastWords?.(fault);
-    if (words !== undefined && socket.writable) socket.write(serverFrame(0x1, Buffer.from(words)));
+    if (words !== undefined) write(serverFrame(0x1, Buffer.from(words)));
     end();
   };
   driver.io.on('data', (chunk: Buffer) => {
     if (ended || closing) return;
-    if (chunk[0] !== 0x88) {
-      if (socket.writable) socket.write(chunk);
-      return;
-    }
+    if (chunk[0] === 0x8a) return pong(chunk);
+    if (chunk[0] !== 0x88) return write(chunk);
     closing = true;
     // While the session holds the socket paused (an `e` being finished, a full queue), the
     // close waits for resume(), so that what came before it is answered first.
     setImmediate(() => {
-      if (held.length > 0 || paused) afterHeld = closeAfterFault;
+      if (held.length > 0 || holding()) afterHeld = closeAfterFault;
       else closeAfterFault();
     });
   });
@@ -221,7 +287,7 @@ function serve(
   });
   driver.on('message', (event) => {
     if (ended || closing || !handlers) return;
-    if (paused || held.length > 0) held.push(event.data);
+    if (holding() || held.length > 0) held.push(event.data);
     else deliver(event.data);
   });
   socket.on('close', finish);
@@ -236,9 +302,7 @@ function serve(
   const peer: RealtimePeer = {
     logged,
     remoteAddress: request.socket.remoteAddress ?? '',
-    sendText: (text) => {
-      if (!ended && socket.writable) socket.write(serverFrame(0x1, Buffer.from(text)));
-    },
+    sendText: (text) => write(serverFrame(0x1, Buffer.from(text))),
     close: () => end(),
     pause: () => {
       if (ended) return;
@@ -248,15 +312,10 @@ function serve(
     resume: () => {
       if (ended) return;
       paused = false;
-      while (!paused && !ended && held.length > 0) deliver(held.shift()!);
-      if (paused || ended) return;
-      const then = afterHeld;
-      afterHeld = undefined;
-      if (then) then();
-      else socket.resume();
+      release();
     },
     get bufferedBytes() {
-      return (socket as Duplex & { writableLength: number }).writableLength;
+      return unread();
     },
   };
   driver.start();

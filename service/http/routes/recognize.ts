@@ -72,7 +72,8 @@ export function admit(
     );
   }
   if (slot.state === 'unavailable') return refuse('!', `${RESULT_MESSAGES['!']} (${slot.message})`);
-  const release = ctx.limiter.acquire(check.data.keyId);
+  // The account's recognitions, whichever of its keys started them (live sessions too).
+  const release = ctx.limiter.acquire(check.data.accountId);
   if (!release) return refuse('?', 'too many concurrent requests', 429);
   return success({ identity: check.data, settings: settings.data, engine: slot.engine, release });
 }

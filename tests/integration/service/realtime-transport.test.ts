@@ -82,6 +82,7 @@ function accept(peer: RealtimePeer): RealtimeHandlers {
         ? `p received too large audio data (over ${fault.limit} bytes)`
         : `fault ${fault.detail}`;
     },
+    stalled: () => peer.close(),
     closed: () => {
       s.closed++;
     },
@@ -106,7 +107,11 @@ beforeAll(async () => {
       req.on('end', () => res.end('ok'));
     },
   );
-  attachRealtime(server, accept, { maxMessageBytes: LIMIT });
+  attachRealtime(server, accept, {
+    maxMessageBytes: LIMIT,
+    maxBufferedBytes: 1024 * 1024,
+    stallMs: 30_000,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
