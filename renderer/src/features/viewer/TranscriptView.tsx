@@ -147,6 +147,9 @@ export function TranscriptView() {
       className="view viewer"
       aria-labelledby="viewer-heading"
       data-testid="viewer"
+      // A click on empty space leaves the focus in the viewer (not on the page), so its keys
+      // (undo, redo, the player's) still work; not a tab stop.
+      tabIndex={-1}
       onKeyDown={(e) => {
         // A key a field below claimed (the word editor's Enter, Escape, Tab) is its own.
         if (e.defaultPrevented) return;
@@ -254,34 +257,28 @@ export function TranscriptView() {
             />
           </div>
           <div className="edit-bar">
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || !canUndo(edits)}
+            <BarButton
+              enabled={editable && canUndo(edits)}
               title={t('viewer.undoHint')}
               aria-keyshortcuts="Control+Z"
-              onClick={() => void run(undoTranscriptEdit())}
+              onAct={() => void run(undoTranscriptEdit())}
             >
               {t('viewer.undo')}
-            </button>
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || !canRedo(edits)}
+            </BarButton>
+            <BarButton
+              enabled={editable && canRedo(edits)}
               title={t('viewer.redoHint')}
               aria-keyshortcuts="Control+Shift+Z"
-              onClick={() => void run(redoTranscriptEdit())}
+              onAct={() => void run(redoTranscriptEdit())}
             >
               {t('viewer.redo')}
-            </button>
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || edited?.edited !== true}
-              onClick={() => void run(editTranscript(revertAll()))}
+            </BarButton>
+            <BarButton
+              enabled={editable && edited?.edited === true}
+              onAct={() => void run(editTranscript(revertAll()))}
             >
               {t('viewer.revertAll')}
-            </button>
+            </BarButton>
             <button
               type="button"
               className="button small"
@@ -339,5 +336,35 @@ export function TranscriptView() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A button of the edit bar that stays focusable while it cannot act (aria-disabled, drawn as
+ * disabled): Undo pressed until it greys out keeps the focus, and Ctrl+Z / Ctrl+Shift+Z with it,
+ * where a disabled button would drop the focus to the page.
+ */
+function BarButton({
+  enabled,
+  onAct,
+  children,
+  ...rest
+}: {
+  enabled: boolean;
+  onAct: () => void;
+  children: React.ReactNode;
+  title?: string;
+  'aria-keyshortcuts'?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="button small"
+      aria-disabled={!enabled}
+      onClick={enabled ? onAct : undefined}
+      {...rest}
+    >
+      {children}
+    </button>
   );
 }

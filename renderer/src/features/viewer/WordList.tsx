@@ -53,6 +53,12 @@ interface Editing {
   readonly onPlayFrom: (word: Word) => void;
 }
 
+/** The index of the word an element is (a word's button or editor), if it is one. */
+function indexOf(target: EventTarget): number | undefined {
+  const at = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-i]') : null;
+  return at ? Number(at.dataset.i) : undefined;
+}
+
 const WordButton = memo(function WordButton({
   word,
   focusable,
@@ -277,10 +283,18 @@ export function WordList({
         if (e.key in keys) {
           e.preventDefault();
           move(keys[e.key]!);
-        } else if (e.key === 'F2' && actions && words[focusIndex]) {
+        } else if (e.key === 'F2' && actions) {
+          // The word that has the focus, however it got there (not the one last clicked).
+          const word = words[indexOf(e.target) ?? focusIndex];
+          if (!word) return;
           e.preventDefault();
-          actions.onEdit(words[focusIndex]);
+          actions.onEdit(word);
         }
+      }}
+      onFocus={(e) => {
+        // Focus moved by Tab, a screen reader or a script: the list's tab stop and keys follow it.
+        const index = indexOf(e.target);
+        if (index !== undefined && index !== focusIndex) setFocusIndex(index);
       }}
     >
       {chunks.map((chunk) => (
