@@ -165,6 +165,9 @@ export const en = {
     export: 'Export',
     exportAs: 'Export as {{format}}',
     player: 'Source audio',
+    playerVideo: 'Source video',
+    hidePicture: 'Hide picture',
+    showPicture: 'Show picture',
     play: 'Play',
     pause: 'Pause',
     lowConfidence: 'low confidence',
@@ -192,6 +195,7 @@ export const en = {
     wordKeys:
       'Enter keeps a correction, Escape cancels it, Tab keeps it and corrects the next word, Ctrl+Enter plays from the word. A word left empty is removed; several words share its time.',
     editWord: 'Correct “{{word}}”',
+    wordTime: '“{{word}}” starts at {{time}}',
     wordLabelEdited: '{{word}}, {{time}}, corrected (recognized as “{{original}}”)',
     wordLabelAdded: '{{word}}, {{time}}, added',
     recognizedAs: '“{{word}}” was recognized as “{{original}}”.',

@@ -167,6 +167,9 @@ export const ja: Messages = {
     export: '書き出し',
     exportAs: '{{format}} で書き出す',
     player: '元の音声',
+    playerVideo: '元の映像',
+    hidePicture: '映像を隠す',
+    showPicture: '映像を表示',
     play: '再生',
     pause: '一時停止',
     lowConfidence: '信頼度が低い',
@@ -194,6 +197,7 @@ export const ja: Messages = {
     wordKeys:
       'Enter で確定、Esc で取り消し、Tab で確定して次の単語へ、Ctrl+Enter でその単語から再生します。空にした単語は削除され、複数の単語を入力するとその時間を分け合います。',
     editWord: '「{{word}}」を修正',
+    wordTime: '「{{word}}」の開始 {{time}}',
     wordLabelEdited: '{{word}}、{{time}}、修正済み（認識結果は「{{original}}」）',
     wordLabelAdded: '{{word}}、{{time}}、手で追加',
     recognizedAs: '「{{word}}」の認識結果は「{{original}}」でした。',
