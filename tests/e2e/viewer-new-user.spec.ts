@@ -107,7 +107,7 @@ test('an MP4 shows its picture; words corrected in Text; focus and undo; axe; sc
   // A click on empty space (the edit bar's, right of its buttons): Ctrl+Shift+Z still redoes.
   const bar = (await viewer.locator('.edit-bar').boundingBox())!;
   await app.mouse.click(bar.x + bar.width - 4, bar.y + bar.height / 2);
-  expect(await app.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(app.locator('body')).not.toBeFocused();
   await app.keyboard.press('Control+Shift+Z');
   await expect(viewer.locator('.utterance-text').first()).toContainText('Kikitori');
 
