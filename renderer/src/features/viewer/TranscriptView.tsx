@@ -159,15 +159,22 @@ export function TranscriptView() {
     },
     [attachAudio],
   );
-  // The dock's height, for what scrolls into view under it (viewer.css: scroll-margin-top).
+  // What scrolls into view (a focused word, a passage, find's match) stops below the dock: the
+  // scrolling panel's top padding for scrolling follows the dock's height.
   const attachDock = useCallback((element: HTMLDivElement | null) => {
-    const section = element?.closest<HTMLElement>('.viewer');
-    if (!element || !section) return;
+    let scroller = element?.parentElement;
+    while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY))
+      scroller = scroller.parentElement;
+    if (!element || !scroller) return;
+    const panel = scroller;
     const observer = new ResizeObserver(() =>
-      section.style.setProperty('--dock-height', `${element.offsetHeight}px`),
+      panel.style.setProperty('scroll-padding-top', `${element.offsetHeight + 8}px`),
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      panel.style.removeProperty('scroll-padding-top');
+    };
   }, []);
 
   const name = job?.file.name ?? '';
