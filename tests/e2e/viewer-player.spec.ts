@@ -82,8 +82,8 @@ test('rename a job, find with n of m and Enter, speed, skip, the shortcuts dialo
   expect(duration).toBeGreaterThan(2);
   await app.getByTestId('speed').selectOption('1.5');
   await expect.poll(() => player.evaluate((a) => (a as unknown as Media).playbackRate)).toBe(1.5);
-  await app.getByRole('button', { name: 'Skip back 5 seconds' }).click();
-  await app.getByRole('button', { name: 'Skip forward 5 seconds' }).click();
+  await app.getByRole('button', { name: '−5 s: skip back 5 seconds' }).click();
+  await app.getByRole('button', { name: '+5 s: skip forward 5 seconds' }).click();
   await expect
     .poll(() => player.evaluate((a) => (a as unknown as Media).currentTime))
     .toBeCloseTo(duration, 2);

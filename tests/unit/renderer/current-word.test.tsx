@@ -85,6 +85,7 @@ describe('the playing word and utterance', () => {
         />
         <UtteranceList
           blocks={blocks}
+          words={words}
           transcript={TRANSCRIPT}
           playback={p.as(playing)}
           matches={textMatches(blocks, '')}

@@ -214,7 +214,8 @@ describe('undo, redo, show original, revert', () => {
     expect(wordTexts()).toContain('evening');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(wordTexts()).toContain('morning'));
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Undo' }).disabled).toBe(true);
+    // Greyed out, yet focusable (aria-disabled): the focus stays in the viewer.
+    expect(screen.getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled')).toBe('true');
     await user.click(screen.getByRole('heading', { name: 'talk.wav' }));
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     await waitFor(() => expect(wordTexts()).toContain('evening'));
@@ -255,8 +256,8 @@ describe('undo, redo, show original, revert', () => {
     await user.click(screen.getByRole('button', { name: 'Revert all corrections' }));
     await waitFor(() => expect(wordTexts()).toContain('Thanks'));
     expect(
-      screen.getByRole<HTMLButtonElement>('button', { name: 'Revert all corrections' }).disabled,
-    ).toBe(true);
+      screen.getByRole('button', { name: 'Revert all corrections' }).getAttribute('aria-disabled'),
+    ).toBe('true');
   });
 
   it('says so when a correction no longer fits', async () => {

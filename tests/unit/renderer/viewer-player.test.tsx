@@ -122,13 +122,13 @@ describe('the player', () => {
   it('skips 5 s back and forward, within the audio', async () => {
     const { user } = await openTalk();
     audio().currentTime = 10;
-    await user.click(screen.getByRole('button', { name: 'Skip forward 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: '+5 s: skip forward 5 seconds' }));
     expect(audio().currentTime).toBe(15);
-    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
-    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: '−5 s: skip back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: '−5 s: skip back 5 seconds' }));
     expect(audio().currentTime).toBe(5);
     audio().currentTime = 3;
-    await user.click(screen.getByRole('button', { name: 'Skip back 5 seconds' }));
+    await user.click(screen.getByRole('button', { name: '−5 s: skip back 5 seconds' }));
     expect(audio().currentTime).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Beside the player: skip 5 s back and forward, the speed (0.5× to 2×, remembered), and the
- * button that lists the keyboard shortcuts.
+ * Beside the player: skip 5 s back and forward, the speed (0.5× to 2×, remembered), the
+ * button that lists the keyboard shortcuts, and what the viewer adds (a video's Hide picture).
  */
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type PlaybackRate } from '../../store/prefs-slice';
@@ -11,15 +11,32 @@ import type { Playback } from './use-playback';
 export function PlayerControls({
   playback,
   onShortcuts,
+  showPlay = false,
+  children,
 }: {
   playback: Playback;
   onShortcuts: () => void;
+  /** A Play/Pause button, where the player's own controls are hidden (a video's picture). */
+  showPlay?: boolean;
+  /** More controls, after the skip and speed ones. */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const rate = useApp((s) => s.playbackRate);
   const setRate = useApp((s) => s.setPlaybackRate);
   return (
     <div className="player-controls">
+      {showPlay ? (
+        <button
+          type="button"
+          className="button small play"
+          aria-keyshortcuts="Control+Space F9"
+          onClick={playback.toggle}
+          data-testid="play"
+        >
+          {playback.playing ? t('viewer.pause') : t('viewer.play')}
+        </button>
+      ) : null}
       <button
         type="button"
         className="button small"
@@ -68,6 +85,7 @@ export function PlayerControls({
       >
         {t('player.shortcuts')}
       </button>
+      {children}
     </div>
   );
 }

@@ -8,7 +8,7 @@
  * service's; Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo, outside a text field.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canRedo,
@@ -32,7 +32,7 @@ import { ErrorBox } from '../../ui/error-box';
 import { FindBar } from './FindBar';
 import { stepMatch, textMatches, wordMatches } from './find';
 import { PlayerControls } from './PlayerControls';
-import { playerAction, SKIP_MS, stepRate, typingIn } from './player-keys';
+import { isPlayer, playerAction, SKIP_MS, stepRate, typingIn } from './player-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { PLAYBACK_RATES } from '../../store/prefs-slice';
 import { RenameDialog } from '../jobs/RenameDialog';
@@ -149,6 +149,43 @@ export function TranscriptView() {
     };
   }, [mediaUrlOf, jobId]);
   const mediaSrc = media?.jobId === jobId ? media.url : undefined;
+  // A video's picture (issue #29 §12): shown above the controls, and hidden on request. An MP4 or
+  // WebM may hold sound alone (an .m4a): once its metadata says it has no picture, it is drawn as
+  // the audio player is.
+  const video = isVideo(job?.file.container);
+  const [pictureShown, setPictureShown] = useState(true);
+  const [picture, setPicture] = useState<boolean>();
+  const attachVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      attachAudio(element);
+      if (!element) return;
+      const onMetadata = () => setPicture(element.videoWidth > 0);
+      element.addEventListener('loadedmetadata', onMetadata);
+      // (A ref callback's cleanup stands in for its call with null.)
+      return () => {
+        element.removeEventListener('loadedmetadata', onMetadata);
+        attachAudio(null);
+      };
+    },
+    [attachAudio],
+  );
+  // What scrolls into view (a focused word, a passage, find's match) stops below the dock: the
+  // scrolling panel's top padding for scrolling follows the dock's height.
+  const attachDock = useCallback((element: HTMLDivElement | null) => {
+    let scroller = element?.parentElement;
+    while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY))
+      scroller = scroller.parentElement;
+    if (!element || !scroller) return;
+    const panel = scroller;
+    const observer = new ResizeObserver(() =>
+      panel.style.setProperty('scroll-padding-top', `${element.offsetHeight + 8}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      panel.style.removeProperty('scroll-padding-top');
+    };
+  }, []);
 
   const name = job?.file.name ?? '';
   const title = job?.title;
@@ -157,13 +194,16 @@ export function TranscriptView() {
       className="view viewer"
       aria-labelledby="viewer-heading"
       data-testid="viewer"
+      // A click on empty space leaves the focus in the viewer (not on the page), so its keys
+      // (undo, redo, the player's) still work; not a tab stop.
+      tabIndex={-1}
       onKeyDown={(e) => {
         // A key a field below claimed (the word editor's Enter, Escape, Tab) is its own.
         if (e.defaultPrevented) return;
         const typing = typingIn(e.target);
         // Undo and redo outside text fields (a field undoes its own typing); the player's own
         // Ctrl+Z is nothing, so there it undoes the last correction.
-        const inField = typing && (e.target as HTMLElement).tagName !== 'AUDIO';
+        const inField = typing && !isPlayer(e.target as HTMLElement);
         const key = e.key.toLowerCase();
         if (!inField && editable && (e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) {
           e.preventDefault();
@@ -223,69 +263,104 @@ export function TranscriptView() {
       ) : null}
       {transcript ? (
         <>
-          <div className="player-card">
-            <audio
-              ref={attachAudio}
-              className="player"
-              controls
-              preload="metadata"
-              src={mediaSrc}
-              aria-label={t('viewer.player')}
-              data-testid="player"
-            />
-            <PlayerControls playback={playback} onShortcuts={() => setShortcuts(true)} />
-            <p className="muted hint">{playback.failed ? t('viewer.noAudio') : t('player.hint')}</p>
+          {/* The player and find stay on screen while a long transcript scrolls under them. */}
+          <div className="viewer-dock" data-testid="viewer-dock" ref={attachDock}>
+            <div className="player-card">
+              {video ? (
+                <div
+                  id="viewer-picture"
+                  className={`picture${pictureShown ? '' : ' is-hidden'}${picture === false ? ' is-sound' : ''}`}
+                >
+                  <video
+                    ref={attachVideo}
+                    className="player"
+                    controls
+                    preload="metadata"
+                    playsInline
+                    src={mediaSrc}
+                    aria-label={t('viewer.playerVideo')}
+                    data-testid="player"
+                  />
+                </div>
+              ) : (
+                <audio
+                  ref={attachAudio}
+                  className="player"
+                  controls
+                  preload="metadata"
+                  src={mediaSrc}
+                  aria-label={t('viewer.player')}
+                  data-testid="player"
+                />
+              )}
+              <PlayerControls
+                playback={playback}
+                onShortcuts={() => setShortcuts(true)}
+                // With the picture hidden its controls go too: Play stands in for them.
+                showPlay={video && !pictureShown}
+              >
+                {video && picture !== false ? (
+                  <button
+                    type="button"
+                    className="button small ghost"
+                    aria-expanded={pictureShown}
+                    aria-controls="viewer-picture"
+                    data-testid="picture-toggle"
+                    onClick={() => setPictureShown((shown) => !shown)}
+                  >
+                    {pictureShown ? t('viewer.hidePicture') : t('viewer.showPicture')}
+                  </button>
+                ) : null}
+              </PlayerControls>
+              <p className="muted hint">
+                {playback.failed ? t('viewer.noAudio') : t('player.hint')}
+              </p>
+            </div>
+            <div className="toolbar">
+              <FindBar
+                query={query}
+                finding={findQuery.trim() !== ''}
+                onQuery={setQuery}
+                at={at}
+                count={hitCount}
+                onMove={moveFind}
+              />
+              <span className="spacer" />
+              <button
+                type="button"
+                className="button small"
+                onClick={() => void copy(toTxt(edited!, { speakerName }))}
+              >
+                {copied ? t('viewer.copied') : t('viewer.copy')}
+              </button>
+              <CopyFailed failed={copyFailed} />
+              <ExportMenu edited={edited!} />
+            </div>
           </div>
           <ShortcutsDialog open={shortcuts} onOpenChange={setShortcuts} />
-          <div className="toolbar">
-            <FindBar
-              query={query}
-              finding={findQuery.trim() !== ''}
-              onQuery={setQuery}
-              at={at}
-              count={hitCount}
-              onMove={moveFind}
-            />
-            <span className="spacer" />
-            <button
-              type="button"
-              className="button small"
-              onClick={() => void copy(toTxt(edited!, { speakerName }))}
-            >
-              {copied ? t('viewer.copied') : t('viewer.copy')}
-            </button>
-            <CopyFailed failed={copyFailed} />
-            <ExportMenu edited={edited!} />
-          </div>
           <div className="edit-bar">
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || !canUndo(edits)}
+            <BarButton
+              enabled={editable && canUndo(edits)}
               title={t('viewer.undoHint')}
               aria-keyshortcuts="Control+Z"
-              onClick={() => void run(undoTranscriptEdit())}
+              onAct={() => void run(undoTranscriptEdit())}
             >
               {t('viewer.undo')}
-            </button>
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || !canRedo(edits)}
+            </BarButton>
+            <BarButton
+              enabled={editable && canRedo(edits)}
               title={t('viewer.redoHint')}
               aria-keyshortcuts="Control+Shift+Z"
-              onClick={() => void run(redoTranscriptEdit())}
+              onAct={() => void run(redoTranscriptEdit())}
             >
               {t('viewer.redo')}
-            </button>
-            <button
-              type="button"
-              className="button small"
-              disabled={!editable || edited?.edited !== true}
-              onClick={() => void run(editTranscript(revertAll()))}
+            </BarButton>
+            <BarButton
+              enabled={editable && edited?.edited === true}
+              onAct={() => void run(editTranscript(revertAll()))}
             >
               {t('viewer.revertAll')}
-            </button>
+            </BarButton>
             <button
               type="button"
               className="button small"
@@ -312,6 +387,7 @@ export function TranscriptView() {
             <Tabs.Content value="text" className="viewer-panel">
               <UtteranceList
                 blocks={blocks}
+                words={words}
                 transcript={transcript}
                 playback={playback}
                 matches={textHits}
@@ -343,5 +419,38 @@ export function TranscriptView() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Containers that may hold a picture (core/media-file.ts serves them as video/…). */
+const isVideo = (container: string | undefined) => container === 'mp4' || container === 'webm';
+
+/**
+ * A button of the edit bar that stays focusable while it cannot act (aria-disabled, drawn as
+ * disabled): Undo pressed until it greys out keeps the focus, and Ctrl+Z / Ctrl+Shift+Z with it,
+ * where a disabled button would drop the focus to the page.
+ */
+function BarButton({
+  enabled,
+  onAct,
+  children,
+  ...rest
+}: {
+  enabled: boolean;
+  onAct: () => void;
+  children: React.ReactNode;
+  title?: string;
+  'aria-keyshortcuts'?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="button small"
+      aria-disabled={!enabled}
+      onClick={enabled ? onAct : undefined}
+      {...rest}
+    >
+      {children}
+    </button>
   );
 }

@@ -7,7 +7,9 @@
  *
  * Correcting (issue #18): each block's text can be edited as a whole (words left as they were
  * keep their times, shared/domain/edits.ts `utteranceEdit`), and a speaker renamed once for the
- * whole transcript. What is shown, found and clicked is the text as corrected.
+ * whole transcript. A word is corrected as in the word view (issue #29): double-click it, or F2
+ * on the word the text selection is in (else the first of the passage that has the focus), opens
+ * its editor in place. What is shown, found and clicked is the text as corrected.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +26,11 @@ import { formatMs } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useActionError } from '../../ui/use-action-error';
 import { piecesOf, type TextMatches } from './find';
+import { typingIn } from './player-keys';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
+import { keepWord, WordEditor, type Editing } from './WordEditor';
+import type { Word } from './words';
 
 /** Where each block's tokens start in its utterance. */
 function offsetsOf(blocks: readonly Block[]): number[] {
@@ -123,6 +128,7 @@ interface RowActions {
 
 export function UtteranceList({
   blocks,
+  words,
   transcript,
   playback,
   matches,
@@ -131,6 +137,8 @@ export function UtteranceList({
   edit,
 }: {
   blocks: readonly Block[];
+  /** The transcript's words (./words), to correct one in place. */
+  words: readonly Word[];
   /** The transcript the blocks are of (edits applied). */
   transcript: EditedTranscript;
   playback: Playback;
@@ -144,6 +152,14 @@ export function UtteranceList({
   const list = useRef<HTMLOListElement>(null);
   const { error, run } = useActionError();
   const [editing, setEditing] = useState<{ kind: 'text' | 'speaker'; block: number }>();
+  /** The word being corrected in place (its index among the words), if any. */
+  const [editingWord, setEditingWord] = useState<number>();
+  /** Each block's words, by their place in the utterance. */
+  const blockWords = useMemo(() => {
+    const byBlock = blocks.map(() => new Map<number, Word>());
+    for (const word of words) byBlock[word.block]?.set(word.position, word);
+    return byBlock;
+  }, [blocks, words]);
   const indexAt = useMemo(() => {
     const spans = blocks.map((b) => [b.starttime ?? -1, b.endtime ?? -1] as const);
     return (ms: number) => spans.findIndex(([start, end]) => start <= ms && ms <= end);
@@ -154,17 +170,74 @@ export function UtteranceList({
   /** After an edit ends, focus goes back to the control that opened it. */
   const back = useRef<string>(undefined);
   useEffect(() => {
-    if (editing || !back.current) return;
+    if (editing || editingWord !== undefined || !back.current) return;
     list.current?.querySelector<HTMLElement>(back.current)?.focus();
     back.current = undefined;
-  }, [editing]);
+  }, [editing, editingWord]);
 
   // Read by the actions when they run, so the actions stay the same object (and the rows are not
   // drawn again) while the player plays and pauses or a correction changes the transcript.
-  const latest = useRef({ blocks, offsets, transcript, playback, speakerName, edit, run });
+  const latest = useRef({ blocks, offsets, transcript, playback, speakerName, edit, run, words });
   useEffect(() => {
-    latest.current = { blocks, offsets, transcript, playback, speakerName, edit, run };
+    latest.current = { blocks, offsets, transcript, playback, speakerName, edit, run, words };
   });
+  const editable = edit !== undefined;
+  const wordActions = useMemo<Editing | undefined>(() => {
+    if (!editable) return undefined;
+    // Focus goes back to the passage's pencil button when the word's editor closes.
+    const closeWord = (word: Word) => {
+      back.current = `[data-edit-block="${word.block}"]`;
+      setEditingWord(undefined);
+    };
+    return {
+      onEdit: (word) => {
+        setEditing(undefined);
+        setEditingWord(word.index);
+      },
+      onCancel: () => {
+        const { words: all } = latest.current;
+        setEditingWord((index) => {
+          const word = index === undefined ? undefined : all[index];
+          if (word) back.current = `[data-edit-block="${word.block}"]`;
+          return undefined;
+        });
+      },
+      onPlayFrom: (word) => {
+        const { playback: player } = latest.current;
+        if (word.starttime !== undefined) player.seek(word.starttime);
+        if (!player.playing) player.toggle();
+      },
+      onKeep: (word, text, next) => {
+        const { words: all, edit: apply, run: act } = latest.current;
+        if (!apply) return;
+        keepWord(
+          word,
+          text,
+          next,
+          all.length,
+          (op) => act(apply(op)),
+          (after) => (after === undefined ? closeWord(word) : setEditingWord(after)),
+        );
+      },
+    };
+  }, [editable]);
+  // F2: the word the text selection is in (a double-click selects one), else the first word of
+  // the passage that has the focus. Heard on the whole viewer: a click on the text leaves the
+  // focus on it (TranscriptView), not in the list.
+  useEffect(() => {
+    const section = list.current?.closest<HTMLElement>('.viewer');
+    if (!section || !wordActions) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F2' || e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey) return;
+      if (typingIn(e.target) || !list.current) return;
+      const word = wordNear(list.current, e.target, latest.current.words);
+      if (!word) return;
+      e.preventDefault();
+      wordActions.onEdit(word);
+    };
+    section.addEventListener('keydown', onKey);
+    return () => section.removeEventListener('keydown', onKey);
+  }, [wordActions]);
   const actions = useMemo<RowActions>(() => {
     const close = (selector: string) => {
       back.current = selector;
@@ -177,8 +250,14 @@ export function UtteranceList({
         player.seek(ms);
         if (!player.playing) player.toggle();
       },
-      editText: (block) => setEditing({ kind: 'text', block }),
-      editSpeaker: (block) => setEditing({ kind: 'speaker', block }),
+      editText: (block) => {
+        setEditingWord(undefined);
+        setEditing({ kind: 'text', block });
+      },
+      editSpeaker: (block) => {
+        setEditingWord(undefined);
+        setEditing({ kind: 'speaker', block });
+      },
       close,
       keepText: (i, text) => {
         const { blocks: all, offsets: at, transcript: current, edit: apply } = latest.current;
@@ -231,8 +310,14 @@ export function UtteranceList({
               currentMatch={
                 currentMatch >= first && currentMatch < first + count ? currentMatch : -1
               }
-              editable={edit !== undefined}
+              editable={editable}
               editing={editing?.block === i ? editing.kind : undefined}
+              words={blockWords[i]}
+              offset={offsets[i]!}
+              editingWord={
+                editingWord !== undefined && words[editingWord]?.block === i ? editingWord : -1
+              }
+              wordActions={wordActions}
               speakerName={speakerName}
               actions={actions}
             />
@@ -252,6 +337,10 @@ const Utterance = memo(function Utterance({
   currentMatch,
   editable,
   editing,
+  words,
+  offset,
+  editingWord,
+  wordActions,
   speakerName,
   actions,
 }: {
@@ -265,6 +354,13 @@ const Utterance = memo(function Utterance({
   editable: boolean;
   /** What of this block is being corrected, if anything. */
   editing: 'text' | 'speaker' | undefined;
+  /** The block's words, by their place in the utterance. */
+  words: ReadonlyMap<number, Word> | undefined;
+  /** Where the block's tokens start in its utterance. */
+  offset: number;
+  /** The word of this block being corrected in place, or -1. */
+  editingWord: number;
+  wordActions: Editing | undefined;
   speakerName: (label: string) => string;
   actions: RowActions;
 }) {
@@ -334,8 +430,20 @@ const Utterance = memo(function Utterance({
               const word = (e.target as HTMLElement).closest<HTMLElement>('[data-ms]');
               if (word) actions.seek(Number(word.dataset.ms));
             }}
+            onDoubleClick={(e) => {
+              const at = (e.target as HTMLElement).closest<HTMLElement>('[data-w]');
+              const word = at ? words?.get(offset + Number(at.dataset.token)) : undefined;
+              if (word && wordActions) wordActions.onEdit(word);
+            }}
           >
             {pieces.map((piece, k) => {
+              const word = piece.token === undefined ? undefined : words?.get(offset + piece.token);
+              if (word && word.index === editingWord && wordActions) {
+                // The editor stands where the word's first piece was (find may cut a word).
+                return pieces[k - 1]?.token === piece.token ? null : (
+                  <WordEditor key={k} word={word} actions={wordActions} />
+                );
+              }
               const inner =
                 piece.match === undefined ? (
                   piece.text
@@ -350,7 +458,13 @@ const Utterance = memo(function Utterance({
               return piece.ms === undefined ? (
                 <span key={k}>{inner}</span>
               ) : (
-                <span key={k} className="text-word" data-ms={piece.ms}>
+                <span
+                  key={k}
+                  className="text-word"
+                  data-ms={piece.ms}
+                  data-w={word?.index}
+                  data-token={piece.token}
+                >
                   {inner}
                 </span>
               );
@@ -373,3 +487,18 @@ const Utterance = memo(function Utterance({
     </li>
   );
 });
+
+/**
+ * The word F2 corrects in the text view: the one the text selection is in, else the first word
+ * of the passage that `target` (what has the focus) is in.
+ */
+function wordNear(list: HTMLElement, target: EventTarget | null, words: readonly Word[]) {
+  const anchor = window.getSelection()?.anchorNode;
+  const selected = anchor instanceof Element ? anchor : anchor?.parentElement;
+  const at =
+    (selected && list.contains(selected) ? selected.closest<HTMLElement>('[data-w]') : null) ??
+    (target instanceof Element && list.contains(target)
+      ? target.closest('li')?.querySelector<HTMLElement>('[data-w]')
+      : null);
+  return at ? words[Number(at.dataset.w)] : undefined;
+}

@@ -12,12 +12,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  revertWord,
-  wordEdit,
-  wordsOf as typedWords,
-  type EditOp,
-} from '../../../../shared/domain/edits';
+import { revertWord, type EditOp } from '../../../../shared/domain/edits';
 import type { Result } from '../../../../shared/ipc/contract';
 import { ErrorBox } from '../../ui/error-box';
 import { formatMs } from '../../ui/format';
@@ -26,6 +21,7 @@ import { typingIn } from './player-keys';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
 import { chunksOf, type WordChunk } from './word-chunks';
+import { keepWord, WordEditor, type Editing } from './WordEditor';
 import { LOW_CONFIDENCE, matchesIn, wordAt, type Word } from './words';
 
 interface Props {
@@ -46,11 +42,10 @@ interface Props {
   readonly teach?: (word: Word) => void;
 }
 
-interface Editing {
-  readonly onEdit: (word: Word) => void;
-  readonly onKeep: (word: Word, text: string, next: boolean) => void;
-  readonly onCancel: () => void;
-  readonly onPlayFrom: (word: Word) => void;
+/** The index of the word an element is (a word's button or editor), if it is one. */
+function indexOf(target: EventTarget): number | undefined {
+  const at = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-i]') : null;
+  return at ? Number(at.dataset.i) : undefined;
 }
 
 const WordButton = memo(function WordButton({
@@ -101,50 +96,6 @@ const WordButton = memo(function WordButton({
     </button>
   );
 });
-
-/**
- * A word being corrected: Enter keeps, Escape cancels, Tab keeps and corrects the next word,
- * Ctrl+Enter plays from it (a key that cannot type text, so the player works while editing). The
- * keys it takes are claimed with preventDefault; the rest go on up, so the player's keys that work
- * while typing (./player-keys: Ctrl+Space, F7–F9, Ctrl+[ and Ctrl+]) work here too, while the
- * word list leaves alone every key typed in the editor.
- */
-function WordEditor({ word, actions }: { word: Word; actions: Editing }) {
-  const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(word.written);
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
-  return (
-    <input
-      ref={input}
-      className="word-editor"
-      data-i={word.index}
-      data-testid="word-editor"
-      aria-label={t('viewer.editWord', { word: word.written })}
-      value={text}
-      size={Math.max(4, text.length + 1)}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          actions.onPlayFrom(word);
-        } else if (e.key === 'Enter') {
-          e.preventDefault();
-          actions.onKeep(word, text, false);
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          actions.onCancel();
-        } else if (e.key === 'Tab' && !e.shiftKey) {
-          e.preventDefault();
-          actions.onKeep(word, text, true);
-        }
-      }}
-    />
-  );
-}
 
 export function WordList({
   words,
@@ -228,29 +179,23 @@ export function WordList({
         if (word.starttime !== undefined) seek(word.starttime);
         if (!latest.current.playing) toggle();
       },
-      onKeep: (word, text, next) => {
-        const typed = typedWords(text);
-        const after = word.index + typed.length;
-        // Tab on the last word: there is no next one to correct.
-        const last = after >= latest.current.count - 1 + typed.length;
-        const unchanged = typed.length === 1 && typed[0] === word.written;
-        const done = () => {
-          if (next && !last) {
-            setFocusIndex(after);
-            setEditingIndex(after);
-          } else {
-            refocus.current = word.index;
-            setEditingIndex(undefined);
-          }
-        };
-        if (unchanged) {
-          done();
-          return;
-        }
-        void run(edit(wordEdit(word.utterance, word.position, text))).then((ok) => {
-          if (ok) done();
-        });
-      },
+      onKeep: (word, text, next) =>
+        keepWord(
+          word,
+          text,
+          next,
+          latest.current.count,
+          (op) => run(edit(op)),
+          (after) => {
+            if (after !== undefined) {
+              setFocusIndex(after);
+              setEditingIndex(after);
+            } else {
+              refocus.current = word.index;
+              setEditingIndex(undefined);
+            }
+          },
+        ),
     };
   }, [edit, run, seek, toggle]);
 
@@ -277,10 +222,18 @@ export function WordList({
         if (e.key in keys) {
           e.preventDefault();
           move(keys[e.key]!);
-        } else if (e.key === 'F2' && actions && words[focusIndex]) {
+        } else if (e.key === 'F2' && actions) {
+          // The word that has the focus, however it got there (not the one last clicked).
+          const word = words[indexOf(e.target) ?? focusIndex];
+          if (!word) return;
           e.preventDefault();
-          actions.onEdit(words[focusIndex]);
+          actions.onEdit(word);
         }
+      }}
+      onFocus={(e) => {
+        // Focus moved by Tab, a screen reader or a script: the list's tab stop and keys follow it.
+        const index = indexOf(e.target);
+        if (index !== undefined && index !== focusIndex) setFocusIndex(index);
       }}
     >
       {chunks.map((chunk) => (
@@ -306,35 +259,39 @@ export function WordList({
   );
   return (
     <>
-      {edit ? (
-        // Its room is kept while the focused word is not corrected: the words below never move
-        // between the two clicks of a double-click.
-        <p className="word-origin" data-testid="word-origin">
-          {focused?.edited ? (
-            <>
-              <span>
-                {focused.original === undefined
-                  ? t('viewer.addedWord', { word: focused.written })
-                  : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
-              </span>
-              <button
-                type="button"
-                className="button small"
-                onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
-              >
-                {t('viewer.revertWord')}
+      {/* Its room is kept while the focused word is not corrected: the words below never move
+          between the two clicks of a double-click. */}
+      <p className="word-origin" data-testid="word-origin">
+        {focused?.starttime !== undefined ? (
+          // The focused word's time, shown (issue #29), not only told to a screen reader.
+          <span className="word-time" data-testid="word-time">
+            {t('viewer.wordTime', { word: focused.written, time: formatMs(focused.starttime) })}
+          </span>
+        ) : null}
+        {edit && focused?.edited ? (
+          <>
+            <span>
+              {focused.original === undefined
+                ? t('viewer.addedWord', { word: focused.written })
+                : t('viewer.recognizedAs', { word: focused.written, original: focused.original })}
+            </span>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => void run(edit(revertWord(focused.utterance, focused.position)))}
+            >
+              {t('viewer.revertWord')}
+            </button>
+            {teach && focused.original !== undefined ? (
+              <button type="button" className="button small" onClick={() => teach(focused)}>
+                {t('viewer.addToDictionary')}
               </button>
-              {teach && focused.original !== undefined ? (
-                <button type="button" className="button small" onClick={() => teach(focused)}>
-                  {t('viewer.addToDictionary')}
-                </button>
-              ) : null}
-            </>
-          ) : (
-            <span className="muted">{t('viewer.wordKeys')}</span>
-          )}
-        </p>
-      ) : null}
+            ) : null}
+          </>
+        ) : edit ? (
+          <span className="muted">{t('viewer.wordKeys')}</span>
+        ) : null}
+      </p>
       <ErrorBox error={error} />
       {wordList}
     </>

@@ -39,10 +39,14 @@ export function wordMatches(words: readonly Word[], query: string): number[] {
 export const stepMatch = (at: number, count: number, by: 1 | -1): number =>
   count === 0 ? 0 : (at + by + count) % count;
 
-/** A stretch of a block's text: inside a word (which starts at `ms`), and in a match (its number). */
+/**
+ * A stretch of a block's text: inside a word (which starts at `ms`, the block's token `token`),
+ * and in a match (its number).
+ */
 export interface Piece {
   readonly text: string;
   readonly ms?: number;
+  readonly token?: number;
   readonly match?: number;
 }
 
@@ -56,13 +60,13 @@ export function piecesOf(
   firstMatch: number,
 ): Piece[] {
   const text = block.text;
-  const words: Array<{ start: number; end: number; ms: number }> = [];
+  const words: Array<{ start: number; end: number; ms: number; token: number }> = [];
   let cursor = 0;
-  for (const token of block.tokens) {
+  for (const [index, token] of block.tokens.entries()) {
     if (!token.written || token.starttime === undefined || token.spoken === '_') continue;
     const at = text.indexOf(token.written, cursor);
     if (at < 0) continue;
-    words.push({ start: at, end: at + token.written.length, ms: token.starttime });
+    words.push({ start: at, end: at + token.written.length, ms: token.starttime, token: index });
     cursor = at + token.written.length;
   }
   const cuts = new Set([0, text.length]);
@@ -83,7 +87,7 @@ export function piecesOf(
     const match = hit && hit[0] <= start ? firstMatch + m : undefined;
     pieces.push({
       text: text.slice(start, end),
-      ...(word ? { ms: word.ms } : {}),
+      ...(word ? { ms: word.ms, token: word.token } : {}),
       ...(match === undefined ? {} : { match }),
     });
   }

@@ -36,9 +36,13 @@ export function typingIn(target: EventTarget | null): boolean {
     target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
     // The player's own Space plays and pauses by itself.
-    target.tagName === 'AUDIO'
+    isPlayer(target)
   );
 }
+
+/** Whether an element is the player itself (<audio>, or <video> for a video's picture). */
+export const isPlayer = (target: HTMLElement): boolean =>
+  target.tagName === 'AUDIO' || target.tagName === 'VIDEO';
 
 /** What a key press asks of the player, if anything. */
 export function playerAction(e: Keys, typing: boolean): PlayerAction | undefined {

@@ -16,17 +16,17 @@ export interface Playback {
 }
 
 /**
- * The player's state, and apart from it the ref callback for the <audio> element (it appears
+ * The player's state, and apart from it the ref callback for the <audio> or <video> element (it appears
  * once the transcript has loaded): what the lists get is only ever read, never a ref.
  */
 export function usePlayback(rate = 1): {
-  attachAudio: (element: HTMLAudioElement | null) => void;
+  attachAudio: (element: HTMLMediaElement | null) => void;
   playback: Playback;
 } {
-  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const [audio, setAudio] = useState<HTMLMediaElement | null>(null);
   // The element for the callbacks (set with it, never during render).
-  const element = useRef<HTMLAudioElement | null>(null);
-  const attachAudio = useCallback((el: HTMLAudioElement | null) => {
+  const element = useRef<HTMLMediaElement | null>(null);
+  const attachAudio = useCallback((el: HTMLMediaElement | null) => {
     element.current = el;
     setAudio(el);
   }, []);
