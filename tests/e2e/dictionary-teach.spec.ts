@@ -34,7 +34,7 @@ test('a correction taught to the dictionary comes back corrected when the audio 
   const said = await text.inputValue();
   await text.fill(said.replace('might even', 'Kikitori'));
   await text.press('Enter');
-  await expect(utterances).toContainText('he Kikitori have been made');
+  await expect(utterances).toContainText('He Kikitori have been made');
 
   await app.getByTestId('viewer').getByRole('tab', { name: 'Words' }).click();
   await app
@@ -74,7 +74,7 @@ test('a correction taught to the dictionary comes back corrected when the audio 
   const again = app.getByTestId('file-row').filter({ hasText: 'taught-again.wav' });
   await expect(again).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
   await again.getByRole('button', { name: 'Open transcript of taught-again.wav' }).click();
-  await expect(utterances).toContainText('he Kikitori have been made');
+  await expect(utterances).toContainText('He Kikitori have been made');
   await expect(utterances).not.toContainText('might even');
 
   // The host serves every spec file of this worker: the connection goes back to no profile.

@@ -36,7 +36,7 @@ test('a word saved in a new profile, picked in Transcribe, shows its written for
   await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
   await row.getByRole('button', { name: 'Open transcript of austen.wav' }).click();
   const utterances = app.getByTestId('utterances');
-  await expect(utterances).toContainText('he Kikitori have been made');
+  await expect(utterances).toContainText('He Kikitori have been made');
   await expect(utterances).not.toContainText('might even');
 
   // The host serves every spec file of this worker: the connection goes back to no profile.
