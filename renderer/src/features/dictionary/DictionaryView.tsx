@@ -5,6 +5,7 @@ import { useApp } from '../../store/store';
 import { AddWordForm } from './AddWordForm';
 import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
+import { NewProfileDialog } from './NewProfileDialog';
 import { WordTable } from './WordTable';
 import { engineRules, rowIssues } from '../../store/word-rows';
 import { ErrorBox } from '../../ui/error-box';
@@ -19,7 +20,9 @@ export function DictionaryView() {
   const loading = useApp((s) => s.dictLoading);
   const undoEdit = useApp((s) => s.undoEdit);
   // A word to add from a correction starts the add form afresh.
-  const draftId = useApp((s) => s.dictDraft?.id);
+  const draft = useApp((s) => s.dictDraft);
+  const draftId = draft?.id;
+  const connectionName = useApp((s) => s.connections.find((c) => c.id === s.dictConnection)?.name);
   const [filter, setFilter] = useState('');
   const engine = useApp((s) => s.dictEngine);
   const classnames = useApp((s) => s.dictClassnames);
@@ -64,7 +67,18 @@ export function DictionaryView() {
       </div>
       <DictionaryPickers />
       <ErrorBox error={error} />
-      {!profile ? (
+      {!profile && draft && !loading ? (
+        // A word taught from a job made with no profile waits here for one, never lost.
+        <div className="empty teach-no-profile" data-testid="teach-no-profile">
+          <p>
+            {t('dictionary.wordWaitsForProfile', {
+              written: draft.written,
+              connection: connectionName ?? '',
+            })}
+          </p>
+          <NewProfileDialog disabled={!connectionName} forWord={draft.written} />
+        </div>
+      ) : !profile ? (
         <div className="empty">
           <p>{loading ? t('dictionary.loading') : t('dictionary.noProfileYet')}</p>
         </div>
