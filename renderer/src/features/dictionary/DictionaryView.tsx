@@ -8,6 +8,7 @@ import { DictionaryToolbar } from './DictionaryToolbar';
 import { NewProfileDialog } from './NewProfileDialog';
 import { WordTable } from './WordTable';
 import { engineRules, rowIssues } from '../../store/word-rows';
+import { connectionName } from '../../ui/display-names';
 import { ErrorBox } from '../../ui/error-box';
 import './dictionary.css';
 
@@ -22,7 +23,7 @@ export function DictionaryView() {
   // A word to add from a correction starts the add form afresh.
   const draft = useApp((s) => s.dictDraft);
   const draftId = draft?.id;
-  const connectionName = useApp((s) => s.connections.find((c) => c.id === s.dictConnection)?.name);
+  const connection = useApp((s) => s.connections.find((c) => c.id === s.dictConnection));
   const [filter, setFilter] = useState('');
   const engine = useApp((s) => s.dictEngine);
   const classnames = useApp((s) => s.dictClassnames);
@@ -73,10 +74,10 @@ export function DictionaryView() {
           <p>
             {t('dictionary.wordWaitsForProfile', {
               written: draft.written,
-              connection: connectionName ?? '',
+              connection: connection ? connectionName(connection, t) : '',
             })}
           </p>
-          <NewProfileDialog disabled={!connectionName} forWord={draft.written} />
+          <NewProfileDialog disabled={!connection} forWord={draft.written} />
         </div>
       ) : !profile ? (
         <div className="empty">
