@@ -7,8 +7,8 @@
  * narrow and wide; axe on each.
  */
 import { mkdir } from 'node:fs/promises';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { MICROPHONE_WAV, writeMicrophoneFile } from '../support/live-microphone';
+import { FAKE_MICROPHONE_LAUNCH, writeMicrophoneFile } from '../support/live-microphone';
+import { saveKikitoriProfile } from './dictionary-profile';
 import { expect, testOnItsOwnHost as test } from './fixtures';
 import {
   eachLanguageAndTheme,
@@ -17,17 +17,7 @@ import {
   seriousViolations,
 } from './look';
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`,
-    ],
-  },
-});
+test.use({ launchOptions: FAKE_MICROPHONE_LAUNCH });
 
 test.beforeAll(async () => {
   await writeMicrophoneFile();
@@ -41,18 +31,7 @@ test('Live: its dictionary profile reaches the session; the tab and the title sa
   await expect(app.getByTestId('service-status')).toContainText('Running');
 
   // A profile whose word the clip says: "might even" is written "Kikitori".
-  await app.getByRole('tab', { name: 'Dictionary' }).click();
-  await expect(app.getByTestId('dict-engine')).toHaveValue('-a-general-en');
-  await app.getByRole('button', { name: 'New profile…' }).click();
-  const created = app.getByRole('dialog', { name: 'New profile' });
-  await created.getByLabel('Profile ID').fill('live-names');
-  await created.getByRole('button', { name: 'Create' }).click();
-  await app.getByTestId('add-written').fill('Kikitori');
-  await app.getByTestId('add-spoken').fill('might even');
-  await app.getByTestId('add-spoken').press('Enter');
-  await app.getByTestId('save-words').click();
-  await app.getByTestId('save-dialog').getByRole('button', { name: 'Replace profile' }).click();
-  await expect(app.getByTestId('unsaved')).toBeHidden();
+  await saveKikitoriProfile(app, 'live-names');
 
   // Chosen on the Live screen, as files have it.
   await app.getByRole('tab', { name: 'Live' }).click();

@@ -7,24 +7,17 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { liveClipWords, MICROPHONE_WAV, writeMicrophoneFile } from '../support/live-microphone';
+import {
+  FAKE_MICROPHONE_LAUNCH,
+  liveClipWords,
+  writeMicrophoneFile,
+} from '../support/live-microphone';
 import { expect, testOnItsOwnHost as test } from './fixtures';
 import { SCREENSHOTS, seriousViolations } from './look';
 
 type Media = { currentTime: number; readyState: number };
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`,
-    ],
-  },
-});
+test.use({ launchOptions: FAKE_MICROPHONE_LAUNCH });
 
 test.beforeAll(async () => {
   await writeMicrophoneFile();

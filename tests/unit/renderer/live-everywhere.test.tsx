@@ -10,13 +10,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../../renderer/src/app/Shell';
-import type { LiveConnection } from '../../../renderer/src/host/bridge';
-import type { CaptureApi } from '../../../renderer/src/store/live-slice';
 import { connectStore, createAppStore } from '../../../renderer/src/store/store';
 import type { Connection } from '../../../shared/domain/connection';
-import type { LiveClientMessage, LiveEvent } from '../../../shared/ipc/live';
 import { fakeBridge, job } from './fake-bridge';
 import { inStore } from './in-store';
+import { fakeLive } from './live-fakes';
 
 let disconnect: (() => void) | undefined;
 afterEach(() => {
@@ -26,31 +24,7 @@ afterEach(() => {
 
 function setUp(lang: 'en' | 'ja' = 'en') {
   localStorage.clear();
-  const listeners = new Set<(event: LiveEvent) => void>();
-  const sent: LiveClientMessage[] = [];
-  const stops: string[] = [];
-  const link: LiveConnection = {
-    send: (message) => void sent.push(message),
-    audioPort: async () => ({ port: new MessageChannel().port1, transfer: true }),
-    onEvent: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
-    onClose: () => () => {},
-    close: () => {},
-  };
-  const capture: CaptureApi = {
-    listInputs: async () => [],
-    startCapture: async () => ({
-      label: 'USB Microphone',
-      connect: () => {},
-      meter: () => {},
-      pause: () => {},
-      resume: () => {},
-      // The worklet says its last audio, then `stop`, as the real capture does.
-      stop: async (finish?: boolean) => {
-        if (finish) stops.push('worklet');
-        return true;
-      },
-    }),
-  };
+  const { link, capture, emit, sent, stops } = fakeLive();
   const live = job('talk-live', {
     mode: 'live',
     status: 'recognizing',
@@ -68,7 +42,6 @@ function setUp(lang: 'en' | 'ja' = 'en') {
   const store = createAppStore({ bridge, capture });
   disconnect = connectStore(store, bridge);
   render(inStore(store, lang, <Shell />));
-  const emit = (event: LiveEvent) => act(() => listeners.forEach((listener) => listener(event)));
   return { store, bridge, emit, sent, stops };
 }
 
