@@ -38,6 +38,7 @@ import type { Engine, EngineStream } from '../engine/engine';
 import { newSessionId, utteranceId } from '../http/ids';
 import type { KeyIdentity } from '../keys/accounts';
 import type { LiveLog } from '../logs/log-store';
+import { englishText, writeEnglish } from '../recognition/english-text';
 import { textOf, utteranceOf } from '../recognition/recognize';
 import { AudioQueue } from './audio-queue';
 import { Endpointer, type EndpointerEvent } from './endpointer';
@@ -644,11 +645,14 @@ class LiveSession {
   }
 
   private sendInterim(utterance: OpenUtterance, engineWords: readonly string[]): void {
-    const tokens = applyDictionary(
-      engineWords.map((word) => ({ written: word, spoken: word })),
-      this.words,
+    const tokens = writeEnglish(
+      applyDictionary(
+        engineWords.map((word) => ({ written: word, spoken: word })),
+        this.words,
+      ),
+      { final: false },
     );
-    const text = tokens.map((token) => token.written).join(' ');
+    const text = englishText(tokens);
     if (text === '' || text === utterance.lastInterim) return;
     utterance.lastInterim = text;
     const interim = `${text}${INTERIM_MARKER}`;

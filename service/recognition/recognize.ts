@@ -6,6 +6,7 @@
 import type { ProfileWord, Token, Utterance } from '../../shared/api';
 import { applyDictionary, round3 } from '../dictionary/apply';
 import type { Engine, EngineWord } from '../engine/engine';
+import { englishText, isNonSpeech, writeEnglish } from './english-text';
 import { type Span, splitAtSilences } from './segment';
 
 export interface RecognizeOptions {
@@ -45,10 +46,11 @@ export function utteranceOf(
       endtime: w.endMs + offsetMs,
       spoken: w.word,
     }));
-  const tokens = applyDictionary(raw, options.words);
-  if (tokens.length === 0) return undefined;
-  const speech = tokens.filter((t) => !/^<.*>$|^\[.*\]$/.test(t.written));
-  const scored = speech.length > 0 ? speech : tokens;
+  const found = applyDictionary(raw, options.words);
+  if (found.length === 0) return undefined;
+  const speech = found.filter((t) => !isNonSpeech(t.written));
+  const scored = speech.length > 0 ? speech : found;
+  const tokens = writeEnglish(found, { final: true });
   return {
     tokens,
     confidence: round3(scored.reduce((sum, t) => sum + (t.confidence ?? 0), 0) / scored.length),
@@ -56,7 +58,7 @@ export function utteranceOf(
     endtime: tokens.at(-1)!.endtime!,
     tags: [],
     rulename: '',
-    text: tokens.map((t) => t.written).join(' '),
+    text: englishText(tokens),
   };
 }
 

@@ -45,5 +45,5 @@ test('a file over the sync limit becomes an async job with its session ID, compl
   await expect(row.locator('code.session')).toHaveText(sessionId);
 
   await row.getByRole('button', { name: 'Open: long.wav' }).click();
-  await expect(app.getByTestId('utterances')).toContainText('he might even have been made');
+  await expect(app.getByTestId('utterances')).toContainText('He might even have been made');
 });

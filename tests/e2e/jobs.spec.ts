@@ -32,7 +32,7 @@ test('jobs appear live, newest first; filter, search, open, and remove with a co
   await expect(app.getByTestId('job-count')).toHaveText('1 job');
 
   await rows.getByRole('button', { name: 'Open: alpha.wav' }).click();
-  await expect(app.getByTestId('utterances')).toContainText('he might even have been made');
+  await expect(app.getByTestId('utterances')).toContainText('He might even have been made');
   await app.getByRole('button', { name: /Back/ }).click();
 
   await app.getByTestId('job-search').fill('');

@@ -49,3 +49,18 @@ export async function screenshotAtSizes(
     });
   }
 }
+
+/**
+ * A screenshot at the window's narrowest (720 px) and at full HD, named `<name>-<w>x<h>.png`;
+ * the window goes back to the specs' size after.
+ */
+export async function screenshotNarrowAndWide(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 720, height: 700 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size.width}x${size.height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

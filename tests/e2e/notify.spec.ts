@@ -84,5 +84,5 @@ test('a long job finishing in a hidden window raises one notification; a short o
   await expect.poll(shown).toHaveLength(1);
   const [note] = await shown();
   expect(note!.title).toBe('Transcript ready: long.wav');
-  expect(note!.body).toContain('he might even have been made');
+  expect(note!.body).toContain('He might even have been made');
 });

@@ -62,7 +62,7 @@ test('a corrected word survives a reload, is undone and redone there, and is exp
 
   await viewer.getByRole('button', { name: 'Undo' }).click();
   await expect(app.getByTestId('utterances')).not.toContainText('crafted');
-  await expect(app.getByTestId('utterances')).toContainText('he might even have been made');
+  await expect(app.getByTestId('utterances')).toContainText('He might even have been made');
   await app.getByRole('heading', { name: 'corrected.wav' }).focus();
   await app.keyboard.press('Control+Shift+Z');
   await expect(app.getByTestId('utterances')).toContainText('crafted');
@@ -80,6 +80,6 @@ test('a corrected word survives a reload, is undone and redone there, and is exp
   expect(original.name).toBe('corrected.original.json');
   const service = JSON.parse(original.text) as { edited?: boolean; text: string };
   expect(service.edited).toBeUndefined();
-  expect(service.text).toContain('he might even have been made');
+  expect(service.text).toContain('He might even have been made');
   expect(service.text).not.toContain('crafted');
 });

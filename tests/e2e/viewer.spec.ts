@@ -20,7 +20,7 @@ test('a dropped clip shows its words; a word seeks the audio; Space plays; SRT e
 
   const viewer = app.getByTestId('viewer');
   await expect(viewer.getByRole('heading', { name: 'austen.wav' })).toBeFocused();
-  await expect(app.getByTestId('utterances')).toContainText('he might even have been made');
+  await expect(app.getByTestId('utterances')).toContainText('He might even have been made');
 
   await viewer.getByRole('tab', { name: 'Words' }).click();
   const word = app

@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR, LIBRIVOX_DIR } from '../fixtures/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { pcmOfWav, wavHeader } from './wav-header';
 
 export const LIVE_CLIP = 'sense_and_sensibility_01_austen_64kb-0930';
@@ -32,3 +33,14 @@ export async function liveClipWords(): Promise<string[]> {
     .toLowerCase()
     .split(/\s+/);
 }
+
+/** Chromium's launch with its fake microphone playing `MICROPHONE_WAV` (for `test.use`). */
+export const FAKE_MICROPHONE_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    ...CHROMIUM_ARGS,
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${MICROPHONE_WAV}`,
+  ],
+};

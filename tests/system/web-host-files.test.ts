@@ -38,7 +38,7 @@ describe('files in browser mode: uploads and the player’s media route', () => 
       () => host.call<{ job: Job; transcript?: { text: string } }>('jobs:get', { id: jobs[0]!.id }),
       (v) => v.job.status === 'completed' || v.job.status === 'failed',
     );
-    expect(done.transcript?.text).toMatch(/he might even have been made/);
+    expect(done.transcript?.text).toMatch(/He might even have been made/);
 
     const whole = await fetch(`${host.url}/media/${jobs[0]!.id}?token=${host.token}`);
     expect(whole.status).toBe(200);

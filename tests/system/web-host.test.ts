@@ -113,7 +113,7 @@ describe('the core through the web host, with the real service and a real keycha
     expect(jobs[0]).toMatchObject({ mode: 'sync', status: 'queued' });
     const done = await until(() => getJob(jobs[0]!.id), finished);
     expect(done.job.status).toBe('completed');
-    expect(done.transcript?.text).toMatch(/he might even have been made/);
+    expect(done.transcript?.text).toMatch(/He might even have been made/);
     expect((await host.call<{ jobs: Job[] }>('jobs:list')).jobs.map((j) => j.id)).toContain(
       jobs[0]!.id,
     );

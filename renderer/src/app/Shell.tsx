@@ -6,6 +6,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropZone } from '../features/transcribe/DropZone';
+import { liveMarkOf } from '../store/live-slice';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
 import { Preferences } from './Preferences';
@@ -50,6 +51,13 @@ export function Shell() {
   const [leaveAsked, setLeaveAsked] = useState(false);
   if (leaving && !leaveAsked) setLeaveAsked(true);
   const closeTranscript = useApp((s) => s.closeTranscript);
+  // A live session under way is said on its tab and in the window's title, whatever is open.
+  const liveMark = useApp((s) => liveMarkOf(s.live.phase));
+  useEffect(() => {
+    document.title = liveMark
+      ? t(`app.titleLive.${liveMark}`, { title: t('app.title') })
+      : t('app.title');
+  }, [liveMark, t]);
   /** A tab, clicked or chosen by keyboard, shows its own screen: an open transcript closes. */
   const show = (value: Tab) => {
     if (viewing) closeTranscript();
@@ -102,8 +110,23 @@ export function Shell() {
                 onClick={() => name === tab && viewing && closeTranscript()}
                 onPointerEnter={preload(name)}
                 onFocus={preload(name)}
+                // The mark's meaning in the tab's name: "Live (recording)".
+                aria-label={
+                  name === 'live' && liveMark
+                    ? `${t('app.live')} ${t(`app.liveMark.${liveMark}`)}`
+                    : undefined
+                }
               >
                 {t(`app.${name}`)}
+                {name === 'live' && liveMark ? (
+                  <span
+                    className={`tab-mark is-${liveMark}`}
+                    data-testid="live-tab-mark"
+                    data-mark={liveMark}
+                    title={t(`app.liveMark.${liveMark}`)}
+                    aria-hidden="true"
+                  />
+                ) : null}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

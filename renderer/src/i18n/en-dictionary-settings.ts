@@ -23,6 +23,11 @@ export const enDictionarySettings = {
     create: 'Create',
     cancel: 'Cancel',
     noProfileYet: 'Choose a profile, or create one, to see and edit its words.',
+    wordWaitsForProfile:
+      'The transcript was made with no dictionary profile, so “{{written}}” waits for one: create a profile for it (new files on {{connection}} will then use it), or choose one above.',
+    createProfileForWord: 'Create a profile…',
+    newProfileForWordBody:
+      'A profile is a named word list for this engine. “{{written}}” is then ready to add to it, and new files on this connection use it from now on. It is created on the service when you save it.',
     loading: 'Loading…',
     words_one: '{{count, number}} word',
     words_other: '{{count, number}} words',

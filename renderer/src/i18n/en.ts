@@ -11,6 +11,8 @@ export const en = {
     jobs: 'Jobs',
     dictionary: 'Dictionary',
     settings: 'Settings',
+    liveMark: { recording: '(recording)', paused: '(paused)' },
+    titleLive: { recording: '● Recording — {{title}}', paused: 'Paused — {{title}}' },
     loading: 'Loading…',
     copyFailed:
       'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',

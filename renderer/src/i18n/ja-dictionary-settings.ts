@@ -22,6 +22,11 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     create: '作成',
     cancel: 'キャンセル',
     noProfileYet: 'プロファイルを選ぶか作成すると、単語を表示・編集できます。',
+    wordWaitsForProfile:
+      'この文字起こしは辞書のプロファイルなしで作られたため、「{{written}}」はプロファイルを待っています。プロファイルを作成してください（以後「{{connection}}」の新しいファイルはそれを使います）。上で既存のものを選ぶこともできます。',
+    createProfileForWord: 'プロファイルを作成…',
+    newProfileForWordBody:
+      'プロファイルはこのエンジン用の名前付き単語リストです。「{{written}}」はそのまま追加できます。以後この接続の新しいファイルはこのプロファイルを使います。保存したときにサービス上に作成されます。',
     loading: '読み込み中…',
     words_one: '{{count, number}} 語',
     words_other: '{{count, number}} 語',

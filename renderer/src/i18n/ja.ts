@@ -11,6 +11,8 @@ export const ja: Messages = {
     jobs: 'ジョブ',
     dictionary: '辞書',
     settings: '設定',
+    liveMark: { recording: '（録音中）', paused: '（一時停止中）' },
+    titleLive: { recording: '● 録音中 — {{title}}', paused: '一時停止中 — {{title}}' },
     loading: '読み込んでいます…',
     copyFailed:
       'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C（Mac では ⌘C）でコピーしてください。',

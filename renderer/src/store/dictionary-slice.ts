@@ -48,8 +48,12 @@ export interface DictionarySlice {
   loadProfiles: (connection: string, engine: string) => Promise<Result<void>>;
   /** Switches where the dictionary lives; asks first when there are unsaved edits. */
   requestSelect: (connection: string, engine: string, profile: string) => void;
-  /** A profile that exists only here until it is saved (asks first, like switching). */
-  createProfile: (id: string) => void;
+  /**
+   * A profile that exists only here until it is saved (asks first, like switching). With
+   * `forFiles` (a word taught from a job made with no profile) it also becomes the connection's
+   * profile, so the next files use it; a failure to save that is kept in `dictError`.
+   */
+  createProfile: (id: string, options?: { forFiles?: boolean }) => void;
   addWord: (draft: WordDraft) => void;
   editWord: (key: number, draft: WordDraft) => void;
   deleteWord: (key: number) => void;
@@ -247,8 +251,19 @@ export const createDictionarySlice =
       discardEdits() {
         set((s) => ({ wordRows: s.savedWords.map(rowOf), undoStack: [], dictDirty: false }));
       },
-      createProfile(id) {
-        get().requestLeave({ kind: 'change', name: 'dictionary:create', go: () => create(id) });
+      createProfile(id, { forFiles = false } = {}) {
+        get().requestLeave({
+          kind: 'change',
+          name: 'dictionary:create',
+          go: async () => {
+            create(id);
+            if (!forFiles) return;
+            const connection = get().connections.find((c) => c.id === get().dictConnection);
+            if (!connection || connection.profileId === id) return;
+            const saved = await get().saveConnection({ ...connection, profileId: id });
+            if (!saved.ok) set({ dictError: saved.error });
+          },
+        });
       },
       addWord(draft) {
         set({ dictDraft: undefined });

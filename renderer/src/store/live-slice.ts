@@ -122,6 +122,13 @@ const remembered = (): string => {
 /** A session that is under way (the microphone open or the host finishing). */
 export const liveBusy = (phase: LivePhase): boolean => phase !== 'idle' && phase !== 'stopped';
 
+/**
+ * What every tab and the window's title say of a session under way: recording (from Start to
+ * the end of Stop, reconnecting included: the recording goes on), paused, or nothing.
+ */
+export const liveMarkOf = (phase: LivePhase): 'recording' | 'paused' | undefined =>
+  phase === 'paused' ? 'paused' : liveBusy(phase) ? 'recording' : undefined;
+
 export const createLiveSlice =
   ({ bridge, capture: captureApi }: StoreDeps): StateCreator<AppState, [], [], LiveSlice> =>
   (set, get) => {

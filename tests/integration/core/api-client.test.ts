@@ -45,7 +45,7 @@ describe('API client against the real local service', () => {
       onProgress: (sent, total) => progress.push([sent, total]),
     });
     expect(result.code).toBe('');
-    expect(result.text).toMatch(/he might even have been made/);
+    expect(result.text).toMatch(/He might even have been made/);
     expect(result.sessionId).toMatch(/^[0-9a-f]{24}$/);
     const [lastSent, total] = progress.at(-1)!;
     expect(lastSent).toBe(total);
@@ -67,7 +67,7 @@ describe('API client against the real local service', () => {
     }
     expect(status).toMatchObject({
       status: 'completed',
-      text: expect.stringMatching(/he might even/),
+      text: expect.stringMatching(/He might even/),
     });
     expect(await failure(client.getJob('0123456789abcdef01234567', 2))).toMatchObject({
       code: 'not-found',

@@ -218,7 +218,7 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     const got = await core.invoke('jobs:get', { id: submitted.id });
     expect(got).toMatchObject({
       ok: true,
-      data: { transcript: { text: expect.stringMatching(/he might even have been made/) } },
+      data: { transcript: { text: expect.stringMatching(/He might even have been made/) } },
     });
   });
 });

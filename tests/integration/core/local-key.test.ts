@@ -111,7 +111,7 @@ describe('the Local connection key', () => {
     ).toEqual({ words });
     expect(await call(second, 'jobs:get', { id: done.id })).toMatchObject({
       job: { status: 'completed' },
-      transcript: { text: expect.stringMatching(/he might even have been made/) },
+      transcript: { text: expect.stringMatching(/He might even have been made/) },
     });
     expect((await transcribe(second)).status).toBe('completed');
     expect((await readdir(dataDir)).filter((name) => name.includes('without-key'))).toEqual([]);

@@ -83,7 +83,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
     expect(reopened.get(done.id)!.status).toBe('completed');
     expect(await readFile(completed!.resultFile!)).toEqual(storedResult);
     expect(await reopened.readResult(reopened.get(done.id)!)).toMatchObject({
-      text: expect.stringMatching(/he might even have been made/),
+      text: expect.stringMatching(/He might even have been made/),
     });
     for (const folder of ['jobs', 'results'])
       expect((await readdir(join(mount, folder))).filter((n) => !n.endsWith('.json'))).toEqual([]);

@@ -128,7 +128,7 @@ describe('the bundled local service, as packaged', () => {
       });
       expect(res.status).toBe(200);
       expect(res.json<{ code: string }>().code).toBe('');
-      expect(res.json<{ text: string }>().text).toMatch(/he might even have been made/i);
+      expect(res.json<{ text: string }>().text).toMatch(/He might even have been made/);
     } finally {
       expect(await service.stop()).toBe(0);
     }

@@ -11,7 +11,7 @@ import { answersHealth, exchange, parseResponses, rssMiB, type Step } from '../.
 import { removeDir, startService, type RunningService } from '../../support/service-process';
 
 const CLIP = 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav';
-const CLIP_TEXT = /he might even have been made/;
+const CLIP_TEXT = /He might even have been made/;
 const PARAMS_DEADLINE_MS = 1_500;
 
 let service: RunningService;

@@ -9,40 +9,19 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LiveView } from '../../../renderer/src/features/live/LiveView';
-import type { LiveConnection } from '../../../renderer/src/host/bridge';
-import type { CaptureApi } from '../../../renderer/src/store/live-slice';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
-import type { LiveEvent } from '../../../shared/ipc/live';
 import { inStore } from './in-store';
+import { fakeLive } from './live-fakes';
 import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
 
 function setUp(lang: 'en' | 'ja' = 'en') {
   localStorage.clear();
-  const listeners = new Set<(event: LiveEvent) => void>();
-  const link: LiveConnection = {
-    send: () => {},
-    audioPort: async () => ({ port: new MessageChannel().port1, transfer: true }),
-    onEvent: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
-    onClose: () => () => {},
-    close: () => {},
-  };
-  const capture: CaptureApi = {
-    listInputs: async () => [],
-    startCapture: async () => ({
-      label: 'USB Microphone',
-      connect: () => {},
-      meter: () => {},
-      pause: () => {},
-      resume: () => {},
-      stop: async () => true,
-    }),
-  };
+  const { link, capture, emit } = fakeLive();
   const store = createAppStore({ bridge: { ...fakeBridge({}), openLive: () => link }, capture });
   store.setState({ lang, connections: [LOCAL_CONNECTION], activeConnection: 'local' });
   render(inStore(store, lang, <LiveView />));
-  const emit = (event: LiveEvent) => act(() => listeners.forEach((listener) => listener(event)));
   return { store, emit };
 }
 

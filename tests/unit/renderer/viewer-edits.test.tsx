@@ -10,6 +10,7 @@ import './dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Connection } from '../../../shared/domain/connection';
 import type { EditOp } from '../../../shared/domain/edits';
 import { appError } from '../../../shared/domain/errors';
 import { DIARIZED } from '../../support/diarized';
@@ -306,6 +307,51 @@ describe('teaching the dictionary from a correction', () => {
     await user.click(screen.getByRole('button', { name: 'Add word' }));
     expect(screen.getByTestId('add-written')).toHaveProperty('value', '');
     expect(screen.queryByTestId('reading-from')).toBeNull();
+  });
+});
+
+describe('teaching the dictionary from a job made with no profile', () => {
+  it('offers to create a profile with the word kept, and makes it the connection’s for the next files', async () => {
+    const bridge = editingTalk();
+    bridge.answers['connections:test'] = () => ({
+      ok: true,
+      data: { engines: ['-a-general-en'], key: 'accepted' },
+    });
+    bridge.answers['dictionary:profiles'] = () => ({ ok: true, data: { profiles: [] } });
+    bridge.answers['dictionary:getWords'] = () => ({ ok: true, data: { words: [] } });
+    bridge.answers['connections:save'] = (input) => ({
+      ok: true,
+      data: { connection: (input as { connection: Connection }).connection },
+    });
+    const user = await openTalk(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Words' }));
+    await user.dblClick(screen.getByRole('button', { name: /^morning,/ }));
+    await user.keyboard('{Control>}a{/Control}evening{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add to dictionary…' }));
+    // The word is named where it waits, with the way on.
+    const waiting = await screen.findByTestId('teach-no-profile');
+    expect(waiting.textContent).toContain('“evening” waits for one');
+    expect(waiting.textContent).toContain('new files on Local (offline) will then use it');
+    await user.click(within(waiting).getByRole('button', { name: 'Create a profile…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New profile' });
+    expect(dialog.textContent).toContain('“evening” is then ready to add to it');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Profile ID' }), 'names{Enter}');
+    // The word is kept in the add form of the new profile…
+    expect(await screen.findByTestId('add-written')).toHaveProperty('value', 'evening');
+    expect(screen.getByTestId('add-spoken')).toHaveProperty('value', 'morning');
+    expect(screen.getByTestId<HTMLSelectElement>('dict-profile').value).toBe('names');
+    // …and the connection uses the new profile for the next files.
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'connections:save')).toHaveLength(1),
+    );
+    const saved = bridge.calls.find((c) => c.channel === 'connections:save')!.input as {
+      connection: Connection;
+    };
+    expect(saved.connection).toMatchObject({ id: 'local', profileId: 'names' });
+    await user.click(screen.getByRole('tab', { name: 'Transcribe' }));
+    expect(
+      screen.getByRole<HTMLSelectElement>('combobox', { name: 'Dictionary profile' }).value,
+    ).toBe('names');
   });
 });
 

@@ -5,8 +5,10 @@ import { useApp } from '../../store/store';
 import { AddWordForm } from './AddWordForm';
 import { DictionaryPickers } from './DictionaryPickers';
 import { DictionaryToolbar } from './DictionaryToolbar';
+import { NewProfileDialog } from './NewProfileDialog';
 import { WordTable } from './WordTable';
 import { engineRules, rowIssues } from '../../store/word-rows';
+import { connectionName } from '../../ui/display-names';
 import { ErrorBox } from '../../ui/error-box';
 import './dictionary.css';
 
@@ -19,7 +21,9 @@ export function DictionaryView() {
   const loading = useApp((s) => s.dictLoading);
   const undoEdit = useApp((s) => s.undoEdit);
   // A word to add from a correction starts the add form afresh.
-  const draftId = useApp((s) => s.dictDraft?.id);
+  const draft = useApp((s) => s.dictDraft);
+  const draftId = draft?.id;
+  const connection = useApp((s) => s.connections.find((c) => c.id === s.dictConnection));
   const [filter, setFilter] = useState('');
   const engine = useApp((s) => s.dictEngine);
   const classnames = useApp((s) => s.dictClassnames);
@@ -64,7 +68,18 @@ export function DictionaryView() {
       </div>
       <DictionaryPickers />
       <ErrorBox error={error} />
-      {!profile ? (
+      {!profile && draft && !loading ? (
+        // A word taught from a job made with no profile waits here for one, never lost.
+        <div className="empty teach-no-profile" data-testid="teach-no-profile">
+          <p>
+            {t('dictionary.wordWaitsForProfile', {
+              written: draft.written,
+              connection: connection ? connectionName(connection, t) : '',
+            })}
+          </p>
+          <NewProfileDialog disabled={!connection} forWord={draft.written} />
+        </div>
+      ) : !profile ? (
         <div className="empty">
           <p>{loading ? t('dictionary.loading') : t('dictionary.noProfileYet')}</p>
         </div>

@@ -21,7 +21,11 @@ export function profileIdProblem(
   return undefined;
 }
 
-export function NewProfileDialog({ disabled }: { disabled: boolean }) {
+/**
+ * `forWord`: offered where a word taught from a job made with no profile waits for one; the new
+ * profile also becomes the connection's, for the next files.
+ */
+export function NewProfileDialog({ disabled, forWord }: { disabled: boolean; forWord?: string }) {
   const { t } = useTranslation();
   const profiles = useApp((s) => s.dictProfiles);
   const createProfile = useApp((s) => s.createProfile);
@@ -31,7 +35,7 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!id || problem) return;
-    createProfile(id);
+    createProfile(id, { forFiles: forWord !== undefined });
     setOpen(false);
     setId('');
   };
@@ -40,12 +44,27 @@ export function NewProfileDialog({ disabled }: { disabled: boolean }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <button type="button" className="button" disabled={disabled}>
-          {t('dictionary.newProfile')}
-        </button>
+        forWord === undefined ? (
+          <button type="button" className="button" disabled={disabled}>
+            {t('dictionary.newProfile')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button primary"
+            disabled={disabled}
+            data-testid="create-profile-for-word"
+          >
+            {t('dictionary.createProfileForWord')}
+          </button>
+        )
       }
       title={t('dictionary.newProfileTitle')}
-      description={t('dictionary.newProfileBody')}
+      description={
+        forWord === undefined
+          ? t('dictionary.newProfileBody')
+          : t('dictionary.newProfileForWordBody', { written: forWord })
+      }
     >
       <form onSubmit={submit} className="field" noValidate>
         <TextField

@@ -11,6 +11,7 @@ import { Icon } from '../../ui/icons';
 import { MiddleCut } from '../../ui/middle-cut';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { useJobProgress } from '../../store/job-progress';
+import { liveBusy } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import { errorOf, keptInStore } from '../../store/result';
 import type { SearchHit } from '../../../../shared/ipc/contract';
@@ -51,6 +52,11 @@ export const JobRow = memo(function JobRow({
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
   const cancelJob = useApp((s) => s.cancelJob);
+  // The live session this window runs is stopped here as on the Live screen (its last words
+  // finished and kept); one another window runs is stopped there.
+  const liveHere = useApp((s) => s.live.jobId === id && liveBusy(s.live.phase));
+  const liveStopping = useApp((s) => s.live.jobId === id && s.live.phase === 'stopping');
+  const liveStop = useApp((s) => s.liveStop);
   const { copied, failed: copyFailed, copy } = useCopy();
   const noteId = useId();
   const progress = useJobProgress(job, t);
@@ -163,7 +169,20 @@ export const JobRow = memo(function JobRow({
         ) : null}
       </div>
       <div role="cell" className="job-actions">
-        {/* A live session is stopped on the Live screen, and cannot be sent again. */}
+        {/* A live session cannot be sent again: Stop ends it as the Live screen's Stop does. */}
+        {liveHere ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void liveStop()}
+            disabled={liveStopping}
+            aria-label={`${t('jobs.stop')}: ${name}`}
+            aria-describedby={describedBy}
+            data-testid="job-live-stop"
+          >
+            {t('jobs.stop')}
+          </button>
+        ) : null}
         {running && job.mode !== 'live' ? (
           <button
             type="button"

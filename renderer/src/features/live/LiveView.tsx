@@ -1,5 +1,5 @@
 /**
- * The Live screen (issue #17): choose an input, Start, read the words as they come, Pause, Stop.
+ * The Live screen (issue #17): choose the connection, its dictionary profile and an input, Start, read the words as they come, Pause, Stop.
  * Finalized utterances carry their start times; the utterance being spoken shows as interim text
  * (marked not final) and is replaced in place by its final result. The list follows the newest
  * words until the person scrolls up, then offers "Jump to live". Screen readers hear each
@@ -15,6 +15,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/domain/errors';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
 import { liveBusy, type LiveInterim as LiveInterimValue } from '../../store/live-slice';
@@ -24,6 +25,7 @@ import { useActionError } from '../../ui/use-action-error';
 import { formatClock } from '../../ui/format';
 import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
+import { ProfileField } from '../transcribe/ProfileField';
 import { LiveMeter } from './LiveMeter';
 import { useValueStream } from './use-value-stream';
 import './live.css';
@@ -97,7 +99,9 @@ export function LiveView() {
   const activeId = useApp((s) => s.activeConnection);
   const setActive = useApp((s) => s.setActiveConnection);
   const openTranscript = useApp((s) => s.openTranscript);
+  const activeConnection = connections.find((c) => c.id === activeId);
   const action = useActionError();
+  const [profileError, setProfileError] = useState<AppError>();
   const busy = liveBusy(phase);
 
   useEffect(() => {
@@ -132,6 +136,15 @@ export function LiveView() {
           disabled={busy}
           testId="live-connection"
         />
+        {activeConnection ? (
+          <ProfileField
+            compact
+            connection={activeConnection}
+            onError={setProfileError}
+            disabled={busy}
+            testId="live-profile"
+          />
+        ) : null}
         <SelectField
           compact
           label={t('live.input')}
@@ -220,6 +233,7 @@ export function LiveView() {
       ) : null}
       <ErrorBox error={silent} className="file-error" />
       <ErrorBox error={action.error} className="file-error" />
+      <ErrorBox error={profileError} className="file-error" />
       <LiveTranscript busy={busy} />
       <LiveAnnounce />
     </section>

@@ -3,11 +3,10 @@
  * profile, logging, fillers and speaker labels (saved on the connection, as transcribe:files
  * reads them from it).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ENGINES, LOCAL_ENGINE } from '../../../../shared/api/engines';
 import type { AppError } from '../../../../shared/domain/errors';
-import { profilesKey } from '../../store/dictionary-slice';
 import { useApp, useAppStore } from '../../store/store';
 import { connectionOptions, engineOptions, plainOptions, SelectField } from '../../ui/select-field';
 import {
@@ -18,9 +17,7 @@ import {
   withSpeakers,
   type SpeakerOptions,
 } from './connection-settings';
-
-/** No profiles known (yet) for the connection's engine. */
-const NONE: readonly string[] = [];
+import { ProfileField } from './ProfileField';
 
 const countOptions = (from: number, to: number) =>
   plainOptions(SPEAKER_COUNTS.filter((n) => n >= from && n <= to).map(String));
@@ -33,21 +30,10 @@ export function TranscribeOptions() {
   const store = useAppStore();
   const connections = useApp((s) => s.connections);
   const activeId = useApp((s) => s.activeConnection);
-  const serviceState = useApp((s) => s.service?.state);
   const active = connections.find((c) => c.id === activeId);
-  const engine = active?.engine;
-  // The list the Dictionary screen keeps too: asked for once per visit, shared by both.
-  const profiles =
-    useApp((s) => (engine ? s.profileLists[profilesKey(activeId, engine)] : undefined)) ?? NONE;
-  const loadProfiles = useApp((s) => s.loadProfiles);
   const [error, setError] = useState<AppError>();
   const speakerHint = useId();
   const loggingHint = useId();
-
-  const ready = active && (active.kind !== 'local' || serviceState === 'running');
-  useEffect(() => {
-    if (ready && engine) void loadProfiles(activeId, engine).then((r) => setError(errorOf(r)));
-  }, [loadProfiles, activeId, engine, ready]);
 
   if (!active) return <div className="options-card" aria-busy="true" />;
   const engines = active.kind === 'local' ? [LOCAL_ENGINE] : CLOUD_ENGINES.map((e) => e.name);
@@ -80,15 +66,7 @@ export function TranscribeOptions() {
           onChange={(v) => void save({ engine: v })}
           options={engineOptions(new Set([active.engine, ...engines]))}
         />
-        <SelectField
-          label={t('transcribe.profile')}
-          value={active.profileId ?? ''}
-          onChange={(v) => void save({ profileId: v || null })}
-          empty={t('transcribe.noProfile')}
-          options={plainOptions(
-            new Set([...(active.profileId ? [active.profileId] : []), ...profiles]),
-          )}
-        />
+        <ProfileField connection={active} onError={setError} />
       </div>
       <div className="option-checks">
         <div className="option-group">
