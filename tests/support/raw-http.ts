@@ -156,3 +156,31 @@ export const rssMiB = (pid: number) => statusMiB(pid, 'VmRSS');
 
 /** The peak resident memory (high-water mark) of a process in MiB (Linux). */
 export const peakRssMiB = (pid: number) => statusMiB(pid, 'VmHWM');
+
+/** The peak resident memory of a process in MiB, or undefined once it has exited (no /proc entry). */
+export const peakRssIfLiveMiB = (pid: number): Promise<number | undefined> =>
+  statusMiB(pid, 'VmHWM').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ESRCH') return undefined;
+    throw error;
+  });
+
+/**
+ * The peak resident memory of every process `pids()` names at each `sample()`, kept per process:
+ * one that exits (a decoder the pool retires) keeps the last peak read while it lived, and one
+ * that starts later is counted from its first sample.
+ */
+export function peakRssTracker(pids: () => Promise<number[]>): {
+  sample(): Promise<void>;
+  readonly peaks: ReadonlyMap<number, number>;
+} {
+  const peaks = new Map<number, number>();
+  return {
+    peaks,
+    async sample() {
+      for (const pid of await pids()) {
+        const peak = await peakRssIfLiveMiB(pid);
+        if (peak !== undefined) peaks.set(pid, Math.max(peak, peaks.get(pid) ?? 0));
+      }
+    },
+  };
+}
