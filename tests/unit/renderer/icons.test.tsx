@@ -12,7 +12,7 @@ const talk = job('talk', { mode: 'async', sessionid });
 describe('icons', () => {
   // A symbol character as an icon shows as an empty box where no installed font has it (⧉ on
   // Debian's fonts): icons are drawn, and the control keeps its name.
-  it('draws the copy-session-ID and export-menu icons instead of relying on a font glyph', async () => {
+  it('draws the copy-session-ID icon instead of relying on a font glyph; Export… says it opens a dialog', async () => {
     const user = userEvent.setup();
     const bridge = fakeBridge({
       'jobs:list': () => ({ ok: true, data: { jobs: [talk] } }),
@@ -43,8 +43,9 @@ describe('icons', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Open: talk.wav' }));
-    const exportButton = await screen.findByRole('button', { name: 'Export' });
-    expect(exportButton.textContent.trim()).toBe('Export');
-    expect(exportButton.querySelector('svg[data-icon="chevron-down"]')).not.toBeNull();
+    // Export opens a dialog: an ellipsis says so, in the text (every font has it), no icon.
+    const exportButton = await screen.findByRole('button', { name: 'Export…' });
+    expect(exportButton.textContent.trim()).toBe('Export…');
+    expect(exportButton.getAttribute('aria-haspopup')).toBe('dialog');
   });
 });
