@@ -3,9 +3,11 @@
  * file that is there (`talk.srt`, then `talk (2).srt`), each written whole or not at all. The
  * window's "save as" under Electron, the command line and watched folders write through here.
  */
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { chmod, open } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
+import { writeTextAtomic } from '../storage/atomic-json';
+import { theirUmask } from '../storage/private-folder';
 import type { RenderedFile } from './render';
 
 const REASONS: Readonly<Record<string, SubCode<'export-failed', 'reason'>>> = {
@@ -59,18 +61,12 @@ export async function writeNewFile(
 
 /** Replaces `path` (a file the person chose, or one just claimed) with `bytes`, atomically. */
 export async function writeOver(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = join(path, '..', `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    const file = await open(temp, 'wx', 0o666);
-    try {
-      await file.writeFile(bytes);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
+    await writeTextAtomic(path, bytes, 0o600);
+    // Exports are the person's own documents, outside the data folder: readable as their other
+    // files are (the umask they started Kikitori with, not the data folder's 077).
+    await chmod(path, 0o666 & ~theirUmask());
   } catch (error) {
-    await rm(temp, { force: true });
     throw exportFailure(path, error);
   }
 }

@@ -31,11 +31,15 @@ function storageFailure(error: unknown, dir: string): unknown {
 }
 
 /**
- * Writes `text` to `path` through a temporary file in the same folder, fsynced and renamed over
- * the old file, then fsyncs the folder. The folder must exist. A full disk is an AppFailure
- * (disk-full); the temporary file never stays behind.
+ * Writes `text` (or bytes) to `path` through a temporary file in the same folder, fsynced and
+ * renamed over the old file, then fsyncs the folder. The folder must exist. A full disk is an
+ * AppFailure (disk-full); the temporary file never stays behind.
  */
-export async function writeTextAtomic(path: string, text: string, mode = 0o600): Promise<void> {
+export async function writeTextAtomic(
+  path: string,
+  text: string | Uint8Array,
+  mode = 0o600,
+): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   try {

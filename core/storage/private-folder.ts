@@ -16,8 +16,19 @@ export const PRIVATE_UMASK = 0o077;
  * `dir` (created if missing) 0700. Returns the mode it had when others could reach into it, so
  * the host says once that it was tightened; undefined when it was already private.
  */
+let personUmask: number | undefined;
+
+/**
+ * The umask the person started Kikitori with: files made for them outside the data folder
+ * (exports) are as readable as their other files.
+ */
+export const theirUmask = (): number => personUmask ?? PRIVATE_UMASK;
+
 export function makePrivateFolder(dir: string): number | undefined {
-  if (isMainThread) process.umask(PRIVATE_UMASK);
+  if (isMainThread) {
+    const before = process.umask(PRIVATE_UMASK);
+    personUmask ??= before;
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const mode = statSync(dir).mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
