@@ -223,4 +223,25 @@ describe('exports of a renamed, corrected job', () => {
       checked(within(await screen.findByTestId('export-dialog')).getByLabelText('Subtitles (SRT)')),
     ).toBe(true);
   });
+
+  it('Copy follows the export’s choices: without speakers’ names when they are left out', async () => {
+    localStorage.setItem(
+      'kikitori.export',
+      JSON.stringify({
+        formats: ['txt'],
+        fillers: 'drop',
+        speakers: false,
+        times: true,
+        readings: false,
+        subtitles: {},
+      }),
+    );
+    const bridge = bridgeFor();
+    const user = await openTalk(bridge);
+    await user.click(screen.getByRole('button', { name: 'Copy text' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      'Good morning.\nHi there.\nWelcome back\nThanks\n',
+    );
+    localStorage.removeItem('kikitori.export');
+  });
 });

@@ -73,6 +73,8 @@ export function TranscriptView() {
   const editTranscript = useApp((s) => s.editTranscript);
   const { error: editError, run } = useActionError();
   const speakerName = useSpeakerName(transcript?.speakerNames);
+  // Copy follows the export's choices: speakers' names, fillers (never readings).
+  const copyChoices = useApp((s) => s.exportPrefs);
   const connections = useApp((s) => s.connections);
   const teachDictionary = useApp((s) => s.teachDictionary);
   const teach = useMemo(() => {
@@ -329,7 +331,15 @@ export function TranscriptView() {
               <button
                 type="button"
                 className="button small"
-                onClick={() => void copy(toTxt(edited!, { speakerName }))}
+                onClick={() =>
+                  void copy(
+                    toTxt(edited!, {
+                      speakerName,
+                      fillers: copyChoices.fillers,
+                      speakers: copyChoices.speakers,
+                    }),
+                  )
+                }
               >
                 {copied ? t('viewer.copied') : t('viewer.copy')}
               </button>
