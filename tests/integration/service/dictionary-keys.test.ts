@@ -206,14 +206,14 @@ describe('user dictionary', () => {
     });
     const both = (await recognizeWith(service.key, d)).json<typeof plain>();
     // profileWords takes precedence over profileId: the profile's "john guess" is not used.
-    expect(both.text).toMatch(/^and Mister Jack guess/);
+    expect(both.text).toMatch(/^And Mister Jack guess/);
     const onlyWords = (
       await recognizeWith(
         service.key,
         encodeD({ grammarFileNames: '-a-general-en', profileWords: 'Mister mr' }),
       )
     ).json<typeof plain>();
-    expect(onlyWords.text).toMatch(/^and Mister john guess/);
+    expect(onlyWords.text).toMatch(/^And Mister john guess/);
   });
 });
 
