@@ -97,7 +97,7 @@ test('keyboard only: the picker, the tabs, a job rowâ€™s actions and the viewerâ
   await app.keyboard.press('Enter');
 
   const viewer = app.getByTestId('viewer');
-  await expect(app.getByTestId('utterances')).toContainText('he might even have been made');
+  await expect(app.getByTestId('utterances')).toContainText('He might even have been made');
   const wordsTab = viewer.getByRole('tab', { name: 'Words' });
   await tabTo(app, viewer.getByRole('tab', { selected: true }));
   await app.keyboard.press('ArrowRight');
