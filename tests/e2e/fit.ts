@@ -37,9 +37,13 @@ export async function expectTabsOnOneLine(app: Page, name: string): Promise<void
   ).toEqual([]);
 }
 
-/** Inside the viewport's width and not covered by another element at its centre. */
+/** Inside the viewport's width and, brought into view, not covered by another element at its centre. */
 export async function expectUsable(app: Page, control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
+  // Scrolled to the middle of the window, as a person brings a control into view: one near an
+  // edge may sit under the status bar or the viewer's dock until then.
+  await control.evaluate((el) =>
+    (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+  );
   await expect(control).toBeVisible();
   const box = (await control.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
@@ -51,10 +55,15 @@ export async function expectUsable(app: Page, control: Locator): Promise<void> {
       }
     ).getBoundingClientRect();
     const doc = el.ownerDocument as unknown as { elementFromPoint(x: number, y: number): unknown };
-    const hit = doc.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit === el || (el as unknown as { contains(n: unknown): boolean }).contains(hit);
+    const hit = doc.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) as {
+      outerHTML?: string;
+    } | null;
+    const ok = hit === el || (el as unknown as { contains(n: unknown): boolean }).contains(hit);
+    return ok
+      ? ''
+      : `${(el as unknown as { outerHTML: string }).outerHTML.slice(0, 120)} under ${hit?.outerHTML?.slice(0, 120) ?? 'nothing'}`;
   });
-  expect(onTop, 'the control is not covered by another element').toBe(true);
+  expect(onTop, 'the control is not covered by another element').toBe('');
 }
 
 /**

@@ -146,9 +146,9 @@ test('a long transcript scrolls under the player and find, which stay on screen'
   host,
 }) => {
   await app.getByTestId('language').selectOption('en');
-  const row = await transcribe(app, CLIP, 'long.wav');
+  const row = await transcribe(app, CLIP, 'ten-minutes.wav');
   const { jobs } = await host.web.call<{ jobs: Job[] }>('jobs:list', {});
-  const id = jobs.find((j) => j.file.name === 'long.wav')!.id;
+  const id = jobs.find((j) => j.file.name === 'ten-minutes.wav')!.id;
   // 1,500 words over 10 minutes (the clip plays its first 3 s of them).
   await (
     await JobJournal.open(host.dataDir)
@@ -156,7 +156,7 @@ test('a long transcript scrolls under the player and find, which stay on screen'
     id,
     numberedTranscript(1500, (i) => i * 400, 300),
   );
-  await row.getByRole('button', { name: 'Open transcript of long.wav' }).click();
+  await row.getByRole('button', { name: 'Open transcript of ten-minutes.wav' }).click();
   const viewer = app.getByTestId('viewer');
   await expect(viewer.locator('.utterance')).toHaveCount(15);
 

@@ -179,10 +179,15 @@ export function TranscriptView() {
       scroller = scroller.parentElement;
     if (!element || !scroller) return;
     const panel = scroller;
-    const observer = new ResizeObserver(() =>
-      panel.style.setProperty('scroll-padding-top', `${element.offsetHeight + 8}px`),
-    );
+    // A window too short for the dock lets it scroll with the text (viewer.css): then nothing
+    // needs to stop below it.
+    const observer = new ResizeObserver(() => {
+      if (getComputedStyle(element).position === 'sticky')
+        panel.style.setProperty('scroll-padding-top', `${element.offsetHeight + 8}px`);
+      else panel.style.removeProperty('scroll-padding-top');
+    });
     observer.observe(element);
+    observer.observe(panel);
     return () => {
       observer.disconnect();
       panel.style.removeProperty('scroll-padding-top');

@@ -259,8 +259,9 @@ export function WordList({
   );
   return (
     <>
-      {/* Its room is kept while the focused word is not corrected: the words below never move
-          between the two clicks of a double-click. */}
+      {edit ? <p className="muted hint word-keys">{t('viewer.wordKeys')}</p> : null}
+      {/* One line whatever word has the focus (its time, and what a corrected word was heard
+          as): the words below never move between the two clicks of a double-click. */}
       <p className="word-origin" data-testid="word-origin">
         {focused?.starttime !== undefined ? (
           // The focused word's time, shown (issue #29), not only told to a screen reader.
@@ -288,8 +289,6 @@ export function WordList({
               </button>
             ) : null}
           </>
-        ) : edit ? (
-          <span className="muted">{t('viewer.wordKeys')}</span>
         ) : null}
       </p>
       <ErrorBox error={error} />
