@@ -21,7 +21,6 @@ import {
   MEDIA_TYPES,
   toJson,
 } from '../../shared/format/exporters';
-import { withFillers } from '../../shared/format/fillers';
 import { type MinutesMeta, minutesOf, speakerNameIn } from '../../shared/format/minutes';
 import { type PhraseSegmenter, scriptOf, SUBTITLE_DEFAULTS } from '../../shared/format/subtitles';
 import type { ConnectionStore } from '../connections/connection-store';
@@ -115,11 +114,8 @@ export async function renderTranscript(
     const bytes =
       format === 'docx'
         ? await toDocx(
-            minutesOf(
-              withFillers(named, settings.fillers),
-              options.meta!,
-              documentOptions(options),
-            ),
+            // minutesOf applies the fillers choice itself.
+            minutesOf(named, options.meta!, documentOptions(options)),
             facts.recordedAt,
           )
         : encoder.encode(exportTranscript(named, format, options));

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditedTranscript } from '../../../../shared/domain/edits';
 import type { AppError } from '../../../../shared/domain/errors';
-import { EXPORT_CHOICES, type ExportChoice } from '../../../../shared/format/exporters';
+import type { ExportChoice } from '../../../../shared/format/exporters';
 import { hasFillers } from '../../../../shared/format/fillers';
 import { hasSpeakers } from '../../../../shared/format/speakers';
 import {
@@ -81,9 +81,7 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>();
   const corrected = edited.edited === true;
-  const offered = ORDER.filter(
-    (f) => EXPORT_CHOICES.includes(f) && (corrected || f !== 'json-original'),
-  );
+  const offered = ORDER.filter((f) => corrected || f !== 'json-original');
   const chosen = prefs.formats.filter((f) => offered.includes(f));
   const speakers = hasSpeakers(edited);
   const fillers = hasFillers(edited);
