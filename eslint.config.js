@@ -12,13 +12,36 @@ import { dirname, relative, resolve } from 'node:path';
  * allow-list per layer, the most specific folder first. A file in a folder no entry names fails
  * lint ("classify it here"), so a new top-level folder is decided on, not left open. Packages
  * are policed apart (Node built-ins and Electron where they cannot run; zod only in shared/).
+ * `except` names folders inside an allowed one that stay closed (the core's handlers).
  */
 const LAYERS = [
   { folder: 'shared', may: ['shared'], why: 'shared/ is pure: it imports only shared/.' },
   {
     folder: 'core',
     may: ['core', 'shared'],
-    why: 'core/ is host-agnostic, and the app and the local service share only shared/: core/ imports core/ and shared/ only.',
+    // Handlers sit on top of the stores: only the core's composition (core.ts) reaches them.
+    except: ['core/handlers'],
+    why: 'core/ is host-agnostic, and the app and the local service share only shared/: core/ imports core/ and shared/ only, and only core.ts reaches the handlers (stores never import handlers).',
+  },
+  {
+    folder: 'core/core.ts',
+    may: ['core', 'shared'],
+    why: 'The core composes its stores and handlers from core/ and shared/ only.',
+  },
+  {
+    folder: 'core/handlers',
+    may: ['core', 'shared'],
+    why: 'Handlers use core/ and shared/ only.',
+  },
+  {
+    folder: 'core/storage',
+    may: ['core/storage', 'shared'],
+    why: 'Storage is the floor of the core: it imports only storage and shared/.',
+  },
+  {
+    folder: 'core/api-client',
+    may: ['core/api-client', 'core/errors', 'shared'],
+    why: 'The API client speaks HTTP and nothing else: it imports only its own folder, core/errors and shared/ (no store, no handler).',
   },
   {
     folder: 'web-host',
@@ -41,6 +64,16 @@ const LAYERS = [
     folder: 'service',
     may: ['service', 'shared'],
     why: 'The app and the local service share only shared/: they talk over HTTP.',
+  },
+  {
+    folder: 'service/engine',
+    may: ['service/engine', 'service/audio', 'shared'],
+    why: 'The engine knows audio and words, not the interfaces that reach it: no http/ or realtime/.',
+  },
+  {
+    folder: 'service/audio',
+    may: ['service/audio', 'shared'],
+    why: 'Audio decoding knows audio only: no engine, no http/ or realtime/.',
   },
   // The window, by room: the app composes features; features read and act through the store
   // and draw with ui/; only the store (its slices) calls the host; ui/ primitives are leaves.
@@ -123,7 +156,8 @@ const layersRule = {
         .split('\\')
         .join('/');
       const allowed = [...layer.may, ...(typeOnly ? (layer.typesMay ?? []) : [])];
-      if (allowed.some((folder) => inFolder(target, folder))) return;
+      const excepted = (layer.except ?? []).some((folder) => inFolder(target, folder));
+      if (!excepted && allowed.some((folder) => inFolder(target, folder))) return;
       context.report({ node, message: `${layer.why} (${file} imports ${target})` });
     };
     const typeOnly = (node) =>
@@ -218,6 +252,22 @@ const noDroppedResultRule = {
   },
 };
 
+/** Files that run in another scope than the window: the window's globals it lacks are refused. */
+const scopeOf = (files, scope, scopeGlobals) => ({
+  files,
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      ...Object.keys(globals.browser)
+        .filter((name) => !Object.hasOwn(scopeGlobals, name))
+        .map((name) => ({
+          name,
+          message: `This file runs in ${scope}, which has no \`${name}\` (eslint.config.js scopeOf).`,
+        })),
+    ],
+  },
+});
+
 const restrict = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -297,6 +347,25 @@ export default tseslint.config(
     },
   },
   restrict(['renderer/**/*.{ts,tsx}'], [...platformImports]),
+  // The audio thread and the live link's Worker are not the window: what only a window has
+  // (document, localStorage, setTimeout in a worklet, …) would type-check against the DOM types
+  // and fail at run time, so lint refuses it in the files bundled into each.
+  scopeOf(
+    [
+      'renderer/src/features/live/capture/capture-worklet.ts',
+      'renderer/src/features/live/capture/capture-core.ts',
+      'renderer/src/features/live/capture/pipeline.ts',
+      'renderer/src/features/live/capture/resampler.ts',
+      'renderer/src/features/live/capture/silence.ts',
+    ],
+    'an AudioWorklet',
+    globals.audioWorklet,
+  ),
+  scopeOf(
+    ['renderer/src/host/live-socket-worker.ts', 'renderer/src/host/live-relay.ts'],
+    'a dedicated Worker',
+    globals.worker,
+  ),
   {
     files: ['shared/**/*.ts'],
     languageOptions: { globals: {} },

@@ -12,7 +12,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { LIMITS } from '../shared/api/codes';
 import { SNIFF_BYTES, sniffContainer, type Container } from '../shared/api/audio-sniff';
 import { AppFailure, appError } from '../shared/domain/errors';
-import { fileReason } from './api-client/reasons';
+import { fileReason } from './errors';
 
 /** The type each container is served with: the sniffed bytes decide it, not the extension. */
 export const MEDIA_TYPES: Readonly<Record<Container, string>> = {

@@ -26,7 +26,8 @@ import { AppFailure, appError, type AppError, type SubCode } from '../../shared/
 import type { AppErrorCode } from '../../shared/domain/errors';
 import { RESULT_CODES } from '../../shared/api/codes';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
-import { fileReason, networkReason } from './reasons';
+import { fileReason } from '../errors';
+import { networkReason } from './reasons';
 import { wordRejectionOf } from './word-rejection';
 
 export interface Endpoint {

@@ -1,6 +1,6 @@
 /**
- * System error codes as sub-codes of an AppError, so that each language says the reason in its
- * own words and the raw code goes to the detail.
+ * Socket error codes as sub-codes of an AppError, so that each language says the reason in its
+ * own words and the raw code goes to the detail (files' reasons are the core's: core/errors.ts).
  */
 import type { SubCode } from '../../shared/domain/errors';
 
@@ -20,13 +20,4 @@ const NETWORK_REASONS: Readonly<Record<string, SubCode<'network', 'reason'>>> = 
 export function networkReason(errno: string): SubCode<'network', 'reason'> {
   if (/CERT|TLS|SSL/.test(errno)) return 'tls';
   return NETWORK_REASONS[errno] ?? 'other';
-}
-
-/** A file-system error as a reason each language can say. */
-export function fileReason(error: { code?: string | undefined }): SubCode<'file', 'reason'> {
-  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return 'missing';
-  if (error.code === 'EISDIR') return 'not-a-file';
-  if (error.code === 'EACCES' || error.code === 'EPERM') return 'denied';
-  if (error.code === 'EMPTY') return 'empty';
-  return 'unreadable';
 }

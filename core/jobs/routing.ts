@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { modeOf, routeOf } from '../../shared/api/route';
 import { headerDuration, SNIFF_BYTES, type Container } from '../../shared/api/audio-sniff';
 import { AppFailure, appError } from '../../shared/domain/errors';
-import { fileReason } from '../api-client/reasons';
+import { fileReason } from '../errors';
 
 const run = promisify(execFile);
 

@@ -71,6 +71,28 @@ describe('import boundaries are enforced by lint', () => {
     ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
     ['electron/main/example.ts', "import { x } from '../preload/bridge';", /core\/ and shared/],
     ['scripts/example.mjs', "import { x } from '../core/core';", /stand alone/],
+    // Rooms inside the core and the service (#32 §7).
+    [
+      'core/jobs/example.ts',
+      "import { x } from '../handlers/jobs';",
+      /stores never import handlers/,
+    ],
+    ['core/example.ts', "import { x } from './handlers';", /stores never import handlers/],
+    ['core/storage/example.ts', "import { x } from '../jobs/job-journal';", /floor of the core/],
+    [
+      'core/api-client/example.ts',
+      "import { x } from '../jobs/job-journal';",
+      /HTTP and nothing else/,
+    ],
+    ['core/api-client/example.ts', "import { x } from '../clients';", /HTTP and nothing else/],
+    ['service/engine/example.ts', "import { x } from '../http/ids';", /not the interfaces/],
+    [
+      'service/engine/pocketsphinx/example.ts',
+      "import { x } from '../../realtime/session';",
+      /not the interfaces/,
+    ],
+    ['service/audio/example.ts', "import { x } from '../engine';", /knows audio only/],
+    ['service/audio/example.ts', "import { x } from '../realtime/session';", /knows audio only/],
     // The window's rooms.
     [
       'renderer/src/store/example.ts',
@@ -118,6 +140,16 @@ describe('import boundaries are enforced by lint', () => {
       "import { z } from 'zod';\nimport { LIMITS } from './codes';\nimport { x } from '../ipc/x';\nimport { y } from '../domain/job';\nimport { w } from '../events/w';\nexport { z, LIMITS, x, y, w };",
     ],
     ['core/example.ts', "import { readFile } from 'node:fs/promises';\nexport { readFile };"],
+    ['core/core.ts', "import { handlersOf } from './handlers';\nexport { handlersOf };"],
+    [
+      'core/handlers/example.ts',
+      "import { x } from './jobs';\nimport { y } from '../jobs/job-journal';\nexport { x, y };",
+    ],
+    [
+      'core/api-client/example.ts',
+      "import { fileReason } from '../errors';\nexport { fileReason };",
+    ],
+    ['service/engine/example.ts', "import { decode } from '../audio/decode';\nexport { decode };"],
     [
       'electron/preload/example.ts',
       "import { ipcRenderer } from 'electron';\nimport type { Channel } from '../../shared/ipc/contract';\nimport { CHANNEL_NAMES } from '../../shared/ipc/names';\nimport { b } from './bridge';\nexport type { Channel };\nexport { ipcRenderer, CHANNEL_NAMES, b };",
@@ -136,6 +168,50 @@ describe('import boundaries are enforced by lint', () => {
     ],
   ])('allows what %s may use', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('the audio thread and the Worker are held to their own scope', () => {
+  const scopeErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-globals')
+      .map((m) => m.message);
+  };
+  const worklet = 'renderer/src/features/live/capture/capture-core.ts';
+  const worker = 'renderer/src/host/live-relay.ts';
+
+  it.each([
+    [
+      worklet,
+      'export const x = document.title;',
+      /runs in an AudioWorklet, which has no `document`/,
+    ],
+    [
+      worklet,
+      'export const t = setTimeout(() => {}, 1);',
+      /AudioWorklet, which has no `setTimeout`/,
+    ],
+    [worklet, 'export const s = localStorage;', /AudioWorklet, which has no `localStorage`/],
+    [worker, 'export const x = document.title;', /a dedicated Worker, which has no `document`/],
+    [worker, 'export const w = window;', /a dedicated Worker, which has no `window`/],
+  ])('%s: %s fails', async (file, code, message) => {
+    const errors = await scopeErrors(file, code);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it.each([
+    [worklet, 'export const r = sampleRate + currentFrame;\nconsole.log(Math.max(r, 1));'],
+    [
+      worker,
+      'export const t = setTimeout(() => {}, 1);\nexport const w = new WebSocket("ws://x");\nexport const s = self;',
+    ],
+    [
+      'renderer/src/features/live/LiveScreen.tsx',
+      'export const x = document.title + String(setTimeout);',
+    ],
+  ])('allows what %s has', async (file, code) => {
+    expect(await scopeErrors(file, code)).toEqual([]);
   });
 });
 
