@@ -41,3 +41,34 @@ describe('docs link only to what the repository has', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('the maps name every room of the window', () => {
+  const docs = ['docs/architecture.md', 'renderer/README.md'].map(
+    (file) => [file, readFileSync(file, 'utf8')] as const,
+  );
+  const tracked = (folder: string) =>
+    execFileSync('git', ['ls-files', '-z', folder], { encoding: 'utf8' })
+      .split('\0')
+      .filter((file) => file && existsSync(file));
+  const features = [
+    ...new Set(tracked('renderer/src/features').map((file) => file.split('/')[3]!)),
+  ].filter((name) => !name.includes('.'));
+  const slices = tracked('renderer/src/store')
+    .map((file) => /\/([a-z-]+)-slice\.ts$/.exec(file)?.[1])
+    .filter((name): name is string => name !== undefined);
+
+  it('finds the rooms to look for', () => {
+    expect(features).toEqual(expect.arrayContaining(['transcribe', 'viewer', 'live']));
+    expect(slices).toEqual(expect.arrayContaining(['jobs', 'search', 'live']));
+  });
+
+  it.each(docs)('%s names every feature folder', (_file, text) => {
+    expect(features.filter((name) => !text.includes(`${name}/`))).toEqual([]);
+  });
+
+  it.each(docs)('%s names every store slice', (_file, text) => {
+    const named = (name: string) =>
+      new RegExp(`(\`${name}\`|\\b${name}-slice\\b|[(,] ?${name}[,)])`).test(text);
+    expect(slices.filter((name) => !named(name))).toEqual([]);
+  });
+});
