@@ -4,7 +4,7 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { isMainThread } from 'node:worker_threads';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
-import { LIMITS, LOCAL_ENGINE, WRP_LIMITS } from '../shared/api';
+import { LIMITS, LOCAL_ENGINE, REALTIME_LIMITS } from '../shared/api';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import type { EngineSlot, ServiceContext } from './context';
 import { ProfileStore } from './dictionary/profile-store';
@@ -160,7 +160,7 @@ export class LocalService {
     // The realtime interface shares the port: WebSocket upgrades at /v1/ and /v1/nolog/.
     const realtime = new RealtimeSessions(ctx);
     attachRealtime(server, realtime.accept, {
-      maxMessageBytes: WRP_LIMITS.maxMessageBytes,
+      maxMessageBytes: REALTIME_LIMITS.maxMessageBytes,
       maxBufferedBytes: realtime.limits.maxBufferedBytes,
       stallMs: realtime.limits.stallMs,
       admit: realtime.admit,

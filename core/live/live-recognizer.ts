@@ -19,7 +19,7 @@
 import WebSocket from 'ws';
 import {
   AUDIO_PACKET_PREFIX,
-  WRP_LIMITS,
+  REALTIME_LIMITS,
   formatCommand,
   parseServerMessage,
   type FinalResult,
@@ -492,7 +492,7 @@ export class LiveRecognizer {
       if (session.pongs !== false && session.sentTo - session.ackedTo >= this.maxInFlightBytes) {
         break; // The next pong lets more go.
       }
-      const audio = this.buffer.read(session.sentTo, WRP_LIMITS.clientPacketAudioBytes);
+      const audio = this.buffer.read(session.sentTo, REALTIME_LIMITS.clientPacketAudioBytes);
       if (audio.byteLength === 0) break;
       const packet = new Uint8Array(audio.byteLength + 1);
       packet[0] = AUDIO_PACKET_PREFIX;

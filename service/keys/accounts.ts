@@ -6,9 +6,9 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import {
   failure,
-  formatIpa,
+  formatAllowedAddresses,
   isAddressAllowed,
-  parseIpa,
+  parseAllowedAddresses,
   success,
   type IpRange,
   type Result,
@@ -115,7 +115,14 @@ export class AccountStore {
       .prepare(
         'INSERT INTO api_keys (account_id, key_hash, issuable, expires_at, ipa, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       )
-      .run(accountId, hashKey(key), issuable ? 1 : 0, expiresAt, formatIpa(ipa), this.now());
+      .run(
+        accountId,
+        hashKey(key),
+        issuable ? 1 : 0,
+        expiresAt,
+        formatAllowedAddresses(ipa),
+        this.now(),
+      );
   }
 
   /** Checks a key for use from `clientAddress`. */
@@ -140,7 +147,7 @@ export class AccountStore {
     if (row.expires_at !== null && row.expires_at <= this.now()) {
       return failure({ reason: 'expired', expiredAt: new Date(row.expires_at) });
     }
-    const ranges = parseIpa(row.ipa);
+    const ranges = parseAllowedAddresses(row.ipa);
     if (!ranges.ok || !isAddressAllowed(ranges.data, clientAddress))
       return failure({ reason: 'address' });
     return success({ accountId: row.account_id, keyId: row.id, issuable: row.issuable === 1 });

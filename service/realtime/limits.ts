@@ -3,7 +3,7 @@
  * service's own figures. The environment overrides exist for tests: a test of a 60-second
  * limit must not take a minute.
  */
-import { WRP_LIMITS } from '../../shared/api';
+import { REALTIME_LIMITS } from '../../shared/api';
 
 export interface RealtimeLimits {
   /** No frame from the client for this long ends the connection (`e timeout occurred`). */
@@ -37,10 +37,10 @@ function fromEnv(name: string, fallback: number): number {
 
 export function realtimeLimits(): RealtimeLimits {
   return {
-    noDataMs: fromEnv('KIKITORI_WRP_NO_DATA_MS', WRP_LIMITS.noDataMs),
-    noSpeechMs: fromEnv('KIKITORI_WRP_NO_SPEECH_MS', WRP_LIMITS.noSpeechMs),
-    sessionMaxMs: fromEnv('KIKITORI_WRP_SESSION_MS', WRP_LIMITS.sessionMaxMs),
-    utteranceMaxMs: fromEnv('KIKITORI_WRP_UTTERANCE_MS', WRP_LIMITS.utteranceMaxMs),
+    noDataMs: fromEnv('KIKITORI_WRP_NO_DATA_MS', REALTIME_LIMITS.noDataMs),
+    noSpeechMs: fromEnv('KIKITORI_WRP_NO_SPEECH_MS', REALTIME_LIMITS.noSpeechMs),
+    sessionMaxMs: fromEnv('KIKITORI_WRP_SESSION_MS', REALTIME_LIMITS.sessionMaxMs),
+    utteranceMaxMs: fromEnv('KIKITORI_WRP_UTTERANCE_MS', REALTIME_LIMITS.utteranceMaxMs),
     // Often enough that words appear while the person is still speaking; the first `U` comes
     // this long after `C` at the latest.
     defaultUpdateIntervalMs: 400,

@@ -12,7 +12,7 @@
 import { TextDecoder } from 'node:util';
 import {
   RESULT_MESSAGES,
-  WRP_MESSAGES,
+  REALTIME_MESSAGES,
   eventA,
   eventC,
   eventE,
@@ -28,7 +28,7 @@ import {
   type RecognitionSettings,
   type StartCommand,
   type Utterance,
-  type WrpCommand,
+  type RealtimeCommand,
 } from '../../shared/api';
 import { decodeStream } from '../audio/decode';
 import type { ServiceContext } from '../context';
@@ -63,7 +63,7 @@ const PRIME_MS = Number(process.env.KIKITORI_PRIME_MS ?? 600);
 /** After an interim result with no words yet, ask again this soon. */
 const EMPTY_RETRY_MS = 100;
 
-const illegal = (detail: string) => `${WRP_MESSAGES.illegalCommand}: ${detail}`;
+const illegal = (detail: string) => `${REALTIME_MESSAGES.illegalCommand}: ${detail}`;
 
 /** How many connections there are, and how many have not had an `s` accepted yet. */
 interface Tally {
@@ -114,7 +114,7 @@ type State = 'idle' | 'started' | 'ending' | 'closed';
 
 class Connection {
   private state: State = 'idle';
-  private session: LiveSession | undefined;
+  private session: RecognitionSession | undefined;
   /** Frames that arrived while an `e` was being finished, in order. */
   private backlog: Array<() => void> | undefined;
   private readonly pausedFor = new Set<'queue' | 'ending'>();
@@ -154,13 +154,13 @@ class Connection {
     tally.connections++;
     tally.unauthenticated++;
     this.unauthenticated = setTimeout(
-      () => this.fail(reply('e', WRP_MESSAGES.noDataTimeout)),
+      () => this.fail(reply('e', REALTIME_MESSAGES.noDataTimeout)),
       limits.unauthenticatedMs,
     );
     this.unauthenticated.unref();
     this.armNoData();
     this.lifetime = setTimeout(
-      () => this.fail(reply('p', WRP_MESSAGES.sessionTimeout)),
+      () => this.fail(reply('p', REALTIME_MESSAGES.sessionTimeout)),
       limits.sessionMaxMs,
     );
     this.lifetime.unref();
@@ -177,8 +177,8 @@ class Connection {
 
   private timeoutReply(): string {
     return this.session?.recognizing
-      ? reply('e', WRP_MESSAGES.noDataTimeoutWhileRecognizing)
-      : reply('e', WRP_MESSAGES.noDataTimeout);
+      ? reply('e', REALTIME_MESSAGES.noDataTimeoutWhileRecognizing)
+      : reply('e', REALTIME_MESSAGES.noDataTimeout);
   }
 
   /** The first accepted `s`: the connection is no longer one that merely waits. */
@@ -244,7 +244,7 @@ class Connection {
     // Not started, or the audio has ended (a stream's end, a WAV's data length): nothing takes
     // more, and it is neither queued nor logged.
     if (this.state !== 'started' || !this.session?.takesAudio) {
-      return this.refuse('p', WRP_MESSAGES.cantFeed);
+      return this.refuse('p', REALTIME_MESSAGES.cantFeed);
     }
     this.session.feed(parsed.data.audio);
     return true;
@@ -261,7 +261,7 @@ class Connection {
     return false;
   }
 
-  private onCommand(command: WrpCommand): boolean {
+  private onCommand(command: RealtimeCommand): boolean {
     if (command.kind === 's') return this.start(command);
     if (this.state !== 'started' || !this.session) {
       return this.refuse('e', illegal('e before s: start the audio with s first'));
@@ -278,7 +278,7 @@ class Connection {
     }
     const admitted = this.admit(command);
     if (typeof admitted === 'string') return this.refuse('s', admitted);
-    let session: LiveSession;
+    let session: RecognitionSession;
     try {
       session = this.newSession(admitted);
     } catch (error) {
@@ -292,12 +292,12 @@ class Connection {
     return true;
   }
 
-  private newSession(admitted: Admission): LiveSession {
-    return new LiveSession(this.ctx, admitted, this.limits, {
+  private newSession(admitted: Admission): RecognitionSession {
+    return new RecognitionSession(this.ctx, admitted, this.limits, {
       send: (text) => this.send(text),
       full: () => this.pause('queue'),
       drained: () => this.resume('queue'),
-      noSpeech: () => this.fail(reply('p', WRP_MESSAGES.cantFeed)),
+      noSpeech: () => this.fail(reply('p', REALTIME_MESSAGES.cantFeed)),
       refused: (message) => {
         // A failed `p` returns the connection to state 0 [public: state transitions].
         this.send(reply('p', message));
@@ -315,7 +315,7 @@ class Connection {
     const settings = settingsFromD({ ...command.params, grammarFileNames: grammar });
     if (!settings.ok) return illegal(settings.error.replaceAll(' in d ', ' '));
     const key = this.ctx.accounts.checkKey(authorization, this.peer.remoteAddress);
-    if (!key.ok) return WRP_MESSAGES.illegalAuthorization;
+    if (!key.ok) return REALTIME_MESSAGES.illegalAuthorization;
     const slot = this.ctx.engines.get(grammar);
     if (!slot) {
       return illegal(
@@ -326,7 +326,7 @@ class Connection {
     const rate =
       format.kind === 'raw' ? format.format.sampleRate : format.name === '8K' ? 8_000 : 16_000;
     if (rate < 16_000) {
-      return `${WRP_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`;
+      return `${REALTIME_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`;
     }
     // The account's recognitions, whichever of its keys started them (HTTP ones too).
     const release = this.ctx.limiter.acquire(key.data.accountId);
@@ -345,18 +345,18 @@ class Connection {
 
   // --- e -------------------------------------------------------------------------------------
 
-  private end(session: LiveSession): Promise<void> {
+  private end(session: RecognitionSession): Promise<void> {
     this.finishing = this.answerEnd(session);
     return this.finishing;
   }
 
-  private async answerEnd(session: LiveSession): Promise<void> {
+  private async answerEnd(session: RecognitionSession): Promise<void> {
     this.state = 'ending';
     this.backlog = [];
     this.pause('ending');
     let answer: string;
     try {
-      answer = (await session.end()) ? reply('e') : reply('e', WRP_MESSAGES.cantFeed);
+      answer = (await session.end()) ? reply('e') : reply('e', REALTIME_MESSAGES.cantFeed);
     } catch (error) {
       answer = reply('e', `${RESULT_MESSAGES['?']} (${(error as Error).message})`);
     }
@@ -442,7 +442,7 @@ interface OpenUtterance {
 }
 
 /** One `s … e`: the audio, its utterances and their results. */
-class LiveSession {
+class RecognitionSession {
   readonly id = newSessionId();
   private readonly queue: AudioQueue;
   private readonly endpointer: Endpointer;

@@ -13,8 +13,8 @@ import {
   formatCommand,
   parseServerMessage,
   type FinalResult,
-  type WrpParams,
-  type WrpServerMessage,
+  type RealtimeParams,
+  type RealtimeServerMessage,
 } from '../../shared/api';
 
 /** What the client needs of a socket: whole messages in, whole frames out. */
@@ -56,7 +56,7 @@ export interface ReceivedMessage {
   readonly text: string;
   /** ms since the client was made, when the message arrived. */
   readonly at: number;
-  readonly parsed: WrpServerMessage | undefined;
+  readonly parsed: RealtimeServerMessage | undefined;
 }
 
 export class WrpClient {
@@ -141,7 +141,7 @@ export class WrpClient {
   start(
     codec: string,
     engine: string,
-    params: WrpParams,
+    params: RealtimeParams,
     options: { binary?: boolean; line?: string } = {},
   ): Promise<string | null> {
     const line =

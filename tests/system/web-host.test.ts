@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileWord } from '../../shared/api/profile-words';
-import { EPI_PRESETS } from '../../shared/domain/epi-presets';
+import { VALIDITY_PRESETS } from '../../shared/domain/validity-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { formatWordTable, parseWordTable } from '../../shared/domain/word-table';
 import { errorText } from '../../shared/domain/errors';
@@ -336,7 +336,7 @@ describe('the core through the web host, with the real service and a real keycha
   });
 
   it('issues a key for every validity preset', async () => {
-    for (const preset of EPI_PRESETS) {
+    for (const preset of VALIDITY_PRESETS) {
       const issued = await host.rpc('keys:issue', { epi: preset.epi });
       expect(issued, preset.id).toMatchObject({ ok: true, data: { key: expect.any(String) } });
     }

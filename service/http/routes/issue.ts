@@ -1,6 +1,6 @@
 /** `POST /issue_service_authorization` (docs/api.md §7). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { REST_MESSAGES, parseEpi, parseIpa } from '../../../shared/api';
+import { REST_MESSAGES, parseValidity, parseAllowedAddresses } from '../../../shared/api';
 import type { ServiceContext } from '../../context';
 import { authenticateBearer, bearerOf } from '../auth';
 import { paramsDeadlineMs } from '../deadlines';
@@ -39,9 +39,9 @@ export async function handleIssue(
     if (accountId === undefined) return sendRestError(res, 401, '-', REST_MESSAGES.cannotVerify);
   }
 
-  const expiry = parseEpi(form.get('epi') ?? undefined, { now: new Date(ctx.now()) });
+  const expiry = parseValidity(form.get('epi') ?? undefined, { now: new Date(ctx.now()) });
   if (!expiry.ok) return sendRestError(res, 400, '>', expiry.error);
-  const ranges = parseIpa(form.get('ipa') ?? undefined);
+  const ranges = parseAllowedAddresses(form.get('ipa') ?? undefined);
   if (!ranges.ok) return sendRestError(res, 400, '>', ranges.error);
   sendText(res, 200, ctx.accounts.issueKey(accountId, expiry.data, ranges.data));
 }

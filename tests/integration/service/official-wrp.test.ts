@@ -3,7 +3,7 @@
  * against the local service, unchanged. The library carries no licence to copy it, so it is not
  * in this repository and this file runs only when given a checkout:
  *
- *   KIKITORI_OFFICIAL_WRP=<checkout>/Wrp/python npx vitest run tests/integration/service/official-wrp.test.ts
+ *   KIKITORI_OFFICIAL_WRP=<checkout>/Wrp/python npx vitest run tests/integration/service/official-realtime-protocol.test.ts
  *
  * Without it nothing here runs (and nothing is counted); the suite's own Wrp-like client
  * (tests/support/wrp-client.ts, raw-websocket.ts) reproduces these clients' wire habits in every

@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WRP_LIMITS } from '../../../shared/api/wrp';
+import { REALTIME_LIMITS } from '../../../shared/api/realtime-protocol';
 import {
   attachRealtime,
   type RealtimeFault,
@@ -22,7 +22,7 @@ import {
 import { clientFrame, rawSocket, readFrames, type ServerFrame } from '../../support/raw-websocket';
 import { until } from '../../support/until';
 
-const LIMIT = WRP_LIMITS.maxMessageBytes;
+const LIMIT = REALTIME_LIMITS.maxMessageBytes;
 
 /** What the test's accept function saw of one connection. */
 interface Seen {

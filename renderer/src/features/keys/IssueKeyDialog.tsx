@@ -5,20 +5,20 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
+import { VALIDITY_PRESETS } from '../../../../shared/domain/validity-presets';
 import type { AppError } from '../../../../shared/domain/errors';
 import { keyServes } from '../../../../shared/domain/key';
 import { useApp } from '../../store/store';
 import { IssuedKey } from './IssuedKey';
 import { KeySelect } from './KeySelect';
 import {
-  EPI_UNITS,
+  VALIDITY_UNITS,
   epiOf,
   expiryOf,
   expiryOfEpi,
   issueProblems,
   newIssueDraft,
-  type EpiUnit,
+  type ValidityUnit,
   type IssueDraft,
   type IssueField,
 } from './issue-form';
@@ -218,7 +218,7 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
             value={draft.preset}
             onChange={(e) => set('preset', e.target.value)}
           >
-            {EPI_PRESETS.map((p) => (
+            {VALIDITY_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label[lang]}
               </option>
@@ -240,9 +240,9 @@ function IssueForm({ onIssued }: { onIssued: (issued: Issued) => void }) {
                 id="issue-unit"
                 className="select"
                 value={draft.unit}
-                onChange={(e) => set('unit', e.target.value as EpiUnit)}
+                onChange={(e) => set('unit', e.target.value as ValidityUnit)}
               >
-                {EPI_UNITS.map((u) => (
+                {VALIDITY_UNITS.map((u) => (
                   <option key={u} value={u}>
                     {t(`keys.units.${u}`)}
                   </option>

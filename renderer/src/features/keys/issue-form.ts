@@ -2,13 +2,13 @@
  * The issue-a-key form as data: what is wrong with it (message keys), and the `epi` it sends. An
  * end date becomes a number of seconds from now, so the service's time zone cannot shift it.
  */
-import { parseEpi } from '../../../../shared/api/epi';
-import { ipaBadEntries, parseIpa } from '../../../../shared/api/ipa';
-import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
+import { parseValidity } from '../../../../shared/api/key-validity';
+import { badAddressEntries, parseAllowedAddresses } from '../../../../shared/api/key-addresses';
+import { VALIDITY_PRESETS } from '../../../../shared/domain/validity-presets';
 import type { FieldProblem } from '../../ui/field';
 
-export const EPI_UNITS = ['s', 'm', 'h', 'd', 'w'] as const;
-export type EpiUnit = (typeof EPI_UNITS)[number];
+export const VALIDITY_UNITS = ['s', 'm', 'h', 'd', 'w'] as const;
+export type ValidityUnit = (typeof VALIDITY_UNITS)[number];
 
 export interface IssueDraft {
   readonly connection: string;
@@ -19,7 +19,7 @@ export interface IssueDraft {
   readonly validity: 'preset' | 'custom' | 'until';
   readonly preset: string;
   readonly amount: string;
-  readonly unit: EpiUnit;
+  readonly unit: ValidityUnit;
   /** A `datetime-local` value, in the machine's time zone. */
   readonly until: string;
   readonly ipa: string;
@@ -44,7 +44,7 @@ export type IssueField = 'authKey' | 'sid' | 'spw' | 'amount' | 'until' | 'ipa';
 export type Problem = FieldProblem;
 
 export function epiOf(draft: IssueDraft, now: Date): string | undefined {
-  if (draft.validity === 'preset') return EPI_PRESETS.find((p) => p.id === draft.preset)?.epi;
+  if (draft.validity === 'preset') return VALIDITY_PRESETS.find((p) => p.id === draft.preset)?.epi;
   if (draft.validity === 'custom') {
     return /^[1-9]\d{0,8}$/.test(draft.amount.trim())
       ? `${draft.amount.trim()}${draft.unit}`
@@ -58,7 +58,7 @@ export function epiOf(draft: IssueDraft, now: Date): string | undefined {
 /** When a key issued at `now` with this `epi` stops working. */
 export function expiryOfEpi(epi: string | undefined, now: Date): Date | undefined {
   if (!epi) return undefined;
-  const parsed = parseEpi(epi, { now });
+  const parsed = parseValidity(epi, { now });
   return parsed.ok ? parsed.data : undefined;
 }
 
@@ -67,8 +67,8 @@ export const expiryOf = (draft: IssueDraft, now: Date) => expiryOfEpi(epiOf(draf
 
 /** Every address entry the `ipa` parser refuses, named so the message can show them all. */
 export function ipaProblem(text: string): Problem | undefined {
-  if (parseIpa(text).ok) return undefined;
-  const bad = ipaBadEntries(text);
+  if (parseAllowedAddresses(text).ok) return undefined;
+  const bad = badAddressEntries(text);
   return {
     key: 'keys.ipaBadEntry',
     params: { entries: (bad.length ? bad : [text]).join(', '), count: Math.max(1, bad.length) },

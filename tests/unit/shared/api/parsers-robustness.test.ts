@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeD,
   encodeD,
-  formatIpa,
-  parseEpi,
-  parseIpa,
+  formatAllowedAddresses,
+  parseValidity,
+  parseAllowedAddresses,
   parseSettings,
   type DParams,
 } from '../../../../shared/api';
@@ -144,7 +144,7 @@ describe('epi (property)', () => {
     );
     fc.assert(
       fc.property(epiText, now, offset, (text, at, utcOffsetMinutes) => {
-        const result = parseEpi(text, { now: at, utcOffsetMinutes });
+        const result = parseValidity(text, { now: at, utcOffsetMinutes });
         expectParsedShape(result);
         if (result.ok) {
           expect(Number.isFinite(result.data.getTime())).toBe(true);
@@ -162,7 +162,7 @@ describe('epi (property)', () => {
         offset,
         (day, utcOffsetMinutes) => {
           const text = day.toISOString().slice(0, 10);
-          const result = parseEpi(text, { now: new Date('2026-01-01'), utcOffsetMinutes });
+          const result = parseValidity(text, { now: new Date('2026-01-01'), utcOffsetMinutes });
           expect(result.ok).toBe(true);
           if (result.ok) {
             const wall = new Date(result.data.getTime() + utcOffsetMinutes * 60_000);
@@ -181,7 +181,7 @@ describe('ipa (property)', () => {
 
   it('never throws on any string', () => {
     fc.assert(
-      fc.property(anyText, (text) => expectParsedShape(parseIpa(text))),
+      fc.property(anyText, (text) => expectParsedShape(parseAllowedAddresses(text))),
       RUNS,
     );
   });
@@ -193,10 +193,10 @@ describe('ipa (property)', () => {
         fc.constantFrom(' ', ',', ', ', '\t'),
         (ranges, separator) => {
           const text = ranges.map(([n, p]) => `${dotted(n)}/${p}`).join(separator);
-          const first = parseIpa(text);
+          const first = parseAllowedAddresses(text);
           expect(first.ok).toBe(true);
           if (!first.ok) return;
-          const second = parseIpa(formatIpa(first.data));
+          const second = parseAllowedAddresses(formatAllowedAddresses(first.data));
           expect(second).toEqual(first);
           for (const [i, [, p]] of ranges.entries()) expect(first.data[i]!.prefixLength).toBe(p);
         },

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseEpi } from '../../../../shared/api';
+import { parseValidity } from '../../../../shared/api';
 import type { ProfileWord } from '../../../../shared/api/profile-words';
-import { EPI_PRESETS } from '../../../../shared/domain/epi-presets';
+import { VALIDITY_PRESETS } from '../../../../shared/domain/validity-presets';
 import {
   detectWordTableFormat,
   formatWordTable,
@@ -142,14 +142,14 @@ describe('word tables (dictionary import and export)', () => {
 describe('key validity presets', () => {
   it('each parses as an epi and lies in the future, shortest first', () => {
     const now = new Date('2026-11-22T09:00:00Z');
-    const expiries = EPI_PRESETS.map((preset) => {
-      const result = parseEpi(preset.epi, { now, utcOffsetMinutes: 0 });
+    const expiries = VALIDITY_PRESETS.map((preset) => {
+      const result = parseValidity(preset.epi, { now, utcOffsetMinutes: 0 });
       if (!result.ok) throw new Error(result.error);
       return result.data.getTime() - now.getTime();
     });
     expect(expiries[0]).toBe(30_000);
     expect(expiries).toEqual([...expiries].sort((a, b) => a - b));
-    expect(new Set(EPI_PRESETS.map((p) => p.id)).size).toBe(EPI_PRESETS.length);
-    for (const preset of EPI_PRESETS) expect(preset.label.ja).not.toBe(preset.label.en);
+    expect(new Set(VALIDITY_PRESETS.map((p) => p.id)).size).toBe(VALIDITY_PRESETS.length);
+    for (const preset of VALIDITY_PRESETS) expect(preset.label.ja).not.toBe(preset.label.en);
   });
 });

@@ -3,13 +3,13 @@
  * issuance dialog next to a custom value. Each `epi` is in the service's own syntax, so what the
  * dialog shows is exactly what is sent.
  */
-export interface EpiPreset {
+export interface ValidityPreset {
   readonly id: string;
   readonly epi: string;
   readonly label: { readonly en: string; readonly ja: string };
 }
 
-export const EPI_PRESETS: readonly EpiPreset[] = [
+export const VALIDITY_PRESETS: readonly ValidityPreset[] = [
   {
     id: '30s',
     epi: '30000',

@@ -5,13 +5,13 @@
  */
 import { type Parsed, parsed, rejected } from './result';
 
-export const DEFAULT_EPI_MS = 30_000;
+export const DEFAULT_VALIDITY_MS = 30_000;
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 /** The latest instant a JavaScript Date can hold. */
 const MAX_TIME = 8.64e15;
 
-export interface EpiOptions {
+export interface ValidityOptions {
   /** The moment the key is issued. */
   readonly now: Date;
   /**
@@ -33,7 +33,7 @@ function relative(now: Date, amount: number, unitMs: number, input: string): Par
   return parsed(new Date(expiry));
 }
 
-function absolute(input: string, match: RegExpExecArray, options: EpiOptions): Parsed<Date> {
+function absolute(input: string, match: RegExpExecArray, options: ValidityOptions): Parsed<Date> {
   const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
   const dateOnly = match[4] === undefined;
   const [hour, minute, second] = dateOnly
@@ -57,9 +57,9 @@ function absolute(input: string, match: RegExpExecArray, options: EpiOptions): P
 }
 
 /** Parses `epi` into the instant the key stops working. */
-export function parseEpi(input: string | undefined, options: EpiOptions): Parsed<Date> {
+export function parseValidity(input: string | undefined, options: ValidityOptions): Parsed<Date> {
   const text = (input ?? '').trim();
-  if (text === '') return parsed(new Date(options.now.getTime() + DEFAULT_EPI_MS));
+  if (text === '') return parsed(new Date(options.now.getTime() + DEFAULT_VALIDITY_MS));
   if (/^\d+$/.test(text)) return relative(options.now, Number(text), 1, text);
 
   const unit = /^(\d+)\s*([A-Za-z]+)$/.exec(text);

@@ -22,7 +22,7 @@ import { type Result, failure, success } from './result';
  * `<letter> <message>`, see {@link reply}). Where the manual gives the text it is quoted
  * exactly; the rest are ours and say so.
  */
-export const WRP_MESSAGES = {
+export const REALTIME_MESSAGES = {
   /** [public: p command response] audio the stated format cannot decode. */
   unsupportedAudioFormat: 'received unsupported audio format',
   /**
@@ -43,16 +43,16 @@ export const WRP_MESSAGES = {
 } as const;
 
 /** The limits of the interface [public: limitations], with the response each one ends in. */
-export const WRP_LIMITS = {
+export const REALTIME_LIMITS = {
   /** A connection lasts at most this long, whatever it is doing. */
   sessionMaxMs: 24 * 60 * 60 * 1000,
   /** No speech detected for this long ends the connection; audio after it gets `p` + message. */
   noSpeechMs: 600_000,
-  noSpeechReply: `p ${WRP_MESSAGES.cantFeed}`,
+  noSpeechReply: `p ${REALTIME_MESSAGES.cantFeed}`,
   /** No data received for this long ends the connection with an unsolicited `e` response. */
   noDataMs: 60_000,
-  noDataReplyBeforeRecognition: `e ${WRP_MESSAGES.noDataTimeout}`,
-  noDataReplyWhileRecognizing: `e ${WRP_MESSAGES.noDataTimeoutWhileRecognizing}`,
+  noDataReplyBeforeRecognition: `e ${REALTIME_MESSAGES.noDataTimeout}`,
+  noDataReplyWhileRecognizing: `e ${REALTIME_MESSAGES.noDataTimeoutWhileRecognizing}`,
   /** An utterance longer than this is cut there; the rest is a new utterance (no message). */
   utteranceMaxMs: 30_000,
   /** [client: every Wrp tester] audio bytes per `p` packet the official testers send. */
@@ -73,40 +73,40 @@ export const AUDIO_PACKET_PREFIX = 0x70;
 // Commands (client → server)
 
 /** Parameters of `s`, key → value, values unquoted. */
-export type WrpParams = Readonly<Record<string, string>>;
+export type RealtimeParams = Readonly<Record<string, string>>;
 
-export type WrpCommand =
+export type RealtimeCommand =
   | {
       readonly kind: 's';
       /** `<audio_format>` as sent (e.g. `16K`, `LSB16K`, `MSB16K`, `MULAW`). */
       readonly audioFormat: string;
       /** `<grammar_file_names>`: the engine names, usually one. */
       readonly grammars: readonly string[];
-      readonly params: WrpParams;
+      readonly params: RealtimeParams;
     }
   | { readonly kind: 'e' };
 
-export type StartCommand = Extract<WrpCommand, { kind: 's' }>;
+export type StartCommand = Extract<RealtimeCommand, { kind: 's' }>;
 
 /**
  * Why a frame was refused: the message the server answers with, and the command letter to
  * answer under (`s <message>` for a bad `s`). `reply` is null when the frame names no command
  * the server answers: the manual defines no response for it (see docs/api.md §9, open points).
  */
-export interface WrpRefusal {
+export interface RealtimeRefusal {
   readonly reply: 's' | 'p' | 'e' | null;
   readonly message: string;
 }
 
-export type WrpParsed<T> = Result<T, WrpRefusal>;
+export type RealtimeParsed<T> = Result<T, RealtimeRefusal>;
 
-const refuse = (reply: WrpRefusal['reply'], detail?: string): WrpParsed<never> =>
+const refuse = (reply: RealtimeRefusal['reply'], detail?: string): RealtimeParsed<never> =>
   failure({
     reply,
     message:
       detail === undefined
-        ? WRP_MESSAGES.illegalCommand
-        : `${WRP_MESSAGES.illegalCommand}: ${detail}`,
+        ? REALTIME_MESSAGES.illegalCommand
+        : `${REALTIME_MESSAGES.illegalCommand}: ${detail}`,
   });
 
 /**
@@ -114,7 +114,7 @@ const refuse = (reply: WrpRefusal['reply'], detail?: string): WrpParsed<never> =
  * Wrp/python/src/com/amivoice/wrp/Wrp.py]; the Java client adds `mode` and `segmenterType`.
  * Other keys are kept, and ignored by the service [ours].
  */
-export const WRP_KEYS = [
+export const REALTIME_KEYS = [
   'profileId',
   'profileWords',
   'segmenterProperties',
@@ -134,11 +134,11 @@ export const GRAMMAR_SEPARATOR = '\x01';
 
 const SPACE = ' ';
 const QUOTE = '"';
-const keyRank = new Map<string, number>(WRP_KEYS.map((key, index) => [key, index]));
+const keyRank = new Map<string, number>(REALTIME_KEYS.map((key, index) => [key, index]));
 
 function compareKeys(a: string, b: string): number {
-  const rankA = keyRank.get(a) ?? WRP_KEYS.length;
-  const rankB = keyRank.get(b) ?? WRP_KEYS.length;
+  const rankA = keyRank.get(a) ?? REALTIME_KEYS.length;
+  const rankB = keyRank.get(b) ?? REALTIME_KEYS.length;
   if (rankA !== rankB) return rankA - rankB;
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -175,7 +175,7 @@ function formatGrammars(grammars: readonly string[]): string {
  * quoted only when they must be. `parseCommand(formatCommand(c))` gives `c` back. Throws on a
  * command no server could read back (a space in the format, a bad key…): that is a bug.
  */
-export function formatCommand(command: WrpCommand): string {
+export function formatCommand(command: RealtimeCommand): string {
   if (command.kind === 'e') return 'e';
   checkToken(command.audioFormat, 'audio format');
   const parts = ['s', command.audioFormat, formatGrammars(command.grammars)];
@@ -190,7 +190,7 @@ export function formatCommand(command: WrpCommand): string {
 }
 
 /** Reads the `s` line after `s `. Never throws. */
-function parseStart(line: string): WrpParsed<StartCommand> {
+function parseStart(line: string): RealtimeParsed<StartCommand> {
   let pos = 1;
   const length = line.length;
   // [public] the delimiter is "a single space"; runs of spaces are taken as one [ours: the
@@ -284,7 +284,7 @@ function parseStart(line: string): WrpParsed<StartCommand> {
  * Never throws. Strict where the manual is, liberal only where an official client needs it
  * (each such rule says which).
  */
-export function parseCommand(text: string): WrpParsed<WrpCommand> {
+export function parseCommand(text: string): RealtimeParsed<RealtimeCommand> {
   const letter = text[0];
   if (letter === 's') {
     if (text.length > 1 && text[1] !== SPACE) return refuse(null, 'unknown command');
@@ -304,9 +304,9 @@ export function parseCommand(text: string): WrpParsed<WrpCommand> {
 }
 
 /** A binary frame from a client: audio, or a command sent in a binary frame. */
-export type WrpBinaryFrame =
+export type RealtimeBinaryFrame =
   | { readonly kind: 'p'; readonly audio: Uint8Array }
-  | { readonly kind: 'command'; readonly command: WrpCommand };
+  | { readonly kind: 'command'; readonly command: RealtimeCommand };
 
 /**
  * Reads a binary frame. `p<audio>` is audio [public]. A frame starting with `s` or `e` is a
@@ -317,7 +317,7 @@ export type WrpBinaryFrame =
 export function parseBinaryFrame(
   bytes: Uint8Array,
   decodeUtf8: (bytes: Uint8Array) => string | null,
-): WrpParsed<WrpBinaryFrame> {
+): RealtimeParsed<RealtimeBinaryFrame> {
   const first = bytes[0];
   if (first === AUDIO_PACKET_PREFIX) return success({ kind: 'p', audio: bytes.subarray(1) });
   if (first === 0x73 || first === 0x65) {
@@ -334,15 +334,15 @@ export function parseBinaryFrame(
  * "required"]. Semantics beyond that (which engine, whether the key is valid) are the service's. */
 export function validateStart(
   command: StartCommand,
-): WrpParsed<{ format: AudioFormatName; grammar: string; authorization: string }> {
+): RealtimeParsed<{ format: AudioFormatName; grammar: string; authorization: string }> {
   const format = parseAudioFormatName(command.audioFormat);
-  if (!format.ok) return failure({ reply: 's', message: WRP_MESSAGES.unsupportedAudioFormat });
+  if (!format.ok) return failure({ reply: 's', message: REALTIME_MESSAGES.unsupportedAudioFormat });
   const grammar = command.grammars[0];
   if (grammar === undefined)
     return refuse('s', 'the s command needs <grammar_file_names> after <audio_format>');
   const authorization = command.params['authorization'] ?? '';
   if (authorization === '')
-    return failure({ reply: 's', message: WRP_MESSAGES.illegalAuthorization });
+    return failure({ reply: 's', message: REALTIME_MESSAGES.illegalAuthorization });
   return success({ format: format.data, grammar, authorization });
 }
 
@@ -415,7 +415,7 @@ export const eventA = (result: FinalResultInput): string =>
   `A ${asciiJson(finalResultSchema.parse(result))}`;
 
 /** A message from the server as the official clients read it (client side of §9). */
-export type WrpServerMessage =
+export type RealtimeServerMessage =
   | { readonly kind: 's' | 'p' | 'e'; readonly error: string | null }
   | { readonly kind: 'S' | 'E'; readonly ms: number }
   | { readonly kind: 'C' }
@@ -436,7 +436,7 @@ function parseJson(text: string): unknown {
  * onmessage]: the first character is the letter, the body starts at the third; for `s`, `p`
  * and `e` any body is an error message. Never throws; refuses what the clients could not use.
  */
-export function parseServerMessage(text: string): Result<WrpServerMessage, string> {
+export function parseServerMessage(text: string): Result<RealtimeServerMessage, string> {
   const letter = text[0];
   const body = text.slice(2);
   switch (letter) {

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIO_PACKET_PREFIX,
-  WRP_LIMITS,
-  WRP_MESSAGES,
+  REALTIME_LIMITS,
+  REALTIME_MESSAGES,
   eventA,
   eventC,
   eventE,
@@ -21,8 +21,8 @@ import {
   reply,
   validateStart,
   type StartCommand,
-  type WrpCommand,
-  type WrpParsed,
+  type RealtimeCommand,
+  type RealtimeParsed,
 } from '../../../../shared/api';
 
 function start(
@@ -33,7 +33,7 @@ function start(
   return { kind: 's', audioFormat, grammars, params };
 }
 
-function refusal<T>(result: WrpParsed<T>): { reply: string | null; message: string } {
+function refusal<T>(result: RealtimeParsed<T>): { reply: string | null; message: string } {
   expect(result.ok).toBe(false);
   if (result.ok) throw new Error('unreachable');
   return result.error;
@@ -200,11 +200,11 @@ describe('refusals', () => {
   it('s without <audio_format> or without <grammar_file_names>', () => {
     expect(refusal(parseCommand('s'))).toEqual({
       reply: 's',
-      message: `${WRP_MESSAGES.illegalCommand}: the s command needs <audio_format> first (s <audio_format> <grammar_file_names> ...)`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: the s command needs <audio_format> first (s <audio_format> <grammar_file_names> ...)`,
     });
     expect(refusal(parseCommand('s   ')).reply).toBe('s');
     expect(refusal(parseCommand('s 16K')).message).toBe(
-      `${WRP_MESSAGES.illegalCommand}: the s command needs <grammar_file_names> after <audio_format>`,
+      `${REALTIME_MESSAGES.illegalCommand}: the s command needs <grammar_file_names> after <audio_format>`,
     );
     // A key where the engine goes is a missing engine, not an engine called "authorization=…".
     expect(refusal(parseCommand('s 16K authorization=secret')).message).not.toContain('secret');
@@ -215,7 +215,7 @@ describe('refusals', () => {
     const error = refusal(parseCommand('s 16K -a-general secretkey'));
     expect(error).toEqual({
       reply: 's',
-      message: `${WRP_MESSAGES.illegalCommand}: parameter 1 is not <key>=<value>`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: parameter 1 is not <key>=<value>`,
     });
   });
 
@@ -229,7 +229,7 @@ describe('refusals', () => {
   it('an unterminated quote, and text glued to a closing quote', () => {
     expect(refusal(parseCommand('s 16K g extension="a b'))).toEqual({
       reply: 's',
-      message: `${WRP_MESSAGES.illegalCommand}: the quoted value of extension has no closing quote`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: the quoted value of extension has no closing quote`,
     });
     // What the Python client sends for an APPKEY holding both a space and a quote.
     expect(refusal(parseCommand('s 16K g authorization="a b"c"')).message).toContain(
@@ -240,18 +240,18 @@ describe('refusals', () => {
   it('e with parameters, p in a text frame, an unknown letter, an empty frame', () => {
     expect(refusal(parseCommand('e now'))).toEqual({
       reply: 'e',
-      message: `${WRP_MESSAGES.illegalCommand}: the e command takes no parameters`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: the e command takes no parameters`,
     });
     expect(parseCommand('e  ').ok).toBe(true);
     expect(refusal(parseCommand('pabc')).reply).toBe('p');
     expect(refusal(parseCommand('x'))).toEqual({
       reply: null,
-      message: `${WRP_MESSAGES.illegalCommand}: unknown command`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: unknown command`,
     });
     expect(refusal(parseCommand('start 16K g')).reply).toBeNull();
     expect(refusal(parseCommand(''))).toEqual({
       reply: null,
-      message: `${WRP_MESSAGES.illegalCommand}: empty command`,
+      message: `${REALTIME_MESSAGES.illegalCommand}: empty command`,
     });
   });
 
@@ -272,12 +272,12 @@ describe('refusals', () => {
     const check = (command: StartCommand) => validateStart(command);
     expect(refusal(check(start('OPUS', ['g'], { authorization: 'k' })))).toEqual({
       reply: 's',
-      message: WRP_MESSAGES.unsupportedAudioFormat,
+      message: REALTIME_MESSAGES.unsupportedAudioFormat,
     });
     expect(refusal(check(start('16K', [], { authorization: 'k' }))).reply).toBe('s');
     expect(refusal(check(start('16K', ['g'])))).toEqual({
       reply: 's',
-      message: WRP_MESSAGES.illegalAuthorization,
+      message: REALTIME_MESSAGES.illegalAuthorization,
     });
     const ok = check(start('lsb16k', ['-a-general-en'], { authorization: 'k' }));
     expect(ok.ok && ok.data.format.kind === 'raw' && ok.data.format.format.name).toBe('LSB16K');
@@ -288,24 +288,26 @@ describe('responses, events and limits', () => {
   it('responses are the bare letter or the letter, a space and the message', () => {
     expect(reply('s')).toBe('s');
     expect(reply('e')).toBe('e');
-    expect(reply('p', WRP_MESSAGES.cantFeed)).toBe("p can't feed audio data to recognizer server");
-    expect(reply('p', WRP_MESSAGES.unsupportedAudioFormat)).toBe(
+    expect(reply('p', REALTIME_MESSAGES.cantFeed)).toBe(
+      "p can't feed audio data to recognizer server",
+    );
+    expect(reply('p', REALTIME_MESSAGES.unsupportedAudioFormat)).toBe(
       'p received unsupported audio format',
     );
-    expect(reply('e', WRP_MESSAGES.noDataTimeout)).toBe('e timeout occurred');
+    expect(reply('e', REALTIME_MESSAGES.noDataTimeout)).toBe('e timeout occurred');
   });
 
   it('the limits carry the manual messages', () => {
-    expect(WRP_LIMITS.noSpeechReply).toBe("p can't feed audio data to recognizer server");
-    expect(WRP_LIMITS.noDataReplyBeforeRecognition).toBe('e timeout occurred');
-    expect(WRP_LIMITS.noDataReplyWhileRecognizing).toBe(
+    expect(REALTIME_LIMITS.noSpeechReply).toBe("p can't feed audio data to recognizer server");
+    expect(REALTIME_LIMITS.noDataReplyBeforeRecognition).toBe('e timeout occurred');
+    expect(REALTIME_LIMITS.noDataReplyWhileRecognizing).toBe(
       'e timeout occurred while recognizing audio data from client',
     );
     expect([
-      WRP_LIMITS.sessionMaxMs,
-      WRP_LIMITS.noSpeechMs,
-      WRP_LIMITS.noDataMs,
-      WRP_LIMITS.utteranceMaxMs,
+      REALTIME_LIMITS.sessionMaxMs,
+      REALTIME_LIMITS.noSpeechMs,
+      REALTIME_LIMITS.noDataMs,
+      REALTIME_LIMITS.utteranceMaxMs,
     ]).toEqual([86_400_000, 600_000, 60_000, 30_000]);
   });
 
@@ -442,8 +444,8 @@ const value = fc
       .map((parts) => parts.join('')),
   )
   .filter((s) => s.isWellFormed());
-const command: fc.Arbitrary<WrpCommand> = fc.oneof(
-  fc.constant<WrpCommand>({ kind: 'e' }),
+const command: fc.Arbitrary<RealtimeCommand> = fc.oneof(
+  fc.constant<RealtimeCommand>({ kind: 'e' }),
   fc.record({
     kind: fc.constant('s' as const),
     audioFormat: token,

@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIpa, isAddressAllowed, parseEpi, parseIPv4, parseIpa } from '../../../../shared/api';
-import { ipaBadEntries } from '../../../../shared/api/ipa';
+import {
+  formatAllowedAddresses,
+  isAddressAllowed,
+  parseValidity,
+  parseIPv4,
+  parseAllowedAddresses,
+} from '../../../../shared/api';
+import { badAddressEntries } from '../../../../shared/api/key-addresses';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const utc = { now, utcOffsetMinutes: 0 };
 const jst = { now, utcOffsetMinutes: 540 };
 
 function expiry(input: string | undefined, options = utc): string {
-  const result = parseEpi(input, options);
+  const result = parseValidity(input, options);
   if (!result.ok) throw new Error(result.error);
   return result.data.toISOString();
 }
@@ -35,7 +41,7 @@ describe('epi', () => {
         fc.integer({ min: 1, max: 10_000 }),
         fc.constantFrom('s', 'm', 'h', 'd', 'w'),
         (n, u) => {
-          const result = parseEpi(`${n}${u}`, utc);
+          const result = parseValidity(`${n}${u}`, utc);
           expect(result.ok && result.data.getTime() - now.getTime()).toBe(n * units[u]);
         },
       ),
@@ -62,7 +68,7 @@ describe('epi', () => {
     ['99999999999999999999', /too far in the future/],
   ];
   it.each(bad)('rejects %j naming the bad part', (input, message) => {
-    const result = parseEpi(input, utc);
+    const result = parseValidity(input, utc);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
   });
@@ -70,18 +76,18 @@ describe('epi', () => {
 
 describe('ipa', () => {
   it('lists every entry it refuses, not only the first', () => {
-    expect(ipaBadEntries('300.1.1.1, 10.0.0.0/33 192.0.2.0/24 ::1 1.2.3.4/8/1')).toEqual([
+    expect(badAddressEntries('300.1.1.1, 10.0.0.0/33 192.0.2.0/24 ::1 1.2.3.4/8/1')).toEqual([
       '300.1.1.1',
       '10.0.0.0/33',
       '::1',
       '1.2.3.4/8/1',
     ]);
-    expect(ipaBadEntries(' 192.0.2.1, 10.0.0.0/8 ')).toEqual([]);
-    expect(ipaBadEntries(undefined)).toEqual([]);
+    expect(badAddressEntries(' 192.0.2.1, 10.0.0.0/8 ')).toEqual([]);
+    expect(badAddressEntries(undefined)).toEqual([]);
   });
 
   function ranges(input: string) {
-    const result = parseIpa(input);
+    const result = parseAllowedAddresses(input);
     if (!result.ok) throw new Error(result.error);
     return result.data;
   }
@@ -94,7 +100,7 @@ describe('ipa', () => {
 
   it('reads addresses and CIDR ranges separated by spaces or commas', () => {
     const list = ranges('192.0.2.10, 198.51.100.0/24 10.0.0.0/8,127.0.0.1');
-    expect(formatIpa(list)).toBe('192.0.2.10 198.51.100.0/24 10.0.0.0/8 127.0.0.1');
+    expect(formatAllowedAddresses(list)).toBe('192.0.2.10 198.51.100.0/24 10.0.0.0/8 127.0.0.1');
     expect(isAddressAllowed(list, '192.0.2.10')).toBe(true);
     expect(isAddressAllowed(list, '192.0.2.11')).toBe(false);
     expect(isAddressAllowed(list, '198.51.100.255')).toBe(true);
@@ -105,7 +111,7 @@ describe('ipa', () => {
   });
 
   it('clears host bits of a range and treats /0 as everything', () => {
-    expect(formatIpa(ranges('192.168.1.77/24'))).toBe('192.168.1.0/24');
+    expect(formatAllowedAddresses(ranges('192.168.1.77/24'))).toBe('192.168.1.0/24');
     expect(isAddressAllowed(ranges('0.0.0.0/0'), '8.8.8.8')).toBe(true);
   });
 
@@ -138,7 +144,7 @@ describe('ipa', () => {
     ['::1', /"::1" is not an IPv4/],
   ];
   it.each(bad)('rejects %j naming the bad entry', (input, message) => {
-    const result = parseIpa(input);
+    const result = parseAllowedAddresses(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
   });

@@ -28,7 +28,7 @@ const maskOf = (prefixLength: number) =>
   prefixLength === 0 ? 0 : (0xffffffff << (32 - prefixLength)) >>> 0;
 
 /** Parses an `ipa` list; every bad entry is named in the message. */
-export function parseIpa(input: string | undefined): Parsed<IpRange[]> {
+export function parseAllowedAddresses(input: string | undefined): Parsed<IpRange[]> {
   const entries = (input ?? '').split(/[\s,]+/).filter(Boolean);
   const ranges: IpRange[] = [];
   for (const entry of entries) {
@@ -52,11 +52,13 @@ export function parseIpa(input: string | undefined): Parsed<IpRange[]> {
 }
 
 /**
- * Every entry of an `ipa` list that `parseIpa` refuses, in order, so a form can name them all
- * (parseIpa stops at the first). Empty when the list is valid.
+ * Every entry of an `ipa` list that `parseAllowedAddresses` refuses, in order, so a form can name them all
+ * (parseAllowedAddresses stops at the first). Empty when the list is valid.
  */
-export function ipaBadEntries(input: string | undefined): string[] {
-  return (input ?? '').split(/[\s,]+/).filter((entry) => entry !== '' && !parseIpa(entry).ok);
+export function badAddressEntries(input: string | undefined): string[] {
+  return (input ?? '')
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== '' && !parseAllowedAddresses(entry).ok);
 }
 
 /**
@@ -71,7 +73,7 @@ export function isAddressAllowed(ranges: readonly IpRange[], clientAddress: stri
 }
 
 /** Canonical text of a range list, for storing and showing. */
-export function formatIpa(ranges: readonly IpRange[]): string {
+export function formatAllowedAddresses(ranges: readonly IpRange[]): string {
   return ranges
     .map((range) => {
       const n = range.network;
