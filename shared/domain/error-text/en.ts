@@ -214,14 +214,13 @@ export const EN: Language = {
     'program-unreachable': {
       reason: {
         stale:
-          'its endpoint {endpoint} is left from a Kikitori that has stopped, and nothing answers there; the next Kikitori started on this folder replaces it',
+          'its endpoint is left from a Kikitori that has stopped, and nothing answers there; the next Kikitori started on this folder replaces it',
         refused:
-          'its endpoint {endpoint} refused the connection or is not Kikitori’s; check that the data folder is yours',
+          'its endpoint refused the connection or is not Kikitori’s; check that the data folder is yours',
         'no-answer':
-          'its endpoint {endpoint} did not answer within {seconds} s; Kikitori may be busy or stuck, so try again, or quit it and start it again',
+          'its endpoint did not answer within {seconds} s; Kikitori may be busy or stuck, so try again, or quit it and start it again',
         gone: 'Kikitori stopped while the program was using it; start Kikitori again, then run the command again',
-        'not-served':
-          'it could not open its endpoint {endpoint}; other programs must wait until it is quit',
+        'not-served': 'it could not open its endpoint; other programs must wait until it is quit',
       },
     },
   },

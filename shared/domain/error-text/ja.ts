@@ -217,14 +217,14 @@ export const JA: Language = {
     'program-unreachable': {
       reason: {
         stale:
-          '接続口 {endpoint} は終了した Kikitori が残したもので、応答がありません。このフォルダーで次に起動する Kikitori が置き換えます',
+          '接続口は終了した Kikitori が残したもので、応答がありません。このフォルダーで次に起動する Kikitori が置き換えます',
         refused:
-          '接続口 {endpoint} が接続を拒否したか、Kikitori のものではありません。データフォルダーが自分のものか確認してください',
+          '接続口が接続を拒否したか、Kikitori のものではありません。データフォルダーが自分のものか確認してください',
         'no-answer':
-          '接続口 {endpoint} が {seconds} 秒以内に応答しませんでした。Kikitori が処理中か止まっている可能性があります。もう一度試すか、Kikitori を終了して起動し直してください',
+          '接続口が {seconds} 秒以内に応答しませんでした。Kikitori が処理中か止まっている可能性があります。もう一度試すか、Kikitori を終了して起動し直してください',
         gone: 'プログラムが使っている間に Kikitori が終了しました。Kikitori をもう一度起動してから、コマンドをもう一度実行してください',
         'not-served':
-          '接続口 {endpoint} を開けませんでした。ほかのプログラムは Kikitori を終了するまで待つ必要があります',
+          '接続口を開けませんでした。ほかのプログラムは Kikitori を終了するまで待つ必要があります',
       },
     },
   },
