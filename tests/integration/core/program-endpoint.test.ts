@@ -1,12 +1,13 @@
 /**
  * The program endpoint and its client (core/program-endpoint.ts, core/program-client.ts), with a
  * real core and real sockets: a program drives the core through the data folder's socket as it
- * would a core of its own, gets its events, and is told apart, as data, no app, a socket left by a
- * dead one, something that is not Kikitori, and something that never answers.
+ * would a core of its own, gets its events and is told when the app has gone; an app replaces a
+ * socket a killed one left, and nothing else (the client's other cases:
+ * tests/unit/core/program-client.test.ts).
  */
-import { link, stat, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, request, type Server } from 'node:http';
-import { createServer as createNetServer, type Socket } from 'node:net';
+import { link, readFile, stat, writeFile } from 'node:fs/promises';
+import { request, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
@@ -14,7 +15,7 @@ import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { connectProgram, type ProgramConnection } from '../../../core/program-client';
 import { startProgramEndpoint } from '../../../core/program-endpoint';
 import type { CoreLink } from '../../../core/program-link';
-import { appError, errorText } from '../../../shared/domain/errors';
+import { appError } from '../../../shared/domain/errors';
 import type { EventName } from '../../../shared/ipc/contract';
 import { seedFailedJobs, seededId } from '../../support/seed-jobs';
 import { removeDir, tempDir } from '../../support/service-process';
@@ -136,17 +137,8 @@ describe('a program drives the app through its endpoint', () => {
   });
 });
 
-describe('what a program is told when it cannot use an endpoint', () => {
-  it('no endpoint: absent (no app serves the folder)', async () => {
-    const dataDir = await folder();
-    expect(await connectProgram(dataDir)).toEqual({
-      kind: 'absent',
-      endpoint: join(dataDir, 'kikitori.sock'),
-    });
-    expect(await connectProgram(join(dataDir, 'not-made'))).toMatchObject({ kind: 'absent' });
-  });
-
-  it('a socket left by a dead app: stale, said in a sentence; the next app replaces it', async () => {
+describe('an app starting where an endpoint was left', () => {
+  it('replaces a socket a dead app left, which a program was told is stale', async () => {
     const dataDir = await folder();
     // A socket nobody listens on, as a killed app leaves it: a second name of a closed one.
     const elsewhere = join(await folder(), 'gone.sock');
@@ -154,16 +146,7 @@ describe('what a program is told when it cannot use an endpoint', () => {
     await listen(server, elsewhere);
     await link(elsewhere, join(dataDir, 'kikitori.sock'));
     await new Promise<void>((resolve) => server.close(() => resolve()));
-
-    const stale = await connectProgram(dataDir);
-    expect(stale).toMatchObject({
-      kind: 'unreachable',
-      reason: 'stale',
-      error: { code: 'program-unreachable', params: { path: dataDir, reason: 'stale' } },
-    });
-    if (stale.kind !== 'unreachable') throw new Error('not unreachable');
-    expect(errorText(stale.error, 'en')).toMatch(/left from a Kikitori that has stopped/);
-    expect(errorText(stale.error, 'ja')).toMatch(/終了した Kikitori が残したもの/);
+    expect(await connectProgram(dataDir)).toMatchObject({ kind: 'unreachable', reason: 'stale' });
 
     const core = await open(dataDir);
     closers.push(() => core.stop());
@@ -174,49 +157,13 @@ describe('what a program is told when it cannot use an endpoint', () => {
     await app.close();
   });
 
-  it('something that is not Kikitori: refused, whether a program answering otherwise or a file', async () => {
-    const other = await folder();
-    const server = createHttpServer((_req, res) => {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not here');
-    });
-    await listen(server, join(other, 'kikitori.sock'));
-    closers.push(() => new Promise((resolve) => server.close(resolve)));
-    expect(await connectProgram(other)).toMatchObject({
-      kind: 'unreachable',
-      reason: 'refused',
-      error: { code: 'program-unreachable', params: { reason: 'refused' } },
-    });
-
-    const withFile = await folder();
-    await writeFile(join(withFile, 'kikitori.sock'), 'a file of the person');
-    expect(await connectProgram(withFile)).toMatchObject({
-      kind: 'unreachable',
-      reason: 'refused',
-    });
-    // An app never removes what is not a socket: it runs on without an endpoint instead.
-    const core = await open(withFile);
+  it('never removes what is not a socket: the endpoint is not served, and a program is refused', async () => {
+    const dataDir = await folder();
+    await writeFile(join(dataDir, 'kikitori.sock'), 'a file of the person');
+    const core = await open(dataDir);
     closers.push(() => core.stop());
     await expect(startProgramEndpoint(core)).rejects.toThrow(/not a socket/);
-  });
-
-  it('an endpoint that accepts and never answers: no-answer, with how long it waited', async () => {
-    const dataDir = await folder();
-    const held: Socket[] = [];
-    const server = createNetServer((socket) => held.push(socket));
-    await listen(server, join(dataDir, 'kikitori.sock'));
-    closers.push(
-      () =>
-        new Promise((resolve) => {
-          for (const socket of held) socket.destroy();
-          server.close(resolve);
-        }),
-    );
-    const silent = await connectProgram(dataDir, { timeoutMs: 500 });
-    expect(silent).toMatchObject({
-      kind: 'unreachable',
-      reason: 'no-answer',
-      error: { code: 'program-unreachable', params: { reason: 'no-answer', seconds: 0.5 } },
-    });
+    expect(await readFile(join(dataDir, 'kikitori.sock'), 'utf8')).toBe('a file of the person');
+    expect(await connectProgram(dataDir)).toMatchObject({ kind: 'unreachable', reason: 'refused' });
   });
 });
