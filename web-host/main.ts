@@ -7,7 +7,9 @@
  * `<data>/instance.json`. A second start on the same data folder hands over to the running one:
  * it prints and opens a new one-time address of that instance, and exits 0. A data folder that
  * cannot be used is one sentence on stderr and exit 1. With --dev (`npm run dev`), the window is
- * served from its sources by Vite, with hot reload (web-host/dev-window.ts).
+ * served from its sources by Vite, with hot reload (web-host/dev-window.ts). While it holds the
+ * data folder it serves the program endpoint too (core/program-endpoint.ts); its start and stop
+ * are every host's (core/host-start.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

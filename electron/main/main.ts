@@ -7,7 +7,9 @@
  * which is the data folder) hands a second window start to this one's `second-instance`; the
  * data-folder lock (core/app-lock.ts, taken by Core.open) also keeps out a web host on the same folder, and when a
  * web host holds it this start opens that instance in the browser instead. A data folder that
- * cannot be used is an error dialog, then quit (which releases the single-instance lock).
+ * cannot be used is an error dialog, then quit (which releases the single-instance lock). While it
+ * holds the data folder it serves the program endpoint (core/program-endpoint.ts), through the
+ * start-up every host shares (core/host-start.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
