@@ -29,7 +29,16 @@ export type UnreachableReason = 'stale' | 'refused' | 'no-answer';
 
 export type ProgramConnection =
   /** The app holding the data folder answered: drive it through `link`. */
-  | { readonly kind: 'connected'; readonly link: CoreLink; readonly pid: number }
+  | {
+      readonly kind: 'connected';
+      readonly link: CoreLink;
+      readonly pid: number;
+      /**
+       * Settles when the app's event stream ends while the program still listens (the app
+       * stopped or was killed): a program waiting for events stops waiting.
+       */
+      readonly gone: Promise<void>;
+    }
   /** No endpoint: no app serves this data folder (a program may open the core itself). */
   | { readonly kind: 'absent'; readonly endpoint: string }
   /** An endpoint is there but cannot be used; `error` says why in a sentence of each language. */
@@ -141,13 +150,20 @@ export async function connectProgram(
     if (code !== undefined && REFUSED.has(code)) return unreachable('refused', String(error));
     return unreachable('refused', String(error));
   }
-  return { kind: 'connected', pid: hello.pid, link: appLink(dataDir, endpoint, agent, send) };
+  return { kind: 'connected', pid: hello.pid, ...appLink(dataDir, endpoint, agent, send) };
 }
 
 type Send = (method: 'GET' | 'POST', path: string, body?: string) => Promise<Answer>;
 
 /** The CoreLink over a connected endpoint. */
-function appLink(dataDir: string, endpoint: string, agent: Agent, send: Send): CoreLink {
+function appLink(
+  dataDir: string,
+  endpoint: string,
+  agent: Agent,
+  send: Send,
+): { link: CoreLink; gone: Promise<void> } {
+  let ended = () => {};
+  const streamEnded = new Promise<void>((resolve) => (ended = resolve));
   const gone = (detail: string): AppError =>
     appError('program-unreachable', { path: dataDir, reason: 'gone' }, `${endpoint}: ${detail}`);
   const listeners = new Set<LinkListener>();
@@ -191,13 +207,17 @@ function appLink(dataDir: string, endpoint: string, agent: Agent, send: Send): C
           }
         });
         res.on('close', () => {
-          if (stream?.req === req) stream = undefined;
+          if (stream?.req !== req) return;
+          stream = undefined;
+          ended();
         });
       });
       // An app gone before the stream opened: the calls that follow say so.
       req.on('error', () => {
-        if (stream?.req === req) stream = undefined;
         done();
+        if (stream?.req !== req) return;
+        stream = undefined;
+        ended();
       });
     });
     req.end();
@@ -243,7 +263,7 @@ function appLink(dataDir: string, endpoint: string, agent: Agent, send: Send): C
     return { ok: true, data: data.data };
   };
 
-  return {
+  const link: CoreLink = {
     where: 'app',
     invoke: <C extends Channel>(channel: C, input: ChannelInput<C>) =>
       call(channel, input) as Promise<Result<ChannelOutput<C>>>,
@@ -265,4 +285,5 @@ function appLink(dataDir: string, endpoint: string, agent: Agent, send: Send): C
       agent.destroy();
     },
   };
+  return { link, gone: streamEnded };
 }

@@ -101,7 +101,18 @@ describe('a program drives the app through its endpoint', () => {
     expect(dialog).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(!dialog.ok && dialog.error.detail).toBe('there is no channel export:save for programs');
 
+    // A program still listening is told when the app goes.
+    app.subscribe(() => {});
+    expect(await app.invoke('jobs:list', {})).toMatchObject({ ok: true });
+    if (connection.kind !== 'connected') throw new Error('not connected');
+    let appGone = false;
+    void connection.gone.then(() => (appGone = true));
     await endpoint.close();
+    await until(
+      () => appGone,
+      (value) => value,
+      { timeoutMs: 10_000 },
+    );
     // A clean stop removes the socket: no app serves the folder any more.
     await expect(stat(endpoint.path)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await connectProgram(dataDir)).toEqual({ kind: 'absent', endpoint: endpoint.path });
