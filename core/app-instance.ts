@@ -1,7 +1,8 @@
 /**
  * The running instance's address and token, for a second start on the same data folder to hand
- * over to it: `<data>/instance.json`, mode 0600 in a 0700 folder, so only this user can read it.
- * Written by the host that holds the data folder's lock, removed when it stops.
+ * over to it, and its program endpoint: `<data>/instance.json`, mode 0600 in a 0700 folder, so
+ * only this user can read it. Written by the host that holds the data folder's lock
+ * (core/host-start.ts), removed when it stops.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -16,6 +17,10 @@ const instanceSchema = z.object({
   /** The web host's address and token; absent for the Electron window. */
   url: z.string().optional(),
   token: z.string().optional(),
+  /** Which host holds the data folder: the Electron window, browser mode, or a command. */
+  host: z.enum(['window', 'browser', 'command']).optional(),
+  /** Its program endpoint (core/program-endpoint.ts), when it serves one. */
+  endpoint: z.string().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

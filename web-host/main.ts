@@ -7,24 +7,29 @@
  * `<data>/instance.json`. A second start on the same data folder hands over to the running one:
  * it prints and opens a new one-time address of that instance, and exits 0. A data folder that
  * cannot be used is one sentence on stderr and exit 1. With --dev (`npm run dev`), the window is
- * served from its sources by Vite, with hot reload (web-host/dev-window.ts).
+ * served from its sources by Vite, with hot reload (web-host/dev-window.ts). While it holds the
+ * data folder it serves the program endpoint too (core/program-endpoint.ts); its start and stop
+ * are every host's (core/host-start.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AppFailure, appError, errorText, langOf } from '../shared/domain/errors';
-import { findRunningInstance, removeInstance, writeInstance } from '../core/app-instance';
+import { AppFailure, appError, errorText } from '../shared/domain/errors';
+import {
+  dataDirFrom,
+  failWith as fail,
+  holdDataFolder,
+  openOrHandOver,
+  stopOnSignals,
+} from '../core/host-start';
 import { writeOpenPage } from '../core/open-page';
-import { Core, defaultAppDataDir } from '../core/core';
+import type { Core } from '../core/core';
 import { tightenedLine } from '../core/storage/private-folder';
 import { startWebHost } from './server';
 import { lastPort } from './sessions';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>] [--dev]';
-/** How long a second start waits for the running instance to answer. */
-const HANDOVER_MS = 30_000;
 
 let values;
 try {
@@ -46,23 +51,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`kikitori: --port must be a number from 0 to 65535\n${USAGE}\n`);
   process.exit(2);
 }
-const dataDir = resolve(values.data ?? defaultAppDataDir());
+const dataDir = dataDirFrom(values.data);
 const noOpen = values['no-open'] === true;
 const dev = values.dev === true;
-
-/** One sentence a person can act on, then exit 1. */
-function fail(error: unknown): never {
-  const appErr =
-    error instanceof AppFailure
-      ? error.error
-      : appError('internal', {}, error instanceof Error ? error.message : String(error));
-  const text = errorText(
-    appErr,
-    langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG),
-  );
-  process.stderr.write(`kikitori: ${text}${appErr.detail ? ` (${appErr.detail})` : ''}\n`);
-  process.exit(1);
-}
 
 /**
  * Opens the one-time address through a user-only page in the data folder: only that file's path
@@ -79,30 +70,29 @@ async function openInBrowser(address: string): Promise<void> {
   opener.unref();
 }
 
-/** Another Kikitori holds the data folder: let the person into that one instead. */
-async function handOver(): Promise<never> {
-  const running = await findRunningInstance(dataDir, HANDOVER_MS);
-  if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));
-  if (running.kind === 'impostor')
-    fail(new AppFailure(appError('handover-refused', { url: running.url })));
-  if (running.kind === 'window') {
-    console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
-  } else {
-    console.log(
-      'Kikitori is already running for this data folder. Open this address (it works once):',
-    );
-    console.log(running.url);
-    await openInBrowser(running.url);
-  }
-  process.exit(0);
-}
-
+// Core.open takes the data folder's lock: another live Kikitori on it is handed over to, letting
+// the person into that one instead.
 let core: Core;
 try {
-  // Core.open takes the data folder's lock: another live Kikitori on it is app-running.
-  core = await Core.open({ dataDir });
+  const opened = await openOrHandOver({ dataDir });
+  if (opened.kind === 'held') {
+    const { running } = opened;
+    if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));
+    if (running.kind === 'impostor')
+      fail(new AppFailure(appError('handover-refused', { url: running.url })));
+    if (running.kind === 'window') {
+      console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
+    } else {
+      console.log(
+        'Kikitori is already running for this data folder. Open this address (it works once):',
+      );
+      console.log(running.url);
+      await openInBrowser(running.url);
+    }
+    process.exit(0);
+  }
+  core = opened.core;
 } catch (error) {
-  if (error instanceof AppFailure && error.error.code === 'app-running') await handOver();
   fail(error);
 }
 if (core.dataFolderTightenedFrom !== undefined)
@@ -130,27 +120,14 @@ const host = await (
       })
 ).catch((error: unknown) => {
   // A port asked for and taken: one sentence and its own exit code, as the service does (4).
-  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    const taken = appError('port-in-use', { port });
-    process.stderr.write(
-      `kikitori: ${errorText(taken, langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG))}\n`,
-    );
-    process.exit(4);
-  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    fail(new AppFailure(appError('port-in-use', { port })), 4);
   return fail(error);
 });
-await writeInstance(dataDir, { pid: process.pid, url: host.url, token });
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  // Stopping the core releases the data folder's lock.
-  void Promise.all([core.stop(), host.close(), removeInstance(dataDir)]).then(() =>
-    process.exit(0),
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+// The one-time addresses' token for a second start, and the program endpoint for programs.
+const held = await holdDataFolder(core, { host: 'browser', url: host.url, token }).catch(fail);
+// Stopping the core releases the data folder's lock.
+stopOnSignals(() => Promise.all([core.stop(), host.close(), held.stop()]));
 
 const address = host.openUrl();
 console.log(

@@ -30,7 +30,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { appError } from '../shared/domain/errors';
-import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
 import { handoverProof } from '../core/app-instance';
 import { PROGRAM, type Caller, type Core } from '../core/core';
 import {
@@ -43,7 +42,8 @@ import { sendLinkUsed } from './link-used-page';
 import { liveUpgrade } from './live';
 import { serveMedia } from './media';
 import { createUploads } from './uploads';
-import { sendJson } from './json-reply';
+import { sendJson } from '../core/http-reply';
+import { EventStreams, RPC_PREFIX, answerRpc, refuse } from '../core/http-channels';
 import { readStoredSessions, sessionWriter } from './sessions';
 
 export interface WebHostOptions {
@@ -67,14 +67,6 @@ export interface WindowFiles {
   serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
   close(): Promise<void>;
 }
-
-/** A caller that is not this app's window is `forbidden`; a malformed request is `invalid-input`. */
-const refuse = (
-  res: ServerResponse,
-  status: number,
-  code: 'forbidden' | 'invalid-input',
-  detail: string,
-) => sendJson(res, status, { ok: false, error: appError(code, {}, detail) });
 
 export interface WebHost {
   readonly server: Server;
@@ -223,13 +215,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
   };
   const base = () => `http://127.0.0.1:${port}`;
-  const streams = new Set<ServerResponse>();
+  const events = new EventStreams((listener) => options.core.subscribe(listener));
   const uploads = createUploads({ core: options.core, dataDir: options.core.dataDir });
   await uploads.sweep();
-  const unsubscribe = options.core.subscribe((event, payload) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of streams) stream.write(frame);
-  });
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -354,34 +342,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendJson(res, 200, { ok: true, data: { url, ...proof } });
     }
 
-    if (url.pathname.startsWith('/rpc/')) {
+    if (url.pathname.startsWith(RPC_PREFIX)) {
       if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
       if (!tokenOk(bearer) && !sessionOk(req))
         return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of req as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > 4 * 1024 * 1024)
-          return refuse(res, 413, 'invalid-input', 'the input is larger than 4 MiB');
-        chunks.push(chunk);
-      }
-      let input: unknown = {};
-      if (size > 0) {
-        try {
-          input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return refuse(res, 400, 'invalid-input', 'the input is not JSON');
-        }
-      }
-      const channel = decodeURIComponent(url.pathname.slice(5));
-      if ((ELECTRON_ONLY_CHANNELS as readonly string[]).includes(channel))
-        return refuse(res, 404, 'invalid-input', `there is no channel ${channel} in browser mode`);
       // A program holding the token may name any path (documented); the page only its uploads.
       const caller: Caller = tokenOk(bearer)
         ? PROGRAM
         : { paths: { kind: 'inside', dir: uploads.dir } };
-      return sendJson(res, 200, await options.core.dispatch(channel, input, caller));
+      return answerRpc(options.core, req, res, caller, 'in browser mode');
     }
 
     if (url.pathname === '/uploads') {
@@ -410,28 +379,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!program && !session) return refuse(res, 401, 'forbidden', 'missing or wrong token');
       // While a window holds its event stream open, its session is in use.
       if (session) streaming.set(session, (streaming.get(session) ?? 0) + 1);
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-      });
-      res.write(': kikitori events\n\n');
-      streams.add(res);
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-      req.on('close', () => {
-        clearInterval(heartbeat);
-        streams.delete(res);
-        if (session) {
-          const left = (streaming.get(session) ?? 1) - 1;
-          if (left > 0) streaming.set(session, left);
-          else {
-            // Its idle time starts when the window lets go.
-            sessions.alive(session);
-            streaming.delete(session);
-          }
+      return events.open(req, res, () => {
+        if (!session) return;
+        const left = (streaming.get(session) ?? 1) - 1;
+        if (left > 0) streaming.set(session, left);
+        else {
+          // Its idle time starts when the window lets go.
+          sessions.alive(session);
+          streaming.delete(session);
         }
       });
-      return;
     }
 
     if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
@@ -481,12 +438,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     openUrl: () => `${base()}/open?code=${issueCode()}`,
     async close() {
-      unsubscribe();
       // Windows holding their event streams were using their sessions until now.
       sessions.sweep();
       uploads.close();
       live.close();
-      for (const stream of streams) stream.end();
+      events.close();
       await windowFiles?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

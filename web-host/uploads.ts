@@ -18,7 +18,7 @@ import { LIMITS } from '../shared/api/codes';
 import { appError, type AppError } from '../shared/domain/errors';
 import type { Job } from '../shared/domain/job';
 import type { Core } from '../core/core';
-import { sendJson } from './json-reply';
+import { sendJson } from '../core/http-reply';
 
 export interface UploadsOptions {
   readonly core: Pick<Core, 'subscribe'> & { readonly journal: { list(): Job[] } };

@@ -7,18 +7,21 @@
  * which is the data folder) hands a second window start to this one's `second-instance`; the
  * data-folder lock (core/app-lock.ts, taken by Core.open) also keeps out a web host on the same folder, and when a
  * web host holds it this start opens that instance in the browser instead. A data folder that
- * cannot be used is an error dialog, then quit (which releases the single-instance lock).
+ * cannot be used is an error dialog, then quit (which releases the single-instance lock). While it
+ * holds the data folder it serves the program endpoint (core/program-endpoint.ts), through the
+ * start-up every host shares (core/host-start.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'electron';
-import { findRunningInstance, removeInstance, writeInstance } from '../../core/app-instance';
 import { writeOpenPage } from '../../core/open-page';
-import { Core, defaultAppDataDir } from '../../core/core';
+import { defaultAppDataDir, type Core } from '../../core/core';
+import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host-start';
 import { mediaResponse } from '../../core/media';
 import { ChosenPaths } from '../../core/media-file';
 import { tightenedLine } from '../../core/storage/private-folder';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
+import type { Handover } from '../../core/app-instance';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';
 import { folderDialog, saveDialog } from './save-dialog';
@@ -72,10 +75,7 @@ async function serveApp(request: Request): Promise<Response> {
 
 /** Shows why Kikitori cannot start, then quits (releasing the single-instance lock). */
 function quitWith(error: unknown): void {
-  const appErr =
-    error instanceof AppFailure
-      ? error.error
-      : appError('internal', {}, error instanceof Error ? error.message : String(error));
+  const appErr = asAppError(error);
   const text = errorText(appErr, langOf(app.getLocale()));
   dialog.showErrorBox('Kikitori', appErr.detail ? `${text}\n\n${appErr.detail}` : text);
   app.releaseSingleInstanceLock();
@@ -83,8 +83,7 @@ function quitWith(error: unknown): void {
 }
 
 /** A web host holds the data folder: open it in the browser rather than start a second app. */
-async function handOver(dataDir: string): Promise<void> {
-  const running = await findRunningInstance(dataDir, 30_000);
+async function handOver(dataDir: string, running: Handover | undefined): Promise<void> {
   // The one-time address goes through a user-only page, never on a command line.
   if (running?.kind === 'browser') await shell.openPath(await writeOpenPage(dataDir, running.url));
   else if (running?.kind === 'impostor')
@@ -100,15 +99,16 @@ async function start(): Promise<void> {
   let window: BrowserWindow | undefined;
   let core: Core;
   try {
-    // Core.open takes the data folder's lock: another live Kikitori on it is app-running.
-    core = await Core.open({
+    // Core.open takes the data folder's lock: another live Kikitori on it is handed over to.
+    const opened = await openOrHandOver({
       dataDir,
       serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
       askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
       askFolder: folderDialog(dialog, () => window, app.getPath('documents')),
     });
+    if (opened.kind === 'held') return handOver(dataDir, opened.running);
+    core = opened.core;
   } catch (error) {
-    if (error instanceof AppFailure && error.error.code === 'app-running') return handOver(dataDir);
     return quitWith(error);
   }
   if (core.dataFolderTightenedFrom !== undefined)
@@ -119,9 +119,11 @@ async function start(): Promise<void> {
     hardenWebContents(contents, (url) => void shell.openExternal(url)),
   );
 
+  let held: Awaited<ReturnType<typeof holdDataFolder>>;
   try {
-    // No address: a web host started on this folder says the window is open.
-    await writeInstance(dataDir, { pid: process.pid });
+    // No address: a web host started on this folder says the window is open. Programs reach
+    // this core through its program endpoint.
+    held = await holdDataFolder(core, { host: 'window' });
   } catch (error) {
     await core.stop();
     return quitWith(error);
@@ -156,8 +158,11 @@ async function start(): Promise<void> {
     event.preventDefault();
     quitting = true;
     // Stopping the core releases the data folder's lock.
-    void Promise.all([core.stop(), removeInstance(dataDir)]).finally(() => app.quit());
+    void Promise.all([core.stop(), held.stop()]).finally(() => app.quit());
   });
+  // A stop asked by the system (SIGTERM, Ctrl+C) quits as the menu does: the endpoint removed.
+  process.once('SIGTERM', () => app.quit());
+  process.once('SIGINT', () => app.quit());
   app.on('window-all-closed', () => app.quit());
   await core.start();
 }

@@ -68,6 +68,7 @@ export const APP_ERROR_CODES = [
   'edit-refused',
   'edit-too-long',
   'edit-history-full',
+  'program-unreachable',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -107,6 +108,7 @@ export const SUB_CODES = {
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
   'job-title': { reason: ['too-long', 'control'] },
+  'program-unreachable': { reason: ['stale', 'refused', 'no-answer', 'gone', 'not-served'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

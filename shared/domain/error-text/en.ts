@@ -102,6 +102,8 @@ export const EN: Language = {
       'This correction holds {length} characters; one correction can hold at most {max}. Make it in smaller parts.',
     'edit-history-full':
       'This transcript holds as many corrections as it can keep ({max} bytes). Undo earlier corrections you no longer need, then make this one again: a new correction takes the place of those undone.',
+    'program-unreachable':
+      'A program cannot reach the Kikitori that uses the data folder {path}: {reason}.',
   },
   errorSubCodes: {
     network: {
@@ -207,6 +209,18 @@ export const EN: Language = {
       reason: {
         'too-long': 'it has {length} characters, and a name may have at most {max}; shorten it',
         control: 'it holds a line break or another control character; type it on one line',
+      },
+    },
+    'program-unreachable': {
+      reason: {
+        stale:
+          'its endpoint is left from a Kikitori that has stopped, and nothing answers there; the next Kikitori started on this folder replaces it',
+        refused:
+          'its endpoint refused the connection or is not Kikitori’s; check that the data folder is yours',
+        'no-answer':
+          'its endpoint did not answer within {seconds} s; Kikitori may be busy or stuck, so try again, or quit it and start it again',
+        gone: 'Kikitori stopped while the program was using it; start Kikitori again, then run the command again',
+        'not-served': 'it could not open its endpoint; other programs must wait until it is quit',
       },
     },
   },

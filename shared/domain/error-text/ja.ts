@@ -104,6 +104,8 @@ export const JA: Language = {
       'この修正は {length} 文字あります。1 回の修正にできるのは {max} 文字までです。いくつかに分けて修正してください。',
     'edit-history-full':
       'この文字起こしには、これ以上修正を記録できません（上限 {max} バイト）。不要になった修正を元に戻してから、もう一度修正してください。新しい修正は、元に戻した修正の代わりに記録されます。',
+    'program-unreachable':
+      'データフォルダー {path} を使う Kikitori にプログラムから接続できません。{reason}。',
   },
   errorSubCodes: {
     network: {
@@ -210,6 +212,19 @@ export const JA: Language = {
       reason: {
         'too-long': '名前は{max}文字までですが、{length}文字あります。短くしてください',
         control: '改行などの制御文字が含まれています。1行で入力してください',
+      },
+    },
+    'program-unreachable': {
+      reason: {
+        stale:
+          '接続口は終了した Kikitori が残したもので、応答がありません。このフォルダーで次に起動する Kikitori が置き換えます',
+        refused:
+          '接続口が接続を拒否したか、Kikitori のものではありません。データフォルダーが自分のものか確認してください',
+        'no-answer':
+          '接続口が {seconds} 秒以内に応答しませんでした。Kikitori が処理中か止まっている可能性があります。もう一度試すか、Kikitori を終了して起動し直してください',
+        gone: 'プログラムが使っている間に Kikitori が終了しました。Kikitori をもう一度起動してから、コマンドをもう一度実行してください',
+        'not-served':
+          '接続口を開けませんでした。ほかのプログラムは Kikitori を終了するまで待つ必要があります',
       },
     },
   },

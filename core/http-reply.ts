@@ -1,4 +1,7 @@
-/** The web host's JSON answers (`{ok, data}` or `{ok, error}`): sized, and never cached. */
+/**
+ * The JSON answers of the hosts' HTTP servers (the web host, the program endpoint): `{ok, data}`
+ * or `{ok, error}`, sized, and never cached.
+ */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export function sendJson(

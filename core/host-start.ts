@@ -1,0 +1,135 @@
+/**
+ * How every host starts and stops on a data folder (the web host, the Electron main process, the
+ * command line): the data folder from `--data` or KIKITORI_DATA_DIR, the core opened (which takes
+ * the folder's lock) or the running instance found to hand over to, one translated sentence and
+ * an exit code when it cannot start, the program endpoint and `<data>/instance.json` for as long
+ * as it holds the folder, and a clean stop on SIGINT and SIGTERM.
+ */
+import { resolve } from 'node:path';
+import {
+  AppFailure,
+  appError,
+  errorText,
+  langOf,
+  type AppError,
+  type Lang,
+} from '../shared/domain/errors';
+import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
+import { Core, defaultAppDataDir, type CoreOptions } from './core';
+import { startProgramEndpoint, type ProgramEndpoint } from './program-endpoint';
+
+/** How long a second start waits for the running instance to answer. */
+export const HANDOVER_MS = 30_000;
+
+/** The language of this process's locale (LC_ALL, LC_MESSAGES, LANG): Japanese or English. */
+export const processLang = (): Lang =>
+  langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+
+/** The data folder: `--data` when given, else KIKITORI_DATA_DIR or the default, made absolute. */
+export const dataDirFrom = (flag: string | undefined): string =>
+  resolve(flag ?? defaultAppDataDir());
+
+/** Anything thrown, as the AppError a person is shown (`internal` for what is not one). */
+export const asAppError = (error: unknown): AppError =>
+  error instanceof AppFailure
+    ? error.error
+    : appError('internal', {}, error instanceof Error ? error.message : String(error));
+
+/** The sentence for an error in `lang`, with what the system said after it in brackets. */
+export function failureLine(error: unknown, lang: Lang = processLang()): string {
+  const appErr = asAppError(error);
+  return `${errorText(appErr, lang)}${appErr.detail ? ` (${appErr.detail})` : ''}`;
+}
+
+/** One sentence a person can act on, on stderr, then exit (1 unless told). */
+export function failWith(error: unknown, exitCode = 1): never {
+  process.stderr.write(`kikitori: ${failureLine(error)}\n`);
+  process.exit(exitCode);
+}
+
+export type Opened =
+  | { readonly kind: 'opened'; readonly core: Core }
+  /** Another live Kikitori holds the folder: where to send the person (undefined: it is silent). */
+  | { readonly kind: 'held'; readonly running: Handover | undefined };
+
+/**
+ * Opens the core on the data folder (taking its lock), or, when another live Kikitori holds it,
+ * finds that one to hand over to. Any other failure (a folder that cannot be used) is thrown.
+ */
+export async function openOrHandOver(
+  options: CoreOptions,
+  handoverMs = HANDOVER_MS,
+): Promise<Opened> {
+  try {
+    return { kind: 'opened', core: await Core.open(options) };
+  } catch (error) {
+    if (!(error instanceof AppFailure) || error.error.code !== 'app-running') throw error;
+    return { kind: 'held', running: await findRunningInstance(options.dataDir, handoverMs) };
+  }
+}
+
+/** What a host holding the data folder publishes, until `stop`. */
+export interface HeldFolder {
+  /** The program endpoint; undefined when it could not be served (said on stderr). */
+  readonly endpoint: ProgramEndpoint | undefined;
+  /** Stops the endpoint and removes `instance.json` (the core is the host's to stop). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the program endpoint of an open core and writes `<data>/instance.json` (the host's
+ * address and token, when it has them, and the endpoint). An endpoint that cannot be served
+ * (another file in its place) is said in one sentence and the host runs on without it; an
+ * instance file that cannot be written is thrown.
+ */
+export async function holdDataFolder(
+  core: Core,
+  instance: { readonly host: 'window' | 'browser' | 'command'; url?: string; token?: string },
+  warn: (line: string) => void = (line) => process.stderr.write(`kikitori: ${line}\n`),
+): Promise<HeldFolder> {
+  const endpoint = await startProgramEndpoint(core).catch((error: unknown) => {
+    warn(
+      failureLine(
+        new AppFailure(
+          appError(
+            'program-unreachable',
+            { path: core.dataDir, reason: 'not-served' },
+            error instanceof Error ? error.message : String(error),
+          ),
+        ),
+      ),
+    );
+    return undefined;
+  });
+  try {
+    await writeInstance(core.dataDir, {
+      pid: process.pid,
+      ...instance,
+      ...(endpoint ? { endpoint: endpoint.path } : {}),
+    });
+  } catch (error) {
+    await endpoint?.close();
+    throw error;
+  }
+  return {
+    endpoint,
+    stop: async () => {
+      await Promise.all([endpoint?.close(), removeInstance(core.dataDir)]);
+    },
+  };
+}
+
+/**
+ * SIGINT and SIGTERM run `stop` once (closing what the host holds: stopping the core releases
+ * the data folder's lock), then the process exits with `exitCode`.
+ */
+export function stopOnSignals(stop: () => Promise<unknown>, exitCode = 0): void {
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop().finally(() => process.exit(exitCode));
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

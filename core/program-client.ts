@@ -1,0 +1,289 @@
+/**
+ * A program's way into the running app (docs/architecture.md §4): `connectProgram(dataDir)`
+ * reaches the program endpoint of the Kikitori holding that data folder (core/program-endpoint.ts)
+ * and gives the same CoreLink as a core opened in this process (core/program-link.ts), with
+ * `where: 'app'`: `invoke` is `POST /rpc/<channel>` over the socket, `subscribe` reads its
+ * `/events` stream. Before that it tells apart, as data, the cases a program acts on differently:
+ * no endpoint (no app serves this folder: open the core here), a socket nobody answers on (left
+ * by a Kikitori that was killed), one that refuses or is not Kikitori's, and one that is silent.
+ */
+import { lstat } from 'node:fs/promises';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { appError, appErrorSchema, type AppError } from '../shared/domain/errors';
+import {
+  CHANNELS,
+  EVENTS,
+  type Channel,
+  type ChannelInput,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload,
+  type Result,
+} from '../shared/ipc/contract';
+import { programEndpointPath, type EndpointHello } from './program-endpoint';
+import type { CoreLink, LinkListener } from './program-link';
+
+/** Why a program endpoint that is there could not be used (the error's `reason`). */
+export type UnreachableReason = 'stale' | 'refused' | 'no-answer';
+
+export type ProgramConnection =
+  /** The app holding the data folder answered: drive it through `link`. */
+  | {
+      readonly kind: 'connected';
+      readonly link: CoreLink;
+      readonly pid: number;
+      /**
+       * Settles when the app's event stream ends while the program still listens (the app
+       * stopped or was killed): a program waiting for events stops waiting.
+       */
+      readonly gone: Promise<void>;
+    }
+  /** No endpoint: no app serves this data folder (a program may open the core itself). */
+  | { readonly kind: 'absent'; readonly endpoint: string }
+  /** An endpoint is there but cannot be used; `error` says why in a sentence of each language. */
+  | {
+      readonly kind: 'unreachable';
+      readonly reason: UnreachableReason;
+      readonly endpoint: string;
+      readonly error: AppError;
+    };
+
+export interface ConnectOptions {
+  /** How long the endpoint has to answer its first request (default 5 s). */
+  readonly timeoutMs?: number;
+}
+
+const helloSchema = z.object({
+  ok: z.literal(true),
+  data: z.object({ app: z.literal('kikitori'), pid: z.number(), dataDir: z.string() }),
+});
+const resultSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: appErrorSchema }),
+]);
+
+const REFUSED = new Set(['EACCES', 'EPERM', 'ENOTSOCK', 'EPROTOTYPE']);
+
+/** An answer read whole. */
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
+
+function readAll(res: IncomingMessage): Promise<Answer> {
+  return new Promise((done, failed) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () =>
+      done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+    );
+    res.on('error', failed);
+  });
+}
+
+/**
+ * Connects to the program endpoint of `dataDir`. Never throws for what it finds there: a
+ * `ProgramConnection` says which case it is.
+ */
+export async function connectProgram(
+  dataDir: string,
+  { timeoutMs = 5_000 }: ConnectOptions = {},
+): Promise<ProgramConnection> {
+  const endpoint = programEndpointPath(dataDir);
+  const unreachable = (reason: UnreachableReason, detail: string): ProgramConnection => ({
+    kind: 'unreachable',
+    reason,
+    endpoint,
+    error: appError(
+      'program-unreachable',
+      { path: dataDir, reason, ...(reason === 'no-answer' ? { seconds: timeoutMs / 1000 } : {}) },
+      `${endpoint}: ${detail}`,
+    ),
+  });
+  if (process.platform !== 'win32') {
+    try {
+      if (!(await lstat(endpoint)).isSocket()) return unreachable('refused', 'not a socket');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', endpoint };
+      return unreachable('refused', String(error));
+    }
+  }
+  const agent = new Agent({ keepAlive: true });
+  const send = (method: 'GET' | 'POST', path: string, body?: string, signal?: AbortSignal) =>
+    new Promise<Answer>((done, failed) => {
+      const req = request(
+        {
+          socketPath: endpoint,
+          agent,
+          method,
+          path,
+          ...(signal ? { signal } : {}),
+          headers: body
+            ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }
+            : {},
+        },
+        (res) => void readAll(res).then(done, failed),
+      );
+      req.on('error', failed);
+      req.end(body);
+    });
+
+  let hello: EndpointHello;
+  try {
+    const answer = await send('GET', '/', undefined, AbortSignal.timeout(timeoutMs));
+    const parsed = helloSchema.safeParse(JSON.parse(answer.body));
+    if (!parsed.success) {
+      agent.destroy();
+      return unreachable('refused', `it answered ${answer.status}, not as Kikitori`);
+    }
+    hello = parsed.data.data;
+  } catch (error) {
+    agent.destroy();
+    const code = (error as NodeJS.ErrnoException).code;
+    const name = (error as Error).name;
+    if (code === 'ENOENT') return { kind: 'absent', endpoint };
+    if (code === 'ECONNREFUSED') return unreachable('stale', 'nothing listens on it');
+    if (name === 'AbortError' || name === 'TimeoutError' || code === 'ABORT_ERR')
+      return unreachable('no-answer', `no answer within ${timeoutMs} ms`);
+    if (code !== undefined && REFUSED.has(code)) return unreachable('refused', String(error));
+    return unreachable('refused', String(error));
+  }
+  return { kind: 'connected', pid: hello.pid, ...appLink(dataDir, endpoint, agent, send) };
+}
+
+type Send = (method: 'GET' | 'POST', path: string, body?: string) => Promise<Answer>;
+
+/** The CoreLink over a connected endpoint. */
+function appLink(
+  dataDir: string,
+  endpoint: string,
+  agent: Agent,
+  send: Send,
+): { link: CoreLink; gone: Promise<void> } {
+  let ended = () => {};
+  const streamEnded = new Promise<void>((resolve) => (ended = resolve));
+  const gone = (detail: string): AppError =>
+    appError('program-unreachable', { path: dataDir, reason: 'gone' }, `${endpoint}: ${detail}`);
+  const listeners = new Set<LinkListener>();
+  /** The event stream while anyone listens, and its opening (calls wait for it). */
+  let stream: { req: ReturnType<typeof request>; open: Promise<void> } | undefined;
+
+  const deliver = (block: string) => {
+    let event: string | undefined;
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (event === undefined || !Object.hasOwn(EVENTS, event)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = EVENTS[event as EventName].safeParse(payload);
+    if (!parsed.success) return;
+    for (const listener of listeners)
+      listener(event as EventName, parsed.data as EventPayload<EventName>);
+  };
+
+  const openStream = () => {
+    const req = request({ socketPath: endpoint, method: 'GET', path: '/events' });
+    const open = new Promise<void>((done) => {
+      req.on('response', (res) => {
+        // The server counts this stream from its first line on: nothing emitted after is missed.
+        done();
+        let pending = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          pending += chunk;
+          let end: number;
+          while ((end = pending.indexOf('\n\n')) >= 0) {
+            deliver(pending.slice(0, end));
+            pending = pending.slice(end + 2);
+          }
+        });
+        res.on('close', () => {
+          if (stream?.req !== req) return;
+          stream = undefined;
+          ended();
+        });
+      });
+      // An app gone before the stream opened: the calls that follow say so.
+      req.on('error', () => {
+        done();
+        if (stream?.req !== req) return;
+        stream = undefined;
+        ended();
+      });
+    });
+    req.end();
+    stream = { req, open };
+  };
+
+  /** One call as it went over the socket, checked against the channel's contract. */
+  const call = async (channel: Channel, input: unknown): Promise<Result<unknown>> => {
+    await stream?.open;
+    let answer: Answer;
+    try {
+      answer = await send('POST', `/rpc/${encodeURIComponent(channel)}`, JSON.stringify(input));
+    } catch (error) {
+      return { ok: false, error: gone(String(error)) };
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      body = undefined;
+    }
+    const result = resultSchema.safeParse(body);
+    if (!result.success)
+      return {
+        ok: false,
+        error: appError(
+          'program-unreachable',
+          { path: dataDir, reason: 'refused' },
+          `${endpoint}: ${channel} answered ${answer.status}, not a Result`,
+        ),
+      };
+    if (!result.data.ok) return result.data;
+    const data = CHANNELS[channel].output.safeParse(result.data.data);
+    if (!data.success)
+      return {
+        ok: false,
+        error: appError(
+          'program-unreachable',
+          { path: dataDir, reason: 'refused' },
+          `${endpoint}: ${channel} answered data of another shape: ${data.error.issues[0]?.message ?? ''}`,
+        ),
+      };
+    return { ok: true, data: data.data };
+  };
+
+  const link: CoreLink = {
+    where: 'app',
+    invoke: <C extends Channel>(channel: C, input: ChannelInput<C>) =>
+      call(channel, input) as Promise<Result<ChannelOutput<C>>>,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!stream) openStream();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && stream) {
+          stream.req.destroy();
+          stream = undefined;
+        }
+      };
+    },
+    async close() {
+      listeners.clear();
+      stream?.req.destroy();
+      stream = undefined;
+      agent.destroy();
+    },
+  };
+  return { link, gone: streamEnded };
+}

@@ -1,0 +1,116 @@
+/**
+ * The program endpoint (docs/architecture.md §4): the core's channels and events for programs
+ * holding the user's rights (the command line, scripts), served by whichever host holds the data
+ * folder's lock. A Unix domain socket in the data folder (`<data>/kikitori.sock`, 0600 in the 0700
+ * folder; on Windows a named pipe named after the data folder), never a TCP port: no web page can
+ * reach it at all, and the file's permissions are its authentication, so every call runs as the
+ * core's PROGRAM caller. It speaks HTTP like the web host: `POST /rpc/<channel>` and
+ * `GET /events` (core/http-channels.ts), and `GET /` says it is Kikitori and whose.
+ */
+import { createHash } from 'node:crypto';
+import { chmod, lstat, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { appError } from '../shared/domain/errors';
+import { PROGRAM, type Core } from './core';
+import { EventStreams, RPC_PREFIX, answerRpc, refuse } from './http-channels';
+import { sendJson } from './http-reply';
+
+/** The socket's name in the data folder. */
+export const ENDPOINT_NAME = 'kikitori.sock';
+
+/** What `GET /` answers: that this is Kikitori's endpoint, and for which folder. */
+export interface EndpointHello {
+  readonly app: 'kikitori';
+  readonly pid: number;
+  readonly dataDir: string;
+}
+
+/**
+ * Where the program endpoint of a data folder is: its socket in the folder, or on Windows the
+ * named pipe whose name is made from the folder's path (pipes live in a namespace of their own).
+ */
+export function programEndpointPath(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform !== 'win32') return join(dataDir, ENDPOINT_NAME);
+  const folder = createHash('sha256').update(resolve(dataDir).toLowerCase()).digest('hex');
+  return `\\\\.\\pipe\\kikitori-${folder.slice(0, 32)}`;
+}
+
+export interface ProgramEndpoint {
+  /** The socket's path (or the pipe's name). */
+  readonly path: string;
+  /** Stops serving and removes the socket. */
+  close(): Promise<void>;
+}
+
+/**
+ * A socket left at the endpoint's path: the host holds the data folder's lock, so the process
+ * that made it is gone (killed, or crashed before it removed it). Anything else there is not
+ * Kikitori's to remove.
+ */
+async function removeLeftSocket(path: string): Promise<void> {
+  const found = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!found) return;
+  if (!found.isSocket()) throw new Error(`${path} exists and is not a socket`);
+  await rm(path, { force: true });
+}
+
+/**
+ * Serves the core's program endpoint. Only the holder of the data folder's lock (an open Core)
+ * may call this: a socket left by a Kikitori killed earlier is replaced.
+ */
+export async function startProgramEndpoint(core: Core): Promise<ProgramEndpoint> {
+  const path = programEndpointPath(core.dataDir);
+  const windows = process.platform === 'win32';
+  if (!windows) await removeLeftSocket(path);
+  const events = new EventStreams((listener) => core.subscribe(listener));
+  const hello: EndpointHello = { app: 'kikitori', pid: process.pid, dataDir: core.dataDir };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Programs send no Origin; a browser always says where a request comes from. None can reach
+    // this socket, and a page that some proxy let through still gets nothing.
+    if (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined)
+      return refuse(res, 403, 'forbidden', 'the program endpoint takes no requests from pages');
+    const { pathname } = new URL(req.url ?? '/', 'http://kikitori');
+    if (pathname.startsWith(RPC_PREFIX)) return answerRpc(core, req, res, PROGRAM, 'for programs');
+    if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
+    if (pathname === '/events') return events.open(req, res);
+    if (pathname === '/') return sendJson(res, 200, { ok: true, data: hello });
+    return refuse(res, 404, 'invalid-input', `there is no ${pathname} on the program endpoint`);
+  };
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      sendJson(res, 500, { ok: false, error: appError('internal', {}, (error as Error).message) });
+    });
+  });
+  await new Promise<void>((done, failed) => {
+    server.once('error', failed);
+    server.listen(path, () => {
+      server.off('error', failed);
+      done();
+    });
+  });
+  try {
+    // bind made it 0700 under the umask 077: connecting needs write, running nothing.
+    if (!windows) await chmod(path, 0o600);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  return {
+    path,
+    async close() {
+      events.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      if (!windows) await rm(path, { force: true });
+    },
+  };
+}
