@@ -26,6 +26,11 @@ const LAYERS = [
     why: 'The web host is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',
   },
   {
+    folder: 'cli',
+    may: ['cli', 'core', 'shared'],
+    why: 'The command line is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',
+  },
+  {
     folder: 'electron/main',
     may: ['electron/main', 'core', 'shared'],
     why: 'The Electron host uses core/ and shared/ only (the app and the local service share only shared/).',
