@@ -81,7 +81,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const formats = checked((value) => parseFormats(lang, value));
   const rule = (name: keyof SubtitleRules) => checked((value) => parseRule(lang, name, value));
 
-  let exitCode = 0;
+  let exitCode: number;
   let running: ((interrupted: Promise<void>) => Promise<number>) | undefined;
   let link: CoreLink | undefined;
   const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });

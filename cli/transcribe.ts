@@ -14,7 +14,7 @@ import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
 import { appErrorSentence, type Io } from './io';
-import { fileProgress, type FileProgress } from './progress';
+import { fileProgress } from './progress';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
 
