@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, utimes } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -43,6 +43,7 @@ async function stageProject(project: string): Promise<void> {
   const outDir = join(project, 'dist');
   await run(process.execPath, ['scripts/build-app.mjs', '--out', outDir]);
   await run(process.execPath, ['scripts/build-service.mjs', '--out', outDir]);
+  await run(process.execPath, ['scripts/build-cli.mjs', '--out', outDir]);
 }
 
 beforeAll(async () => {
@@ -90,6 +91,7 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     expect(outsideRenderer.sort()).toEqual([
       'dist/app/main.mjs',
       'dist/app/preload.cjs',
+      'dist/cli/kikitori.mjs',
       'dist/service/main.mjs',
       'package.json',
       'service/bin.mjs',
@@ -112,6 +114,12 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     ]);
   });
 
+  it('puts the command line beside the binary as bin/kikitori, a script that runs it as Node', async () => {
+    const script = join(out, 'bin', 'kikitori');
+    expect((await stat(script)).mode & 0o111).not.toBe(0);
+    expect(await readFile(script, 'utf8')).toContain('ELECTRON_RUN_AS_NODE=1 exec');
+  });
+
   it('ships the engine as resources/engine: the worker and the English model', () => {
     const engine = join(out, 'resources', 'engine');
     expect(existsSync(join(engine, 'ps-worker'))).toBe(true);
@@ -126,6 +134,7 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     const states = Array.from({ length: 8 }, (_, i) =>
       String.fromCharCode((wire as unknown as Record<number, number>)[i]!),
     ).join('');
-    expect(states).toBe('01001100');
+    // Linux runs as Node for the command line (build/linux/kikitori).
+    expect(states).toBe('11001100');
   });
 });
