@@ -6,6 +6,7 @@
  * Exit codes: 0 all done; 1 some file or job failed (each named); 2 bad arguments; 3 the data
  * folder is held by a program that cannot be reached; 130 interrupted.
  */
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import {
   Command,
@@ -13,16 +14,14 @@ import {
   InvalidArgumentError,
   type OptionValues,
 } from '@commander-js/extra-typings';
-import { defaultAppDataDir } from '../core/core';
 import type { CoreLink } from '../core/program-link';
+import { defaultDataDir } from '../shared/domain/data-dir';
 import type { Lang } from '../shared/domain/errors';
+import { JOB_STATES } from '../shared/domain/job';
 import { EXPORT_CHOICES } from '../shared/format/exporters';
 import { SUBTITLE_LIMITS, type SubtitleRules } from '../shared/format/subtitles';
-import { JOB_STATES } from '../shared/domain/job';
-import { convert } from './convert';
 import { makeIo, type Io } from './io';
-import { cancelJob, exportJobs, listJobs, searchJobs } from './jobs';
-import { openLink, type LinkNeeds } from './link';
+import type { LinkNeeds } from './link';
 import {
   BadArgument,
   exportSettingsOf,
@@ -34,7 +33,15 @@ import {
   type ExportFlags,
 } from './options';
 import { localeLang, say, type TextKey } from './text';
-import { transcribe } from './transcribe';
+
+// The core, the renderer and the progress bars load only when a command runs: --help and
+// --version start at once.
+const load = {
+  link: () => import('./link'),
+  convert: () => import('./convert'),
+  jobs: () => import('./jobs'),
+  transcribe: () => import('./transcribe'),
+};
 
 declare const KIKITORI_VERSION: string | undefined;
 const VERSION = typeof KIKITORI_VERSION === 'string' ? KIKITORI_VERSION : '0.0.0-dev';
@@ -92,8 +99,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     work: (link: CoreLink, io: Io, interrupted: Promise<void>) => Promise<number>,
   ) => {
     const io = ioOf(shared);
-    const dataDir = resolve(shared.data ?? defaultAppDataDir());
-    link = await openLink(dataDir, io, needs);
+    const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
+    link = await (await load.link()).openLink(dataDir, io, needs);
     const opened = link;
     running = (interrupted) => work(opened, io, interrupted);
   };
@@ -154,6 +161,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--profile <profile>', t('help.profile'))
       .option('--speakers', t('help.speakers')),
   ).action(async (files, options, command) => {
+    const { transcribe } = await load.transcribe();
     await onCore(shared(command), { service: true }, (link, io, interrupted) =>
       transcribe(
         files,
@@ -180,6 +188,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       .argument('<results...>', t('help.results')),
   ).action(async (files, options, command) => {
     const io = ioOf(shared(command));
+    const { convert } = await load.convert();
     running = () =>
       convert(
         files,
@@ -191,6 +200,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   exportOptions(
     program.command('export').description(t('help.export')).argument('<jobs...>', t('help.jobIds')),
   ).action(async (ids, options, command) => {
+    const { exportJobs } = await load.jobs();
     await onCore(shared(command), { service: false }, (link, io) =>
       exportJobs(link, io, ids, {
         formats: options.format ?? ['txt'],
@@ -209,6 +219,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       checked((value) => parseStatus(lang, value)),
     )
     .action(async (options, command) => {
+      const { listJobs } = await load.jobs();
       await onCore(shared(command), { service: false }, (link, io) =>
         listJobs(link, io, options.status),
       );
@@ -219,6 +230,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description(t('help.search'))
     .argument('<query>', t('help.query'))
     .action(async (query, _options, command) => {
+      const { searchJobs } = await load.jobs();
       await onCore(shared(command), { service: false }, (link, io) => searchJobs(link, io, query));
     });
 
@@ -227,6 +239,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description(t('help.cancel'))
     .argument('<job>', t('help.jobId'))
     .action(async (id, _options, command) => {
+      const { cancelJob } = await load.jobs();
       await onCore(shared(command), { service: false }, (link, io) => cancelJob(link, io, id));
     });
 

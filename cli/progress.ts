@@ -48,7 +48,11 @@ export function fileProgress(io: Io): FileProgress {
       if (bar) bar.update(value, { name, stage });
       else byName.set(name, bars.create(100, value, { name, stage }));
     },
-    line: (text) => bars.log(`${text}\n`),
+    line: (text) => {
+      bars.log(`${text}\n`);
+      // Drawn now: a line logged just before the bars stop would otherwise never show.
+      bars.update();
+    },
     stop: () => bars.stop(),
   };
 }

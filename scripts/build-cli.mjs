@@ -1,10 +1,10 @@
-// Builds the command line (cli/) into one plain-JavaScript file, dist/cli/kikitori.mjs: every
+// Builds the command line (cli/) into plain JavaScript, dist/cli/kikitori.mjs and its chunks: every
 // package bundled but the native modules (better-sqlite3, keytar), so `kikitori` starts without
 // compiling TypeScript. scripts/kikitori.mjs (package.json "bin") builds it when it is missing or
 // older than its sources, then runs it; the packaged app runs it with its Electron binary as Node.
 // `node scripts/build-cli.mjs [--out <dir>]` writes <dir>/cli instead of dist/cli.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NATIVE_MODULES } from './build-app.mjs';
 import { ROOT } from './setup.mjs';
@@ -32,9 +32,18 @@ export function cliIsStale(outDir) {
 export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const { build } = await import('esbuild');
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const folder = dirname(cliBundle(outDir));
+  // Chunks of an older build would stay beside the new ones.
+  rmSync(folder, { recursive: true, force: true });
   await build({
-    entryPoints: [join(ROOT, 'cli', 'entry.ts')],
-    outfile: cliBundle(outDir),
+    entryPoints: { kikitori: join(ROOT, 'cli', 'entry.ts') },
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
+    // The core and the renderer in chunks of their own, loaded when a command needs them, so
+    // --help and --version start at once.
+    splitting: true,
+    // Beside the entry, not in a subfolder: the core finds the local service from where it is.
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -51,6 +60,8 @@ export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { out } = parseArgs({ options: { out: { type: 'string' } } }).values;
-  await buildCli(out ? { outDir: resolve(out) } : {});
+  const { out, quiet } = parseArgs({
+    options: { out: { type: 'string' }, quiet: { type: 'boolean' } },
+  }).values;
+  await buildCli({ ...(out ? { outDir: resolve(out) } : {}), quiet: quiet === true });
 }

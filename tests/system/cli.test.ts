@@ -6,7 +6,7 @@
  * result and of a job's result with speakers, export (the same bytes as the window's
  * export:render), jobs, search, cancel, bad arguments (2), a held data folder (3), Japanese.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import {
   startService,
   tempDir,
 } from '../support/service-process';
+import { until } from '../support/until';
 
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
 const FIXTURES = 'tests/fixtures/generated';
@@ -201,6 +202,80 @@ describe('kikitori transcribe', () => {
     expect(again.stdout.trim()).toBe(join(out, 'sentence-1 (2).txt'));
     expect(again.stderr).toBe('');
   });
+});
+
+describe('kikitori transcribe, interrupted', () => {
+  it('leaves the job the service has to finish, lists it, and exits 130; plain lines off a terminal', async () => {
+    const folder = await tempDir('kikitori-cli-interrupt-');
+    try {
+      // About 75 s of speech, sent as a job (--speakers): long enough to be stopped mid-way.
+      const clips = (await readdir(join(FIXTURES, 'librivox')))
+        .filter((name) => name.endsWith('.wav'))
+        .map((name) => join(FIXTURES, 'librivox', name));
+      const long = join(folder, 'long.wav');
+      execFileSync('sox', [...clips, ...clips, ...clips, long]);
+      const child = spawn(
+        process.execPath,
+        ['scripts/kikitori.mjs', '--data', folder, 'transcribe', '--speakers', long],
+        {
+          env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const exited = new Promise<number | null>((settle) => child.on('exit', settle));
+      await until(
+        () => stderr,
+        (text) => /long\.wav: recognising/.test(text),
+        { timeoutMs: 150_000 },
+      );
+      child.kill('SIGINT');
+      expect(await exited, stderr).toBe(130);
+      expect(stderr).toContain('Interrupted. These jobs are left to finish');
+      expect(stderr).not.toContain('\u001b');
+      const listed = await kikitori(['--data', folder, '--json', 'jobs']);
+      const [job] = jsonLines(listed.stdout).at(-1)!.jobs as {
+        id: string;
+        status: string;
+        mode: string;
+        sessionid?: string;
+      }[];
+      expect(job).toMatchObject({ status: 'recognizing', mode: 'async' });
+      expect(job!.sessionid).toBeTruthy();
+      expect(stderr).toMatch(new RegExp(`${job!.id}\\s+\\S*long\\.wav\\s+recognizing`));
+    } finally {
+      await removeDir(folder);
+    }
+  }, 240_000);
+
+  it('draws a bar per file on a terminal, redrawn in place', async () => {
+    const folder = await tempDir('kikitori-cli-tty-');
+    try {
+      await copyFile(join(FIXTURES, 'espeak', 'sentence-4.wav'), join(folder, 'talk.wav'));
+      const command = [
+        'scripts/kikitori.mjs',
+        '--data',
+        folder,
+        'transcribe',
+        join(folder, 'talk.wav'),
+      ]
+        .map((arg) => `'${arg}'`)
+        .join(' ');
+      // `script` gives the command a terminal and copies what it drew.
+      const drawn = execFileSync(
+        'script',
+        ['-qefc', `'${process.execPath}' ${command} 2>&1`, '/dev/null'],
+        { env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8' }, encoding: 'utf8' },
+      );
+      expect(drawn).toMatch(/\u001b\[/);
+      expect(drawn).toMatch(/\r/);
+      expect(drawn).toMatch(/100% \S*talk\.wav: done/);
+      expect(drawn).toMatch(/talk\.wav: wrote \S*talk\.txt/);
+    } finally {
+      await removeDir(folder);
+    }
+  }, 180_000);
 });
 
 describe('kikitori cancel', () => {
