@@ -109,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description(t('help.program'))
     .version(VERSION, '-V, --version', t('help.version'))
     .helpOption('-h, --help', t('help.help'))
-    .helpCommand('help [command]', t('help.help'))
+    .helpCommand('help [command]', t('help.helpCommand'))
     .option('--json', t('help.json'))
     .option('-q, --quiet', t('help.quiet'))
     .option('--data <dir>', t('help.data'))
