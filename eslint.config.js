@@ -319,6 +319,7 @@ export default tseslint.config(
   // The host-agnostic core runs under Electron and in the web host alike: no Electron, no host.
   restrict(['core/**/*.ts'], [electronPackage]),
   restrict(['web-host/**/*.ts'], [electronPackage]),
+  restrict(['cli/**/*.ts'], [electronPackage]),
   // The sandboxed preload stays tiny: Electron and the channel names, nothing else.
   restrict(
     ['electron/preload/**/*.ts'],

@@ -71,6 +71,9 @@ describe('import boundaries are enforced by lint', () => {
     ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
     ['electron/main/example.ts', "import { x } from '../preload/bridge';", /core\/ and shared/],
     ['scripts/example.mjs', "import { x } from '../core/core';", /stand alone/],
+    ['cli/example.ts', "import { x } from '../web-host/server';", /command line is a host/],
+    ['cli/example.ts', "import { x } from '../service/service';", /share only shared/],
+    ['cli/example.ts', "import { app } from 'electron';", /Electron is only available/],
     // The window's rooms.
     [
       'renderer/src/store/example.ts',
