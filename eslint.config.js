@@ -49,6 +49,11 @@ const LAYERS = [
     why: 'The web host is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',
   },
   {
+    folder: 'cli',
+    may: ['cli', 'core', 'shared'],
+    why: 'The command line is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',
+  },
+  {
     folder: 'electron/main',
     may: ['electron/main', 'core', 'shared'],
     why: 'The Electron host uses core/ and shared/ only (the app and the local service share only shared/).',
@@ -383,6 +388,7 @@ export default tseslint.config(
   // The host-agnostic core runs under Electron and in the web host alike: no Electron, no host.
   restrict(['core/**/*.ts'], [electronPackage]),
   restrict(['web-host/**/*.ts'], [electronPackage]),
+  restrict(['cli/**/*.ts'], [electronPackage]),
   // The sandboxed preload stays tiny: Electron and the channel names, nothing else.
   restrict(
     ['electron/preload/**/*.ts'],

@@ -1,6 +1,7 @@
 // electron-builder configuration (`npm run dist` → scripts/dist.mjs). What goes into the package
 // is the built app only: dist/app (main process, preload), dist/renderer (the window),
-// dist/service (the local service, one JavaScript file) and service/bin.mjs (its entry), plus the
+// dist/service (the local service, one JavaScript file), dist/cli (the command line, one file)
+// and service/bin.mjs (the service's entry), plus the
 // production dependencies, which are the native modules only (everything else is bundled).
 // The PocketSphinx worker and its model ship beside the asar as resources/engine.
 // tests/unit/packaging/config.test.ts and tests/integration/packaging/pack.test.ts check it.
@@ -27,6 +28,7 @@ const config: Configuration = {
     'dist/app/**/*',
     'dist/renderer/**/*',
     'dist/service/**/*',
+    'dist/cli/**/*',
     'service/bin.mjs',
     '!**/*.map',
     // Of the production dependencies' tree, only what runs: the installers (prebuild-install and
@@ -40,6 +42,10 @@ const config: Configuration = {
     '!node_modules/*/build/Release/test_extension.node',
   ],
   extraResources: [{ from: 'dist/engine', to: 'engine', filter: ['**/*'] }],
+  // Linux: `kikitori`, the command line, beside the app as bin/kikitori (build/linux/kikitori:
+  // the app's Electron binary run as Node on dist/cli/kikitori.mjs, like VS Code's `code`).
+  // The deb links /usr/bin/kikitori to it instead of to the window's binary.
+  extraFiles: [{ from: 'build/linux/kikitori', to: 'bin/kikitori' }],
   asar: true,
   // Native modules are loaded from outside the asar (a .node file cannot be mapped from inside).
   asarUnpack: ['**/*.node'],
@@ -62,6 +68,9 @@ const config: Configuration = {
     depends: ['libsecret-1-0', 'libnss3', 'libgtk-3-0', 'libxss1', 'libasound2'],
     // M4A, AAC, MP4 and WebM are converted with ffmpeg before they are sent.
     recommends: ['ffmpeg'],
+    // electron-builder's own scripts, linking /usr/bin/kikitori to bin/kikitori (above).
+    afterInstall: 'build/linux/after-install.tpl',
+    afterRemove: 'build/linux/after-remove.tpl',
   },
   mac: {
     target: ['dmg'],

@@ -5,7 +5,8 @@ import type { AfterPackContext } from 'electron-builder';
 
 export const FUSES: FuseV1Config = {
   version: FuseVersion.V1,
-  // The local service runs as a utility process, never as `ELECTRON_RUN_AS_NODE=1 kikitori`.
+  // The local service runs as a utility process; only the Linux command line runs as Node
+  // (fusesFor).
   [FuseV1Options.RunAsNode]: false,
   [FuseV1Options.EnableCookieEncryption]: true,
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
@@ -32,10 +33,20 @@ export function electronBinary(
   return `${appOutDir}/${linux.executableName ?? name}`;
 }
 
+/**
+ * The fuses of one platform's build. On Linux the binary may run as Node, for `kikitori`, the
+ * command line (build/linux/kikitori), as VS Code's `code` does: Linux grants no permission to
+ * an app that a script run as it could borrow, and anyone who can run it can run Node as
+ * themselves anyway. macOS (whose privacy permissions belong to the app) and Windows keep it off.
+ */
+export function fusesFor(platform: string): FuseV1Config {
+  return { ...FUSES, [FuseV1Options.RunAsNode]: platform === 'linux' };
+}
+
 /** electron-builder's afterPack hook. */
 export async function afterPack(context: AfterPackContext): Promise<void> {
   await flipFuses(electronBinary(context), {
-    ...FUSES,
+    ...fusesFor(context.electronPlatformName),
     // Flipping changes the binary: its ad-hoc signature (required on Apple silicon) is redone;
     // a Developer ID signature is applied after this hook.
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin',

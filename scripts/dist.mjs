@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from './build-app.mjs';
+import { buildCli } from './build-cli.mjs';
 import { buildService } from './build-service.mjs';
 import { ROOT } from './setup.mjs';
 
@@ -95,6 +96,7 @@ async function dist(extraArgs) {
   if (scripts['build:renderer'] && !step('npm', ['run', '--silent', 'build:renderer']))
     return false;
   await buildApp();
+  await buildCli();
   const { engine } = await buildService();
   console.log(
     engine.worker

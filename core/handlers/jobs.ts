@@ -27,8 +27,8 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, connection }, caller) =>
-      attempt(async () => ({ jobs: await runner.submit(paths, connection, caller.paths) })),
+    'transcribe:files': ({ paths, connection, use }, caller) =>
+      attempt(async () => ({ jobs: await runner.submit(paths, connection, caller.paths, use) })),
     'jobs:list': () => attempt(async () => ({ jobs: journal.list() })),
     'jobs:get': ({ id }) =>
       attempt(async () => {

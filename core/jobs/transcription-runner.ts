@@ -53,6 +53,25 @@ export interface RunnerDeps {
   readonly clock?: Clock;
 }
 
+/** An engine, profile or speaker labels for some files only (the command line's flags). */
+export interface SubmitSettings {
+  readonly engine?: string | undefined;
+  readonly profileId?: string | undefined;
+  readonly speakers?: boolean | undefined;
+}
+
+/** The connection as these files use it: what `use` says over what it saved. */
+function withSettings(connection: Connection, use: SubmitSettings): Connection {
+  return {
+    ...connection,
+    ...(use.engine !== undefined && { engine: use.engine }),
+    ...(use.profileId !== undefined && { profileId: use.profileId }),
+    ...(use.speakers !== undefined && {
+      settings: { ...connection.settings, speakerDiarization: use.speakers ? 'True' : 'False' },
+    }),
+  };
+}
+
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
 
 export class TranscriptionRunner {
@@ -116,10 +135,11 @@ export class TranscriptionRunner {
     paths: readonly string[],
     connectionId?: string,
     policy: PathPolicy = ANY_PATH,
+    use: SubmitSettings = {},
   ): Promise<Job[]> {
-    const connection = this.deps.connections.get(connectionId);
-    if (!connection)
-      throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
+    const saved = this.deps.connections.get(connectionId);
+    if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
+    const connection = withSettings(saved, use);
     const accepted: { path: string; size: number; container: Job['file']['container'] }[] = [];
     for (const path of paths) {
       await checkPathPolicy(policy, path);

@@ -151,7 +151,21 @@ export const CHANNELS = {
     output: z.object({ key: z.string() }),
   },
   'transcribe:files': {
-    input: connectionRef.extend({ paths: z.array(z.string().min(1)).min(1).max(500) }),
+    input: connectionRef.extend({
+      paths: z.array(z.string().min(1)).min(1).max(500),
+      /**
+       * For these files only (the command line's --engine, --profile, --speakers): the
+       * connection's own settings stay as they are. The window sets them on the connection.
+       */
+      use: z
+        .object({
+          engine: connectionSchema.shape.engine,
+          profileId: connectionSchema.shape.profileId.unwrap(),
+          speakers: z.boolean(),
+        })
+        .partial()
+        .optional(),
+    }),
     output: z.object({ jobs: z.array(jobSchema) }),
   },
   'jobs:list': { input: z.object({}), output: z.object({ jobs: z.array(jobSchema) }) },

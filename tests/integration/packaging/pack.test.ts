@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, utimes } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -43,6 +43,7 @@ async function stageProject(project: string): Promise<void> {
   const outDir = join(project, 'dist');
   await run(process.execPath, ['scripts/build-app.mjs', '--out', outDir]);
   await run(process.execPath, ['scripts/build-service.mjs', '--out', outDir]);
+  await run(process.execPath, ['scripts/build-cli.mjs', '--out', outDir]);
 }
 
 beforeAll(async () => {
@@ -86,10 +87,15 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
       .listPackage(join(out, 'resources', 'app.asar'), { isPack: false })
       .map((path) => path.replaceAll('\\', '/').slice(1));
     const app = files.filter((f) => !f.startsWith('node_modules/') && f.includes('.'));
-    const outsideRenderer = app.filter((f) => !f.startsWith('dist/renderer/'));
+    const outsideRenderer = app.filter(
+      (f) => !f.startsWith('dist/renderer/') && !/^dist\/cli\/chunk-\w+\.mjs$/.test(f),
+    );
+    // The command line's core and renderer, loaded when a command runs.
+    expect(app.filter((f) => /^dist\/cli\/chunk-\w+\.mjs$/.test(f)).length).toBeGreaterThan(0);
     expect(outsideRenderer.sort()).toEqual([
       'dist/app/main.mjs',
       'dist/app/preload.cjs',
+      'dist/cli/kikitori.mjs',
       'dist/service/main.mjs',
       'package.json',
       'service/bin.mjs',
@@ -112,6 +118,12 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     ]);
   });
 
+  it('puts the command line beside the binary as bin/kikitori, a script that runs it as Node', async () => {
+    const script = join(out, 'bin', 'kikitori');
+    expect((await stat(script)).mode & 0o111).not.toBe(0);
+    expect(await readFile(script, 'utf8')).toContain('ELECTRON_RUN_AS_NODE=1 exec');
+  });
+
   it('ships the engine as resources/engine: the worker and the English model', () => {
     const engine = join(out, 'resources', 'engine');
     expect(existsSync(join(engine, 'ps-worker'))).toBe(true);
@@ -126,6 +138,7 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     const states = Array.from({ length: 8 }, (_, i) =>
       String.fromCharCode((wire as unknown as Record<number, number>)[i]!),
     ).join('');
-    expect(states).toBe('01001100');
+    // Linux runs as Node for the command line (build/linux/kikitori).
+    expect(states).toBe('11001100');
   });
 });

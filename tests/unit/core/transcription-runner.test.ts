@@ -381,6 +381,28 @@ describe('routing', () => {
     expect(labelled!.params.d).toMatch(/speakerDiarization=True/);
     await h.runner.idle();
   });
+
+  it('takes an engine, a profile and speaker labels for some files only, leaving the connection as it was', async () => {
+    h.client.onRecognize = async () => ({ results: [], text: 'direct', code: '', message: '' });
+    h.client.onCreateJob = async () => ({ sessionid: 'flagged' });
+    h.client.onGetJob = async (id) => completed(id, 'flagged');
+    const before = h.connections.get('local')!;
+    const [flagged] = await h.runner.submit(
+      [await h.audio('flagged.wav', SMALL)],
+      undefined,
+      undefined,
+      { engine: '-a-general', profileId: 'meetings', speakers: true },
+    );
+    expect(flagged!.mode).toBe('async');
+    expect(flagged!.params.d).toMatch(/^grammarFileNames=-a-general\b/);
+    expect(decodeURIComponent(flagged!.params.d)).toMatch(/profileId=:meetings\b/);
+    expect(flagged!.params.d).toMatch(/speakerDiarization=True/);
+    expect(h.connections.get('local')).toEqual(before);
+    const [plain] = await h.runner.submit([await h.audio('plain.wav', SMALL)]);
+    expect(plain!.mode).toBe('sync');
+    expect(plain!.params.d).not.toMatch(/profileId|speakerDiarization/);
+    await h.runner.idle();
+  });
 });
 
 describe('cancel (issue 15 §7)', () => {

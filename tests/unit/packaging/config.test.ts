@@ -12,7 +12,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import type { AfterPackContext } from 'electron-builder';
 import { afterEach, describe, expect, it } from 'vitest';
 import config, { RUNTIME_MODULES } from '../../../build/electron-builder.config';
-import { FUSES, afterPack, electronBinary } from '../../../build/fuses';
+import { FUSES, afterPack, electronBinary, fusesFor } from '../../../build/fuses';
 import { packagedServiceEnv } from '../../../electron/main/service-paths';
 import { standInBinary } from '../../integration/packaging/stand-in-electron';
 
@@ -32,6 +32,21 @@ describe('targets', () => {
     expect(config.dmg?.artifactName).toBe('${productName}-${version}-${arch}.${ext}');
     expect(config.nsis?.artifactName).toBe('${productName}-Setup-${version}-${arch}.${ext}');
     expect(config.deb?.artifactName).toBeUndefined();
+  });
+
+  it('puts kikitori, the command line, on the PATH of the deb: the app’s binary run as Node on the bundle', async () => {
+    expect(config.files).toContain('dist/cli/**/*');
+    expect(config.extraFiles).toEqual([{ from: 'build/linux/kikitori', to: 'bin/kikitori' }]);
+    const script = await readFile('build/linux/kikitori', 'utf8');
+    expect(script).toMatch(
+      /ELECTRON_RUN_AS_NODE=1 exec "\$APP_DIR\/kikitori" "\$APP_DIR\/resources\/app\.asar\/dist\/cli\/kikitori\.mjs" "\$@"/,
+    );
+    const install = await readFile(config.deb!.afterInstall!, 'utf8');
+    expect(install).toContain(
+      "update-alternatives --install '/usr/bin/${executable}' '${executable}' '/opt/${sanitizedProductName}/bin/kikitori'",
+    );
+    const remove = await readFile(config.deb!.afterRemove!, 'utf8');
+    expect(remove).toContain("'/opt/${sanitizedProductName}/bin/kikitori'");
   });
 
   it('ships the engine where the packaged service looks for it (resources/engine)', () => {
@@ -131,6 +146,12 @@ describe('fuses', () => {
     expect(FUSES).toMatchObject(SECURE_FUSES);
   });
 
+  it('lets the binary run as Node on Linux only, for the command line', () => {
+    expect(fusesFor('linux')[FuseV1Options.RunAsNode]).toBe(true);
+    expect(fusesFor('darwin')).toMatchObject(SECURE_FUSES);
+    expect(fusesFor('win32')).toMatchObject(SECURE_FUSES);
+  });
+
   it('names the packed binary for each platform', () => {
     const packager = {
       appInfo: { productFilename: 'Kikitori' },
@@ -158,10 +179,14 @@ describe('fuses', () => {
         packager: { appInfo: { productFilename: 'Kikitori' }, executableName: 'kikitori' },
       } as unknown as AfterPackContext);
       const wire = await getCurrentFuseWire(join(dir, 'kikitori'));
-      // A fuse's state is the byte '1' (on) or '0' (off).
+      // A fuse's state is the byte '1' (on) or '0' (off); on Linux the binary may run as Node,
+      // for the command line on the PATH.
       expect(wire).toMatchObject(
         Object.fromEntries(
-          Object.entries(SECURE_FUSES).map(([fuse, on]) => [fuse, (on ? '1' : '0').charCodeAt(0)]),
+          Object.entries({ ...SECURE_FUSES, [FuseV1Options.RunAsNode]: true }).map(([fuse, on]) => [
+            fuse,
+            (on ? '1' : '0').charCodeAt(0),
+          ]),
         ),
       );
     });

@@ -93,6 +93,9 @@ describe('import boundaries are enforced by lint', () => {
     ],
     ['service/audio/example.ts', "import { x } from '../engine';", /knows audio only/],
     ['service/audio/example.ts', "import { x } from '../realtime/session';", /knows audio only/],
+    ['cli/example.ts', "import { x } from '../web-host/server';", /command line is a host/],
+    ['cli/example.ts', "import { x } from '../service/service';", /share only shared/],
+    ['cli/example.ts', "import { app } from 'electron';", /Electron is only available/],
     // The window's rooms.
     [
       'renderer/src/store/example.ts',
