@@ -1,12 +1,17 @@
 /**
- * Where the command line's core is: the one place that chooses (issue #30 §3). Today it opens the
- * core in this process, taking the data folder's lock for as long as the command runs, with the
- * local service supervised as the app does. When another program holds the folder, the command
- * says so in one sentence and ends with exit code 3.
- *
- * (Reaching a running app through its program endpoint goes here, before the fallback below.)
+ * Where the command line's core is: the one place that chooses (issue #30 §3).
+ * - An app (the window, browser mode, or a long-running `kikitori watch`) holds the data folder
+ *   and answers on its program endpoint: the command works through it, so its jobs show in that
+ *   window at once and nothing runs twice (core/program-client.ts).
+ * - Nobody holds it: the command opens the core in this process, taking the folder's lock for as
+ *   long as it runs (with the local service supervised as the app does when it sends files), and
+ *   serves the program endpoint itself, so every other `kikitori` on the folder goes through it.
+ * - It is held but its holder cannot be reached (an older version, a hung process): one sentence,
+ *   exit code 3.
  */
 import { Core } from '../core/core';
+import { holdDataFolder } from '../core/host-start';
+import { connectProgram } from '../core/program-client';
 import { linkToCore, type CoreLink } from '../core/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { say } from './text';
@@ -19,21 +24,36 @@ export interface LinkNeeds {
 
 /** A link to the core of `dataDir`, or the command ends (exit 3 when the folder is held). */
 export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promise<CoreLink> {
+  const reached = await connectProgram(dataDir);
+  if (reached.kind === 'connected') return reached.link;
   let core: Core;
   try {
     core = await Core.open({ dataDir });
   } catch (error) {
     if (error instanceof AppFailure && error.error.code === 'app-running')
-      return io.exit(3, say(io.lang, 'data.held', { path: dataDir }));
+      return io.exit(
+        3,
+        reached.kind === 'unreachable'
+          ? `${say(io.lang, 'data.held', { path: dataDir })} (${io.errorSentence(new AppFailure(reached.error))})`
+          : say(io.lang, 'data.held', { path: dataDir }),
+      );
     return io.exit(1, io.errorSentence(error));
   }
-  if (needs.service) {
-    try {
-      await core.start();
-    } catch (error) {
-      await core.stop();
-      return io.exit(1, io.errorSentence(error));
-    }
+  let held: Awaited<ReturnType<typeof holdDataFolder>> | undefined;
+  try {
+    held = await holdDataFolder(core, { host: 'command' }, (line) => io.error(line));
+    if (needs.service) await core.start();
+  } catch (error) {
+    await held?.stop();
+    await core.stop();
+    return io.exit(1, io.errorSentence(error));
   }
-  return linkToCore(core);
+  const here = linkToCore(core);
+  return {
+    ...here,
+    close: async () => {
+      await held?.stop();
+      await here.close();
+    },
+  };
 }

@@ -21,6 +21,7 @@ import {
   startService,
   tempDir,
 } from '../support/service-process';
+import { useWebHost } from '../support/hooks';
 import { until } from '../support/until';
 
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
@@ -432,4 +433,36 @@ describe('arguments and the data folder', () => {
       await removeDir(folder);
     }
   });
+});
+
+describe('kikitori with the app running on the same data folder', () => {
+  const web = useWebHost('kikitori-cli-app-');
+
+  it("works through the app: its job is the window's at once, and the command takes no lock", async () => {
+    const folder = await tempDir('kikitori-cli-through-');
+    try {
+      await copyFile(join(FIXTURES, 'espeak', 'sentence-1.wav'), join(folder, 'through.wav'));
+      const run = await kikitori([
+        '--data',
+        web.dataDir,
+        '--json',
+        'transcribe',
+        join(folder, 'through.wav'),
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const job = jsonLines(run.stdout).find((line) => line.type === 'job')!.job as string;
+      // The window's own channel over HTTP sees the same job, completed, with its words.
+      const jobs = await web.host.call<{ jobs: { id: string; status: string }[] }>('jobs:list');
+      expect(jobs.jobs.find((j) => j.id === job)?.status).toBe('completed');
+      expect((await readFile(join(folder, 'through.txt'), 'utf8')).trim().length).toBeGreaterThan(
+        5,
+      );
+      // The app still holds the folder: the command opened no core of its own.
+      const listed = await kikitori(['--data', web.dataDir, '--json', 'jobs']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(job);
+    } finally {
+      await removeDir(folder);
+    }
+  }, 180_000);
 });
