@@ -18,7 +18,12 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
-import { liveBusy, type LiveInterim as LiveInterimValue } from '../../store/live-slice';
+import {
+  LIVE_SOURCES,
+  liveBusy,
+  type LiveInterim as LiveInterimValue,
+  type LiveSource,
+} from '../../store/live-slice';
 import type { ValueStream } from '../../store/value-stream';
 import { ErrorBox } from '../../ui/error-box';
 import { useActionError } from '../../ui/use-action-error';
@@ -27,6 +32,7 @@ import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { ProfileField } from '../transcribe/ProfileField';
 import { LiveMeter } from './LiveMeter';
+import { LiveSources } from './LiveSources';
 import { useValueStream } from './use-value-stream';
 import './live.css';
 
@@ -90,6 +96,8 @@ export function LiveView() {
   const device = useApp((s) => s.liveDevice);
   const loadInputs = useApp((s) => s.loadLiveInputs);
   const setDevice = useApp((s) => s.setLiveDevice);
+  const source = useApp((s) => s.liveSource);
+  const setSource = useApp((s) => s.setLiveSource);
   const start = useApp((s) => s.liveStart);
   const pause = useApp((s) => s.livePause);
   const resume = useApp((s) => s.liveResume);
@@ -147,13 +155,24 @@ export function LiveView() {
         ) : null}
         <SelectField
           compact
-          label={t('live.input')}
-          value={device}
-          options={options}
-          onChange={setDevice}
+          label={t('live.source')}
+          value={source}
+          options={LIVE_SOURCES.map((value) => ({ value, label: t(`live.sources.${value}`) }))}
+          onChange={(value) => setSource(value as LiveSource)}
           disabled={busy}
-          testId="live-device"
+          testId="live-source"
         />
+        {source === 'computer' ? null : (
+          <SelectField
+            compact
+            label={t('live.input')}
+            value={device}
+            options={options}
+            onChange={setDevice}
+            disabled={busy}
+            testId="live-device"
+          />
+        )}
         {busy ? (
           <>
             {phase === 'paused' ? (
@@ -191,9 +210,11 @@ export function LiveView() {
             {t('live.start')}
           </button>
         )}
-        <LiveMeter />
+        {/* Several sources: each has its own meter, below. */}
+        {source === 'both' ? null : <LiveMeter />}
         <LiveCopy />
       </div>
+      <LiveSources />
       <p className="live-state muted" role="status" data-testid="live-state" data-phase={phase}>
         {phase === 'reconnecting' && reconnect
           ? t('live.state.reconnecting', {
