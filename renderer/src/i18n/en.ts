@@ -30,6 +30,7 @@ export const en = {
     level: 'Input level',
     levelValue: '{{db}} dB',
     levelNone: 'no sound',
+    speakers: 'Label who speaks',
     source: 'Listen to',
     sources: {
       microphone: 'Microphone',

@@ -30,6 +30,7 @@ export const ja: Messages = {
     level: '入力レベル',
     levelValue: '{{db}} dB',
     levelNone: '音なし',
+    speakers: '話者を区別する',
     source: '聞き取る音',
     sources: {
       microphone: 'マイク',

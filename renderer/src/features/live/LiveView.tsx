@@ -9,13 +9,18 @@ import {
   memo,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { diarizerOn, withDiarizer } from '../../../../shared/api/diarizer';
+import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
+import { speakerNumber } from '../../../../shared/format/speakers';
+import { errorOf } from '../../store/result';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
 import {
@@ -153,6 +158,9 @@ export function LiveView() {
             testId="live-profile"
           />
         ) : null}
+        {activeConnection ? (
+          <LabelSpeakers connection={activeConnection} disabled={busy} onError={setProfileError} />
+        ) : null}
         <SelectField
           compact
           label={t('live.source')}
@@ -261,6 +269,51 @@ export function LiveView() {
   );
 }
 
+/**
+ * "Label who speaks" (cloud connections): `useDiarizer=1` in the connection's
+ * segmenterProperties, which Live and direct requests send (shared/api/diarizer.ts). The local
+ * service cannot tell speakers apart, and says so.
+ */
+function LabelSpeakers({
+  connection,
+  disabled,
+  onError,
+}: {
+  connection: Connection;
+  disabled: boolean;
+  onError: (error: AppError | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useApp((s) => s.saveConnection);
+  const hint = useId();
+  const cloud = connection.kind === 'cloud';
+  return (
+    <span className="live-speakers-option">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={cloud && diarizerOn(connection.settings)}
+          disabled={disabled || !cloud}
+          aria-describedby={cloud ? undefined : hint}
+          onChange={(e) =>
+            void save({
+              ...connection,
+              settings: withDiarizer(connection.settings, e.target.checked),
+            }).then((result) => onError(errorOf(result)))
+          }
+          data-testid="live-speakers"
+        />
+        <span>{t('live.speakers')}</span>
+      </label>
+      {cloud ? null : (
+        <span id={hint} className="visually-hidden">
+          {t('transcribe.speakersLocal')}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Copy so far: the finalized text, read from the store when pressed (not with every word). */
 function LiveCopy() {
   const { t } = useTranslation();
@@ -292,12 +345,25 @@ function LiveCopy() {
 
 /** The finalized utterances: drawn again only when one is added, not with the interim text. */
 const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveUtterance[] }) {
-  return finals.map((u) => (
-    <li key={u.index} className="live-utterance" data-testid="live-final">
-      <span className="live-time">{formatClock(u.startMs / 1000)}</span>
-      <span className="live-text">{u.text}</span>
-    </li>
-  ));
+  const { t } = useTranslation();
+  return finals.map((u) => {
+    // With speaker labels (cloud, "Label who speaks"): the speaker of the utterance's first word.
+    const label = u.tokens.find((token) => token.label !== undefined)?.label;
+    const n = label === undefined ? undefined : speakerNumber(label);
+    return (
+      <li key={u.index} className="live-utterance" data-testid="live-final">
+        <span className="live-time">{formatClock(u.startMs / 1000)}</span>
+        <span className="live-text">
+          {label === undefined ? null : (
+            <span className="live-speaker" data-testid="live-speaker" data-label={label}>
+              {n === undefined ? label : t('viewer.speaker', { n })}
+            </span>
+          )}
+          {u.text}
+        </span>
+      </li>
+    );
+  });
 });
 
 /**
