@@ -34,3 +34,21 @@ function transcriptOf(body: string): Transcript {
 }
 
 export const DIARIZED: Transcript = transcriptOf(DIARIZED_JOB_BODY);
+
+/**
+ * The same meeting as the realtime interface answers it with `segmenterProperties=useDiarizer=1`
+ * (docs/api.md §9, events): per utterance `S`, `C`, an interim `U` (only `written`, a dummy last
+ * token `...`), the final `A` (the §3 body with one element in `results`, each token labelled),
+ * and `E`; times from the first audio after `s`.
+ */
+export const DIARIZED_REALTIME_EVENTS: readonly string[] = [
+  'S 570',
+  'C',
+  'U {"results":[{"tokens":[{"written":"Good"},{"written":"..."}],"text":"Good..."}],"text":"Good..."}',
+  `A {"results":[{"tokens":[{"written":"Good","confidence":0.97,"starttime":570,"endtime":900,"spoken":"good","label":"speaker0"},{"written":"morning","confidence":0.95,"starttime":900,"endtime":1400,"spoken":"morning","label":"speaker0"},{"written":".","confidence":0.9,"starttime":1400,"endtime":1400,"spoken":"_","label":"speaker0"}],"confidence":0.96,"starttime":570,"endtime":1400,"tags":[],"rulename":"","text":"Good morning."}],"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090102","text":"Good morning.","code":"","message":""}`,
+  'E 1500',
+  'S 1700',
+  'C',
+  `A {"results":[{"tokens":[{"written":"Hi","confidence":0.93,"starttime":1700,"endtime":1900,"spoken":"hi","label":"speaker1"},{"written":"there","confidence":0.41,"starttime":1900,"endtime":2300,"spoken":"there","label":"speaker1"},{"written":".","confidence":0.9,"starttime":2300,"endtime":2300,"spoken":"_","label":"speaker1"}],"confidence":0.9,"starttime":1700,"endtime":2300,"tags":[],"rulename":"","text":"Hi there."}],"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090103","text":"Hi there.","code":"","message":""}`,
+  'E 2400',
+];
