@@ -52,3 +52,22 @@ export const DIARIZED_REALTIME_EVENTS: readonly string[] = [
   `A {"results":[{"tokens":[{"written":"Hi","confidence":0.93,"starttime":1700,"endtime":1900,"spoken":"hi","label":"speaker1"},{"written":"there","confidence":0.41,"starttime":1900,"endtime":2300,"spoken":"there","label":"speaker1"},{"written":".","confidence":0.9,"starttime":2300,"endtime":2300,"spoken":"_","label":"speaker1"}],"confidence":0.9,"starttime":1700,"endtime":2300,"tags":[],"rulename":"","text":"Hi there."}],"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090103","text":"Hi there.","code":"","message":""}`,
   'E 2400',
 ];
+
+/**
+ * The same meeting as a direct (sync) request with `segmenterProperties=useDiarizer=1` answers
+ * it (docs/api.md §3: the results of the job's one segment, each token labelled), a CRLF line.
+ */
+export const DIARIZED_SYNC_BODY = (() => {
+  const job = JSON.parse(DIARIZED_JOB_BODY) as {
+    segments: Array<{ results: unknown[] }>;
+    utteranceid: string;
+    text: string;
+  };
+  return `${JSON.stringify({
+    results: job.segments[0]!.results,
+    utteranceid: job.utteranceid,
+    text: job.text,
+    code: '',
+    message: '',
+  })}\r\n`;
+})();
