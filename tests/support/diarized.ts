@@ -4,6 +4,8 @@
  * the transcript the runner stores from it (its text, utterancesOfJob, the session id).
  */
 import { jobStatusSchema, utterancesOfJob } from '../../shared/api/recognition';
+import { withDiarizer } from '../../shared/api/diarizer';
+import type { Connection } from '../../shared/domain/connection';
 import type { Transcript } from '../../shared/domain/job';
 
 export const DIARIZED_JOB_BODY = `{"status":"completed","session_id":"017c25ec12c00a304474a999","service_id":"cloud",
@@ -71,3 +73,17 @@ export const DIARIZED_SYNC_BODY = (() => {
     message: '',
   })}\r\n`;
 })();
+
+/** A cloud connection at a test server (`base`) with "Label who speaks" on. */
+export const labellingCloud = (base: string): Connection => ({
+  id: 'cloud',
+  name: 'AmiVoice Cloud',
+  kind: 'cloud',
+  baseUrl: base,
+  asyncUrl: base,
+  keyRef: 'cloud',
+  logging: true,
+  engine: '-a-general',
+  profileId: null,
+  settings: withDiarizer({}, true),
+});

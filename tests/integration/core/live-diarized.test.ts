@@ -10,9 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { LiveRecognizer, type RecognizerHandlers } from '../../../core/live/live-recognizer';
 import { realtimeUrlOf, startLineOf } from '../../../core/live/realtime-target';
-import { withDiarizer } from '../../../shared/api/diarizer';
-import type { Connection } from '../../../shared/domain/connection';
-import { DIARIZED_REALTIME_EVENTS } from '../../support/diarized';
+import { DIARIZED_REALTIME_EVENTS, labellingCloud } from '../../support/diarized';
 import { until } from '../../support/until';
 
 let server: WebSocketServer;
@@ -47,18 +45,7 @@ afterAll(async () => {
 });
 
 it('a cloud session with "Label who speaks" asks for labels, and each final keeps its speakers', async () => {
-  const connection: Connection = {
-    id: 'cloud',
-    name: 'AmiVoice Cloud',
-    kind: 'cloud',
-    baseUrl: base,
-    asyncUrl: base,
-    keyRef: 'cloud',
-    logging: true,
-    engine: '-a-general',
-    profileId: null,
-    settings: withDiarizer({}, true),
-  };
+  const connection = labellingCloud(base);
   const finals: Array<Parameters<RecognizerHandlers['onFinal']>[0]> = [];
   const recognizer = new LiveRecognizer(
     () =>

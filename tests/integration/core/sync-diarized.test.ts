@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
 import { dOf } from '../../../core/jobs/request-d';
-import { withDiarizer } from '../../../shared/api/diarizer';
-import type { Connection } from '../../../shared/domain/connection';
-import { DIARIZED_SYNC_BODY } from '../../support/diarized';
+import { DIARIZED_SYNC_BODY, labellingCloud } from '../../support/diarized';
 import { removeDir, tempDir } from '../../support/service-process';
 import { wavHeader } from '../../support/wav-header';
 
@@ -46,18 +44,7 @@ afterAll(async () => {
 });
 
 it('a direct request with "Label who speaks" asks for labels, and its words keep their speakers', async () => {
-  const connection: Connection = {
-    id: 'cloud',
-    name: 'AmiVoice Cloud',
-    kind: 'cloud',
-    baseUrl: base,
-    asyncUrl: base,
-    keyRef: 'cloud',
-    logging: true,
-    engine: '-a-general',
-    profileId: null,
-    settings: withDiarizer({}, true),
-  };
+  const connection = labellingCloud(base);
   const file = join(work, 'meeting.wav');
   const pcm = Buffer.alloc(32_000);
   await writeFile(file, Buffer.concat([wavHeader(pcm.length), pcm]));
