@@ -29,6 +29,7 @@ import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { currentTranscript, JobEdits } from './jobs/job-edits';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
+import { ComputerSound, type Pactl } from './live/computer-sound';
 import { recoverLiveJobs } from './live/live-recording';
 import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
@@ -72,6 +73,8 @@ export interface CoreOptions {
    * The one seam through which edits of a transcript reach search.
    */
   readonly textOf?: TextOf;
+  /** How the computer's sound is made on Linux (`pactl`; tests name their own server). */
+  readonly pactl?: Pactl;
 }
 
 export function defaultAppDataDir(): string {
@@ -89,6 +92,7 @@ interface Parts {
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
   readonly live: LiveSessions;
+  readonly computerSound: ComputerSound;
   readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
@@ -109,6 +113,8 @@ export class Core {
   readonly live: LiveSessions;
   /** The transcripts' full-text index; `reindex(id)` after a job's text changes. */
   readonly search: SearchIndex;
+  /** The computer's sound as a Live input (Linux: a PulseAudio source made while it is used). */
+  readonly computerSound: ComputerSound;
   private readonly lock: AppLock;
 
   private constructor(parts: Parts) {
@@ -121,6 +127,7 @@ export class Core {
     this.supervisor = parts.supervisor;
     this.live = parts.live;
     this.search = parts.search;
+    this.computerSound = parts.computerSound;
     this.lock = parts.lock;
     this.handlers = handlersOf(parts);
   }
@@ -164,6 +171,9 @@ export class Core {
     // Live sessions the last run was killed in are completed (cut off) before any job is listed
     // or resumed, so none is shown as still recording or sent again.
     await recoverLiveJobs({ dataDir: options.dataDir, journal });
+    // The computer's sound source a killed run left loaded goes too.
+    const computerSound = new ComputerSound(options.pactl);
+    await computerSound.recover();
     // Made from the journal in the background: opening it never waits for that.
     // The text a person sees: the service's with their corrections (one reader, job-edits.ts),
     // and the name they gave the job (jobs:rename emits jobs:changed, which indexes it again).
@@ -240,6 +250,7 @@ export class Core {
       supervisor,
       clients,
       live,
+      computerSound,
       search,
       askSavePath: options.askSavePath,
       askFolder: options.askFolder,
@@ -258,6 +269,7 @@ export class Core {
   async stop(): Promise<void> {
     // A live session still recording ends as a cut-off job, everything finalized kept.
     await this.live.close();
+    await this.computerSound.closeAll();
     this.runner.stop();
     await this.runner.idle();
     await this.supervisor?.stop();

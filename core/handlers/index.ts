@@ -11,6 +11,7 @@ import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
+import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import { connectionHandlers } from './connections';
@@ -18,6 +19,7 @@ import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
 import { jobHandlers } from './jobs';
 import { keyHandlers } from './keys';
+import { liveHandlers } from './live';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
@@ -32,6 +34,7 @@ export interface HandlerDeps {
   readonly supervisor: LocalServiceSupervisor | undefined;
   readonly clients: ClientProvider;
   readonly search: SearchIndex;
+  readonly computerSound: ComputerSound;
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
 }
@@ -45,5 +48,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...dictionaryHandlers(deps),
     ...serviceHandlers(deps),
     ...exportHandlers(deps),
+    ...liveHandlers(deps),
   };
 }

@@ -86,6 +86,8 @@ export interface LiveRecordingDeps {
   readonly dataDir: string;
   readonly journal: JobJournal;
   readonly connection: Connection;
+  /** The job's name, given by the window (a meeting's session); else its file's name shows. */
+  readonly title?: string;
   readonly now?: () => number;
   /** Every change of the job (jobs:changed). */
   readonly emit?: (job: Job) => void;
@@ -432,6 +434,7 @@ export class LiveRecording {
     const job: Job = {
       id,
       file: { path, name: recordingName(now), size: 0, container: 'flac' },
+      ...(deps.title ? { title: deps.title } : {}),
       connection: deps.connection.id,
       params: { d, logging: deps.connection.logging },
       mode: 'live',

@@ -212,7 +212,7 @@ class LiveSession implements LiveInbound {
       case 'start':
         if (this.phase !== 'waiting') return this.broken('a second start');
         clearTimeout(this.startTimer);
-        return void this.start(message.connection);
+        return void this.start(message.connection, message.title);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
           this.paused = true;
@@ -276,7 +276,7 @@ class LiveSession implements LiveInbound {
     void this.end({ cutOff: true });
   }
 
-  private async start(connectionId: string | undefined): Promise<void> {
+  private async start(connectionId: string | undefined, title?: string): Promise<void> {
     if (this.roles.othersRunning(this)) {
       this.send({ type: 'error', error: appError('live-running'), fatal: true });
       return this.finishOver(undefined);
@@ -331,6 +331,7 @@ class LiveSession implements LiveInbound {
         dataDir: this.deps.dataDir,
         journal: this.deps.journal,
         connection,
+        ...(title ? { title } : {}),
         emit: this.deps.emit,
         // The encoder died or fell behind: recognition goes on, the recording has a gap.
         onError: (error) => this.warn(error),

@@ -13,7 +13,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BrowserWindow, app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import {
+  BrowserWindow,
+  app,
+  desktopCapturer,
+  dialog,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { writeOpenPage } from '../../core/open-page';
 import { defaultAppDataDir, type Core } from '../../core/core';
 import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host-start';
@@ -32,8 +41,10 @@ import {
   createAppWindow,
   denyPermissions,
   hardenWebContents,
+  isAppUrl,
   resolveAppPath,
 } from './security';
+import { installLoopback } from './loopback';
 import { utilityProcessLauncher } from './service-launcher';
 
 // The checkout (or the packaged app's resources): package.json's "main" is dist/app/main.mjs.
@@ -114,6 +125,12 @@ async function start(): Promise<void> {
   if (core.dataFolderTightenedFrom !== undefined)
     console.log(tightenedLine(dataDir, core.dataFolderTightenedFrom));
   denyPermissions(session.defaultSession);
+  // The computer's sound for Live on Windows and macOS (Linux: the core's PulseAudio source).
+  installLoopback(session.defaultSession, {
+    platform: process.platform,
+    desktopCapturer,
+    isAppOrigin: isAppUrl,
+  });
   protocol.handle(APP_SCHEME, serveApp);
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, (url) => void shell.openExternal(url)),

@@ -146,12 +146,15 @@ type SessionLike = Pick<
  * The permissions the app's page has, only for the app's own top frame: writing sanitized text to
  * the clipboard (its Copy buttons), notifications (asked for when the person turns on "Notify me
  * when a long job finishes") and the microphone (the Live screen): `media` for audio only, never
- * video. Nothing else, from anywhere.
+ * video; and `display-capture`, which the computer's sound comes through on Windows and macOS
+ * (electron/main/loopback.ts answers it; the window keeps the sound and stops the picture at
+ * once). Nothing else, from anywhere.
  */
 const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set([
   'clipboard-sanitized-write',
   'notifications',
   'media',
+  'display-capture',
 ]);
 export function permissionAllowed(
   permission: string,

@@ -57,6 +57,7 @@ export const APP_ERROR_CODES = [
   'mic-denied',
   'mic-silent',
   'mic-failed',
+  'computer-sound-unavailable',
   'live-refused',
   'live-dropped',
   'live-running',
@@ -92,6 +93,9 @@ export const retryCanHelp = (error: { code: AppErrorCode } | undefined): boolean
  * or a kind of thing is never prose in a sentence of another language.
  */
 export const SUB_CODES = {
+  'computer-sound-unavailable': {
+    reason: ['platform', 'no-server', 'no-sink', 'not-listed', 'no-audio', 'denied'],
+  },
   network: {
     reason: ['not-running', 'refused', 'dns', 'reset', 'unreachable', 'tls', 'other'],
   },

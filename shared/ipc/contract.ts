@@ -252,6 +252,15 @@ export const CHANNELS = {
   },
   'service:restart': { input: z.object({}), output: serviceStatusSchema },
   /**
+   * The computer's sound as a Live input (core/live/computer-sound.ts): `on` makes the source
+   * (Linux: a PulseAudio remap of the speakers' monitor) and answers the label the window finds
+   * it by among its inputs; `on: false` lets it go. `computer-sound-unavailable` where it cannot.
+   */
+  'live:computerSound': {
+    input: z.object({ on: z.boolean() }),
+    output: z.object({ label: z.string().optional() }),
+  },
+  /**
    * Electron only: asks where to save with the system's save dialog and writes the file there.
    * The browser downloads instead, so the web host refuses this channel.
    */

@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import { appErrorSchema } from '../domain/errors';
-import { jobSchema } from '../domain/job';
+import { JOB_TITLE_MAX, jobSchema } from '../domain/job';
 import { tokenSchema } from '../api/recognition';
 
 /** The audio the window sends: raw PCM as the service's `LSB16K`. */
@@ -39,6 +39,18 @@ export const liveStartSchema = z.object({
   connection: z.string().optional(),
   /** The input's name as the window shows it, for messages ("no sound is reaching … from X"). */
   device: z.string().max(200).optional(),
+  /**
+   * The job's name, when the window gives one (a session from a meeting source: "Meeting 27 Nov
+   * 10:00", in the window's language); one line of at most JOB_TITLE_MAX characters.
+   */
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(JOB_TITLE_MAX)
+    // eslint-disable-next-line no-control-regex -- one line: control characters are refused
+    .regex(/^[^\u0000-\u001f\u007f]*$/)
+    .optional(),
 });
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [

@@ -31,6 +31,7 @@ export const CHANNEL_NAMES = [
   'dictionary:classnames',
   'service:status',
   'service:restart',
+  'live:computerSound',
   'export:save',
   'export:render',
   'export:job',

@@ -4,6 +4,8 @@
  * the transcript the runner stores from it (its text, utterancesOfJob, the session id).
  */
 import { jobStatusSchema, utterancesOfJob } from '../../shared/api/recognition';
+import { withDiarizer } from '../../shared/api/diarizer';
+import type { Connection } from '../../shared/domain/connection';
 import type { Transcript } from '../../shared/domain/job';
 
 export const DIARIZED_JOB_BODY = `{"status":"completed","session_id":"017c25ec12c00a304474a999","service_id":"cloud",
@@ -34,3 +36,54 @@ function transcriptOf(body: string): Transcript {
 }
 
 export const DIARIZED: Transcript = transcriptOf(DIARIZED_JOB_BODY);
+
+/**
+ * The same meeting as the realtime interface answers it with `segmenterProperties=useDiarizer=1`
+ * (docs/api.md §9, events): per utterance `S`, `C`, an interim `U` (only `written`, a dummy last
+ * token `...`), the final `A` (the §3 body with one element in `results`, each token labelled),
+ * and `E`; times from the first audio after `s`.
+ */
+export const DIARIZED_REALTIME_EVENTS: readonly string[] = [
+  'S 570',
+  'C',
+  'U {"results":[{"tokens":[{"written":"Good"},{"written":"..."}],"text":"Good..."}],"text":"Good..."}',
+  `A {"results":[{"tokens":[{"written":"Good","confidence":0.97,"starttime":570,"endtime":900,"spoken":"good","label":"speaker0"},{"written":"morning","confidence":0.95,"starttime":900,"endtime":1400,"spoken":"morning","label":"speaker0"},{"written":".","confidence":0.9,"starttime":1400,"endtime":1400,"spoken":"_","label":"speaker0"}],"confidence":0.96,"starttime":570,"endtime":1400,"tags":[],"rulename":"","text":"Good morning."}],"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090102","text":"Good morning.","code":"","message":""}`,
+  'E 1500',
+  'S 1700',
+  'C',
+  `A {"results":[{"tokens":[{"written":"Hi","confidence":0.93,"starttime":1700,"endtime":1900,"spoken":"hi","label":"speaker1"},{"written":"there","confidence":0.41,"starttime":1900,"endtime":2300,"spoken":"there","label":"speaker1"},{"written":".","confidence":0.9,"starttime":2300,"endtime":2300,"spoken":"_","label":"speaker1"}],"confidence":0.9,"starttime":1700,"endtime":2300,"tags":[],"rulename":"","text":"Hi there."}],"utteranceid":"20261122/09/017c25ec12c00a304474a999_20261122_090103","text":"Hi there.","code":"","message":""}`,
+  'E 2400',
+];
+
+/**
+ * The same meeting as a direct (sync) request with `segmenterProperties=useDiarizer=1` answers
+ * it (docs/api.md §3: the results of the job's one segment, each token labelled), a CRLF line.
+ */
+export const DIARIZED_SYNC_BODY = (() => {
+  const job = JSON.parse(DIARIZED_JOB_BODY) as {
+    segments: Array<{ results: unknown[] }>;
+    utteranceid: string;
+    text: string;
+  };
+  return `${JSON.stringify({
+    results: job.segments[0]!.results,
+    utteranceid: job.utteranceid,
+    text: job.text,
+    code: '',
+    message: '',
+  })}\r\n`;
+})();
+
+/** A cloud connection at a test server (`base`) with "Label who speaks" on. */
+export const labellingCloud = (base: string): Connection => ({
+  id: 'cloud',
+  name: 'AmiVoice Cloud',
+  kind: 'cloud',
+  baseUrl: base,
+  asyncUrl: base,
+  keyRef: 'cloud',
+  logging: true,
+  engine: '-a-general',
+  profileId: null,
+  settings: withDiarizer({}, true),
+});

@@ -23,10 +23,12 @@ export async function openWebHost(
   prefix: string,
   /** Runs on the empty data folder before the host starts (to seed the journal, say). */
   beforeStart?: (dataDir: string) => Promise<unknown>,
+  /** More of the host's environment (a test's own sound server). */
+  moreEnv: Record<string, string> = {},
 ): Promise<WebHostSession> {
   const keyring = await startPrivateKeyring();
   const dataDir = await tempDir(prefix);
-  const env = { DBUS_SESSION_BUS_ADDRESS: keyring.address };
+  const env = { ...moreEnv, DBUS_SESSION_BUS_ADDRESS: keyring.address };
   let host: RunningWebHost | undefined;
   const close = async () => {
     await host?.stop();

@@ -25,6 +25,7 @@ function LanguageAndTheme({ children }: { children: React.ReactNode }) {
 /** The microphone, fetched with the Live screen's code when first used (not in the first screen). */
 const capture: CaptureApi = {
   listInputs: () => import('../features/live/capture/capture').then((m) => m.listInputs()),
+  listOutputs: () => import('../features/live/capture/capture').then((m) => m.listOutputs()),
   startCapture: (options) =>
     import('../features/live/capture/capture').then((m) => m.startCapture(options)),
 };

@@ -13,7 +13,7 @@
  * microphone that way, and the host finishes: the last final comes, then `stopped` with the job.
  */
 import type { StateCreator } from 'zustand';
-import { appError, type AppError } from '../../../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
 import type { LiveEvent, LiveState, LiveUtterance } from '../../../shared/ipc/live';
 import type { LiveConnection } from '../host/bridge';
 import type { AppState, StoreDeps } from './store';
@@ -29,7 +29,8 @@ export interface AudioInput {
 export interface Capture {
   readonly label: string;
   connect(sink: MessagePort, transfer: boolean): void;
-  meter(port: MessagePort): void;
+  meter(port: MessagePort, source?: number): void;
+  gain(source: number, gain: number): void;
   pause(): void;
   resume(): void;
   stop(finish?: boolean): Promise<boolean>;
@@ -38,13 +39,54 @@ export interface Capture {
 /** The microphone, injected (the window gives features/live/capture; tests a fake). */
 export interface CaptureApi {
   listInputs(): Promise<AudioInput[]>;
+  /** The sound outputs' names, the one in use first (for headphones); none when unknown. */
+  listOutputs?(): Promise<string[]>;
   startCapture(options: {
     deviceId?: string;
-    onClock(recordedMs: number, peakDb: number): void;
+    /** The sources mixed, in order (capture.ts CaptureSource); the microphone alone if absent. */
+    sources?: CaptureSourceSpec[];
+    onClock(recordedMs: number, peakDb: number, peaksDb?: readonly number[]): void;
     onSilence(seconds: number): void;
     onSound(): void;
   }): Promise<Capture>;
 }
+
+/** One source of a capture, as capture.ts takes it. */
+export type CaptureSourceSpec =
+  | { kind: 'device'; deviceId?: string; label?: string; gain?: number }
+  | { kind: 'display'; gain?: number };
+
+/** What Live listens to (issue #33 §1): a microphone, the computer's sound, or both mixed. */
+export const LIVE_SOURCES = ['microphone', 'computer', 'both'] as const;
+export type LiveSource = (typeof LIVE_SOURCES)[number];
+/** A source of the mix: its meter and gain on screen. */
+export type LiveRole = 'microphone' | 'computer';
+export const rolesOf = (source: LiveSource): LiveRole[] =>
+  source === 'both' ? ['microphone', 'computer'] : [source];
+/** The key a source's gain is remembered by: the microphone's device, or the computer's sound. */
+export const gainKeyOf = (role: LiveRole, deviceId: string): string =>
+  role === 'computer' ? 'computer-sound' : `microphone:${deviceId || 'default'}`;
+/** Gains offered, as factors: -20 dB to +20 dB. */
+export const GAIN_MIN = 0.1;
+export const GAIN_MAX = 10;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * A meeting's session's job name, from its start in local time (issue #33 §3): "Meeting 27 Nov
+ * 10:00", 「会議 11月27日 10:00」.
+ */
+export function meetingTitle(at: Date, lang: 'en' | 'ja'): string {
+  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return lang === 'ja'
+    ? `会議 ${at.getMonth() + 1}月${at.getDate()}日 ${time}`
+    : `Meeting ${at.getDate()} ${MONTHS[at.getMonth()]} ${time}`;
+}
+
+/** Headphones among the outputs' names: then the microphone does not hear the speakers. */
+const HEADPHONES =
+  /head(phone|set)|earbud|earphone|airpods|buds|ヘッドホン|ヘッドフォン|ヘッドセット|イヤホン/i;
+export const headphonesIn = (outputs: readonly string[]): boolean =>
+  outputs.some((label) => HEADPHONES.test(label));
 
 export type LivePhase = 'idle' | LiveState;
 
@@ -97,6 +139,20 @@ export interface LiveSlice {
   liveInputs: AudioInput[];
   /** The chosen input's deviceId ('' = the system default), remembered. */
   liveDevice: string;
+  /** What Live listens to, remembered. */
+  liveSource: LiveSource;
+  setLiveSource: (source: LiveSource) => void;
+  /** Each source's gain (a factor), remembered by gainKeyOf. */
+  liveGains: Readonly<Record<string, number>>;
+  setLiveGain: (role: LiveRole, gain: number) => void;
+  /** Each source's loudest peak over the last second, as `liveLevel` is the mix's. */
+  liveSourceLevels: Readonly<Record<LiveRole, ValueStream<number>>>;
+  /**
+   * Both sources and no headphones: the microphone also hears the speakers. Said once (until
+   * the person says they have read it, remembered).
+   */
+  liveEchoNotice: boolean;
+  dismissLiveEchoNotice: () => void;
   loadLiveInputs: () => Promise<void>;
   setLiveDevice: (deviceId: string) => void;
   liveStart: () => Promise<void>;
@@ -107,15 +163,43 @@ export interface LiveSlice {
    * The level meter on screen (LiveMeter): a way to get a fresh port to it, which each capture
    * writes the level into from the audio thread; undefined when the meter is gone.
    */
-  setLiveMeter: (meter: (() => MessagePort) | undefined) => void;
+  setLiveMeter: (meter: (() => MessagePort) | undefined, role?: LiveRole) => void;
 }
 
 const DEVICE_KEY = 'kikitori.liveDevice';
-const remembered = (): string => {
+const SOURCE_KEY = 'kikitori.liveSource';
+const GAINS_KEY = 'kikitori.liveGains';
+const ECHO_KEY = 'kikitori.liveEchoTold';
+const remembered = (key = DEVICE_KEY): string => {
   try {
-    return globalThis.localStorage?.getItem(DEVICE_KEY) ?? '';
+    return globalThis.localStorage?.getItem(key) ?? '';
   } catch {
     return '';
+  }
+};
+const remember = (key: string, value: string) => {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Not remembered: storage is off.
+  }
+};
+const rememberedSource = (): LiveSource => {
+  const value = remembered(SOURCE_KEY);
+  return (LIVE_SOURCES as readonly string[]).includes(value) ? (value as LiveSource) : 'microphone';
+};
+const rememberedGains = (): Record<string, number> => {
+  try {
+    const parsed: unknown = JSON.parse(remembered(GAINS_KEY) || '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, number] =>
+          typeof entry[1] === 'number' && entry[1] >= GAIN_MIN && entry[1] <= GAIN_MAX,
+      ),
+    );
+  } catch {
+    return {};
   }
 };
 
@@ -134,10 +218,52 @@ export const createLiveSlice =
   (set, get) => {
     let capture: Capture | undefined;
     let link: LiveConnection | undefined;
-    let meter: (() => MessagePort) | undefined;
+    const meters: Partial<Record<LiveRole | 'mix', () => MessagePort>> = {};
+    /** The sources of the capture under way, in its order. */
+    let roles: LiveRole[] = [];
+    /** The core made the computer's sound for this session: it is let go after. */
+    let computerHeld = false;
     const clock = valueStream(0);
     /** The input's level, for screen readers (the meter's picture is drawn elsewhere). */
     const level = valueStream(LEVEL_FLOOR_DB);
+    const sourceLevels = {
+      microphone: valueStream(LEVEL_FLOOR_DB),
+      computer: valueStream(LEVEL_FLOOR_DB),
+    };
+    /** Gives the open capture its meters: one per source (with one source, its mix). */
+    const attachMeters = (open: Capture) => {
+      roles.forEach((role, index) => {
+        const meter = meters[role] ?? (roles.length === 1 ? meters.mix : undefined);
+        if (meter) open.meter(meter(), index);
+      });
+    };
+    const letComputerGo = () => {
+      if (!computerHeld) return;
+      computerHeld = false;
+      void bridge.call('live:computerSound', { on: false }).catch(() => undefined);
+    };
+    /**
+     * The computer's sound as a capture source: on Linux the input the core makes (found among
+     * the window's inputs by its label); where the core has none, the shared screen's sound.
+     */
+    const computerSource = async (gain: number): Promise<CaptureSourceSpec> => {
+      const made = await bridge.call('live:computerSound', { on: true });
+      if (!made.ok) {
+        if (
+          made.error.code === 'computer-sound-unavailable' &&
+          made.error.params.reason === 'platform'
+        )
+          return { kind: 'display', gain };
+        throw new AppFailure(made.error);
+      }
+      computerHeld = true;
+      const label = made.data.label ?? '';
+      const inputs = (await captureApi?.listInputs().catch(() => [])) ?? [];
+      const found = inputs.find((input) => input.label === label && input.deviceId !== 'default');
+      if (!found)
+        throw new AppFailure(appError('computer-sound-unavailable', { reason: 'not-listed' }));
+      return { kind: 'device', deviceId: found.deviceId, label, gain };
+    };
     /** Each Start is an attempt; one overtaken (Stop, or another Start) lets its microphone go. */
     let attempt = 0;
     const interim = valueStream<LiveInterim | undefined>(undefined);
@@ -148,7 +274,11 @@ export const createLiveSlice =
       const open = capture;
       capture = undefined;
       level.set(LEVEL_FLOOR_DB);
-      return (await open?.stop(finish).catch(() => false)) ?? false;
+      sourceLevels.microphone.set(LEVEL_FLOOR_DB);
+      sourceLevels.computer.set(LEVEL_FLOOR_DB);
+      const finished = (await open?.stop(finish).catch(() => false)) ?? false;
+      letComputerGo();
+      return finished;
     };
 
     const onEvent = (event: LiveEvent) => {
@@ -188,6 +318,27 @@ export const createLiveSlice =
       liveInterim: interim,
       liveInputs: [],
       liveDevice: remembered(),
+      liveSource: rememberedSource(),
+      setLiveSource(source) {
+        remember(SOURCE_KEY, source);
+        set({ liveSource: source });
+      },
+      liveGains: rememberedGains(),
+      setLiveGain(role, gain) {
+        const factor = Math.min(GAIN_MAX, Math.max(GAIN_MIN, gain));
+        const key = gainKeyOf(role, get().liveDevice);
+        const gains = { ...get().liveGains, [key]: factor };
+        remember(GAINS_KEY, JSON.stringify(gains));
+        set({ liveGains: gains });
+        const index = roles.indexOf(role);
+        if (capture && index >= 0) capture.gain(index, factor);
+      },
+      liveSourceLevels: sourceLevels,
+      liveEchoNotice: false,
+      dismissLiveEchoNotice() {
+        remember(ECHO_KEY, '1');
+        set({ liveEchoNotice: false });
+      },
       async loadLiveInputs() {
         if (!captureApi) return;
         const inputs = await captureApi.listInputs().catch(() => []);
@@ -211,13 +362,29 @@ export const createLiveSlice =
         interim.set(undefined);
         const mine = ++attempt;
         const deviceId = get().liveDevice;
+        const source = get().liveSource;
+        const wanted = rolesOf(source);
+        const gainOf = (role: LiveRole) => get().liveGains[gainKeyOf(role, deviceId)] ?? 1;
         let opened: Capture;
         try {
+          const sources: CaptureSourceSpec[] = [];
+          for (const role of wanted)
+            sources.push(
+              role === 'computer'
+                ? await computerSource(gainOf(role))
+                : { kind: 'device', ...(deviceId ? { deviceId } : {}), gain: gainOf(role) },
+            );
+          roles = wanted;
           opened = await captureApi.startCapture({
-            ...(deviceId ? { deviceId } : {}),
-            onClock: (recordedMs, peakDb) => {
+            ...(source === 'microphone' && deviceId ? { deviceId } : {}),
+            ...(source === 'microphone' && gainOf('microphone') === 1 ? {} : { sources }),
+            onClock: (recordedMs, peakDb, peaksDb) => {
               clock.set(recordedMs);
               level.set(coarseLevel(peakDb));
+              roles.forEach((role, index) => {
+                const each = peaksDb?.[index];
+                if (each !== undefined) sourceLevels[role].set(coarseLevel(each));
+              });
             },
             onSilence: (seconds) =>
               patch({
@@ -231,6 +398,7 @@ export const createLiveSlice =
             },
           });
         } catch (error) {
+          letComputerGo();
           if (mine !== attempt) return;
           const failure =
             error && typeof error === 'object' && 'error' in error
@@ -244,7 +412,11 @@ export const createLiveSlice =
           return;
         }
         capture = opened;
-        if (meter) opened.meter(meter());
+        attachMeters(opened);
+        if (source === 'both' && remembered(ECHO_KEY) !== '1') {
+          const outputs = (await captureApi.listOutputs?.().catch(() => [])) ?? [];
+          if (!headphonesIn(outputs)) set({ liveEchoNotice: true });
+        }
         let connection: LiveConnection;
         try {
           connection = bridge.openLive();
@@ -283,6 +455,8 @@ export const createLiveSlice =
           type: 'start',
           ...(active ? { connection: active } : {}),
           ...(opened.label ? { device: opened.label.slice(0, 200) } : {}),
+          // A meeting (the computer's sound is heard): the job is named for it.
+          ...(wanted.includes('computer') ? { title: meetingTitle(new Date(), get().lang) } : {}),
         });
         const audio = await connection.audioPort();
         if (capture !== opened || link !== connection) {
@@ -325,9 +499,13 @@ export const createLiveSlice =
         // The worklet sends its last audio, then `stop`; if it could not, the link says it.
         if (!(await release(true))) open.send({ type: 'stop' });
       },
-      setLiveMeter(given) {
-        meter = given;
-        if (given && capture) capture.meter(given());
+      setLiveMeter(given, role) {
+        const key = role ?? 'mix';
+        if (given) meters[key] = given;
+        else delete meters[key];
+        if (!given || !capture) return;
+        const index = role ? roles.indexOf(role) : roles.length === 1 ? 0 : -1;
+        if (index >= 0) capture.meter(given(), index);
       },
     };
   };

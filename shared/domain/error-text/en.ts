@@ -82,6 +82,8 @@ export const EN: Language = {
       'No sound is reaching Kikitori from {device} for {seconds} s. Check that it is not muted, or choose another input.',
     'mic-failed':
       'The microphone {device} could not be opened. Choose another input, then press Start again.',
+    'computer-sound-unavailable':
+      'Kikitori cannot record the computer’s sound here: {reason}. Choose a microphone as the input, then press Start again.',
     'live-refused':
       'The service refused to start live recognition: {message}. Check this connection’s key and settings in Settings.',
     'live-dropped':
@@ -106,6 +108,16 @@ export const EN: Language = {
       'A program cannot reach the Kikitori that uses the data folder {path}: {reason}.',
   },
   errorSubCodes: {
+    'computer-sound-unavailable': {
+      reason: {
+        platform: 'this system offers no way to record what the speakers play',
+        'no-server': 'no PulseAudio or PipeWire sound server answers',
+        'no-sink': 'the sound server has no speakers to listen to',
+        'not-listed': 'the window does not list the speakers’ sound as an input',
+        'no-audio': 'the shared screen or tab came without its sound (tick “Share audio”)',
+        denied: 'sharing the computer’s sound was refused',
+      },
+    },
     network: {
       reason: {
         'not-running': 'the local service is not running',

@@ -84,6 +84,8 @@ export const JA: Language = {
       '{device} から {seconds} 秒間、音が Kikitori に届いていません。ミュートになっていないか確かめるか、別の入力を選んでください。',
     'mic-failed':
       'マイク {device} を開けませんでした。別の入力を選んでから、もう一度「開始」を押してください。',
+    'computer-sound-unavailable':
+      'ここではコンピューターの音を録音できません（{reason}）。入力にマイクを選んでから、もう一度「開始」を押してください。',
     'live-refused':
       'サービスがライブ認識の開始を拒否しました: {message}。設定でこの接続のキーと設定を確かめてください。',
     'live-dropped':
@@ -108,6 +110,17 @@ export const JA: Language = {
       'データフォルダー {path} を使う Kikitori にプログラムから接続できません。{reason}。',
   },
   errorSubCodes: {
+    'computer-sound-unavailable': {
+      reason: {
+        platform: 'このシステムにはスピーカーの音を録音する方法がありません',
+        'no-server': 'PulseAudio または PipeWire のサウンドサーバーが応答しません',
+        'no-sink': 'サウンドサーバーに聞き取るスピーカーがありません',
+        'not-listed': 'ウィンドウの入力一覧にスピーカーの音が出てきません',
+        'no-audio':
+          '共有した画面やタブに音声が含まれていません（「音声を共有」にチェックを入れてください）',
+        denied: 'コンピューターの音の共有が拒否されました',
+      },
+    },
     network: {
       reason: {
         'not-running': 'ローカルサービスが動いていません',

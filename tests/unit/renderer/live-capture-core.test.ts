@@ -168,7 +168,12 @@ describe('the capture worklet’s core', () => {
       [2000, -6],
     ]);
     t.feed(quiet, 10);
-    expect(t.reports.at(-1)).toEqual({ type: 'clock', recordedMs: 3000, peakDb: -100 });
+    expect(t.reports.at(-1)).toEqual({
+      type: 'clock',
+      recordedMs: 3000,
+      peakDb: -100,
+      peaksDb: [-100],
+    });
   });
 
   it('tells a silence once, and that it is over when sound comes back (or a pause ends it)', () => {
@@ -195,5 +200,86 @@ describe('the capture worklet’s core', () => {
     t.feed(tone, 2);
     expect(t.levels).toEqual([]);
     expect(second.length).toBeGreaterThan(0);
+  });
+
+  it('mixes two sources at 16 kHz, each with its gain and its own meter, and hears an unconnected one as silence', () => {
+    const reports: CaptureReport[] = [];
+    const core = new CaptureCore(RATE, (r) => void reports.push(r), undefined, 2);
+    const chunks: Int16Array[] = [];
+    core.command({
+      type: 'sink',
+      port: {
+        postMessage: (m: ArrayBuffer | string) => {
+          if (typeof m !== 'string') chunks.push(new Int16Array(m.slice(0)));
+        },
+        close() {},
+      },
+      transfer: false,
+    });
+    const meters: number[][] = [[], []];
+    for (const source of [0, 1])
+      core.command({
+        type: 'meter',
+        source,
+        port: { postMessage: (db: number) => void meters[source]!.push(db), close() {} },
+      });
+    // A source past the last is refused: its port is let go.
+    let refused = 0;
+    core.command({
+      type: 'meter',
+      source: 2,
+      port: { postMessage() {}, close: () => void refused++ },
+    });
+    expect(refused).toBe(1);
+    const low = Float32Array.from(
+      { length: 4_800 },
+      (_, i) => 0.25 * Math.sin((2 * Math.PI * 500 * i) / RATE),
+    );
+    const high = Float32Array.from(
+      { length: 4_800 },
+      (_, i) => 0.25 * Math.sin((2 * Math.PI * 2_000 * i) / RATE),
+    );
+    const feed = (a: Float32Array | undefined, b: Float32Array | undefined, times: number) => {
+      for (let c = 0; c < times; c++)
+        for (let at = 0; at < 4_800; at += 128)
+          core.pushSources([
+            a ? [a.subarray(at, at + 128)] : [],
+            b ? [b.subarray(at, at + 128)] : [],
+          ]);
+    };
+    const peak = (chunk: Int16Array) =>
+      chunk.reduce((m, v) => Math.max(m, Math.abs(v)), 0) / 32_768;
+    /** The chunk's share of a frequency (a single DFT bin over the 1,600 samples). */
+    const power = (chunk: Int16Array, hz: number) => {
+      let re = 0;
+      let im = 0;
+      chunk.forEach((v, i) => {
+        re += v * Math.cos((2 * Math.PI * hz * i) / 16_000);
+        im += v * Math.sin((2 * Math.PI * hz * i) / 16_000);
+      });
+      return Math.hypot(re, im) / chunk.length / 32_768;
+    };
+    feed(low, high, 10);
+    const both = chunks.at(-1)!;
+    expect(both).toHaveLength(1_600);
+    // Both are in the mix, each at its level (a sine of amplitude A reads A / 2 in its bin).
+    expect(power(both, 500)).toBeCloseTo(0.125, 2);
+    expect(power(both, 2_000)).toBeCloseTo(0.125, 2);
+    expect(Math.round(meters[0]!.at(-1)!)).toBe(-12);
+    expect(Math.round(meters[1]!.at(-1)!)).toBe(-12);
+    // The computer's sound turned down 20 dB: its part of the mix and its meter follow.
+    core.command({ type: 'gain', source: 1, gain: 0.1 });
+    feed(low, high, 3);
+    const quieter = chunks.at(-1)!;
+    expect(power(quieter, 500)).toBeCloseTo(0.125, 2);
+    expect(power(quieter, 2_000)).toBeCloseTo(0.0125, 3);
+    expect(Math.round(meters[1]!.at(-1)!)).toBe(-32);
+    // The microphone not connected (no channels): the mix is the computer's sound alone.
+    feed(undefined, high, 3);
+    expect(power(chunks.at(-1)!, 500)).toBeLessThan(0.001);
+    expect(peak(chunks.at(-1)!)).toBeGreaterThan(0.02);
+    expect(meters[0]!.at(-1)).toBeLessThan(-90);
+    const clock = reports.filter((r) => r.type === 'clock').at(-1);
+    expect(clock && clock.type === 'clock' && clock.peaksDb.map(Math.round)).toEqual([-12, -12]);
   });
 });

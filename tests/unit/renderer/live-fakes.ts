@@ -25,6 +25,7 @@ export function fakeLive() {
       label: 'USB Microphone',
       connect: () => {},
       meter: () => {},
+      gain: () => {},
       pause: () => {},
       resume: () => {},
       stop: async (finish?: boolean) => {

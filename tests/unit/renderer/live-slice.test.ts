@@ -80,7 +80,8 @@ function fakeMicrophone(refusal?: AppFailure) {
       if (refusal) throw refusal;
       let stopped: ((finished: boolean) => void) | undefined;
       const worklet = new CaptureCore(16_000, (report: CaptureReport) => {
-        if (report.type === 'clock') options.onClock(report.recordedMs, report.peakDb);
+        if (report.type === 'clock')
+          options.onClock(report.recordedMs, report.peakDb, report.peaksDb);
         else if (report.type === 'silent') options.onSilence(report.seconds);
         else if (report.type === 'sound') options.onSound();
         else stopped?.(report.finished);
@@ -90,6 +91,7 @@ function fakeMicrophone(refusal?: AppFailure) {
         label: 'USB Microphone',
         connect: (port, transfer) => worklet.command({ type: 'sink', port, transfer }),
         meter: (port) => worklet.command({ type: 'meter', port }),
+        gain: (source, gain) => worklet.command({ type: 'gain', source, gain }),
         pause: () => (calls.push('pause'), worklet.command({ type: 'pause' })),
         resume: () => (calls.push('resume'), worklet.command({ type: 'resume' })),
         stop: (finish = false) =>

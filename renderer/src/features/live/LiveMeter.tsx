@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_FLOOR_DB } from '../../store/live-slice';
+import { LEVEL_FLOOR_DB, type LiveRole } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import type { MeterColors, MeterCommand } from './meter';
 import { useValueStream } from './use-value-stream';
@@ -30,11 +30,12 @@ const canDraw = () =>
   typeof HTMLCanvasElement !== 'undefined' &&
   'transferControlToOffscreen' in HTMLCanvasElement.prototype;
 
-export function LiveMeter() {
+/** The mix's meter, or with `role` one source's (and `label` its name for screen readers). */
+export function LiveMeter({ role, label }: { role?: LiveRole; label?: string } = {}) {
   const { t } = useTranslation();
   const holder = useRef<HTMLSpanElement>(null);
   const setMeter = useApp((s) => s.setLiveMeter);
-  const levels = useApp((s) => s.liveLevel);
+  const levels = useApp((s) => (role ? s.liveSourceLevels[role] : s.liveLevel));
   const spoken = useRef<HTMLSpanElement>(null);
   const show = useCallback(
     (db: number) => {
@@ -56,7 +57,7 @@ export function LiveMeter() {
     const canvas = document.createElement('canvas');
     canvas.className = 'live-level';
     canvas.setAttribute('aria-hidden', 'true');
-    canvas.dataset.testid = 'live-level';
+    canvas.dataset.testid = role ? `live-level-${role}` : 'live-level';
     let scale = window.devicePixelRatio || 1;
     canvas.width = Math.round(WIDTH * scale);
     canvas.height = Math.round(HEIGHT * scale);
@@ -83,15 +84,15 @@ export function LiveMeter() {
       const { port1, port2 } = new MessageChannel();
       command({ type: 'levels', port: port2 }, [port2]);
       return port1;
-    });
+    }, role);
     return () => {
-      setMeter(undefined);
+      setMeter(undefined, role);
       window.removeEventListener('resize', onResize);
       themes.disconnect();
       worker.terminate();
       canvas.remove();
     };
-  }, [setMeter]);
+  }, [setMeter, role]);
 
   return (
     <span ref={holder} className="live-level-box">
@@ -99,10 +100,10 @@ export function LiveMeter() {
         ref={spoken}
         className="visually-hidden"
         role="meter"
-        aria-label={t('live.level')}
+        aria-label={label ?? t('live.level')}
         aria-valuemin={LEVEL_FLOOR_DB}
         aria-valuemax={0}
-        data-testid="live-level-value"
+        data-testid={role ? `live-level-value-${role}` : 'live-level-value'}
       />
     </span>
   );

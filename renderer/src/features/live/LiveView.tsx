@@ -9,16 +9,26 @@ import {
   memo,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { diarizerOn, withDiarizer } from '../../../../shared/api/diarizer';
+import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
+import { speakerNumber } from '../../../../shared/format/speakers';
+import { errorOf } from '../../store/result';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
-import { liveBusy, type LiveInterim as LiveInterimValue } from '../../store/live-slice';
+import {
+  LIVE_SOURCES,
+  liveBusy,
+  type LiveInterim as LiveInterimValue,
+  type LiveSource,
+} from '../../store/live-slice';
 import type { ValueStream } from '../../store/value-stream';
 import { ErrorBox } from '../../ui/error-box';
 import { useActionError } from '../../ui/use-action-error';
@@ -27,6 +37,7 @@ import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { ProfileField } from '../transcribe/ProfileField';
 import { LiveMeter } from './LiveMeter';
+import { LiveSources } from './LiveSources';
 import { useValueStream } from './use-value-stream';
 import './live.css';
 
@@ -90,6 +101,8 @@ export function LiveView() {
   const device = useApp((s) => s.liveDevice);
   const loadInputs = useApp((s) => s.loadLiveInputs);
   const setDevice = useApp((s) => s.setLiveDevice);
+  const source = useApp((s) => s.liveSource);
+  const setSource = useApp((s) => s.setLiveSource);
   const start = useApp((s) => s.liveStart);
   const pause = useApp((s) => s.livePause);
   const resume = useApp((s) => s.liveResume);
@@ -145,15 +158,29 @@ export function LiveView() {
             testId="live-profile"
           />
         ) : null}
+        {activeConnection ? (
+          <LabelSpeakers connection={activeConnection} disabled={busy} onError={setProfileError} />
+        ) : null}
         <SelectField
           compact
-          label={t('live.input')}
-          value={device}
-          options={options}
-          onChange={setDevice}
+          label={t('live.source')}
+          value={source}
+          options={LIVE_SOURCES.map((value) => ({ value, label: t(`live.sources.${value}`) }))}
+          onChange={(value) => setSource(value as LiveSource)}
           disabled={busy}
-          testId="live-device"
+          testId="live-source"
         />
+        {source === 'computer' ? null : (
+          <SelectField
+            compact
+            label={t('live.input')}
+            value={device}
+            options={options}
+            onChange={setDevice}
+            disabled={busy}
+            testId="live-device"
+          />
+        )}
         {busy ? (
           <>
             {phase === 'paused' ? (
@@ -191,9 +218,11 @@ export function LiveView() {
             {t('live.start')}
           </button>
         )}
-        <LiveMeter />
+        {/* Several sources: each has its own meter, below. */}
+        {source === 'both' ? null : <LiveMeter />}
         <LiveCopy />
       </div>
+      <LiveSources />
       <p className="live-state muted" role="status" data-testid="live-state" data-phase={phase}>
         {phase === 'reconnecting' && reconnect
           ? t('live.state.reconnecting', {
@@ -240,6 +269,51 @@ export function LiveView() {
   );
 }
 
+/**
+ * "Label who speaks" (cloud connections): `useDiarizer=1` in the connection's
+ * segmenterProperties, which Live and direct requests send (shared/api/diarizer.ts). The local
+ * service cannot tell speakers apart, and says so.
+ */
+function LabelSpeakers({
+  connection,
+  disabled,
+  onError,
+}: {
+  connection: Connection;
+  disabled: boolean;
+  onError: (error: AppError | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useApp((s) => s.saveConnection);
+  const hint = useId();
+  const cloud = connection.kind === 'cloud';
+  return (
+    <span className="live-speakers-option">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={cloud && diarizerOn(connection.settings)}
+          disabled={disabled || !cloud}
+          aria-describedby={cloud ? undefined : hint}
+          onChange={(e) =>
+            void save({
+              ...connection,
+              settings: withDiarizer(connection.settings, e.target.checked),
+            }).then((result) => onError(errorOf(result)))
+          }
+          data-testid="live-speakers"
+        />
+        <span>{t('live.speakers')}</span>
+      </label>
+      {cloud ? null : (
+        <span id={hint} className="visually-hidden">
+          {t('transcribe.speakersLocal')}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Copy so far: the finalized text, read from the store when pressed (not with every word). */
 function LiveCopy() {
   const { t } = useTranslation();
@@ -271,12 +345,25 @@ function LiveCopy() {
 
 /** The finalized utterances: drawn again only when one is added, not with the interim text. */
 const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveUtterance[] }) {
-  return finals.map((u) => (
-    <li key={u.index} className="live-utterance" data-testid="live-final">
-      <span className="live-time">{formatClock(u.startMs / 1000)}</span>
-      <span className="live-text">{u.text}</span>
-    </li>
-  ));
+  const { t } = useTranslation();
+  return finals.map((u) => {
+    // With speaker labels (cloud, "Label who speaks"): the speaker of the utterance's first word.
+    const label = u.tokens.find((token) => token.label !== undefined)?.label;
+    const n = label === undefined ? undefined : speakerNumber(label);
+    return (
+      <li key={u.index} className="live-utterance" data-testid="live-final">
+        <span className="live-time">{formatClock(u.startMs / 1000)}</span>
+        <span className="live-text">
+          {label === undefined ? null : (
+            <span className="live-speaker" data-testid="live-speaker" data-label={label}>
+              {n === undefined ? label : t('viewer.speaker', { n })}
+            </span>
+          )}
+          {u.text}
+        </span>
+      </li>
+    );
+  });
 });
 
 /**

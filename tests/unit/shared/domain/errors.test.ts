@@ -65,6 +65,9 @@ const ALLOWED_LATIN = new Set([
   'GNOME',
   'Keyring',
   'KWallet',
+  // Sound servers, named as they are in every language.
+  'PulseAudio',
+  'PipeWire',
   'Secret',
   'Service',
   // Address schemes and the command-line option that names the data folder.

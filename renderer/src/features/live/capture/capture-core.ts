@@ -35,8 +35,13 @@ const CHUNK_MS = 100;
 export type CaptureCommand =
   /** `transfer`: whether the sink's other end takes transferred ArrayBuffers. */
   | { type: 'sink'; port: SinkPort; transfer: boolean }
-  /** A new meter (the Live screen mounted again): the old one is let go. */
-  | { type: 'meter'; port: MeterPort }
+  /**
+   * A new meter for a source (0 when absent; the Live screen mounted again): the old one is let
+   * go. With one source its meter is the mix's.
+   */
+  | { type: 'meter'; port: MeterPort; source?: number }
+  /** A source's gain, a factor (1: as it comes), from the next samples on. */
+  | { type: 'gain'; source: number; gain: number }
   | { type: 'pause' }
   | { type: 'resume' }
   /** `finish`: the partial chunk and a `stop` go into the sink first; else nothing more does. */
@@ -45,7 +50,7 @@ export type CaptureCommand =
 /** From the worklet to the window. */
 export type CaptureReport =
   /** Posted right after the chunk that brought the recording to `recordedMs`; the second's peak. */
-  | { type: 'clock'; recordedMs: number; peakDb: number }
+  | { type: 'clock'; recordedMs: number; peakDb: number; peaksDb: number[] }
   | { type: 'silent'; seconds: number }
   /** Sound came back after `silent`. */
   | { type: 'sound' }
@@ -69,7 +74,8 @@ export class CaptureCore {
   private readonly silence: SilenceWatch;
   private sink: SinkPort | undefined;
   private transfer = false;
-  private meter: MeterPort | undefined;
+  /** Each source's meter. */
+  private meters: Array<MeterPort | undefined> = [];
   private early: Array<ArrayBuffer | string> = [];
   private earlyChunks = 0;
   private paused = false;
@@ -77,27 +83,49 @@ export class CaptureCore {
   private recordedMs = 0;
   /** The loudest chunk since the last clock report, dBFS. */
   private secondPeakDb = SILENCE_FLOOR_DB;
+  /** Each source's loudest chunk since the last clock report, dBFS. */
+  private secondPeaksDb: number[];
 
   constructor(
     inputRate: number,
     private readonly report: (message: CaptureReport) => void,
     private readonly silenceMs: number = 10_000,
+    /** How many sources are mixed (a microphone, the computer's sound). */
+    sources = 1,
   ) {
-    this.pipeline = new CapturePipeline(inputRate);
+    this.pipeline = new CapturePipeline(inputRate, undefined, sources);
     this.silence = new SilenceWatch(silenceMs);
+    this.secondPeaksDb = Array.from({ length: this.pipeline.sources }, () => SILENCE_FLOOR_DB);
   }
 
-  /** A render quantum's channels. */
+  /** A render quantum's channels (one source). */
   push(channels: readonly Float32Array[]): void {
-    if (this.paused || this.stopped || channels.length === 0) return;
-    for (const { pcm, level } of this.pipeline.push(channels)) {
+    if (channels.length === 0) return;
+    this.pushSources([channels]);
+  }
+
+  /** A render quantum of each source (a source with no channels is not connected: silence). */
+  pushSources(inputs: readonly (readonly Float32Array[])[]): void {
+    if (this.paused || this.stopped) return;
+    const single = this.pipeline.sources === 1;
+    for (const { pcm, level, levels } of this.pipeline.pushSources(inputs)) {
       this.write(pcm);
       this.recordedMs += CHUNK_MS;
-      this.meter?.postMessage(level.peakDb);
+      for (let source = 0; source < levels.length; source++) {
+        const peakDb = single ? level.peakDb : levels[source]!.peakDb;
+        this.meters[source]?.postMessage(peakDb);
+        this.secondPeaksDb[source] = Math.max(this.secondPeaksDb[source]!, peakDb);
+      }
       this.secondPeakDb = Math.max(this.secondPeakDb, level.peakDb);
       if (this.recordedMs % CLOCK_MS === 0) {
-        this.report({ type: 'clock', recordedMs: this.recordedMs, peakDb: this.secondPeakDb });
+        this.report({
+          type: 'clock',
+          recordedMs: this.recordedMs,
+          peakDb: this.secondPeakDb,
+          peaksDb: this.secondPeaksDb,
+        });
         this.secondPeakDb = SILENCE_FLOOR_DB;
+        this.secondPeaksDb = this.secondPeaksDb.map(() => SILENCE_FLOOR_DB);
       }
       const wasSilent = this.silence.told;
       if (this.silence.add(level.peakDb, CHUNK_MS))
@@ -123,10 +151,15 @@ export class CaptureCore {
         for (const message of early) this.write(message);
         return;
       }
-      case 'meter':
-        this.meter?.close();
-        this.meter = command.port;
+      case 'meter': {
+        const source = command.source ?? 0;
+        if (source < 0 || source >= this.pipeline.sources) return command.port.close();
+        this.meters[source]?.close();
+        this.meters[source] = command.port;
         return;
+      }
+      case 'gain':
+        return this.pipeline.setGain(command.source, command.gain);
       case 'pause':
         if (this.paused) return;
         this.paused = true;
@@ -146,7 +179,7 @@ export class CaptureCore {
         }
         this.stopped = true;
         this.quiet();
-        this.meter?.close();
+        for (const meter of this.meters) meter?.close();
         // Nothing more goes into the sink: its end here is let go (the host's end stays open).
         this.sink?.close();
         this.report({ type: 'stopped', finished: command.finish && this.sink !== undefined });
@@ -157,8 +190,9 @@ export class CaptureCore {
 
   /** Nothing is heard (a pause, the end): the meter falls, a silence told is over. */
   private quiet(): void {
-    this.meter?.postMessage(SILENCE_FLOOR_DB);
+    for (const meter of this.meters) meter?.postMessage(SILENCE_FLOOR_DB);
     this.secondPeakDb = SILENCE_FLOOR_DB;
+    this.secondPeaksDb = this.secondPeaksDb.map(() => SILENCE_FLOOR_DB);
     if (this.silence.told) this.report({ type: 'sound' });
     this.silence.reset();
   }

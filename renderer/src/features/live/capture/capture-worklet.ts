@@ -34,6 +34,8 @@ const scope = globalThis as unknown as WorkletScope;
 /** What capture.ts gives the node (`processorOptions`). */
 export interface CaptureProcessorOptions {
   silenceMs: number;
+  /** How many sources the node's inputs are (one input each), mixed here. */
+  sources?: number;
 }
 
 class CaptureProcessor extends scope.AudioWorkletProcessor {
@@ -41,18 +43,22 @@ class CaptureProcessor extends scope.AudioWorkletProcessor {
 
   constructor(options?: { processorOptions?: unknown }) {
     super(options);
-    const { silenceMs } = (options?.processorOptions ?? {}) as Partial<CaptureProcessorOptions>;
+    const { silenceMs, sources } = (options?.processorOptions ??
+      {}) as Partial<CaptureProcessorOptions>;
     this.core = new CaptureCore(
       scope.sampleRate,
       (report) => this.port.postMessage(report),
       silenceMs,
+      sources,
     );
     this.port.onmessage = (event: MessageEvent<CaptureCommand>) => this.core.command(event.data);
   }
 
   process(inputs: Float32Array[][]): boolean {
-    // No channels: the source is not connected (yet, or any more); nothing to record.
-    this.core.push(inputs[0] ?? []);
+    // An input without channels: its source is not connected (yet, or any more); with one
+    // source nothing is recorded then, with several it is silence in the mix.
+    if (inputs.length <= 1) this.core.push(inputs[0] ?? []);
+    else this.core.pushSources(inputs);
     return true;
   }
 }

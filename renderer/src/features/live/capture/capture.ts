@@ -12,6 +12,7 @@
 import type { CaptureCommand, CaptureReport } from './capture-core';
 import type { CaptureProcessorOptions } from './capture-worklet';
 import workletUrl from './capture-worklet.ts?worker&url';
+import { AppFailure, appError } from '../../../../../shared/domain/errors';
 import { micFailure } from './errors';
 
 export interface AudioInput {
@@ -36,13 +37,45 @@ export async function listInputs(): Promise<AudioInput[]> {
   return inputs;
 }
 
+/**
+ * One source of a capture: an input device (a microphone, or on Linux the computer's sound as
+ * the core made it an input), or the screen or tab sharing's sound (`getDisplayMedia`: browser
+ * mode where the browser gives it, and Electron on Windows and macOS through the main process's
+ * display media handler, electron/main/loopback.ts).
+ */
+export type CaptureSource =
+  | {
+      kind: 'device';
+      /** The input to open; the system's default when absent or empty. */
+      deviceId?: string;
+      /** The input's name as the window shows it, for error messages until it names itself. */
+      label?: string;
+      /** Its gain, a factor (1 when absent). */
+      gain?: number;
+    }
+  | { kind: 'display'; gain?: number };
+
+/** The sound outputs' names, the system's default first (to tell headphones in use). */
+export async function listOutputs(): Promise<string[]> {
+  const devices = navigator.mediaDevices ? await navigator.mediaDevices.enumerateDevices() : [];
+  const outputs = devices.filter((d) => d.kind === 'audiooutput');
+  const first = outputs.findIndex((d) => d.deviceId === 'default');
+  if (first > 0) outputs.unshift(...outputs.splice(first, 1));
+  return outputs.map((d) => d.label);
+}
+
 export interface CaptureOptions {
-  /** The input to open; the system's default when absent or empty. */
+  /** The input to open; the system's default when absent or empty (when `sources` is absent). */
   deviceId?: string;
   /** The input's name as the window shows it, for error messages until the device names itself. */
   label?: string;
-  /** The audio recorded so far, each whole second, and that second's loudest peak (dBFS). */
-  onClock(recordedMs: number, peakDb: number): void;
+  /** The sources mixed into the one stream, in order (their meters and gains go by index). */
+  sources?: CaptureSource[];
+  /**
+   * The audio recorded so far, each whole second, and that second's loudest peak (dBFS): the
+   * mix's and each source's.
+   */
+  onClock(recordedMs: number, peakDb: number, peaksDb: readonly number[]): void;
   /** No sound for `seconds`: once, and again only after sound came back and went. */
   onSilence(seconds: number): void;
   /** The silence told is over (sound came back, or the capture paused or stopped). */
@@ -52,8 +85,10 @@ export interface CaptureOptions {
 }
 
 export interface Capture {
-  /** The input's name as the system gives it (empty if it gives none). */
+  /** The input's name as the system gives it (empty if it gives none); the sources' joined. */
   readonly label: string;
+  /** Each source's name as the system gives it. */
+  readonly labels: readonly string[];
   /** The device's rate, before resampling to 16 kHz. */
   readonly sampleRate: number;
   /**
@@ -67,7 +102,9 @@ export interface Capture {
    * Where the input's level goes from the audio thread: each chunk's peak in dBFS, a number, to
    * the Worker that draws the meter (features/live/meter.ts). A new one replaces the last.
    */
-  meter(port: MessagePort): void;
+  meter(port: MessagePort, source?: number): void;
+  /** A source's gain, a factor (1: as it comes), from the next samples on. */
+  gain(source: number, gain: number): void;
   /** Nothing is recorded until resume(); what was not yet a whole chunk is dropped. */
   pause(): void;
   resume(): void;
@@ -82,20 +119,42 @@ export interface Capture {
 /** How long stop() waits for the audio thread to confirm before closing anyway. */
 const STOP_WAIT_MS = 1_000;
 
-/** Opens the input and starts capturing; rejects with an AppFailure (mic-…). */
-export async function startCapture(options: CaptureOptions): Promise<Capture> {
-  const silenceMs = options.silenceMs ?? 10_000;
-  let device = options.label ?? '';
-  if (!navigator.mediaDevices)
-    // Only a secure context (https, localhost, the app's own pages) has one.
-    throw micFailure(new Error('navigator.mediaDevices is unavailable'), device);
-
+/** The sound of a shared screen or tab, its picture let go; rejects with an AppFailure. */
+async function openDisplay(): Promise<MediaStream> {
+  const failed = (reason: 'no-audio' | 'denied' | 'platform', detail?: unknown) =>
+    new AppFailure(
+      appError(
+        'computer-sound-unavailable',
+        { reason },
+        detail instanceof Error ? detail.message : undefined,
+      ),
+    );
+  if (!navigator.mediaDevices?.getDisplayMedia) throw failed('platform');
   let stream: MediaStream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({
+    // Chromium asks for the picture too; the sound is what is kept (its processing off, as for
+    // the microphone). `systemAudio` offers the whole system's sound where the browser has it.
+    stream = await navigator.mediaDevices.getDisplayMedia({
+      video: true,
+      audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+      systemAudio: 'include',
+    } as DisplayMediaStreamOptions);
+  } catch (error) {
+    const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+    throw failed(name === 'NotAllowedError' ? 'denied' : 'platform', error);
+  }
+  for (const track of stream.getVideoTracks()) track.stop();
+  if (stream.getAudioTracks().length === 0) throw failed('no-audio');
+  return stream;
+}
+
+/** Opens one input device, raw; rejects with an AppFailure (mic-…). */
+async function openDevice(deviceId: string | undefined, device: string): Promise<MediaStream> {
+  try {
+    return await navigator.mediaDevices.getUserMedia({
       audio: {
         // Exact: a chosen input that is gone is said so, not silently replaced by another.
-        ...(options.deviceId ? { deviceId: { exact: options.deviceId } } : {}),
+        ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
         echoCancellation: false,
         noiseSuppression: false,
         autoGainControl: false,
@@ -105,8 +164,42 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
   } catch (error) {
     throw micFailure(error, device);
   }
-  const track = stream.getAudioTracks()[0];
-  const label = track?.label ?? '';
+}
+
+/** Opens the inputs and starts capturing their mix; rejects with an AppFailure (mic-…). */
+export async function startCapture(options: CaptureOptions): Promise<Capture> {
+  const silenceMs = options.silenceMs ?? 10_000;
+  const sources: CaptureSource[] = options.sources ?? [
+    {
+      kind: 'device',
+      ...(options.deviceId ? { deviceId: options.deviceId } : {}),
+      ...(options.label ? { label: options.label } : {}),
+    },
+  ];
+  let device = sources.find((s) => s.kind === 'device')?.label ?? options.label ?? '';
+  if (!navigator.mediaDevices)
+    // Only a secure context (https, localhost, the app's own pages) has one.
+    throw micFailure(new Error('navigator.mediaDevices is unavailable'), device);
+
+  const streams: MediaStream[] = [];
+  const closeStreams = () => {
+    for (const opened of streams) for (const t of opened.getTracks()) t.stop();
+  };
+  try {
+    for (const source of sources)
+      streams.push(
+        source.kind === 'display'
+          ? await openDisplay()
+          : await openDevice(source.deviceId, source.label ?? device),
+      );
+  } catch (error) {
+    closeStreams();
+    throw error;
+  }
+  const tracks = streams.map((opened) => opened.getAudioTracks()[0]);
+  const labels = tracks.map((t) => t?.label ?? '');
+  const label = labels.filter(Boolean).join(' + ');
+  const track = tracks[0];
   device = label || device;
 
   let context: AudioContext | undefined;
@@ -121,11 +214,12 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     if (context.sampleRate < MIN_RATE || context.sampleRate > MAX_RATE)
       throw new Error(`unsupported sample rate ${context.sampleRate}`);
     await context.audioWorklet.addModule(workletUrl);
-    const source = context.createMediaStreamSource(stream);
+    const opened = context;
+    const nodes = streams.map((each) => opened.createMediaStreamSource(each));
     // No outputs: the node only listens, and Chromium pulls a node without outputs by itself.
-    const processorOptions: CaptureProcessorOptions = { silenceMs };
+    const processorOptions: CaptureProcessorOptions = { silenceMs, sources: streams.length };
     const node = new AudioWorkletNode(context, 'kikitori-capture', {
-      numberOfInputs: 1,
+      numberOfInputs: streams.length,
       numberOfOutputs: 0,
       processorOptions,
     });
@@ -134,27 +228,35 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     let confirmStop: ((finished: boolean) => void) | undefined;
     node.port.onmessage = (event: MessageEvent<CaptureReport>) => {
       const report = event.data;
-      if (report.type === 'clock') options.onClock(report.recordedMs, report.peakDb);
+      if (report.type === 'clock')
+        options.onClock(report.recordedMs, report.peakDb, report.peaksDb);
       else if (report.type === 'silent') options.onSilence(report.seconds);
       else if (report.type === 'sound') options.onSound();
       else confirmStop?.(report.finished);
     };
-    source.connect(node);
+    nodes.forEach((each, index) => each.connect(node, 0, index));
+    sources.forEach((each, index) => {
+      if (each.gain !== undefined && each.gain !== 1)
+        command({ type: 'gain', source: index, gain: each.gain });
+    });
     // A context made outside a gesture may start suspended; the Start press allows it to run.
     await context.resume();
 
-    const opened = context;
     let stopped: Promise<boolean> | undefined;
     return {
       label,
+      labels,
       sampleRate: opened.sampleRate,
       connect(sink, transfer) {
         if (stopped) sink.close();
         else command({ type: 'sink', port: sink, transfer }, [sink]);
       },
-      meter(port) {
+      meter(port, source) {
         if (stopped) port.close();
-        else command({ type: 'meter', port }, [port]);
+        else command({ type: 'meter', port, ...(source ? { source } : {}) }, [port]);
+      },
+      gain(source, gain) {
+        if (!stopped) command({ type: 'gain', source, gain });
       },
       // The worklet takes a pause while paused (or a resume while not) as nothing.
       pause() {
@@ -175,9 +277,9 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
             command({ type: 'stop', finish });
           });
           node.port.onmessage = null;
-          source.disconnect();
+          for (const each of nodes) each.disconnect();
           node.disconnect();
-          for (const t of stream.getTracks()) t.stop();
+          closeStreams();
           if (opened.state !== 'closed') await opened.close();
           return finished;
         })();
@@ -185,7 +287,7 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
       },
     };
   } catch (error) {
-    for (const t of stream.getTracks()) t.stop();
+    closeStreams();
     if (context && context.state !== 'closed') await context.close().catch(() => undefined);
     throw micFailure(error, device);
   }

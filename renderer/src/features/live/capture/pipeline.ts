@@ -66,27 +66,90 @@ export function downmix(channels: readonly Float32Array[]): Float32Array {
   return mono;
 }
 
-/** From the device's channels at its rate to LSB16K chunks. */
-export class CapturePipeline {
-  private readonly resampler: Resampler;
-  private readonly packer: ChunkPacker;
+export interface MixedChunk extends CapturedChunk {
+  /** Each source's level in this chunk, its gain applied (the mix's is `level`). */
+  levels: Level[];
+}
 
-  constructor(inputRate: number, chunkSamples: number = CHUNK_SAMPLES) {
-    this.resampler = new Resampler(inputRate);
+/**
+ * From the sources' channels at the context's rate to LSB16K chunks: each source is brought to
+ * 16 kHz on its own, given its gain, and the sources are added there, at the service's rate (a
+ * microphone and the computer's sound, issue #33 §1). One source with gain 1 is the microphone
+ * alone, sample for sample.
+ */
+export class CapturePipeline {
+  private readonly resamplers: Resampler[];
+  private readonly packer: ChunkPacker;
+  /** Each source's samples, cut as the mix is, for its own level. */
+  private readonly sourcePackers: ChunkPacker[];
+  private readonly gains: number[];
+  private mix = new Float32Array(0);
+  private silence = new Float32Array(0);
+
+  constructor(inputRate: number, chunkSamples: number = CHUNK_SAMPLES, sources = 1) {
+    const count = Math.max(1, sources);
+    this.resamplers = Array.from({ length: count }, () => new Resampler(inputRate));
     this.packer = new ChunkPacker(chunkSamples);
+    this.sourcePackers = Array.from({ length: count }, () => new ChunkPacker(chunkSamples));
+    this.gains = Array.from({ length: count }, () => 1);
   }
 
-  /** The chunks these samples complete (usually none: a quantum is 128 frames, a chunk 100 ms). */
-  push(channels: readonly Float32Array[]): CapturedChunk[] {
-    const chunks: CapturedChunk[] = [];
-    this.packer.push(this.resampler.process(downmix(channels)), (chunk) =>
-      chunks.push({ pcm: floatToInt16LE(chunk), level: levelOf(chunk) }),
+  get sources(): number {
+    return this.resamplers.length;
+  }
+
+  /** A source's gain, a factor (1: as it comes); taken from the next samples on. */
+  setGain(source: number, gain: number): void {
+    if (source >= 0 && source < this.gains.length && Number.isFinite(gain) && gain >= 0)
+      this.gains[source] = gain;
+  }
+
+  /** One source's channels: the chunks they complete (usually none: a quantum is 128 frames). */
+  push(channels: readonly Float32Array[]): MixedChunk[] {
+    return this.pushSources([channels]);
+  }
+
+  /**
+   * Each source's channels of one render quantum (a source not connected, no channels, is
+   * silence); the chunks they complete.
+   */
+  pushSources(inputs: readonly (readonly Float32Array[])[]): MixedChunk[] {
+    let frames = 0;
+    for (const channels of inputs) frames = Math.max(frames, channels[0]?.length ?? 0);
+    if (frames === 0) return [];
+    if (this.silence.length !== frames) this.silence = new Float32Array(frames);
+    let mixed: Float32Array | undefined;
+    const levels: Level[][] = this.resamplers.map(() => []);
+    for (let source = 0; source < this.resamplers.length; source++) {
+      const channels = inputs[source] ?? [];
+      const input = channels.length > 0 ? downmix(channels) : this.silence;
+      const out = this.resamplers[source]!.process(input);
+      const gain = this.gains[source]!;
+      if (!mixed) {
+        if (this.mix.length < out.length) this.mix = new Float32Array(out.length);
+        mixed = this.mix.subarray(0, out.length);
+        mixed.fill(0);
+      }
+      const n = Math.min(out.length, mixed.length);
+      if (gain !== 1) for (let i = 0; i < out.length; i++) out[i]! *= gain;
+      for (let i = 0; i < n; i++) mixed[i]! += out[i]!;
+      this.sourcePackers[source]!.push(out, (chunk) => levels[source]!.push(levelOf(chunk)));
+    }
+    const chunks: MixedChunk[] = [];
+    if (!mixed) return chunks;
+    this.packer.push(mixed, (chunk) =>
+      chunks.push({
+        pcm: floatToInt16LE(chunk),
+        level: levelOf(chunk),
+        levels: levels.map((each) => each[chunks.length] ?? levelOf(chunk)),
+      }),
     );
     return chunks;
   }
 
   /** The samples not yet a whole chunk, as a shorter chunk (the end of a recording), if any. */
   flush(): CapturedChunk | undefined {
+    for (const packer of this.sourcePackers) packer.reset();
     const rest = this.packer.takeRest();
     if (rest.length === 0) return undefined;
     return { pcm: floatToInt16LE(rest), level: levelOf(rest) };
@@ -94,7 +157,8 @@ export class CapturePipeline {
 
   /** Forgets everything not yet sent (a pause): the next sample starts a new stream. */
   reset(): void {
-    this.resampler.reset();
+    for (const resampler of this.resamplers) resampler.reset();
     this.packer.reset();
+    for (const packer of this.sourcePackers) packer.reset();
   }
 }

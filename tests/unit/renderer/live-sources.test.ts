@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+/**
+ * The store's side of Live's sources (issue #33 §1, §3): the computer's sound is the core's input
+ * where it can make one (found among the window's inputs by its label, and let go after), the
+ * shared screen's sound where the core says this system has none (Electron on Windows and macOS,
+ * browser mode elsewhere), a clear sentence when the window does not list it; each source's gain
+ * is remembered per device; a meeting's session is named for its start, in either language.
+ */
+import { describe, expect, it } from 'vitest';
+import { appError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/errors';
+import type { LiveClientMessage } from '../../../shared/ipc/live';
+import {
+  gainKeyOf,
+  headphonesIn,
+  meetingTitle,
+  type CaptureApi,
+  type CaptureSourceSpec,
+} from '../../../renderer/src/store/live-slice';
+import { createAppStore } from '../../../renderer/src/store/store';
+import { fakeBridge } from './fake-bridge';
+
+function setUp(
+  computer: 'made' | 'platform',
+  inputs = ['Test microphone', 'Computer sound (speakers)'],
+) {
+  localStorage.clear();
+  const started: CaptureSourceSpec[][] = [];
+  const sent: LiveClientMessage[] = [];
+  const capture: CaptureApi = {
+    listInputs: async () => inputs.map((label, i) => ({ deviceId: `d${i}`, label })),
+    listOutputs: async () => ['Built-in speakers'],
+    startCapture: async (options) => {
+      started.push(options.sources ?? [{ kind: 'device', deviceId: options.deviceId ?? '' }]);
+      return {
+        label: 'mix',
+        connect: () => {},
+        meter: () => {},
+        gain: () => {},
+        pause: () => {},
+        resume: () => {},
+        stop: async () => true,
+      };
+    },
+  };
+  const bridge = fakeBridge({
+    'live:computerSound': (input: { on: boolean }) =>
+      computer === 'made' || !input.on
+        ? { ok: true, data: input.on ? { label: 'Computer sound (speakers)' } : {} }
+        : {
+            ok: false,
+            error: appError('computer-sound-unavailable', { reason: 'platform' }),
+          },
+  });
+  const link = {
+    send: (message: LiveClientMessage) => void sent.push(message),
+    audioPort: async () => undefined,
+    onEvent: () => () => {},
+    onClose: () => () => {},
+    close: () => {},
+  };
+  const store = createAppStore({ bridge: { ...bridge, openLive: () => link }, capture });
+  return { store, bridge, started, sent };
+}
+
+describe('Live’s sources in the store', () => {
+  it('both: the microphone and the core’s computer-sound input, with their remembered gains, named for the meeting; let go after', async () => {
+    const { store, bridge, started, sent } = setUp('made');
+    store.getState().setLiveDevice('d0');
+    store.getState().setLiveSource('both');
+    store.getState().setLiveGain('computer', 2);
+    store.getState().setLiveGain('microphone', 0.5);
+    await store.getState().liveStart();
+    expect(started).toEqual([
+      [
+        { kind: 'device', deviceId: 'd0', gain: 0.5 },
+        { kind: 'device', deviceId: 'd1', label: 'Computer sound (speakers)', gain: 2 },
+      ],
+    ]);
+    expect(sent[0]).toMatchObject({ type: 'start', title: expect.stringMatching(/^Meeting \d/) });
+    // No headphones among the outputs: the note is said.
+    expect(store.getState().liveEchoNotice).toBe(true);
+    // No audio port here: the session ends, and the core's source is let go.
+    await expect
+      .poll(() =>
+        bridge.calls.filter((c) => c.channel === 'live:computerSound').map((c) => c.input),
+      )
+      .toEqual([{ on: true }, { on: false }]);
+    // The gains are remembered per device, in a new window too.
+    expect(JSON.parse(localStorage.getItem('kikitori.liveGains') ?? '{}')).toEqual({
+      [gainKeyOf('computer', 'd0')]: 2,
+      [gainKeyOf('microphone', 'd0')]: 0.5,
+    });
+  });
+
+  it('where the core has no computer sound, the shared screen’s sound is asked for', async () => {
+    const { store, started } = setUp('platform');
+    store.getState().setLiveSource('computer');
+    await store.getState().liveStart();
+    expect(started).toEqual([[{ kind: 'display', gain: 1 }]]);
+  });
+
+  it('a computer-sound input the window does not list is said so, and let go', async () => {
+    const { store, bridge, started } = setUp('made', ['Test microphone']);
+    store.getState().setLiveSource('computer');
+    await store.getState().liveStart();
+    expect(started).toEqual([]);
+    const problem = store.getState().live.problem;
+    expect(problem?.error).toMatchObject({
+      code: 'computer-sound-unavailable',
+      params: { reason: 'not-listed' },
+    });
+    expect(errorText(problem!.error, 'ja')).toContain('ウィンドウの入力一覧');
+    expect(errorText(problem!.error, 'en')).toContain('does not list the speakers’ sound');
+    expect(
+      bridge.calls.filter((c) => c.channel === 'live:computerSound').map((c) => c.input),
+    ).toEqual([{ on: true }, { on: false }]);
+  });
+
+  it('names a meeting in either language, and knows headphones by their names', () => {
+    const at = new Date(2026, 10, 27, 10, 0);
+    expect(meetingTitle(at, 'en')).toBe('Meeting 27 Nov 10:00');
+    expect(meetingTitle(at, 'ja')).toBe('会議 11月27日 10:00');
+    expect(headphonesIn(['USB Headset'])).toBe(true);
+    expect(headphonesIn(['ヘッドホン (Bluetooth)'])).toBe(true);
+    expect(headphonesIn(['Built-in speakers', 'HDMI'])).toBe(false);
+  });
+});
