@@ -68,6 +68,9 @@ export const APP_ERROR_CODES = [
   'edit-refused',
   'edit-too-long',
   'edit-history-full',
+  'watch-folder',
+  'watch-output',
+  'watch-held',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -107,6 +110,9 @@ export const SUB_CODES = {
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
   'job-title': { reason: ['too-long', 'control'] },
+  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute', 'disk-full'] },
+  'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
+  'watch-held': { holder: ['app', 'command-line', 'other'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

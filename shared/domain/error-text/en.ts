@@ -102,6 +102,12 @@ export const EN: Language = {
       'This correction holds {length} characters; one correction can hold at most {max}. Make it in smaller parts.',
     'edit-history-full':
       'This transcript holds as many corrections as it can keep ({max} bytes). Undo earlier corrections you no longer need, then make this one again: a new correction takes the place of those undone.',
+    'watch-folder':
+      'Kikitori cannot watch {path}: {reason}. The other watched folders go on, and this one resumes by itself once that is put right.',
+    'watch-output':
+      'Kikitori cannot write transcripts into {path}: {reason}. Choose another output folder.',
+    'watch-held':
+      '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
   },
   errorSubCodes: {
     network: {
@@ -207,6 +213,30 @@ export const EN: Language = {
       reason: {
         'too-long': 'it has {length} characters, and a name may have at most {max}; shorten it',
         control: 'it holds a line break or another control character; type it on one line',
+      },
+    },
+    'watch-folder': {
+      reason: {
+        missing: 'the folder is gone (deleted, renamed, or its disk taken out)',
+        'not-folder': 'it is not a folder',
+        unreadable: 'Kikitori has no permission to read it',
+        'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
+        'disk-full': 'the disk its transcripts are written to is full, so they wait until there is room',
+      },
+    },
+    'watch-output': {
+      reason: {
+        missing: 'the folder does not exist',
+        'not-folder': 'it is not a folder',
+        denied: 'it may not write there',
+        'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
+      },
+    },
+    'watch-held': {
+      holder: {
+        app: 'the Kikitori app (process {pid})',
+        'command-line': 'the command “kikitori watch” (process {pid})',
+        other: 'another Kikitori',
       },
     },
   },

@@ -104,6 +104,12 @@ export const JA: Language = {
       'この修正は {length} 文字あります。1 回の修正にできるのは {max} 文字までです。いくつかに分けて修正してください。',
     'edit-history-full':
       'この文字起こしには、これ以上修正を記録できません（上限 {max} バイト）。不要になった修正を元に戻してから、もう一度修正してください。新しい修正は、元に戻した修正の代わりに記録されます。',
+    'watch-folder':
+      '{path} を監視できません（{reason}）。ほかの監視フォルダーはそのまま続き、このフォルダーも直りしだい自動で監視を再開します。',
+    'watch-output':
+      '{path} に文字起こしを書き出せません（{reason}）。別の出力先フォルダーを選んでください。',
+    'watch-held':
+      '{path} はすでに{holder}が監視しています。1つのフォルダーを監視できる Kikitori は1つだけです。そちらを止めるか、別のフォルダーを監視してください。',
   },
   errorSubCodes: {
     network: {
@@ -210,6 +216,30 @@ export const JA: Language = {
       reason: {
         'too-long': '名前は{max}文字までですが、{length}文字あります。短くしてください',
         control: '改行などの制御文字が含まれています。1行で入力してください',
+      },
+    },
+    'watch-folder': {
+      reason: {
+        missing: 'フォルダーが見つかりません。削除・名前の変更、またはディスクの取り外しが考えられます',
+        'not-folder': 'フォルダーではありません',
+        unreadable: '読み取る権限がありません',
+        'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
+        'disk-full': '文字起こしの書き出し先のディスクがいっぱいです。空きができるまで書き出しを待ちます',
+      },
+    },
+    'watch-output': {
+      reason: {
+        missing: 'フォルダーが存在しません',
+        'not-folder': 'フォルダーではありません',
+        denied: '書き込む権限がありません',
+        'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
+      },
+    },
+    'watch-held': {
+      holder: {
+        app: 'Kikitori アプリ（プロセス {pid}）',
+        'command-line': 'コマンド「kikitori watch」（プロセス {pid}）',
+        other: '別の Kikitori',
       },
     },
   },
