@@ -72,5 +72,5 @@ export function lockAppData(dataDir: string): AppLock | undefined {
   } catch (error) {
     readOnly(dataDir, error);
   }
-  return lock && { tightenedFrom, release: lock.release };
+  return lock && { tightenedFrom, release: () => lock.release() };
 }

@@ -13,6 +13,7 @@ import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
+import type { WatchedFolders } from '../watch/watched-folders';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
@@ -21,6 +22,7 @@ import { keyHandlers } from './keys';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
+import { watchHandlers } from './watch';
 
 export interface HandlerDeps {
   readonly dataDir: string;
@@ -34,6 +36,7 @@ export interface HandlerDeps {
   readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
+  readonly watched: WatchedFolders;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -45,5 +48,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...dictionaryHandlers(deps),
     ...serviceHandlers(deps),
     ...exportHandlers(deps),
+    ...watchHandlers(deps),
   };
 }

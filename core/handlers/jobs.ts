@@ -27,8 +27,16 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, connection }, caller) =>
-      attempt(async () => ({ jobs: await runner.submit(paths, connection, caller.paths) })),
+    'transcribe:files': ({ paths, connection, watched }, caller) =>
+      attempt(async () => ({
+        // Only a program (a watcher) says a file came from a watched folder; the window cannot.
+        jobs: await runner.submit(
+          paths,
+          connection,
+          caller.paths,
+          caller.paths.kind === 'any' ? watched : undefined,
+        ),
+      })),
     'jobs:list': () => attempt(async () => ({ jobs: journal.list() })),
     'jobs:get': ({ id }) =>
       attempt(async () => {

@@ -116,6 +116,7 @@ export class TranscriptionRunner {
     paths: readonly string[],
     connectionId?: string,
     policy: PathPolicy = ANY_PATH,
+    watched?: Job['watched'],
   ): Promise<Job[]> {
     const connection = this.deps.connections.get(connectionId);
     if (!connection)
@@ -139,6 +140,7 @@ export class TranscriptionRunner {
         mode,
         ...(seconds ? { seconds } : {}),
         status: 'queued',
+        ...(watched ? { watched } : {}),
         createdAt: now,
         updatedAt: now,
       };

@@ -221,7 +221,8 @@ export const EN: Language = {
         'not-folder': 'it is not a folder',
         unreadable: 'Kikitori has no permission to read it',
         'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
-        'disk-full': 'the disk its transcripts are written to is full, so they wait until there is room',
+        'disk-full':
+          'the disk its transcripts are written to is full, so they wait until there is room',
       },
     },
     'watch-output': {
