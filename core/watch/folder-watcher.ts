@@ -95,9 +95,12 @@ async function checkFolder(folder: string): Promise<AppError | undefined> {
 /** A folder as a person named it: a full path to a folder Kikitori may read, else AppFailure. */
 export async function checkWatchFolder(path: string): Promise<string> {
   if (!isAbsolute(path))
-    throw new AppFailure(appError('watch-folder', { path, reason: 'not-absolute' }));
+    throw new AppFailure(appError('watch-refused', { path, reason: 'not-absolute' }));
   const problem = await checkFolder(path);
-  if (problem) throw new AppFailure(problem);
+  if (problem) {
+    const reason = problem.params.reason as 'missing' | 'not-folder' | 'unreadable';
+    throw new AppFailure(appError('watch-refused', { path, reason }));
+  }
   return realpath(path);
 }
 
@@ -157,7 +160,7 @@ export class FolderWatchers {
 
   /**
    * Starts watching a folder and returns at once its state; throws an AppFailure when the folder
-   * is not a readable folder (`watch-folder`), the output folder cannot be written
+   * is not a readable folder (`watch-refused`), the output folder cannot be written
    * (`watch-output`) or another Kikitori watches it (`watch-held`, naming it). With
    * `strict: false` (the app's saved folders) a folder that is not there, or is held, is watched
    * as soon as it can be instead.

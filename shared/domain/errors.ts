@@ -69,6 +69,7 @@ export const APP_ERROR_CODES = [
   'edit-too-long',
   'edit-history-full',
   'watch-folder',
+  'watch-refused',
   'watch-output',
   'watch-held',
 ] as const;
@@ -110,7 +111,8 @@ export const SUB_CODES = {
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
   'job-title': { reason: ['too-long', 'control'] },
-  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute', 'disk-full'] },
+  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable', 'disk-full'] },
+  'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;

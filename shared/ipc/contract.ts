@@ -328,7 +328,7 @@ export const CHANNELS = {
   /**
    * Watches a folder while the app runs. Without `path` the system's folder picker asks
    * (Electron; cancelling answers no folder); the window under Electron may not type one. A path
-   * is checked by the core (a full path to a folder it may read; `watch-folder`), and so is
+   * is checked by the core (a full path to a folder it may read; `watch-refused`), and so is
    * `out` (`watch-output`); a folder another Kikitori watches is `watch-held`, naming it.
    */
   'watch:add': {

@@ -104,6 +104,8 @@ export const EN: Language = {
       'This transcript holds as many corrections as it can keep ({max} bytes). Undo earlier corrections you no longer need, then make this one again: a new correction takes the place of those undone.',
     'watch-folder':
       'Kikitori cannot watch {path}: {reason}. The other watched folders go on, and this one resumes by itself once that is put right.',
+    'watch-refused':
+      'Kikitori cannot watch {path}: {reason}. Choose a folder that is there and that Kikitori may read.',
     'watch-output':
       'Kikitori cannot write transcripts into {path}: {reason}. Choose another output folder.',
     'watch-held':
@@ -220,9 +222,17 @@ export const EN: Language = {
         missing: 'the folder is gone (deleted, renamed, or its disk taken out)',
         'not-folder': 'it is not a folder',
         unreadable: 'Kikitori has no permission to read it',
-        'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
         'disk-full':
           'the disk its transcripts are written to is full, so they wait until there is room',
+      },
+    },
+    'watch-refused': {
+      reason: {
+        missing: 'there is no such folder',
+        'not-folder': 'it is not a folder',
+        unreadable: 'Kikitori has no permission to read it',
+        'not-absolute':
+          'it is not a full path (one that starts at the top of the disk, like /home/you/Recordings)',
       },
     },
     'watch-output': {
