@@ -12,7 +12,7 @@ export function watchHandlers(deps: {
 }): HandlerSet<WatchChannel> {
   const { watched } = deps;
   return {
-    'watch:list': () => attempt(async () => ({ folders: watched.list() })),
+    'watch:list': () => attempt(async () => watched.list()),
     'watch:add': (input, caller) =>
       attempt(async () => {
         const folder = await watched.add(input, caller);

@@ -106,8 +106,14 @@ export class WatchedFolders {
     });
   }
 
-  list(): WatchedFolderView[] {
-    return this.folders.map((folder) => this.view(folder));
+  /**
+   * Each change (of the list, or of how a folder is doing) counts one more; it starts from the
+   * clock, so a window still open across a restart of the app takes the new app's lists.
+   */
+  private revision = Date.now() * 1000;
+
+  list(): { folders: WatchedFolderView[]; revision: number } {
+    return { folders: this.folders.map((folder) => this.view(folder)), revision: this.revision };
   }
 
   private view(folder: WatchedFolder): WatchedFolderView {
@@ -118,7 +124,8 @@ export class WatchedFolders {
   }
 
   private changed(): void {
-    this.deps.emit('watch:changed', { folders: this.list() });
+    this.revision++;
+    this.deps.emit('watch:changed', this.list());
   }
 
   private async save(folders: WatchedFolder[]): Promise<void> {

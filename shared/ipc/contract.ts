@@ -112,6 +112,15 @@ export const watchStatusSchema = z.object({
 export const watchedFolderViewSchema = watchedFolderSchema.extend({ status: watchStatusSchema });
 export type WatchedFolderView = z.infer<typeof watchedFolderViewSchema>;
 
+/**
+ * The list as it stood at `revision` (higher after each change): the window hears it both in
+ * answers and in events, which need not arrive in order, and keeps the highest.
+ */
+export const watchedFoldersSchema = z.object({
+  folders: z.array(watchedFolderViewSchema),
+  revision: z.number().int().nonnegative(),
+});
+
 export const CHANNELS = {
   'connections:list': {
     input: z.object({}),
@@ -323,7 +332,7 @@ export const CHANNELS = {
   /** The app's watched folders, each with how it is doing. */
   'watch:list': {
     input: z.object({}),
-    output: z.object({ folders: z.array(watchedFolderViewSchema) }),
+    output: watchedFoldersSchema,
   },
   /**
    * Watches a folder while the app runs. Without `path` the system's folder picker asks
@@ -373,7 +382,7 @@ export const EVENTS = {
   'upload:progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
   'service:status': serviceStatusSchema,
   /** The app's watched folders changed (added, changed, removed, or how one is doing). */
-  'watch:changed': z.object({ folders: z.array(watchedFolderViewSchema) }),
+  'watch:changed': watchedFoldersSchema,
   /** A watched folder (the app's or `kikitori watch`'s) is watched, or not, and why. */
   'watch:folder': z.object({
     folder: z.string(),

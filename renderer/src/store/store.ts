@@ -79,7 +79,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       if (status.state === 'running' && before !== 'running')
         void keptInStore(state().loadConnections());
     }),
-    bridge.on('watch:changed', ({ folders }) => state().setWatchedFolders(folders)),
+    bridge.on('watch:changed', (list) => state().setWatchedFolders(list)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.

@@ -11,10 +11,12 @@ import type { AppState, StoreDeps } from './store';
 
 export interface WatchSlice {
   watchedFolders: WatchedFolderView[];
+  /** The revision of the list shown: an older one, arriving late, is not shown over it. */
+  watchedRevision: number;
   /** Whether folders are chosen with the system's picker (Electron) rather than typed. */
   folderPicker: boolean;
   watchError: AppError | undefined;
-  setWatchedFolders: (folders: WatchedFolderView[]) => void;
+  setWatchedFolders: (list: { folders: WatchedFolderView[]; revision: number }) => void;
   /** Reads the folders again; a failure is also kept in `watchError` (the panel shows it). */
   loadWatchedFolders: () => Promise<Result<void>>;
   /** Adds a folder (typed, or picked when no path is given); nothing when the picker was cancelled. */
@@ -29,16 +31,21 @@ export const createWatchSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], WatchSlice> =>
   (set, get) => ({
     watchedFolders: [],
+    watchedRevision: -1,
     folderPicker: bridge.mode === 'electron',
     watchError: undefined,
-    setWatchedFolders: (watchedFolders) => set({ watchedFolders }),
+    setWatchedFolders: ({ folders, revision }) => {
+      if (revision >= get().watchedRevision)
+        set({ watchedFolders: folders, watchedRevision: revision });
+    },
     async loadWatchedFolders() {
       const result = await bridge.call('watch:list', {});
       if (!result.ok) {
         set({ watchError: result.error });
         return result;
       }
-      set({ watchedFolders: result.data.folders, watchError: undefined });
+      get().setWatchedFolders(result.data);
+      set({ watchError: undefined });
       return DONE;
     },
     async addWatchedFolder(input) {

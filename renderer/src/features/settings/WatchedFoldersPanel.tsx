@@ -62,6 +62,8 @@ function PickFolder() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | undefined>();
   const pick = async () => {
+    // Not disabled while the picker is open, so the button keeps the keyboard's focus after it.
+    if (busy) return;
     setBusy(true);
     setError(errorOf(await add({ lang })));
     setBusy(false);
@@ -71,7 +73,7 @@ function PickFolder() {
       <button
         type="button"
         className="button"
-        disabled={busy}
+        aria-disabled={busy || undefined}
         onClick={() => void pick()}
         data-testid="watch-add"
       >
@@ -93,7 +95,8 @@ function TypeFolder() {
   const [error, setError] = useState<AppError | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!path.trim()) return;
+    // Not disabled while the core checks the path, so the button keeps the keyboard's focus.
+    if (!path.trim() || busy) return;
     setBusy(true);
     const result = await add({ path: path.trim(), lang });
     setBusy(false);
@@ -102,33 +105,34 @@ function TypeFolder() {
   };
   return (
     <form className="watch-type" onSubmit={(e) => void submit(e)}>
-      <TextField
-        id={`${id}-path`}
-        label={t('watch.pathLabel')}
-        layout="grow"
-        value={path}
-        onChange={(e) => setPath(e.target.value)}
-        spellCheck={false}
-        autoComplete="off"
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        aria-invalid={error ? true : undefined}
-        data-testid="watch-path"
-        note={
-          <p className="hint" id={`${id}-hint`}>
-            {t('watch.pathHint')}
-          </p>
-        }
-      />
-      <div className="watch-type-actions">
+      <label className="label" htmlFor={`${id}-path`}>
+        {t('watch.pathLabel')}
+      </label>
+      <div className="watch-type-row">
+        <input
+          id={`${id}-path`}
+          className="input"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          data-testid="watch-path"
+        />
         <button
           type="submit"
           className="button primary"
-          disabled={busy || !path.trim()}
+          disabled={!path.trim()}
+          aria-disabled={busy || undefined}
           data-testid="watch-add"
         >
           {busy ? t('watch.adding') : t('watch.addTyped')}
         </button>
       </div>
+      <p className="hint" id={`${id}-hint`}>
+        {t('watch.pathHint')}
+      </p>
       <div id={`${id}-error`}>
         <ErrorBox error={error} />
       </div>
@@ -143,14 +147,11 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
   const picker = useApp((s) => s.folderPicker);
   const id = useId();
   const [error, setError] = useState<AppError | undefined>();
-  const [busy, setBusy] = useState(false);
   const lang = i18n.language === 'ja' ? 'ja' : 'en';
   const name = folder.path;
-  const act = async (action: Promise<Result<void>>) => {
-    setBusy(true);
-    setError(errorOf(await action));
-    setBusy(false);
-  };
+  // Controls stay enabled while a change is saved (a disabled one would lose the keyboard's
+  // focus); the core makes changes one after another.
+  const act = async (action: Promise<Result<void>>) => setError(errorOf(await action));
   const toggleFormat = (format: ExportChoice, on: boolean) => {
     const formats = on
       ? ORDER.filter((f) => f === format || folder.formats.includes(f))
@@ -174,7 +175,7 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
           {errorText(problem, lang)}
         </p>
       ) : null}
-      <fieldset className="watch-formats" disabled={busy}>
+      <fieldset className="watch-formats">
         <legend>{t('watch.formats')}</legend>
         <div className="export-formats">
           {ORDER.map((format) => {
@@ -203,13 +204,12 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
           {t('watch.lastFormat')}
         </p>
       </fieldset>
-      <Output folder={folder} picker={picker} busy={busy} act={act} nameId={`${id}-name`} />
+      <Output folder={folder} picker={picker} act={act} nameId={`${id}-name`} />
       <div className="watch-switches">
         <label className="check">
           <input
             type="checkbox"
             checked={folder.recursive}
-            disabled={busy}
             onChange={(e) => void act(update({ id: folder.id, recursive: e.target.checked }))}
             aria-describedby={`${id}-name`}
             data-testid="watch-recursive"
@@ -221,7 +221,6 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
             type="checkbox"
             role="switch"
             checked={folder.enabled}
-            disabled={busy}
             onChange={(e) => void act(update({ id: folder.id, enabled: e.target.checked }))}
             aria-describedby={`${id}-name`}
             data-testid="watch-enabled"
@@ -230,8 +229,7 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
         </label>
         <button
           type="button"
-          className="button ghost danger"
-          disabled={busy}
+          className="button small ghost danger-text"
           aria-label={t('watch.removeFor', { folder: name })}
           onClick={() => void act(remove(folder.id))}
           data-testid="watch-remove"
@@ -248,13 +246,11 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
 function Output({
   folder,
   picker,
-  busy,
   act,
   nameId,
 }: {
   folder: WatchedFolderView;
   picker: boolean;
-  busy: boolean;
   act: (action: Promise<Result<void>>) => Promise<void>;
   /** The folder's heading, which says whose output folder this is. */
   nameId: string;
@@ -264,9 +260,7 @@ function Output({
   const name = folder.path;
   if (!picker)
     // Made again when the saved folder changes, so the field starts from it.
-    return (
-      <TypedOutput key={folder.out ?? ''} folder={folder} busy={busy} act={act} nameId={nameId} />
-    );
+    return <TypedOutput key={folder.out ?? ''} folder={folder} act={act} nameId={nameId} />;
   return (
     <div className="watch-output">
       <span className="label">{t('watch.output')}</span>
@@ -276,7 +270,6 @@ function Output({
       <button
         type="button"
         className="button small"
-        disabled={busy}
         aria-label={t('watch.chooseOutputFor', { folder: name })}
         onClick={() => void act(update({ id: folder.id, pickOut: true }))}
       >
@@ -286,7 +279,6 @@ function Output({
         <button
           type="button"
           className="button small ghost"
-          disabled={busy}
           aria-label={t('watch.useNextToFileFor', { folder: name })}
           onClick={() => void act(update({ id: folder.id, out: null }))}
         >
@@ -300,32 +292,34 @@ function Output({
 /** Browser mode: the output folder's full path, typed (empty: next to each file). */
 function TypedOutput({
   folder,
-  busy,
   act,
   nameId,
 }: {
   folder: WatchedFolderView;
-  busy: boolean;
   act: (action: Promise<Result<void>>) => Promise<void>;
   nameId: string;
 }) {
   const { t } = useTranslation();
   const update = useApp((s) => s.updateWatchedFolder);
   const id = useId();
-  const [typed, setTyped] = useState(folder.out ?? '');
-  const save = (event: FormEvent) => {
+  // What the person typed since the last save; until then the field shows the saved folder.
+  const [typed, setTyped] = useState<string | undefined>();
+  const shown = typed ?? folder.out ?? '';
+  const save = async (event: FormEvent) => {
     event.preventDefault();
-    const out = typed.trim();
-    void act(update({ id: folder.id, out: out === '' ? null : out }));
+    const out = shown.trim();
+    const result = await update({ id: folder.id, out: out === '' ? null : out });
+    if (result.ok) setTyped(undefined);
+    await act(Promise.resolve(result));
   };
   return (
-    <form className="watch-output" onSubmit={save}>
+    <form className="watch-output" onSubmit={(e) => void save(e)}>
       <TextField
         id={`${id}-out`}
         label={t('watch.output')}
         aria-describedby={nameId}
         layout="grow"
-        value={typed}
+        value={shown}
         placeholder={t('watch.nextToFile')}
         onChange={(e) => setTyped(e.target.value)}
         spellCheck={false}
@@ -335,7 +329,6 @@ function TypedOutput({
       <button
         type="submit"
         className="button small"
-        disabled={busy || typed.trim() === (folder.out ?? '')}
         aria-label={t('watch.saveOutputFor', { folder: folder.path })}
       >
         {t('watch.saveOutput')}
