@@ -35,16 +35,13 @@ function readOnly(dataDir: string, error: unknown): never {
 /** Open lock databases: referenced here so that garbage collection never closes (and unlocks) one. */
 const held = new Set<Database.Database>();
 
-/** Takes the data folder's lock; undefined when another live Kikitori holds it. */
-export function lockAppData(dataDir: string): AppLock | undefined {
-  let db: Database.Database;
-  let tightenedFrom: number | undefined;
-  try {
-    tightenedFrom = makePrivateFolder(dataDir);
-    db = new Database(join(dataDir, 'app.lock'), { timeout: 0 });
-  } catch (error) {
-    readOnly(dataDir, error);
-  }
+/**
+ * Takes SQLite's exclusive lock on `file` (made if missing) and keeps it until released or the
+ * process ends; undefined when a live process holds it. Other failures are thrown as they came.
+ * The data folder's lock and each watched folder's (core/watch/folder-lock.ts) are this one.
+ */
+export function exclusiveLock(file: string): { release(): void } | undefined {
+  const db = new Database(file, { timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     // The first write in exclusive mode takes the file's exclusive lock and keeps it.
@@ -54,14 +51,26 @@ export function lockAppData(dataDir: string): AppLock | undefined {
   } catch (error) {
     db.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
-    readOnly(dataDir, error);
+    throw error;
   }
   held.add(db);
   return {
-    tightenedFrom,
     release: () => {
       held.delete(db);
       db.close();
     },
   };
+}
+
+/** Takes the data folder's lock; undefined when another live Kikitori holds it. */
+export function lockAppData(dataDir: string): AppLock | undefined {
+  let tightenedFrom: number | undefined;
+  let lock: { release(): void } | undefined;
+  try {
+    tightenedFrom = makePrivateFolder(dataDir);
+    lock = exclusiveLock(join(dataDir, 'app.lock'));
+  } catch (error) {
+    readOnly(dataDir, error);
+  }
+  return lock && { tightenedFrom, release: () => lock.release() };
 }

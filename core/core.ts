@@ -35,6 +35,8 @@ import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
 import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
+import type { WatchTiming } from './watch/folder-watcher';
+import { WatchedFolders } from './watch/watched-folders';
 
 export { PROGRAM, type Caller } from './handlers/types';
 export { diffWords } from './handlers/dictionary';
@@ -75,6 +77,13 @@ export interface CoreOptions {
   readonly textOf?: TextOf;
   /** How the computer's sound is made on Linux (`pactl`; tests name their own server). */
   readonly pactl?: Pactl;
+  /**
+   * Whether `start` watches the app's watched folders (Settings; default true). A short-lived
+   * program (a command that is not `watch`) opens the core without them.
+   */
+  readonly watchFolders?: boolean;
+  /** How quickly watched folders take a file as written and check the folders (tests). */
+  readonly watchTiming?: WatchTiming;
 }
 
 export function defaultAppDataDir(): string {
@@ -96,6 +105,8 @@ interface Parts {
   readonly search: SearchIndex;
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
+  readonly watched: WatchedFolders;
+  readonly watchFolders: boolean;
 }
 
 export class Core {
@@ -115,6 +126,9 @@ export class Core {
   readonly search: SearchIndex;
   /** The computer's sound as a Live input (Linux: a PulseAudio source made while it is used). */
   readonly computerSound: ComputerSound;
+  /** The app's watched folders (Settings), watched between `start` and `stop`. */
+  readonly watched: WatchedFolders;
+  private readonly watchFolders: boolean;
   private readonly lock: AppLock;
 
   private constructor(parts: Parts) {
@@ -129,6 +143,8 @@ export class Core {
     this.search = parts.search;
     this.computerSound = parts.computerSound;
     this.lock = parts.lock;
+    this.watched = parts.watched;
+    this.watchFolders = parts.watchFolders;
     this.handlers = handlersOf(parts);
   }
 
@@ -239,6 +255,14 @@ export class Core {
       removed: (id) => emit('jobs:removed', { id }),
       ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
     });
+    const watched = await readData(() =>
+      WatchedFolders.open({
+        dataDir: options.dataDir,
+        emit,
+        askFolder: options.askFolder,
+        ...(options.watchTiming && { timing: options.watchTiming }),
+      }),
+    );
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -254,19 +278,31 @@ export class Core {
       search,
       askSavePath: options.askSavePath,
       askFolder: options.askFolder,
+      watched,
+      watchFolders: options.watchFolders !== false,
     });
     return ref.core;
   }
 
-  /** Starts the local service, then resumes the jobs of the last run. */
+  /**
+   * Starts the local service, then resumes the jobs of the last run, then watches the app's
+   * watched folders (their files interrupted by the last run's end finished first).
+   */
   async start(): Promise<void> {
     await this.supervisor?.start();
     await this.runner.recordMedia();
     await this.runner.resume();
+    if (this.watchFolders)
+      await this.watched.start({
+        invoke: (channel, input) => this.invoke(channel, input),
+        subscribe: (listener) => this.subscribe(listener),
+      });
   }
 
   /** Stops the work and the local service, then releases the data folder. */
   async stop(): Promise<void> {
+    // Nothing more is picked up; jobs under way get their outputs at the next start.
+    await this.watched.stop();
     // A live session still recording ends as a cut-off job, everything finalized kept.
     await this.live.close();
     await this.computerSound.closeAll();

@@ -14,6 +14,7 @@ import type { KeyStore } from '../key-store/key-store';
 import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
+import type { WatchedFolders } from '../watch/watched-folders';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
@@ -23,6 +24,7 @@ import { liveHandlers } from './live';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
+import { watchHandlers } from './watch';
 
 export interface HandlerDeps {
   readonly dataDir: string;
@@ -37,6 +39,7 @@ export interface HandlerDeps {
   readonly computerSound: ComputerSound;
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
+  readonly watched: WatchedFolders;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -49,5 +52,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...serviceHandlers(deps),
     ...exportHandlers(deps),
     ...liveHandlers(deps),
+    ...watchHandlers(deps),
   };
 }

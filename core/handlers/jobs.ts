@@ -27,8 +27,17 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, connection, use }, caller) =>
-      attempt(async () => ({ jobs: await runner.submit(paths, connection, caller.paths, use) })),
+    'transcribe:files': ({ paths, connection, use, watched }, caller) =>
+      attempt(async () => ({
+        // Only a program (a watcher) says a file came from a watched folder; the window cannot.
+        jobs: await runner.submit(
+          paths,
+          connection,
+          caller.paths,
+          use,
+          caller.paths.kind === 'any' ? watched : undefined,
+        ),
+      })),
     'jobs:list': () => attempt(async () => ({ jobs: journal.list() })),
     'jobs:get': ({ id }) =>
       attempt(async () => {

@@ -136,6 +136,7 @@ export class TranscriptionRunner {
     connectionId?: string,
     policy: PathPolicy = ANY_PATH,
     use: SubmitSettings = {},
+    watched?: Job['watched'],
   ): Promise<Job[]> {
     const saved = this.deps.connections.get(connectionId);
     if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
@@ -159,6 +160,7 @@ export class TranscriptionRunner {
         mode,
         ...(seconds ? { seconds } : {}),
         status: 'queued',
+        ...(watched ? { watched } : {}),
         createdAt: now,
         updatedAt: now,
       };

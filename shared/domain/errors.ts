@@ -70,6 +70,10 @@ export const APP_ERROR_CODES = [
   'edit-too-long',
   'edit-history-full',
   'program-unreachable',
+  'watch-folder',
+  'watch-refused',
+  'watch-output',
+  'watch-held',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -113,6 +117,10 @@ export const SUB_CODES = {
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
   'job-title': { reason: ['too-long', 'control'] },
   'program-unreachable': { reason: ['stale', 'refused', 'no-answer', 'gone', 'not-served'] },
+  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable', 'disk-full'] },
+  'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
+  'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
+  'watch-held': { holder: ['app', 'command-line', 'other'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

@@ -9,6 +9,12 @@ export const JOB_TITLE_MAX = 200;
 
 export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'failed'] as const;
 
+/**
+ * Where a watched folder's job came from: the folder, and the claim its record of files seen
+ * holds (core/watch/seen-files.ts), by which a watcher restarted after a crash finds its job.
+ */
+export const watchedOriginSchema = z.object({ folder: z.string(), claim: z.string() });
+
 export const jobSchema = z.object({
   id: z.string(),
   file: z.object({
@@ -75,6 +81,8 @@ export const jobSchema = z.object({
   title: z.string().min(1).max(JOB_TITLE_MAX).optional(),
   /** A person corrected the transcript (its edits, core/jobs/job-edits.ts, are in effect). */
   edited: z.boolean().optional(),
+  /** The file appeared in a watched folder (core/watch/): Jobs marks it so. */
+  watched: watchedOriginSchema.optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -10,7 +10,7 @@ import type { Result as Outcome } from '../api/result';
 import { connectionSchema } from '../domain/connection';
 import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
-import { jobSchema, transcriptSchema } from '../domain/job';
+import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
 import { exportChoicesSchema, exportSettingsSchema } from '../format/export-settings';
@@ -83,6 +83,43 @@ const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 /** What the window saves from text it made: a word table (transcripts are the core's, export:job). */
 export const SAVE_FORMATS = WORD_TABLE_FORMATS;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
+
+/** The longest folder path taken (characters). */
+const FOLDER_PATH_MAX = 4096;
+const folderPath = z.string().trim().min(1).max(FOLDER_PATH_MAX);
+
+/** A folder the app watches while it runs (Settings, core/watch/watched-folders.ts). */
+export const watchedFolderSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  /** The export formats written for each file (core/export/render.ts). */
+  formats: exportChoicesSchema,
+  /** Where they are written; none: next to the source. */
+  out: z.string().optional(),
+  /** Files in its subfolders too. */
+  recursive: z.boolean(),
+  enabled: z.boolean(),
+  /** The language of the documents' fixed words (the window's when the folder was added). */
+  lang: z.enum(['ja', 'en']).optional(),
+});
+export type WatchedFolder = z.infer<typeof watchedFolderSchema>;
+
+/** How a watched folder is doing: watched, off, or not watched for a reason said in a sentence. */
+export const watchStatusSchema = z.object({
+  state: z.enum(['off', 'watching', 'problem']),
+  problem: appErrorSchema.optional(),
+});
+export const watchedFolderViewSchema = watchedFolderSchema.extend({ status: watchStatusSchema });
+export type WatchedFolderView = z.infer<typeof watchedFolderViewSchema>;
+
+/**
+ * The list as it stood at `revision` (higher after each change): the window hears it both in
+ * answers and in events, which need not arrive in order, and keeps the highest.
+ */
+export const watchedFoldersSchema = z.object({
+  folders: z.array(watchedFolderViewSchema),
+  revision: z.number().int().nonnegative(),
+});
 
 export const CHANNELS = {
   'connections:list': {
@@ -165,6 +202,8 @@ export const CHANNELS = {
         })
         .partial()
         .optional(),
+      /** A watched folder's file (core/watch/): taken from programs only, the window's is ignored. */
+      watched: watchedOriginSchema.optional(),
     }),
     output: z.object({ jobs: z.array(jobSchema) }),
   },
@@ -311,6 +350,47 @@ export const CHANNELS = {
     }),
     output: z.object({ saved: z.boolean(), paths: z.array(z.string()) }),
   },
+  /** The app's watched folders, each with how it is doing. */
+  'watch:list': {
+    input: z.object({}),
+    output: watchedFoldersSchema,
+  },
+  /**
+   * Watches a folder while the app runs. Without `path` the system's folder picker asks
+   * (Electron; cancelling answers no folder); the window under Electron may not type one. A path
+   * is checked by the core (a full path to a folder it may read; `watch-refused`), and so is
+   * `out` (`watch-output`); a folder another Kikitori watches is `watch-held`, naming it.
+   */
+  'watch:add': {
+    input: z.object({
+      path: folderPath.optional(),
+      formats: exportChoicesSchema.default(['txt']),
+      out: folderPath.optional(),
+      recursive: z.boolean().default(false),
+      enabled: z.boolean().default(true),
+      lang: z.enum(['ja', 'en']).optional(),
+    }),
+    output: z.object({ folder: watchedFolderViewSchema.optional() }),
+  },
+  /**
+   * Changes a watched folder. `out: null` writes next to the source again; `pickOut` asks for
+   * the output folder with the system's picker (Electron; cancelling changes nothing).
+   */
+  'watch:update': {
+    input: z.object({
+      id: z.string(),
+      formats: exportChoicesSchema.optional(),
+      out: folderPath.nullable().optional(),
+      pickOut: z.boolean().optional(),
+      recursive: z.boolean().optional(),
+      enabled: z.boolean().optional(),
+    }),
+    output: z.object({ folder: watchedFolderViewSchema }),
+  },
+  'watch:remove': {
+    input: z.object({ id: z.string() }),
+    output: z.object({ removed: z.boolean() }),
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -322,6 +402,26 @@ export const EVENTS = {
   'jobs:removed': z.object({ id: z.string() }),
   'upload:progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
   'service:status': serviceStatusSchema,
+  /** The app's watched folders changed (added, changed, removed, or how one is doing). */
+  'watch:changed': watchedFoldersSchema,
+  /** A watched folder (the app's or `kikitori watch`'s) is watched, or not, and why. */
+  'watch:folder': z.object({
+    folder: z.string(),
+    state: z.enum(['watching', 'problem', 'stopped']),
+    problem: appErrorSchema.optional(),
+  }),
+  /**
+   * A file of a watched folder: picked up (its job made), done (its outputs written), or failed
+   * (its job or its outputs, with the reason).
+   */
+  'watch:file': z.object({
+    folder: z.string(),
+    path: z.string(),
+    state: z.enum(['picked', 'done', 'failed']),
+    job: z.string().optional(),
+    outputs: z.array(z.string()).optional(),
+    error: appErrorSchema.optional(),
+  }),
 } as const satisfies Record<EventName, z.ZodType>;
 export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

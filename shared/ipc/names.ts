@@ -35,6 +35,10 @@ export const CHANNEL_NAMES = [
   'export:save',
   'export:render',
   'export:job',
+  'watch:list',
+  'watch:add',
+  'watch:update',
+  'watch:remove',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -68,5 +72,8 @@ export const EVENT_NAMES = [
   'jobs:removed',
   'upload:progress',
   'service:status',
+  'watch:changed',
+  'watch:folder',
+  'watch:file',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -4,6 +4,11 @@
  * does not carry them.
  */
 import { enDictionarySettings } from './en-dictionary-settings';
+import { enWatch } from './en-watch';
 import { jaDictionarySettings } from './ja-dictionary-settings';
+import { jaWatch } from './ja-watch';
 
-export const DICTIONARY_SETTINGS = { en: enDictionarySettings, ja: jaDictionarySettings } as const;
+export const DICTIONARY_SETTINGS = {
+  en: { ...enDictionarySettings, ...enWatch },
+  ja: { ...jaDictionarySettings, ...jaWatch },
+} as const;

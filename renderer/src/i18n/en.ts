@@ -259,6 +259,8 @@ export const en = {
     },
     mode: { sync: 'Direct', async: 'Job', live: 'Live' },
     edited: 'Corrected',
+    watched: 'Watched folder',
+    watchedFrom: 'From the watched folder {{folder}}',
     cutOff:
       'Cut off: Kikitori stopped, or the disk filled, during this live session. Everything finalized is kept.',
     recordedLength: 'Recorded {{time}}',

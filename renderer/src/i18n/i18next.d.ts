@@ -6,12 +6,13 @@ import 'i18next';
 import type { en } from './en';
 import type { enDictionarySettings } from './en-dictionary-settings';
 import type { enNames } from './en-names';
+import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof enNames & typeof enDictionarySettings;
+      translation: typeof en & typeof enNames & typeof enDictionarySettings & typeof enWatch;
     };
   }
 }

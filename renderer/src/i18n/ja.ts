@@ -260,6 +260,8 @@ export const ja: Messages = {
     },
     mode: { sync: '直接', async: 'ジョブ', live: 'ライブ' },
     edited: '修正済み',
+    watched: '監視フォルダー',
+    watchedFrom: '監視フォルダー {{folder}} から',
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まったか、ディスクがいっぱいになりました。確定した部分はすべて保存されています。',
     recordedLength: '録音 {{time}}',

@@ -19,6 +19,7 @@ import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { createWatchSlice, type WatchSlice } from './watch-slice';
 import { keptInStore } from './result';
 
 export interface StoreDeps {
@@ -37,7 +38,8 @@ export type AppState = PrefsSlice &
   TranscribeSlice &
   ViewerSlice &
   DictionarySlice &
-  LiveSlice;
+  LiveSlice &
+  WatchSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -52,6 +54,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createViewerSlice(deps)(...a),
     ...createDictionarySlice(deps)(...a),
     ...createLiveSlice(deps)(...a),
+    ...createWatchSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -76,6 +79,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       if (status.state === 'running' && before !== 'running')
         void keptInStore(state().loadConnections());
     }),
+    bridge.on('watch:changed', (list) => state().setWatchedFolders(list)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.

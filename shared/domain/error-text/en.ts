@@ -106,6 +106,14 @@ export const EN: Language = {
       'This transcript holds as many corrections as it can keep ({max} bytes). Undo earlier corrections you no longer need, then make this one again: a new correction takes the place of those undone.',
     'program-unreachable':
       'A program cannot reach the Kikitori that uses the data folder {path}: {reason}.',
+    'watch-folder':
+      'Kikitori cannot watch {path}: {reason}. The other watched folders go on, and this one resumes by itself once that is put right.',
+    'watch-refused':
+      'Kikitori cannot watch {path}: {reason}. Choose a folder that is there and that Kikitori may read.',
+    'watch-output':
+      'Kikitori cannot write transcripts into {path}: {reason}. Choose another output folder.',
+    'watch-held':
+      '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -233,6 +241,39 @@ export const EN: Language = {
           'its endpoint did not answer within {seconds} s; Kikitori may be busy or stuck, so try again, or quit it and start it again',
         gone: 'Kikitori stopped while the program was using it; start Kikitori again, then run the command again',
         'not-served': 'it could not open its endpoint; other programs must wait until it is quit',
+      },
+    },
+    'watch-folder': {
+      reason: {
+        missing: 'the folder is gone (deleted, renamed, or its disk taken out)',
+        'not-folder': 'it is not a folder',
+        unreadable: 'Kikitori has no permission to read it',
+        'disk-full':
+          'the disk its transcripts are written to is full, so they wait until there is room',
+      },
+    },
+    'watch-refused': {
+      reason: {
+        missing: 'there is no such folder',
+        'not-folder': 'it is not a folder',
+        unreadable: 'Kikitori has no permission to read it',
+        'not-absolute':
+          'it is not a full path (one that starts at the top of the disk, like /home/you/Recordings)',
+      },
+    },
+    'watch-output': {
+      reason: {
+        missing: 'the folder does not exist',
+        'not-folder': 'it is not a folder',
+        denied: 'it may not write there',
+        'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
+      },
+    },
+    'watch-held': {
+      holder: {
+        app: 'the Kikitori app (process {pid})',
+        'command-line': 'the command “kikitori watch” (process {pid})',
+        other: 'another Kikitori',
       },
     },
   },

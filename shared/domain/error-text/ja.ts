@@ -108,6 +108,14 @@ export const JA: Language = {
       'この文字起こしには、これ以上修正を記録できません（上限 {max} バイト）。不要になった修正を元に戻してから、もう一度修正してください。新しい修正は、元に戻した修正の代わりに記録されます。',
     'program-unreachable':
       'データフォルダー {path} を使う Kikitori にプログラムから接続できません。{reason}。',
+    'watch-folder':
+      '{path} を監視できません（{reason}）。ほかの監視フォルダーはそのまま続き、このフォルダーも直りしだい自動で監視を再開します。',
+    'watch-refused':
+      '{path} は監視できません（{reason}）。存在していて Kikitori が読み取れるフォルダーを選んでください。',
+    'watch-output':
+      '{path} に文字起こしを書き出せません（{reason}）。別の出力先フォルダーを選んでください。',
+    'watch-held':
+      '{path} はすでに{holder}が監視しています。1つのフォルダーを監視できる Kikitori は1つだけです。そちらを止めるか、別のフォルダーを監視してください。',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -238,6 +246,39 @@ export const JA: Language = {
         gone: 'プログラムが使っている間に Kikitori が終了しました。Kikitori をもう一度起動してから、コマンドをもう一度実行してください',
         'not-served':
           '接続口を開けませんでした。ほかのプログラムは Kikitori を終了するまで待つ必要があります',
+      },
+    },
+    'watch-folder': {
+      reason: {
+        missing:
+          'フォルダーが見つかりません。削除・名前の変更、またはディスクの取り外しが考えられます',
+        'not-folder': 'フォルダーではありません',
+        unreadable: '読み取る権限がありません',
+        'disk-full':
+          '文字起こしの書き出し先のディスクがいっぱいです。空きができるまで書き出しを待ちます',
+      },
+    },
+    'watch-refused': {
+      reason: {
+        missing: 'そのフォルダーはありません',
+        'not-folder': 'フォルダーではありません',
+        unreadable: '読み取る権限がありません',
+        'not-absolute': '完全なパス（「/」から始まるパス）ではありません',
+      },
+    },
+    'watch-output': {
+      reason: {
+        missing: 'フォルダーが存在しません',
+        'not-folder': 'フォルダーではありません',
+        denied: '書き込む権限がありません',
+        'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
+      },
+    },
+    'watch-held': {
+      holder: {
+        app: 'Kikitori アプリ（プロセス {pid}）',
+        'command-line': 'コマンド「kikitori watch」（プロセス {pid}）',
+        other: '別の Kikitori',
       },
     },
   },

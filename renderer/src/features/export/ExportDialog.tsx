@@ -22,32 +22,8 @@ import { useApp } from '../../store/store';
 import { DialogActions } from '../../ui/dialog-actions';
 import { ErrorBox } from '../../ui/error-box';
 import { Modal } from '../../ui/modal';
+import { FORMAT_LABELS, ORDER } from './format-labels';
 import './export.css';
-
-const FORMAT_LABELS: Readonly<Record<ExportChoice, MessageKey>> = {
-  txt: 'exporting.format.txt',
-  docx: 'exporting.format.docx',
-  md: 'exporting.format.md',
-  html: 'exporting.format.html',
-  srt: 'exporting.format.srt',
-  vtt: 'exporting.format.vtt',
-  csv: 'exporting.format.csv',
-  json: 'exporting.format.json',
-  'json-original': 'exporting.format.jsonOriginal',
-};
-
-/** The order the formats are offered in: documents, subtitles, data. */
-const ORDER: readonly ExportChoice[] = [
-  'txt',
-  'docx',
-  'md',
-  'html',
-  'srt',
-  'vtt',
-  'csv',
-  'json',
-  'json-original',
-];
 
 const RULES: ReadonlyArray<{
   key: keyof SubtitleRules;

@@ -112,6 +112,14 @@ export const JobRow = memo(function JobRow({
               {t('jobs.edited')}
             </span>
           ) : null}
+          {job.watched ? (
+            <span className="job-watched" data-testid="watched" title={job.watched.folder}>
+              <span aria-hidden="true">{t('jobs.watched')}</span>
+              <span className="visually-hidden">
+                {t('jobs.watchedFrom', { folder: job.watched.folder })}
+              </span>
+            </span>
+          ) : null}
         </span>
         {/* A search's matches say more of the transcript than its first words. */}
         {!hit && job.status === 'completed' && job.preview ? (

@@ -1,5 +1,5 @@
 /**
- * The settings section: connections, API keys, the local service. (Language and theme live in
+ * The settings section: connections, API keys, watched folders, the local service. (Language and theme live in
  * the header only, where a person who cannot read the window's language still finds them.)
  */
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
+import { WatchedFoldersPanel } from './WatchedFoldersPanel';
 import { View } from '../../ui/section';
 import { keptInStore } from '../../store/result';
 import './settings.css';
@@ -24,6 +25,7 @@ export function SettingsView() {
     <View id="settings" className="settings-view" title={t('settings.heading')}>
       <ConnectionsPanel />
       <KeysPanel />
+      <WatchedFoldersPanel />
       <ServicePanel />
     </View>
   );

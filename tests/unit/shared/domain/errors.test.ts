@@ -35,6 +35,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
   port: 8800,
   device: 'USB Microphone',
   message: 'authorization failed',
+  pid: 4242,
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
@@ -76,6 +77,9 @@ const ALLOWED_LATIN = new Set([
   'localhost',
   'data',
   'port',
+  // The command that watches folders.
+  'kikitori',
+  'watch',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */

@@ -1,0 +1,234 @@
+/**
+ * What watched folders have seen, kept in the data folder (`watched.sqlite`), so a file is
+ * transcribed once across restarts and crashes, whoever watches (the app or `kikitori watch`).
+ * A file is known by its path, size and modification time, or (moved or renamed on its disk) by
+ * its device, inode, size and time. Each row goes `claimed` (before it is sent) → `sent` (its
+ * job is known; the outputs written so far are listed) → `done` or `failed`; `existing` rows are
+ * the files a folder held when it was first watched, which are not transcribed. The unique key
+ * makes a claim atomic, so two claims of one file cannot both win.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { appErrorSchema, type AppError } from '../../shared/domain/errors';
+import { exportSettingsSchema } from '../../shared/format/export-settings';
+import { EXPORT_CHOICES } from '../../shared/format/exporters';
+
+const SCHEMA = 1;
+
+/** A file as the disk has it now. */
+export interface FileId {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** What to make of a file once transcribed: fixed when it is claimed, so a restart makes the same. */
+export const watchPlanSchema = z.object({
+  formats: z.array(z.enum(EXPORT_CHOICES)).min(1),
+  /** The output folder; none: next to the source. */
+  out: z.string().optional(),
+  settings: exportSettingsSchema.partial().default({}),
+  connection: z.string().optional(),
+});
+export type WatchPlan = z.infer<typeof watchPlanSchema>;
+
+export type EntryState = 'claimed' | 'sent' | 'done' | 'failed' | 'gone';
+
+export interface SeenEntry {
+  readonly id: number;
+  readonly folder: string;
+  readonly path: string;
+  readonly state: EntryState;
+  /** Identifies the job the file became (Job.watched.claim), even before its id was recorded. */
+  readonly claim: string;
+  readonly job: string | undefined;
+  readonly plan: WatchPlan;
+  /** The files written so far. */
+  readonly outputs: readonly string[];
+  /** Whether an interrupted job was sent again once already. */
+  readonly retried: boolean;
+  readonly error: AppError | undefined;
+}
+
+interface Row {
+  id: number;
+  folder: string;
+  path: string;
+  state: EntryState;
+  claim: string;
+  job: string | null;
+  plan: string;
+  outputs: string;
+  retried: number;
+  error: string | null;
+}
+
+const entryOf = (row: Row): SeenEntry => ({
+  id: row.id,
+  folder: row.folder,
+  path: row.path,
+  state: row.state,
+  claim: row.claim,
+  job: row.job ?? undefined,
+  plan: watchPlanSchema.parse(JSON.parse(row.plan)),
+  outputs: z.array(z.string()).parse(JSON.parse(row.outputs)),
+  retried: row.retried === 1,
+  error: row.error === null ? undefined : appErrorSchema.parse(JSON.parse(row.error)),
+});
+
+const mtimeOf = (file: FileId) => Math.trunc(file.mtimeMs);
+
+export class SeenFiles {
+  private constructor(private readonly db: Database.Database) {}
+
+  static open(dataDir: string): SeenFiles {
+    const db = new Database(join(dataDir, 'watched.sqlite'));
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS folders (folder TEXT PRIMARY KEY, baseline_at INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS files (
+          id INTEGER PRIMARY KEY,
+          folder TEXT NOT NULL,
+          path TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mtime INTEGER NOT NULL,
+          dev INTEGER NOT NULL,
+          ino INTEGER NOT NULL,
+          state TEXT NOT NULL,
+          claim TEXT NOT NULL DEFAULT '',
+          job TEXT,
+          plan TEXT NOT NULL DEFAULT '{"formats":["txt"]}',
+          outputs TEXT NOT NULL DEFAULT '[]',
+          retried INTEGER NOT NULL DEFAULT 0,
+          error TEXT,
+          updated_at INTEGER NOT NULL,
+          UNIQUE (path, size, mtime)
+        );
+        CREATE INDEX IF NOT EXISTS files_inode ON files (dev, ino, size, mtime);
+        CREATE INDEX IF NOT EXISTS files_job ON files (job);
+        CREATE INDEX IF NOT EXISTS files_state ON files (folder, state);
+      `);
+      db.pragma(`user_version = ${SCHEMA}`);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SeenFiles(db);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  hasBaseline(folder: string): boolean {
+    return this.db.prepare('SELECT 1 FROM folders WHERE folder = ?').get(folder) !== undefined;
+  }
+
+  /** The files `folder` holds as it starts being watched: they are not transcribed. */
+  recordBaseline(folder: string, files: readonly FileId[]): void {
+    const insert = this.db.prepare(
+      `INSERT OR IGNORE INTO files (folder, path, size, mtime, dev, ino, state, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'existing', ?)`,
+    );
+    const now = Date.now();
+    this.db.transaction(() => {
+      for (const file of files)
+        insert.run(folder, file.path, file.size, mtimeOf(file), file.dev, file.ino, now);
+      this.db
+        .prepare('INSERT OR REPLACE INTO folders (folder, baseline_at) VALUES (?, ?)')
+        .run(folder, now);
+    })();
+  }
+
+  /**
+   * Forgets which files `folder` held when it was first watched (it is no longer watched): when
+   * it is watched again, what it holds then is its new starting point. Files transcribed stay seen.
+   */
+  forgetBaseline(folder: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM files WHERE folder = ? AND state = 'existing'").run(folder);
+      this.db.prepare('DELETE FROM folders WHERE folder = ?').run(folder);
+    })();
+  }
+
+  /** Whether this file (here, or moved here on its disk) was seen before. */
+  seen(file: FileId): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM files WHERE (path = ? AND size = ? AND mtime = ?)
+             OR (dev = ? AND ino = ? AND size = ? AND mtime = ?) LIMIT 1`,
+        )
+        .get(file.path, file.size, mtimeOf(file), file.dev, file.ino, file.size, mtimeOf(file)) !==
+      undefined
+    );
+  }
+
+  /** Claims a file not seen before for transcription; undefined when it was seen (or claimed). */
+  claim(folder: string, file: FileId, claim: string, plan: WatchPlan): SeenEntry | undefined {
+    if (this.seen(file)) return undefined;
+    const added = this.db
+      .prepare(
+        `INSERT OR IGNORE INTO files
+           (folder, path, size, mtime, dev, ino, state, claim, plan, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?)`,
+      )
+      .run(
+        folder,
+        file.path,
+        file.size,
+        mtimeOf(file),
+        file.dev,
+        file.ino,
+        claim,
+        JSON.stringify(plan),
+        Date.now(),
+      );
+    return added.changes === 1 ? this.get(Number(added.lastInsertRowid)) : undefined;
+  }
+
+  get(id: number): SeenEntry | undefined {
+    const row = this.db.prepare('SELECT * FROM files WHERE id = ?').get(id) as Row | undefined;
+    return row && entryOf(row);
+  }
+
+  byJob(job: string): SeenEntry | undefined {
+    const row = this.db.prepare('SELECT * FROM files WHERE job = ?').get(job) as Row | undefined;
+    return row && entryOf(row);
+  }
+
+  /** A folder's files whose work is not over: claimed, or sent and not yet written. */
+  unfinished(folder: string): SeenEntry[] {
+    const rows = this.db
+      .prepare("SELECT * FROM files WHERE folder = ? AND state IN ('claimed', 'sent') ORDER BY id")
+      .all(folder) as Row[];
+    return rows.map(entryOf);
+  }
+
+  private set(id: number, fields: Record<string, string | number | null>): SeenEntry {
+    const names = Object.keys(fields);
+    this.db
+      .prepare(
+        `UPDATE files SET ${names.map((n) => `${n} = @${n}`).join(', ')}, updated_at = @now WHERE id = @id`,
+      )
+      .run({ ...fields, now: Date.now(), id });
+    return this.get(id)!;
+  }
+
+  sent(id: number, job: string, retried = false): SeenEntry {
+    return this.set(id, { state: 'sent', job, retried: retried ? 1 : 0, error: null });
+  }
+
+  wrote(id: number, outputs: readonly string[]): SeenEntry {
+    return this.set(id, { outputs: JSON.stringify(outputs) });
+  }
+
+  finish(id: number, state: 'done' | 'failed' | 'gone', error?: AppError): SeenEntry {
+    return this.set(id, { state, error: error ? JSON.stringify(error) : null });
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * Watched folders (#30 §3, §4) with the real core, the real local service and real files: a file
+ * copied in, written slowly, or moved in is transcribed once, after it stops growing, and its
+ * outputs written next to it; a restart does not do a seen file again but does one that came
+ * while nothing watched; a folder that vanishes is said once and the others go on; a second
+ * watcher of a folder is refused, naming the holder.
+ */
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../core/core';
+import {
+  FolderWatchers,
+  type WatchLink,
+  type WatchListener,
+} from '../../../core/watch/folder-watcher';
+import { AppFailure, errorText } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { useProxiedCore } from '../../support/hooks';
+import { removeDir, tempDir } from '../../support/service-process';
+import { until } from '../../support/until';
+
+const proxied = useProxiedCore({
+  connections: [{ id: 'watch-local', name: 'Local (watched)' }],
+  activate: true,
+});
+const clip = join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-1.wav');
+const TIMING = { stableMs: 500, checkMs: 200 };
+
+let work: string;
+beforeAll(async () => {
+  work = await tempDir('kikitori-watch-');
+});
+afterAll(async () => {
+  await removeDir(work);
+});
+
+const linkOf = (core: Core): WatchLink => ({
+  invoke: (channel, input) => core.invoke(channel, input),
+  subscribe: (listener) => core.subscribe(listener),
+});
+
+type Heard = { [E in 'watch:folder' | 'watch:file']: { event: E; payload: EventPayload<E> } }[
+  'watch:folder' | 'watch:file'];
+
+/** A group of watchers over the test's core, and every event it said. */
+function watchers(holder: 'app' | 'command-line' = 'command-line') {
+  const heard: Heard[] = [];
+  const onEvent: WatchListener = (event, payload) => heard.push({ event, payload } as Heard);
+  const group = new FolderWatchers({
+    dataDir: proxied.dataDir,
+    link: linkOf(proxied.core),
+    holder,
+    onEvent,
+    timing: TIMING,
+  });
+  return { group, heard };
+}
+
+async function folder(name: string): Promise<string> {
+  const path = join(work, name);
+  await mkdir(path, { recursive: true });
+  return path;
+}
+
+const jobsOf = async (path: string): Promise<Job[]> => {
+  const listed = await proxied.core.invoke('jobs:list', {});
+  if (!listed.ok) throw new Error(listed.error.code);
+  return listed.data.jobs.filter((job) => job.file.path === path);
+};
+
+const done = (heard: readonly Heard[], path: string) =>
+  heard.find(
+    (h): h is Extract<Heard, { event: 'watch:file' }> =>
+      h.event === 'watch:file' && h.payload.path === path && h.payload.state !== 'picked',
+  );
+
+/** Waits for `path` to be done, then checks it was done once: one job, one txt named after it. */
+async function doneOnce(heard: Heard[], dir: string, name: string): Promise<Job> {
+  const path = join(dir, `${name}.wav`);
+  const event = await until(
+    () => done(heard, path),
+    (e) => e !== undefined,
+    { timeoutMs: 120_000 },
+  );
+  expect(event!.payload.state, JSON.stringify(event!.payload.error)).toBe('done');
+  expect(event!.payload.outputs).toEqual([join(dir, `${name}.txt`)]);
+  const text = await readFile(join(dir, `${name}.txt`), 'utf8');
+  expect(text.length).toBeGreaterThan(0);
+  const jobs = await jobsOf(path);
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0]!.status).toBe('completed');
+  expect(jobs[0]!.watched?.folder).toBe(dir);
+  return jobs[0]!;
+}
+
+const outputsIn = async (dir: string) =>
+  (await readdir(dir)).filter((name) => !name.endsWith('.wav')).sort();
+
+describe('a watched folder', { timeout: 300_000 }, () => {
+  it('transcribes a copied file once, marked as watched, and a file already there not at all', async () => {
+    const dir = await folder('copy');
+    await copyFile(clip, join(dir, 'before.wav'));
+    const { group, heard } = watchers();
+    try {
+      await group.add({ folder: dir, formats: ['txt'] });
+      await copyFile(clip, join(dir, 'meeting.wav'));
+      await doneOnce(heard, dir, 'meeting');
+      await group.idle();
+      expect(await outputsIn(dir)).toEqual(['meeting.txt']);
+      expect(await jobsOf(join(dir, 'before.wav'))).toHaveLength(0);
+      expect(
+        heard.filter((h) => h.event === 'watch:file' && h.payload.state === 'picked'),
+      ).toHaveLength(1);
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('writes every format asked for into the output folder, never over a file there', async () => {
+    const dir = await folder('formats');
+    const out = await folder('formats-out');
+    await writeFile(join(out, 'talk.txt'), 'a file of the person');
+    const { group, heard } = watchers();
+    try {
+      await group.add({ folder: dir, formats: ['txt', 'srt'], out });
+      await copyFile(clip, join(dir, 'talk.wav'));
+      const event = await until(
+        () => done(heard, join(dir, 'talk.wav')),
+        (e) => e !== undefined,
+      );
+      expect(event!.payload.outputs).toEqual([join(out, 'talk (2).txt'), join(out, 'talk.srt')]);
+      expect(await readFile(join(out, 'talk.txt'), 'utf8')).toBe('a file of the person');
+      expect(await readFile(join(out, 'talk.srt'), 'utf8')).toMatch(/^1\r?\n00:00:/);
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('takes a file written in pieces once, after it stops growing', async () => {
+    const dir = await folder('slow');
+    const { group, heard } = watchers();
+    try {
+      await group.add({ folder: dir });
+      const bytes = await readFile(clip);
+      const target = join(dir, 'slow.wav');
+      const file = await open(target, 'w');
+      const pieces = 8;
+      const size = Math.ceil(bytes.length / pieces);
+      for (let at = 0; at < bytes.length; at += size) {
+        await file.write(bytes.subarray(at, at + size));
+        await file.sync();
+        // A writer taking its time, each pause well within the time a file must stay unchanged.
+        await new Promise((resolve) => setTimeout(resolve, TIMING.stableMs / 4));
+        expect(heard.some((h) => h.event === 'watch:file')).toBe(false);
+      }
+      await file.close();
+      const job = await doneOnce(heard, dir, 'slow');
+      expect(job.file.size).toBe(bytes.length);
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('takes a file moved in once', async () => {
+    const dir = await folder('moved');
+    const elsewhere = await folder('moved-from');
+    await copyFile(clip, join(elsewhere, 'moved.wav'));
+    const { group, heard } = watchers();
+    try {
+      await group.add({ folder: dir });
+      await rename(join(elsewhere, 'moved.wav'), join(dir, 'moved.wav'));
+      await doneOnce(heard, dir, 'moved');
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('does not do a seen file again after a restart, and does one that came while nothing watched', async () => {
+    const dir = await folder('restart');
+    const first = watchers();
+    try {
+      await first.group.add({ folder: dir });
+      await copyFile(clip, join(dir, 'first.wav'));
+      await doneOnce(first.heard, dir, 'first');
+    } finally {
+      await first.group.close();
+    }
+    await copyFile(clip, join(dir, 'while-away.wav'));
+    const second = watchers();
+    try {
+      await second.group.add({ folder: dir });
+      await doneOnce(second.heard, dir, 'while-away');
+      await second.group.idle();
+      expect(done(second.heard, join(dir, 'first.wav'))).toBeUndefined();
+      expect(await jobsOf(join(dir, 'first.wav'))).toHaveLength(1);
+      expect(await outputsIn(dir)).toEqual(['first.txt', 'while-away.txt']);
+    } finally {
+      await second.group.close();
+    }
+  });
+
+  it('says once that a folder vanished, goes on with the others, and resumes it when it is back', async () => {
+    const gone = await folder('vanishing');
+    const stays = await folder('staying');
+    const { group, heard } = watchers();
+    try {
+      await group.add({ folder: gone });
+      await group.add({ folder: stays });
+      await rm(gone, { recursive: true });
+      const said = await until(
+        () =>
+          heard.filter(
+            (h) =>
+              h.event === 'watch:folder' &&
+              h.payload.folder === gone &&
+              h.payload.state === 'problem',
+          ),
+        (events) => events.length > 0,
+      );
+      const problem = (said[0]!.payload as EventPayload<'watch:folder'>).problem!;
+      expect(problem).toMatchObject({
+        code: 'watch-folder',
+        params: { path: gone, reason: 'missing' },
+      });
+      expect(errorText(problem, 'en')).toContain(gone);
+      expect(errorText(problem, 'ja')).toContain('見つかりません');
+      await copyFile(clip, join(stays, 'other.wav'));
+      await doneOnce(heard, stays, 'other');
+      // Said once, though checked many times meanwhile.
+      expect(
+        heard.filter(
+          (h) =>
+            h.event === 'watch:folder' &&
+            h.payload.folder === gone &&
+            h.payload.state === 'problem',
+        ),
+      ).toHaveLength(1);
+      await mkdir(gone);
+      await until(
+        () => group.list().find((w) => w.path === gone)?.status.state,
+        (state) => state === 'watching',
+      );
+      await copyFile(clip, join(gone, 'back.wav'));
+      await doneOnce(heard, gone, 'back');
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('refuses a second watcher of a folder, naming who holds it', async () => {
+    const dir = await folder('held');
+    const { group } = watchers('app');
+    const second = watchers('command-line');
+    try {
+      await group.add({ folder: dir });
+      const refused = await second.group.add({ folder: dir }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(AppFailure);
+      const { error } = refused as AppFailure;
+      expect(error).toMatchObject({
+        code: 'watch-held',
+        params: { path: dir, holder: 'app', pid: process.pid },
+      });
+      expect(errorText(error, 'en')).toContain(`the Kikitori app (process ${process.pid})`);
+      expect(errorText(error, 'ja')).toContain(`Kikitori アプリ（プロセス ${process.pid}）`);
+      await group.close();
+      // Once the first lets go, the folder can be watched.
+      await second.group.add({ folder: dir });
+    } finally {
+      await group.close();
+      await second.group.close();
+    }
+  });
+});
