@@ -8,11 +8,16 @@
  *   (x2) SRT with the Japanese subtitle rules                                    goal <= 0.3 s
  *   (x3) WebVTT with the Japanese subtitle rules                                 goal <= 0.3 s
  *   (x4) every format at once                                                    goal <= 3 s
- *   (x5) the process's peak RSS while it made them                               goal <= 200 MB
+ *   (x5) memory to make every format at once: the peak RSS of a process of its own over what
+ *        it held before (Node, the modules, the transcript)                      goal <= 200 MB
  *
  * Each time is the median of three runs after one that loads BudouX's model, as an app that has
- * exported once has it loaded.
+ * exported once has it loaded; the CPU time the process took is held against the goal (on a
+ * machine shared with other work the wall time, printed beside it, measures the others too).
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { renderTranscript, type RecordingFacts } from '../../core/export/render';
 import type { Token } from '../../shared/api/recognition';
 import type { Transcript } from '../../shared/domain/job';
@@ -126,22 +131,62 @@ const FACTS: RecordingFacts = {
   engine: '-a-general',
 };
 
-/** Median wall time in seconds of `formats` rendered three times, after one warm-up. */
-async function timed(
-  transcript: Transcript,
-  formats: readonly ExportChoice[],
-): Promise<{ seconds: number; bytes: number }> {
-  const settings = exportSettingsSchema.parse({ lang: 'ja', timeZone: 'Asia/Tokyo' });
-  let bytes = 0;
-  const once = async () => {
+interface Timing {
+  /** Wall time, seconds. */
+  readonly wall: number;
+  /** The process's CPU time (user and system), seconds: what a machine shared with others does
+   *  not inflate. */
+  readonly cpu: number;
+  readonly bytes: number;
+}
+
+const SETTINGS = exportSettingsSchema.parse({ lang: 'ja', timeZone: 'Asia/Tokyo' });
+
+async function renderOnce(transcript: Transcript, formats: readonly ExportChoice[]) {
+  const files = await renderTranscript(transcript, transcript, FACTS, formats, SETTINGS);
+  return files.reduce((sum, f) => sum + f.bytes.length, 0);
+}
+
+/** Median times of `formats` rendered three times, after one warm-up. */
+async function timed(transcript: Transcript, formats: readonly ExportChoice[]): Promise<Timing> {
+  let bytes = await renderOnce(transcript, formats);
+  const runs: Timing[] = [];
+  for (let i = 0; i < 3; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
-    const files = await renderTranscript(transcript, transcript, FACTS, formats, settings);
-    bytes = files.reduce((sum, f) => sum + f.bytes.length, 0);
-    return (performance.now() - start) / 1000;
-  };
-  await once();
-  const runs = [await once(), await once(), await once()].sort((a, b) => a - b);
-  return { seconds: runs[1]!, bytes };
+    bytes = await renderOnce(transcript, formats);
+    const used = process.cpuUsage(cpu);
+    runs.push({
+      wall: (performance.now() - start) / 1000,
+      cpu: (used.user + used.system) / 1e6,
+      bytes,
+    });
+  }
+  const median = (key: 'wall' | 'cpu') => runs.map((r) => r[key]).sort((a, b) => a - b)[1]!;
+  return { wall: median('wall'), cpu: median('cpu'), bytes };
+}
+
+/**
+ * (x5): a process of its own makes every format once; its peak RSS over what it held before
+ * (Node, the modules, the transcript), and in all.
+ */
+async function memory(): Promise<{ grew: number; peak: number }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--export-memory'],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { grew: number; peak: number };
+}
+
+const maxRssMiB = () => process.resourceUsage().maxRSS / 1024;
+
+if (process.argv.includes('--export-memory')) {
+  const transcript = longJapaneseMeeting();
+  const before = maxRssMiB();
+  await renderOnce(transcript, EXPORT_CHOICES);
+  const peak = maxRssMiB();
+  console.log(JSON.stringify({ grew: peak - before, peak }));
 }
 
 export async function exportBench(line: Line): Promise<void> {
@@ -151,18 +196,15 @@ export async function exportBench(line: Line): Promise<void> {
     0,
   );
   console.log(
-    `Exports of a ${HOURS}-hour Japanese meeting: ${words} words, ${transcript.utterances.length} utterances, two speakers\n`,
+    `Exports of a ${HOURS}-hour Japanese meeting: ${words} words, ${transcript.utterances.length} utterances, two speakers`,
   );
-  const show = (
-    label: string,
-    { seconds, bytes }: { seconds: number; bytes: number },
-    goal: number,
-  ) =>
+  console.log('(CPU time against the goal; wall time beside it, as long as the machine allows)\n');
+  const show = (label: string, { wall, cpu, bytes }: Timing, goal: number) =>
     line(
-      `${label} (${(bytes / 1024).toFixed(0)} KiB)`,
-      `${seconds.toFixed(3)} s`,
+      `${label} (${(bytes / 1024).toFixed(0)} KiB, wall ${wall.toFixed(3)} s)`,
+      `${cpu.toFixed(3)} s`,
       `<= ${goal} s`,
-      seconds <= goal,
+      cpu <= goal,
     );
   show('(x1) DOCX, the Word minutes', await timed(transcript, ['docx']), 1.5);
   show('(x2) SRT, Japanese rules', await timed(transcript, ['srt']), 0.3);
@@ -172,8 +214,11 @@ export async function exportBench(line: Line): Promise<void> {
     await timed(transcript, EXPORT_CHOICES),
     3,
   );
-  // maxRSS is the process's peak in KiB (Linux), this bench's whole life: the transcript, the
-  // renders, and the tsx loader underneath.
-  const peak = process.resourceUsage().maxRSS / 1024;
-  line('(x5) peak RSS making them', `${peak.toFixed(0)} MB`, '<= 200 MB', peak <= 200);
+  const { grew, peak } = await memory();
+  line(
+    `(x5) memory to make every format (peak RSS ${peak.toFixed(0)} MB in all)`,
+    `${grew.toFixed(0)} MB`,
+    '<= 200 MB',
+    grew <= 200,
+  );
 }
