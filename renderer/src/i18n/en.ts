@@ -195,6 +195,11 @@ export const en = {
     redoHint: 'Redo the correction undone (Ctrl+Shift+Z)',
     revertAll: 'Revert all corrections',
     showOriginal: 'Show original',
+    readings: 'Readings',
+    readingsHint: 'Show each Japanese word’s reading above it, as the service heard it',
+    fillers: 'Fillers',
+    fillersHint:
+      'Show fillers (“um”, “えー”) or leave them out, here, in Copy and in exports; the transcript keeps them',
     showingOriginal:
       'Showing the transcript as recognized, before corrections. Turn off Show original to correct it.',
     editHint:

@@ -196,6 +196,11 @@ export const ja: Messages = {
     redoHint: '元に戻した修正をやり直します（Ctrl+Shift+Z）',
     revertAll: 'すべての修正を取り消す',
     showOriginal: '修正前を表示',
+    readings: '読み仮名',
+    readingsHint: '日本語の単語の上に、サービスが聞き取った読みを表示します',
+    fillers: 'フィラー',
+    fillersHint:
+      'フィラー（「えー」「あの」など）を表示するか省くかを選びます。コピーと書き出しも同じになり、文字起こし自体には残ります',
     showingOriginal:
       '修正前の認識結果を表示しています。修正するには「修正前を表示」をオフにしてください。',
     editHint:
