@@ -158,13 +158,16 @@ export function recordingFactsOf(
   };
 }
 
-/** A finished job's transcript in each of `formats`. */
-export async function renderJob(
-  deps: { readonly journal: JobJournal; readonly connections: ConnectionStore },
+export interface ExportDeps {
+  readonly journal: JobJournal;
+  readonly connections: ConnectionStore;
+}
+
+/** What an export of a finished job is made from: both transcripts and the recording's facts. */
+export async function exportSource(
+  deps: ExportDeps,
   id: string,
-  formats: readonly ExportChoice[],
-  settings: ExportSettings,
-): Promise<RenderedFile[]> {
+): Promise<{ service: Transcript; edited: EditedTranscript; facts: RecordingFacts }> {
   const job = deps.journal.get(id);
   if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
   const service = await deps.journal.readResult(job);
@@ -172,5 +175,16 @@ export async function renderJob(
   if (!service || !edited)
     throw new AppFailure(appError('export-no-transcript', { name: jobName(job) }));
   const facts = recordingFactsOf(job, service, deps.connections.get(job.connection)?.name);
+  return { service, edited, facts };
+}
+
+/** A finished job's transcript in each of `formats`. */
+export async function renderJob(
+  deps: ExportDeps,
+  id: string,
+  formats: readonly ExportChoice[],
+  settings: ExportSettings,
+): Promise<RenderedFile[]> {
+  const { service, edited, facts } = await exportSource(deps, id);
   return renderTranscript(service, edited, facts, formats, settings);
 }

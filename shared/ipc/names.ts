@@ -34,6 +34,8 @@ export const CHANNEL_NAMES = [
   'export:save',
   'export:render',
   'export:job',
+  'export:jobs',
+  'export:bundle',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -60,7 +62,11 @@ export const LIVE_OPEN_MESSAGE = 'preload:live-open';
  */
 export const LIVE_AUDIO_PORT_MESSAGE = 'kikitori:live-audio-port';
 
-export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save', 'export:job'];
+export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = [
+  'export:save',
+  'export:job',
+  'export:jobs',
+];
 
 export const EVENT_NAMES = [
   'jobs:changed',
