@@ -3,7 +3,8 @@
  * parser makes thirteen substrings at every character and looks each up in a table by name,
  * which made it most of a long meeting's subtitles' time; here each window of one to three
  * characters is a number (its UTF-16 code units, one more than each, in base 65,537: one number
- * per string of up to three units, the empty one 0), looked up in tables keyed the same way. The
+ * per string of up to three units, the empty one 0), looked up in tables keyed the same way (a
+ * one-character feature's table an array by code unit). The
  * boundaries are the same, by the same sums in the same order (a unit test compares them with
  * BudouX's own on many sentences).
  */
@@ -48,13 +49,24 @@ export function phraseParser(model: Model): (text: string) => string[] {
       .map(([, group]) => Object.values(group))
       .flat()
       .reduce((sum, score) => sum + score, 0);
+  // A one-character feature is an array by code unit (index 0 the empty window); the others
+  // are maps by the window's number.
   const tables = FEATURES.map(([name, from, to]) => {
-    const table = new Map<number, number>();
-    for (const [text, score] of Object.entries(model[name] ?? {})) {
-      const key = keyOf(text);
-      if (key !== undefined) table.set(key, score);
+    const entries = Object.entries(model[name] ?? {});
+    if (to - from === 1) {
+      const byUnit = new Float64Array(BASE);
+      for (const [text, score] of entries) {
+        const key = keyOf(text);
+        if (key !== undefined && key < BASE) byUnit[key] = score;
+      }
+      return { byUnit, from, to };
     }
-    return { table, from, to };
+    const byKey = new Map<number, number>();
+    for (const [text, score] of entries) {
+      const key = keyOf(text);
+      if (key !== undefined) byKey.set(key, score);
+    }
+    return { byKey, from, to };
   });
   return (text) => {
     if (text === '') return [];
@@ -64,12 +76,18 @@ export function phraseParser(model: Model): (text: string) => string[] {
     let start = 0;
     for (let i = 1; i < text.length; i++) {
       let score = baseScore;
-      for (const { table, from, to } of tables) {
+      for (let f = 0; f < tables.length; f++) {
+        const { byUnit, byKey, from, to } = tables[f]!;
         // The window as substring cuts it: clamped to the text.
+        const first = Math.max(i + from, 0);
         const end = Math.min(i + to, text.length);
+        if (byUnit) {
+          score += byUnit[first < end ? units[first]! : 0]!;
+          continue;
+        }
         let key = 0;
-        for (let at = Math.max(i + from, 0); at < end; at++) key = key * BASE + units[at]!;
-        score += table.get(key) || 0;
+        for (let at = first; at < end; at++) key = key * BASE + units[at]!;
+        score += byKey!.get(key) || 0;
       }
       if (score > 0) {
         phrases.push(text.slice(start, i));
@@ -80,6 +98,7 @@ export function phraseParser(model: Model): (text: string) => string[] {
     return phrases;
   };
 }
+
 let japanese: ((text: string) => string[]) | undefined;
 /** The phrases of `text`, as BudouX's Japanese model finds them (loaded on first use). */
 export const japanesePhrases = (text: string): string[] =>
