@@ -87,7 +87,7 @@ export function phraseParser(model: Model): (text: string) => string[] {
         }
         let key = 0;
         for (let at = first; at < end; at++) key = key * BASE + units[at]!;
-        score += byKey!.get(key) || 0;
+        score += byKey.get(key) || 0;
       }
       if (score > 0) {
         phrases.push(text.slice(start, i));

@@ -229,13 +229,21 @@ function unitsOf(
   for (let i = 0; i < atoms.length;) {
     let j = i + 1;
     while (j < atoms.length && !atoms[j]!.phraseStart) j++;
+    if (j - i === 1) {
+      units.push(unitOf(atoms[i]!.tokens, false));
+      i = j;
+      continue;
+    }
     const parts = atoms.slice(i, j).map((a, k) => unitOf(a.tokens, k > 0));
-    const phrase = unitOf(
-      atoms.slice(i, j).flatMap((a) => a.tokens),
-      false,
-    );
-    if (j - i === 1) units.push(phrase);
-    else if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
+    // The phrase is its atoms joined: its text theirs, its width theirs added (no second pass).
+    const text = joinUnits(parts, joiner);
+    const phrase: Unit = {
+      tokens: parts.flatMap((part) => part.tokens),
+      text,
+      width: lineWidth(parts, 0, parts.length, joiner === '' ? 0 : textWidth(joiner, script)),
+      weak: false,
+    };
+    if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
     else units.push(...parts);
     i = j;
   }
