@@ -6,7 +6,6 @@
  *
  * Japanese subtitles break between phrases as BudouX finds them (shared/format/subtitles.ts).
  */
-import { loadDefaultJapaneseParser } from 'budoux';
 import { decodeD } from '../../shared/api/d-codec';
 import type { EditedTranscript } from '../../shared/domain/edits';
 import { AppFailure, appError } from '../../shared/domain/errors';
@@ -27,11 +26,10 @@ import type { ConnectionStore } from '../connections/connection-store';
 import { currentTranscript } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import { toDocx } from './docx';
+import { japanesePhrases, remembering } from './phrases';
 
-let parser: ReturnType<typeof loadDefaultJapaneseParser> | undefined;
 /** BudouX's Japanese model, loaded the first time a Japanese transcript is cut into cues. */
-export const budouxPhrases: PhraseSegmenter = (text) =>
-  (parser ??= loadDefaultJapaneseParser()).parse(text);
+export const budouxPhrases: PhraseSegmenter = japanesePhrases;
 
 export interface RenderedFile {
   readonly fileName: string;
@@ -76,7 +74,8 @@ export function exportOptionsOf(
     ...(settings.readings !== undefined && { readings: settings.readings }),
     script,
     subtitles: { ...SUBTITLE_DEFAULTS[script], ...settings.subtitles },
-    phrases: budouxPhrases,
+    // (Remembered for this export: SRT and VTT at once cut the same texts.)
+    phrases: remembering(budouxPhrases),
     meta,
   };
 }
@@ -159,13 +158,16 @@ export function recordingFactsOf(
   };
 }
 
-/** A finished job's transcript in each of `formats`. */
-export async function renderJob(
-  deps: { readonly journal: JobJournal; readonly connections: ConnectionStore },
+export interface ExportDeps {
+  readonly journal: JobJournal;
+  readonly connections: ConnectionStore;
+}
+
+/** What an export of a finished job is made from: both transcripts and the recording's facts. */
+export async function exportSource(
+  deps: ExportDeps,
   id: string,
-  formats: readonly ExportChoice[],
-  settings: ExportSettings,
-): Promise<RenderedFile[]> {
+): Promise<{ service: Transcript; edited: EditedTranscript; facts: RecordingFacts }> {
   const job = deps.journal.get(id);
   if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
   const service = await deps.journal.readResult(job);
@@ -173,5 +175,16 @@ export async function renderJob(
   if (!service || !edited)
     throw new AppFailure(appError('export-no-transcript', { name: jobName(job) }));
   const facts = recordingFactsOf(job, service, deps.connections.get(job.connection)?.name);
+  return { service, edited, facts };
+}
+
+/** A finished job's transcript in each of `formats`. */
+export async function renderJob(
+  deps: ExportDeps,
+  id: string,
+  formats: readonly ExportChoice[],
+  settings: ExportSettings,
+): Promise<RenderedFile[]> {
+  const { service, edited, facts } = await exportSource(deps, id);
   return renderTranscript(service, edited, facts, formats, settings);
 }

@@ -38,11 +38,20 @@ const html = (text: string) =>
 /** Han characters: the words whose reading a reader may need. */
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
 
+/**
+ * The reading a reader may need over a word: its own (`spoken`), when the word has Han
+ * characters. The web page's ruby and the viewer's readings follow this one rule.
+ */
+export function readingOf(token: Pick<Token, 'written' | 'spoken'>): string | undefined {
+  const { written, spoken } = token;
+  return !spoken || spoken === '_' || spoken === written || !HAN.test(written) ? undefined : spoken;
+}
+
 /** A word with its reading over it, when it has Han characters and a reading of its own. */
 export function rubyOf(token: Pick<Token, 'written' | 'spoken'>): string {
-  const { written, spoken } = token;
-  if (!spoken || spoken === '_' || spoken === written || !HAN.test(written)) return html(written);
-  return `<ruby>${html(written)}<rp>(</rp><rt>${html(spoken)}</rt><rp>)</rp></ruby>`;
+  const reading = readingOf(token);
+  if (reading === undefined) return html(token.written);
+  return `<ruby>${html(token.written)}<rp>(</rp><rt>${html(reading)}</rt><rp>)</rp></ruby>`;
 }
 
 function turnHtml(tokens: readonly Token[], joiner: string, readings: boolean): string {

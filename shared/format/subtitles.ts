@@ -175,6 +175,14 @@ interface Turn {
 
 const DUAL_DASH: Readonly<Record<Script, string>> = { cjk: '－', spaced: '- ' };
 
+/** A text's first and last characters (a surrogate pair whole), without spreading it. */
+const firstChar = (text: string) => String.fromCodePoint(text.codePointAt(0) ?? 0);
+function lastChar(text: string): string {
+  const low = text.charCodeAt(text.length - 1);
+  const pair = low >= 0xdc00 && low <= 0xdfff && text.length > 1;
+  return text.slice(pair ? -2 : -1);
+}
+
 /**
  * A block's words cut into units. Atoms are words glued together where no break may fall
  * (punctuation, kinsoku); atoms join into a phrase where the segmenter sees no phrase end, unless
@@ -206,8 +214,8 @@ function unitsOf(
     const glued =
       previous !== undefined &&
       (isPunctuation(token) ||
-        NO_LINE_START.has([...token.written][0]!) ||
-        NO_LINE_END.has([...previous.written].at(-1)!));
+        NO_LINE_START.has(firstChar(token.written)) ||
+        NO_LINE_END.has(lastChar(previous.written)));
     if (atom && glued) atom.tokens.push(token);
     else
       atoms.push({ tokens: [token], phraseStart: script === 'spaced' || phraseEnds.has(offset) });
@@ -221,13 +229,21 @@ function unitsOf(
   for (let i = 0; i < atoms.length;) {
     let j = i + 1;
     while (j < atoms.length && !atoms[j]!.phraseStart) j++;
+    if (j - i === 1) {
+      units.push(unitOf(atoms[i]!.tokens, false));
+      i = j;
+      continue;
+    }
     const parts = atoms.slice(i, j).map((a, k) => unitOf(a.tokens, k > 0));
-    const phrase = unitOf(
-      atoms.slice(i, j).flatMap((a) => a.tokens),
-      false,
-    );
-    if (j - i === 1) units.push(phrase);
-    else if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
+    // The phrase is its atoms joined: its text theirs, its width theirs added (no second pass).
+    const text = joinUnits(parts, joiner);
+    const phrase: Unit = {
+      tokens: parts.flatMap((part) => part.tokens),
+      text,
+      width: lineWidth(parts, 0, parts.length, joiner === '' ? 0 : textWidth(joiner, script)),
+      weak: false,
+    };
+    if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
     else units.push(...parts);
     i = j;
   }
@@ -244,11 +260,52 @@ function joinUnits(units: readonly Unit[], joiner: string): string {
   return text;
 }
 
+/** A line's width: its units' widths, and a joiner before each but the first (not punctuation). */
+function lineWidth(units: readonly Unit[], from: number, to: number, joinerWidth: number): number {
+  let width = 0;
+  for (let i = from; i < to; i++) {
+    const unit = units[i]!;
+    width += unit.width;
+    if (i > from && joinerWidth > 0 && !isPunctuation(unit.tokens[0]!)) width += joinerWidth;
+  }
+  return width;
+}
+
+/**
+ * Whether `units` fit in at most `maxLines` lines of at most `maxLine` each: lines filled one
+ * after another need the fewest lines there are (a unit wider than a line counts as fitting on a
+ * line of its own). Cheap, for the question asked at every unit a cue might take.
+ */
+function fitsLines(
+  units: readonly Unit[],
+  joinerWidth: number,
+  rules: SubtitleRules,
+  reserve: number,
+): boolean {
+  let lines = 0;
+  let width = 0;
+  let count = 0;
+  for (const unit of units) {
+    const joined = count > 0 && joinerWidth > 0 && !isPunctuation(unit.tokens[0]!);
+    const wider = width + (joined ? joinerWidth : 0) + unit.width;
+    if (count > 0 && wider + reserve <= rules.maxLine) {
+      width = wider;
+      count++;
+      continue;
+    }
+    if (++lines > rules.maxLines) return false;
+    width = unit.width;
+    count = 1;
+  }
+  return true;
+}
+
 /**
  * The best way to lay `units` into at most `maxLines` lines of at most `maxLine` each: the
  * fewest lines, then the narrowest widest line, then phrase breaks over word breaks, then the
  * first line the longer. Undefined when they cannot fit (a unit wider than a line counts as
- * fitting on a line of its own).
+ * fitting on a line of its own). Widths add up (a text's width is its characters'), so a line's
+ * width is its units' and its joiners', never measured again from its text.
  */
 function layout(
   units: readonly Unit[],
@@ -257,46 +314,59 @@ function layout(
   rules: SubtitleRules,
   reserve = 0,
 ): Unit[][] | undefined {
-  const widthOf = (line: readonly Unit[]) => textWidth(joinUnits(line, joiner), script) + reserve;
-  const fits = (line: readonly Unit[]) => line.length === 1 || widthOf(line) <= rules.maxLine;
-  let best: { lines: Unit[][]; score: number[] } | undefined;
+  const joinerWidth = joiner === '' ? 0 : textWidth(joiner, script);
+  if (!fitsLines(units, joinerWidth, rules, reserve)) return undefined;
+  // A long run of short units has many layouts: past a dozen, fill lines greedily instead.
+  if (units.length > 24) {
+    const lines: Unit[][] = [];
+    let from = 0;
+    for (let to = 1; to <= units.length; to++) {
+      const next = to < units.length ? lineWidth(units, from, to + 1, joinerWidth) + reserve : 0;
+      if (to === units.length || next > rules.maxLine) {
+        lines.push(units.slice(from, to));
+        from = to;
+      }
+    }
+    return lines;
+  }
+  const widthOf = (from: number, to: number) => lineWidth(units, from, to, joinerWidth) + reserve;
+  const fits = (from: number, to: number) => to - from === 1 || widthOf(from, to) <= rules.maxLine;
+  let best: { breaks: number[]; score: number[] } | undefined;
   const better = (a: number[], b: number[]) => {
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
     return false;
   };
-  const search = (from: number, lines: Unit[][]) => {
+  // `breaks` holds where each line but the first starts.
+  const search = (from: number, breaks: number[]) => {
     if (from === units.length) {
-      const widths = lines.map(widthOf);
-      const weakBreaks = lines.slice(1).filter((line) => line[0]!.weak).length;
+      const starts = [0, ...breaks];
+      const widths = starts.map((start, i) => widthOf(start, starts[i + 1] ?? units.length));
+      const weakBreaks = breaks.filter((at) => units[at]!.weak).length;
       const score = [
-        lines.length,
+        starts.length,
         Math.round(Math.max(...widths) * 2),
         weakBreaks,
-        lines.length > 1 && widths[0]! < widths[1]! ? 1 : 0,
+        starts.length > 1 && widths[0]! < widths[1]! ? 1 : 0,
         Math.round(Math.abs(widths[0]! - (widths[1] ?? 0)) * 2),
       ];
-      if (!best || better(score, best.score)) best = { lines: lines.map((l) => [...l]), score };
+      if (!best || better(score, best.score)) best = { breaks: [...breaks], score };
       return;
     }
-    if (lines.length === rules.maxLines) return;
+    if (breaks.length + 1 === rules.maxLines) {
+      if (fits(from, units.length)) search(units.length, breaks);
+      return;
+    }
     for (let to = from + 1; to <= units.length; to++) {
-      const line = units.slice(from, to);
-      if (!fits(line)) break;
-      search(to, [...lines, line]);
+      if (!fits(from, to)) break;
+      if (to < units.length) breaks.push(to);
+      search(to, breaks);
+      if (to < units.length) breaks.pop();
     }
   };
-  // A long run of short units has many layouts: past a dozen, fill lines greedily instead.
-  if (units.length > 24) {
-    const lines: Unit[][] = [];
-    for (const unit of units) {
-      const line = lines.at(-1);
-      if (line && fits([...line, unit])) line.push(unit);
-      else lines.push([unit]);
-    }
-    return lines.length <= rules.maxLines ? lines : undefined;
-  }
   search(0, []);
-  return best?.lines;
+  if (!best) return undefined;
+  const starts = [0, ...best.breaks];
+  return starts.map((start, i) => units.slice(start, starts[i + 1] ?? units.length));
 }
 
 const SENTENCE_END = /[。．.!?！？…]$/u;
@@ -327,6 +397,7 @@ function cuesOfTurn(
 ): Draft[] {
   const drafts: Draft[] = [];
   const label = turn.label !== undefined ? { label: turn.label } : {};
+  const joinerWidth = joiner === '' ? 0 : textWidth(joiner, script);
   // The speaker's name takes room on the first line of the turn's first cue.
   const prefixWidth = (first: boolean) =>
     first && prefix !== undefined ? textWidth(`${prefix}: `, script) : 0;
@@ -336,7 +407,7 @@ function cuesOfTurn(
       const end = endOf(units);
       if (start !== undefined && end !== undefined && end - start > rules.maxCueMs) return false;
     }
-    return layout(units, joiner, script, rules, prefixWidth(first)) !== undefined;
+    return fitsLines(units, joinerWidth, rules, prefixWidth(first));
   };
   const emit = (units: Unit[], first: boolean) => {
     const lines = layout(units, joiner, script, rules, prefixWidth(first)) ?? [units];
@@ -354,7 +425,7 @@ function cuesOfTurn(
   // A cue ends at a sentence's end when it is at least half full there; one that must end
   // elsewhere goes back to its last sentence end in its second half, if it has one.
   const capacity = rules.maxLine * rules.maxLines;
-  const widthOf = (units: readonly Unit[]) => textWidth(joinUnits(units, joiner), script);
+  const widthOf = (units: readonly Unit[]) => lineWidth(units, 0, units.length, joinerWidth);
   let cue: Unit[] = [];
   let first = true;
   // A first phrase too wide to share its line with the speaker's name is broken at its words.

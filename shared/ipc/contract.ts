@@ -13,7 +13,11 @@ import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
-import { exportChoicesSchema, exportSettingsSchema } from '../format/export-settings';
+import {
+  exportChoicesSchema,
+  exportSettingsSchema,
+  subtitleRulesSchema,
+} from '../format/export-settings';
 import { EXPORT_CHOICES } from '../format/exporters';
 
 /** The longest search query taken (characters). */
@@ -119,6 +123,22 @@ export type WatchedFolderView = z.infer<typeof watchedFolderViewSchema>;
 export const watchedFoldersSchema = z.object({
   folders: z.array(watchedFolderViewSchema),
   revision: z.number().int().nonnegative(),
+});
+
+/** Several jobs exported at once: in order, each once, with the rules for each script. */
+const jobsExportSchema = z.object({
+  ids: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'each job once'),
+  formats: exportChoicesSchema,
+  settings: exportSettingsSchema.prefault({}),
+  /** Subtitle rules a person changed, by script: each job takes its own script's. */
+  rules: z
+    .object({ cjk: subtitleRulesSchema.partial(), spaced: subtitleRulesSchema.partial() })
+    .partial()
+    .optional(),
 });
 
 export const CHANNELS = {
@@ -390,6 +410,19 @@ export const CHANNELS = {
   'watch:remove': {
     input: z.object({ id: z.string() }),
     output: z.object({ removed: z.boolean() }),
+  },
+  /**
+   * Electron only: several jobs (from Jobs) rendered by the core into a folder the person picks,
+   * each file named after its job, never over a file (issue #31 §6).
+   */
+  'export:jobs': {
+    input: jobsExportSchema,
+    output: z.object({ saved: z.boolean(), paths: z.array(z.string()) }),
+  },
+  /** The same files as one zip (its bytes in base64): the browser downloads it. */
+  'export:bundle': {
+    input: jobsExportSchema,
+    output: z.object({ base64: z.string(), files: z.array(z.string()) }),
   },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 

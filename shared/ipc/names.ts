@@ -39,6 +39,8 @@ export const CHANNEL_NAMES = [
   'watch:add',
   'watch:update',
   'watch:remove',
+  'export:jobs',
+  'export:bundle',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -65,7 +67,11 @@ export const LIVE_OPEN_MESSAGE = 'preload:live-open';
  */
 export const LIVE_AUDIO_PORT_MESSAGE = 'kikitori:live-audio-port';
 
-export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = ['export:save', 'export:job'];
+export const ELECTRON_ONLY_CHANNELS: readonly ChannelName[] = [
+  'export:save',
+  'export:job',
+  'export:jobs',
+];
 
 export const EVENT_NAMES = [
   'jobs:changed',

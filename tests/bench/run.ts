@@ -16,9 +16,12 @@
  *   (e1–e3) correcting a transcript: a keystroke, an edit and its journal write, Enter to screen
  *           (tests/bench/edits.ts)
  *   (s1–s3) search over 10,000 transcripts: query time, index size, making it (tests/bench/search.ts)
+ *   (x1–x5) exports of a three-hour Japanese meeting: DOCX, SRT, VTT, every format, memory
+ *           (tests/bench/export.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3), `--search` only (s1–s3).
+ * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3), `--search` only (s1–s3),
+ * `--export` only (x1–x5).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -33,6 +36,7 @@ import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, peakRssTracker, rssMiB } from '../support/raw-http';
 import { editsBench } from './edits';
+import { exportBench } from './export';
 import { realtimeBench } from './realtime';
 import { liveBench } from './live';
 import { searchBench } from './search';
@@ -385,9 +389,14 @@ async function realtimeOnly(): Promise<void> {
   }
 }
 
+// Exports need neither fixtures nor the window (nor anything else loaded beside them: their
+// memory is the process's).
+if (process.argv.includes('--export')) await exportBench(line);
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
-await prepareBench();
-if (process.argv.includes('--realtime')) await realtimeOnly();
+else await prepareBench();
+if (process.argv.includes('--export')) {
+  // Done above.
+} else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
 else if (process.argv.includes('--search')) {
@@ -399,4 +408,5 @@ else if (process.argv.includes('--search')) {
   await liveBench(line);
   await editsBench(line);
   if (!process.argv.includes('--window')) await searchBench(line);
+  if (!process.argv.includes('--window')) await exportBench(line);
 }

@@ -8,6 +8,7 @@
 import type { AppError } from '../../../shared/domain/errors';
 import type { ExportSettingsInput } from '../../../shared/format/export-settings';
 import type { ExportChoice } from '../../../shared/format/exporters';
+import type { Script, SubtitleRules } from '../../../shared/format/subtitles';
 import type { SaveFormat } from '../../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 
@@ -52,6 +53,35 @@ export async function exportJob(bridge: Bridge, request: JobExport): Promise<Job
     return { saved: result.data.files.map((f) => f.fileName) };
   }
   const result = await bridge.call('export:job', input);
+  if (!result.ok) return { error: result.error };
+  return { saved: result.data.paths };
+}
+
+/** Several jobs at once (from Jobs), each in every format, the rules for each script. */
+export interface JobsExport {
+  readonly ids: readonly string[];
+  readonly formats: readonly ExportChoice[];
+  readonly settings: ExportSettingsInput;
+  readonly rules: Readonly<Partial<Record<Script, Partial<SubtitleRules>>>>;
+  /** The zip's name, in browser mode. */
+  readonly zipName: string;
+}
+
+/**
+ * Several jobs' transcripts: under Electron into a folder the person picks (`export:jobs`); in the
+ * browser as one zip (`export:bundle`), a single download, where a file each would have the
+ * browser ask whether the page may download several files, and scatter them.
+ */
+export async function exportJobs(bridge: Bridge, request: JobsExport): Promise<JobExported> {
+  const { zipName, ...rest } = request;
+  const input = { ...rest, ids: [...rest.ids], formats: [...rest.formats] };
+  if (bridge.mode === 'browser') {
+    const result = await bridge.call('export:bundle', input);
+    if (!result.ok) return { error: result.error };
+    download(zipName, new Blob([bytesOf(result.data.base64)], { type: 'application/zip' }));
+    return { saved: result.data.files };
+  }
+  const result = await bridge.call('export:jobs', input);
   if (!result.ok) return { error: result.error };
   return { saved: result.data.paths };
 }

@@ -208,6 +208,11 @@ export const en = {
     redoHint: 'Redo the correction undone (Ctrl+Shift+Z)',
     revertAll: 'Revert all corrections',
     showOriginal: 'Show original',
+    readings: 'Readings',
+    readingsHint: 'Show each Japanese word’s reading above it, as the service heard it',
+    fillers: 'Fillers',
+    fillersHint:
+      'Show fillers (“um”, “えー”) or leave them out, here, in Copy and in exports; the transcript keeps them',
     showingOriginal:
       'Showing the transcript as recognized, before corrections. Turn off Show original to correct it.',
     editHint:
@@ -234,6 +239,11 @@ export const en = {
   jobs: {
     heading: 'Jobs',
     search: 'Search file names and transcripts',
+    select: 'Select {{name}}',
+    selectAll: 'Select all finished',
+    clearSelection: 'Clear selection',
+    selected_one: '{{count}} job selected',
+    selected_other: '{{count}} jobs selected',
     filter: 'Status',
     all: 'All',
     count_one: '{{count}} job',
@@ -371,6 +381,14 @@ export const en = {
     title: 'Export the transcript',
     description:
       'Choose one format or several: each is made from the transcript as corrected, and named after the job.',
+    openMany_one: 'Export {{count}} job…',
+    openMany_other: 'Export {{count}} jobs…',
+    titleMany_one: 'Export {{count}} transcript',
+    titleMany_other: 'Export {{count}} transcripts',
+    descriptionMany:
+      'Each selected job in every format chosen, named after the job, as corrected: into a folder you pick (nothing there is written over), or one zip in the browser.',
+    zipName_one: 'Kikitori transcript.zip',
+    zipName_other: 'Kikitori {{count}} transcripts.zip',
     formats: 'Formats',
     format: {
       txt: 'Text (TXT)',
@@ -400,6 +418,7 @@ export const en = {
         'Counted in full-width characters: a half-width one counts half. Lines break between phrases, never inside a word, and never before “、。」” or a small kana.',
       hintSpaced:
         'Lines break between words and are balanced. Shortest applies where the next subtitle leaves room.',
+      each: 'Subtitles follow the rules last set in the export dialog for each transcript’s script (Japanese or Chinese, or text written with spaces).',
       reset: 'Back to the defaults',
     },
     cancel: 'Cancel',

@@ -209,6 +209,11 @@ export const ja: Messages = {
     redoHint: '元に戻した修正をやり直します（Ctrl+Shift+Z）',
     revertAll: 'すべての修正を取り消す',
     showOriginal: '修正前を表示',
+    readings: '読み仮名',
+    readingsHint: '日本語の単語の上に、サービスが聞き取った読みを表示します',
+    fillers: 'フィラー',
+    fillersHint:
+      'フィラー（「えー」「あの」など）を表示するか省くかを選びます。コピーと書き出しも同じになり、文字起こし自体には残ります',
     showingOriginal:
       '修正前の認識結果を表示しています。修正するには「修正前を表示」をオフにしてください。',
     editHint:
@@ -235,6 +240,11 @@ export const ja: Messages = {
   jobs: {
     heading: 'ジョブ',
     search: 'ファイル名と文字起こしを検索',
+    select: '{{name}} を選択',
+    selectAll: '完了したものをすべて選択',
+    clearSelection: '選択を解除',
+    selected_one: '{{count}} 件のジョブを選択中',
+    selected_other: '{{count}} 件のジョブを選択中',
     filter: '状態',
     all: 'すべて',
     count_one: '{{count}} 件のジョブ',
@@ -372,6 +382,14 @@ export const ja: Messages = {
     title: '文字起こしの書き出し',
     description:
       '形式を一つ、または複数選んでください。どれも修正後の文字起こしから作られ、ジョブの名前が付きます。',
+    openMany_one: '{{count}} 件のジョブを書き出す…',
+    openMany_other: '{{count}} 件のジョブを書き出す…',
+    titleMany_one: '{{count}} 件の文字起こしの書き出し',
+    titleMany_other: '{{count}} 件の文字起こしの書き出し',
+    descriptionMany:
+      '選んだジョブをそれぞれ選んだ形式で、修正後の文字起こしから書き出し、ジョブの名前を付けます。選んだフォルダーに保存するか（既存のファイルは上書きしません）、ブラウザーでは 1 つの zip にまとめます。',
+    zipName_one: 'Kikitori 文字起こし.zip',
+    zipName_other: 'Kikitori 文字起こし {{count}} 件.zip',
     formats: '形式',
     format: {
       txt: 'テキスト（TXT）',
@@ -401,6 +419,7 @@ export const ja: Messages = {
         '全角で数えます（半角は 0.5 文字）。改行は文節の間で行い、単語の途中や「、。」」・小さい仮名の前では改行しません。',
       hintSpaced:
         '改行は単語の間で行い、行の長さをそろえます。最短は次の字幕との間に余裕があるときに守ります。',
+      each: '字幕は、文字起こしごとにその文字（日本語・中国語、またはスペースで区切る文字）について書き出しダイアログで最後に設定した規則に従います。',
       reset: '既定値に戻す',
     },
     cancel: 'キャンセル',

@@ -14,6 +14,7 @@ export type ThemePref = (typeof THEME_PREFS)[number];
 const THEME_KEY = 'kikitori.theme';
 const NOTIFY_KEY = 'kikitori.notify';
 const RATE_KEY = 'kikitori.playbackRate';
+const READINGS_KEY = 'kikitori.readings';
 /** The player's speeds, slowest first (the viewer steps through them). */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
@@ -27,11 +28,20 @@ function storedRate(): PlaybackRate {
   }
 }
 
-function storedNotify(): boolean {
+/** A choice kept as `on` or `off`; off when never made. */
+function storedFlag(key: string): boolean {
   try {
-    return localStorage.getItem(NOTIFY_KEY) === 'on';
+    return localStorage.getItem(key) === 'on';
   } catch {
     return false;
+  }
+}
+
+function rememberFlag(key: string, on: boolean): void {
+  try {
+    localStorage.setItem(key, on ? 'on' : 'off');
+  } catch {
+    // The choice lasts for this page only.
   }
 }
 
@@ -77,6 +87,8 @@ export interface PrefsSlice {
   notify: boolean;
   /** The viewer's playback speed, remembered. */
   playbackRate: PlaybackRate;
+  /** The viewer shows readings over Japanese words (ruby), remembered; off until asked for. */
+  showReadings: boolean;
   /** The registered guards, by name (the dictionary's is `dictionary`). */
   leaveGuards: Readonly<Record<string, LeaveGuard>>;
   /** A leaving a guard holds, waiting for the person's answer. */
@@ -84,6 +96,7 @@ export interface PrefsSlice {
   setLang: (lang: Lang) => void;
   setNotify: (on: boolean) => void;
   setPlaybackRate: (rate: PlaybackRate) => void;
+  setShowReadings: (on: boolean) => void;
   setThemePref: (theme: ThemePref) => void;
   /** Opens a section at once (a drop opens Transcribe: nothing is lost, edits stay in the store). */
   setTab: (tab: Tab) => void;
@@ -106,16 +119,13 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
     lang: storedLang() ?? systemLang(),
     themePref: storedTheme(),
     tab: 'transcribe',
-    notify: storedNotify(),
+    notify: storedFlag(NOTIFY_KEY),
     playbackRate: storedRate(),
+    showReadings: storedFlag(READINGS_KEY),
     leaveGuards: {},
     pendingLeave: undefined,
     setNotify(notify) {
-      try {
-        localStorage.setItem(NOTIFY_KEY, notify ? 'on' : 'off');
-      } catch {
-        // The choice lasts for this page only.
-      }
+      rememberFlag(NOTIFY_KEY, notify);
       set({ notify });
     },
     setPlaybackRate(playbackRate) {
@@ -125,6 +135,10 @@ export const createPrefsSlice: StateCreator<AppState, [], [], PrefsSlice> = (set
         // The choice lasts for this page only.
       }
       set({ playbackRate });
+    },
+    setShowReadings(showReadings) {
+      rememberFlag(READINGS_KEY, showReadings);
+      set({ showReadings });
     },
     setLang(lang) {
       rememberLang(lang);

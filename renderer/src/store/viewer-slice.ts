@@ -8,10 +8,12 @@ import type { AppError } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';
 import {
   exportJob,
+  exportJobs,
   saveExport,
   type ExportFile,
   type JobExport,
   type JobExported,
+  type JobsExport,
 } from '../host/download';
 import { rememberExportPrefs, storedExportPrefs, type ExportPrefs } from './export-prefs';
 import { DONE, type Result } from './result';
@@ -39,6 +41,8 @@ export interface ViewerSlice {
   saveFile: (file: ExportFile) => Promise<Result<void>>;
   /** A job's transcript in each format, rendered by the core; saved, or downloaded. */
   exportJob: (request: JobExport) => Promise<JobExported>;
+  /** Several jobs (from Jobs) in each format: into a folder, or one zip downloaded. */
+  exportJobs: (request: JobsExport) => Promise<JobExported>;
   /** What the export dialog was last set to (remembered in this browser). */
   exportPrefs: ExportPrefs;
   setExportPrefs: (prefs: ExportPrefs) => void;
@@ -100,6 +104,7 @@ export const createViewerSlice =
         return error ? { ok: false, error } : DONE;
       },
       exportJob: (request) => exportJob(bridge, request),
+      exportJobs: (request) => exportJobs(bridge, request),
       exportPrefs: storedExportPrefs(),
       setExportPrefs(exportPrefs) {
         rememberExportPrefs(exportPrefs);

@@ -46,23 +46,34 @@ function ruleValue(key: keyof SubtitleRules, typed: number): number {
   return Math.round(typed);
 }
 
-export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedTranscript }) {
+/**
+ * What is exported: the open job (its transcript known: the options it has, its script's rules),
+ * or several jobs from Jobs (each takes the rules last set for its own script).
+ */
+export type ExportTarget =
+  | { readonly jobId: string; readonly edited: EditedTranscript }
+  | { readonly jobIds: readonly string[] };
+
+export function ExportDialog({ target }: { target: ExportTarget }) {
   const { t } = useTranslation();
   const id = useId();
   const lang = useApp((s) => s.lang);
   const prefs = useApp((s) => s.exportPrefs);
   const setPrefs = useApp((s) => s.setExportPrefs);
   const exportJob = useApp((s) => s.exportJob);
+  const exportJobs = useApp((s) => s.exportJobs);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>();
-  const corrected = edited.edited === true;
+  const edited = 'edited' in target ? target.edited : undefined;
+  const many = 'jobIds' in target ? target.jobIds : undefined;
+  const corrected = edited === undefined || edited.edited === true;
   const offered = ORDER.filter((f) => corrected || f !== 'json-original');
   const chosen = prefs.formats.filter((f) => offered.includes(f));
-  const speakers = hasSpeakers(edited);
-  const fillers = hasFillers(edited);
-  const script = scriptOf(edited);
-  const rules = { ...SUBTITLE_DEFAULTS[script], ...prefs.subtitles[script] };
+  const speakers = edited === undefined || hasSpeakers(edited);
+  const fillers = edited === undefined || hasFillers(edited);
+  const script = edited && scriptOf(edited);
+  const rules = script && { ...SUBTITLE_DEFAULTS[script], ...prefs.subtitles[script] };
   const subtitles = chosen.includes('srt') || chosen.includes('vtt');
 
   const toggle = (format: ExportChoice, on: boolean) =>
@@ -72,13 +83,14 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
     });
   const setRule = (key: keyof SubtitleRules, value: number) => {
     const [min, max] = SUBTITLE_LIMITS[key];
-    if (!Number.isFinite(value) || value < min || value > max) return;
+    if (!script || !Number.isFinite(value) || value < min || value > max) return;
     setPrefs({
       ...prefs,
       subtitles: { ...prefs.subtitles, [script]: { ...prefs.subtitles[script], [key]: value } },
     });
   };
   const resetRules = () => {
+    if (!script) return;
     const { [script]: _dropped, ...others } = prefs.subtitles;
     setPrefs({ ...prefs, subtitles: others });
   };
@@ -88,18 +100,31 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
     if (chosen.length === 0 || busy) return;
     setBusy(true);
     setError(undefined);
-    void exportJob({
-      id: jobId,
-      formats: chosen,
-      settings: {
-        lang,
-        fillers: prefs.fillers,
-        speakers: prefs.speakers,
-        times: prefs.times,
-        readings: prefs.readings,
-        ...(prefs.subtitles[script] && { subtitles: prefs.subtitles[script] }),
-      },
-    }).then((done) => {
+    const settings = {
+      lang,
+      fillers: prefs.fillers,
+      speakers: prefs.speakers,
+      times: prefs.times,
+      readings: prefs.readings,
+    };
+    const exported =
+      'jobIds' in target
+        ? exportJobs({
+            ids: target.jobIds,
+            formats: chosen,
+            settings,
+            rules: prefs.subtitles,
+            zipName: t('exporting.zipName', { count: target.jobIds.length }),
+          })
+        : exportJob({
+            id: target.jobId,
+            formats: chosen,
+            settings: {
+              ...settings,
+              ...(script && prefs.subtitles[script] && { subtitles: prefs.subtitles[script] }),
+            },
+          });
+    void exported.then((done) => {
       setBusy(false);
       if ('error' in done) return setError(done.error);
       if (done.saved.length > 0) setOpen(false);
@@ -114,12 +139,23 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
         if (next) setError(undefined);
       }}
       trigger={
-        <button type="button" className="button small" data-testid="export">
-          {t('exporting.open')}
-        </button>
+        many ? (
+          <button
+            type="button"
+            className="button small"
+            disabled={many.length === 0}
+            data-testid="export-selected"
+          >
+            {t('exporting.openMany', { count: many.length })}
+          </button>
+        ) : (
+          <button type="button" className="button small" data-testid="export">
+            {t('exporting.open')}
+          </button>
+        )
       }
-      title={t('exporting.title')}
-      description={t('exporting.description')}
+      title={many ? t('exporting.titleMany', { count: many.length }) : t('exporting.title')}
+      description={many ? t('exporting.descriptionMany') : t('exporting.description')}
       wide
       testId="export-dialog"
     >
@@ -189,7 +225,12 @@ export function ExportDialog({ jobId, edited }: { jobId: string; edited: EditedT
             )}
           </div>
         </fieldset>
-        {subtitles && (
+        {subtitles && !script && (
+          <p className="hint" data-testid="export-rules-each">
+            {t('exporting.rules.each')}
+          </p>
+        )}
+        {subtitles && script && rules && (
           <fieldset className="export-group" data-testid="export-rules">
             <legend>
               {t(script === 'cjk' ? 'exporting.rules.titleCjk' : 'exporting.rules.titleSpaced')}

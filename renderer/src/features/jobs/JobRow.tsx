@@ -33,8 +33,13 @@ export const JobRow = memo(function JobRow({
   onFailure,
   hit,
   query,
+  selected,
+  onSelect,
 }: {
   id: string;
+  /** Whether the job is selected for an export of several (only finished jobs can be). */
+  selected: boolean;
+  onSelect: (id: string, on: boolean) => void;
   /** What the search found in this job, when the list is a search's. */
   hit?: SearchHit | undefined;
   query: string;
@@ -95,6 +100,16 @@ export const JobRow = memo(function JobRow({
       data-status={job.status}
     >
       <div role="cell" className="job-file">
+        {job.status === 'completed' ? (
+          <input
+            type="checkbox"
+            className="job-select"
+            checked={selected}
+            onChange={(e) => onSelect(id, e.target.checked)}
+            aria-label={t('jobs.select', { name })}
+            data-testid="job-select"
+          />
+        ) : null}
         <MiddleCut text={name} className="file-name" />
         {job.title !== undefined ? (
           <MiddleCut text={fileLabel(job.file)} className="job-file-name" />

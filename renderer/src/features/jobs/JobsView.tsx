@@ -20,6 +20,7 @@ import { errorOf, keptInStore } from '../../store/result';
 import { SearchField } from '../../ui/search-field';
 import { SearchStatus } from './SearchHits';
 import type { SearchHit } from '../../../../shared/ipc/contract';
+import { ExportDialog } from '../export/ExportDialog';
 import './jobs.css';
 
 /** A row's usual height, only a first guess: each row is measured, so large text never clips. */
@@ -87,6 +88,23 @@ export function JobsView() {
   const onRemove = useCallback((id: string) => setRemoving(id), []);
   const onClose = useCallback(() => setRemoving(undefined), []);
   const onRename = useCallback((id: string) => setRenaming({ id, open: true }), []);
+  // Jobs chosen for an export of several (issue #31 §6): finished ones, in the list's order.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const onSelect = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((now) => {
+        const next = new Set(now);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const chosen = useMemo(
+    () => order.filter((id) => selected.has(id) && jobs[id]?.status === 'completed'),
+    [order, jobs, selected],
+  );
+  const finished = useMemo(() => ids.filter((id) => jobs[id]?.status === 'completed'), [ids, jobs]);
   // After a removal, the next row's Remove button (the previous one at the end); the search box
   // only when no row is left. Which row is decided when the removal is confirmed: by the time
   // focus moves, the dialog's state is cleared and the job may be gone from the list.
@@ -131,6 +149,31 @@ export function JobsView() {
           testId="job-filter"
         />
       </div>
+      {finished.length > 0 ? (
+        <div className="toolbar jobs-selection" data-testid="jobs-selection">
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => setSelected(new Set([...selected, ...finished]))}
+          >
+            {t('jobs.selectAll')}
+          </button>
+          {chosen.length > 0 ? (
+            <button
+              type="button"
+              className="button small ghost"
+              onClick={() => setSelected(new Set())}
+            >
+              {t('jobs.clearSelection')}
+            </button>
+          ) : null}
+          <span className="muted" role="status" data-testid="selected-count">
+            {chosen.length > 0 ? t('jobs.selected', { count: chosen.length }) : ''}
+          </span>
+          <span className="spacer" />
+          <ExportDialog target={{ jobIds: chosen }} />
+        </div>
+      ) : null}
       <ErrorBox error={error} className="file-error" />
       {trimmed && order.length > 0 ? <SearchStatus query={trimmed} /> : null}
       {loaded && order.length === 0 ? (
@@ -173,6 +216,8 @@ export function JobsView() {
                       onRemove={onRemove}
                       onRename={onRename}
                       onFailure={setError}
+                      selected={selected.has(ids[item.index]!)}
+                      onSelect={onSelect}
                     />
                   </div>
                 ))}

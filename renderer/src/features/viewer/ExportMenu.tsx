@@ -8,5 +8,5 @@ import { ExportDialog } from '../export/ExportDialog';
 
 export function ExportMenu({ edited }: { edited: EditedTranscript }) {
   const jobId = useApp((s) => s.openJob);
-  return jobId === undefined ? null : <ExportDialog jobId={jobId} edited={edited} />;
+  return jobId === undefined ? null : <ExportDialog target={{ jobId, edited }} />;
 }

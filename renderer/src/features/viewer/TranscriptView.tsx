@@ -28,6 +28,8 @@ import { usePlayback } from './use-playback';
 import { UtteranceList } from './UtteranceList';
 import { WordList } from './WordList';
 import { wordsOf, type Word } from './words';
+import { hasReadings, shownBlocks, shownWords } from './shown';
+import { isFiller } from '../../../../shared/format/fillers';
 import { ErrorBox } from '../../ui/error-box';
 import { FindBar } from './FindBar';
 import { stepMatch, textMatches, wordMatches } from './find';
@@ -73,8 +75,13 @@ export function TranscriptView() {
   const editTranscript = useApp((s) => s.editTranscript);
   const { error: editError, run } = useActionError();
   const speakerName = useSpeakerName(transcript?.speakerNames);
-  // Copy follows the export's choices: speakers' names, fillers (never readings).
+  // Copy follows the export's choices: speakers' names, fillers (never readings). Fillers are one
+  // choice, the export's (exportPrefs.fillers): the viewer's Fillers button and the export
+  // dialog's "Leave out fillers" both set it, so what is shown is what Copy and the files hold.
   const copyChoices = useApp((s) => s.exportPrefs);
+  const setExportPrefs = useApp((s) => s.setExportPrefs);
+  const showReadings = useApp((s) => s.showReadings);
+  const setShowReadings = useApp((s) => s.setShowReadings);
   const connections = useApp((s) => s.connections);
   const teachDictionary = useApp((s) => s.teachDictionary);
   const teach = useMemo(() => {
@@ -94,13 +101,26 @@ export function TranscriptView() {
         original: word.original ?? '',
       });
   }, [job, connections, teachDictionary]);
-  const words = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
+  const allWords = useMemo(() => (transcript ? wordsOf(transcript) : []), [transcript]);
   const blocks = useMemo(() => (transcript ? blocksOf(transcript) : []), [transcript]);
+  // What is shown (./shown): fillers without marks or hidden, readings over words; every word
+  // keeps its index, so edits, find and the player name the same words either way.
+  const fillers = useMemo(() => allWords.some(isFiller), [allWords]);
+  const readable = useMemo(() => hasReadings(allWords), [allWords]);
+  const fillerMode = copyChoices.fillers;
+  const words = useMemo(
+    () => shownWords(allWords, { fillers: fillerMode, readings: showReadings && readable }),
+    [allWords, fillerMode, showReadings, readable],
+  );
+  const shown = useMemo(
+    () => (transcript ? shownBlocks(blocks, transcript, fillerMode) : blocks),
+    [blocks, transcript, fillerMode],
+  );
   // Find follows the box a moment behind while it types: a long transcript's marks are drawn in
   // the background, and a key typed meanwhile starts them again instead of waiting for them.
   // It finds in the text as shown: corrected, or the original while that is shown.
   const findQuery = useDeferredValue(query);
-  const textHits = useMemo(() => textMatches(blocks, findQuery), [blocks, findQuery]);
+  const textHits = useMemo(() => textMatches(shown, findQuery), [shown, findQuery]);
   const wordHits = useMemo(() => wordMatches(words, findQuery), [words, findQuery]);
   const hitCount = view === 'text' ? textHits.count : wordHits.length;
   // Where find is, for this query and view (a new one starts at its first match).
@@ -381,10 +401,39 @@ export function TranscriptView() {
               className="button small"
               aria-pressed={showOriginal}
               data-testid="show-original"
-              onClick={() => setShowOriginal((shown) => !shown)}
+              onClick={() => setShowOriginal((on) => !on)}
             >
               {t('viewer.showOriginal')}
             </button>
+            {readable ? (
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={showReadings}
+                data-testid="show-readings"
+                title={t('viewer.readingsHint')}
+                onClick={() => setShowReadings(!showReadings)}
+              >
+                {t('viewer.readings')}
+              </button>
+            ) : null}
+            {fillers ? (
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={fillerMode === 'show'}
+                data-testid="show-fillers"
+                title={t('viewer.fillersHint')}
+                onClick={() =>
+                  setExportPrefs({
+                    ...copyChoices,
+                    fillers: fillerMode === 'show' ? 'drop' : 'show',
+                  })
+                }
+              >
+                {t('viewer.fillers')}
+              </button>
+            ) : null}
             <ErrorBox error={editError} />
           </div>
           <p className="muted hint" role={showOriginal ? 'status' : undefined}>
@@ -402,6 +451,7 @@ export function TranscriptView() {
             <Tabs.Content value="text" className="viewer-panel">
               <UtteranceList
                 blocks={blocks}
+                shown={shown}
                 words={words}
                 transcript={transcript}
                 playback={playback}

@@ -25,7 +25,8 @@ import { ErrorBox } from '../../ui/error-box';
 import { formatMs } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useActionError } from '../../ui/use-action-error';
-import { piecesOf, type TextMatches } from './find';
+import { piecesOf, type Piece, type TextMatches } from './find';
+import { nextShown, type ShownWord } from './shown';
 import { typingIn } from './player-keys';
 import type { Playback } from './use-playback';
 import { usePlayingMark } from './use-playing-mark';
@@ -128,6 +129,7 @@ interface RowActions {
 
 export function UtteranceList({
   blocks,
+  shown,
   words,
   transcript,
   playback,
@@ -137,8 +139,10 @@ export function UtteranceList({
   edit,
 }: {
   blocks: readonly Block[];
-  /** The transcript's words (./words), to correct one in place. */
-  words: readonly Word[];
+  /** The same blocks as shown (./shown: fillers without marks or hidden, tokens in place). */
+  shown?: readonly Block[];
+  /** The transcript's words as shown (./shown), to correct one in place. */
+  words: readonly ShownWord[];
   /** The transcript the blocks are of (edits applied). */
   transcript: EditedTranscript;
   playback: Playback;
@@ -156,7 +160,7 @@ export function UtteranceList({
   const [editingWord, setEditingWord] = useState<number>();
   /** Each block's words, by their place in the utterance. */
   const blockWords = useMemo(() => {
-    const byBlock = blocks.map(() => new Map<number, Word>());
+    const byBlock = blocks.map(() => new Map<number, ShownWord>());
     for (const word of words) byBlock[word.block]?.set(word.position, word);
     return byBlock;
   }, [blocks, words]);
@@ -216,7 +220,12 @@ export function UtteranceList({
           next,
           all.length,
           (op) => act(apply(op)),
-          (after) => (after === undefined ? closeWord(word) : setEditingWord(after)),
+          (after) => {
+            // Tab goes on to the next word shown (a hidden filler is passed over).
+            const next = after === undefined ? undefined : nextShown(all, after, 1);
+            if (next === undefined) closeWord(word);
+            else setEditingWord(next);
+          },
         );
       },
     };
@@ -303,6 +312,7 @@ export function UtteranceList({
               key={i}
               index={i}
               block={b}
+              shown={shown?.[i] ?? b}
               turn={b.label !== undefined && b.label !== blocks[i - 1]?.label}
               matches={matches.ranges[i] ?? []}
               // Only a block with matches numbers them: the others stay as they were while typing.
@@ -331,6 +341,7 @@ export function UtteranceList({
 const Utterance = memo(function Utterance({
   index: i,
   block: b,
+  shown,
   turn,
   matches,
   firstMatch,
@@ -346,6 +357,8 @@ const Utterance = memo(function Utterance({
 }: {
   index: number;
   block: Block;
+  /** The block as shown: what its text draws (the editor takes the block as stored). */
+  shown: Block;
   turn: boolean;
   matches: ReadonlyArray<readonly [number, number]>;
   firstMatch: number;
@@ -354,8 +367,8 @@ const Utterance = memo(function Utterance({
   editable: boolean;
   /** What of this block is being corrected, if anything. */
   editing: 'text' | 'speaker' | undefined;
-  /** The block's words, by their place in the utterance. */
-  words: ReadonlyMap<number, Word> | undefined;
+  /** The block's words as shown, by their place in the utterance. */
+  words: ReadonlyMap<number, ShownWord> | undefined;
   /** Where the block's tokens start in its utterance. */
   offset: number;
   /** The word of this block being corrected in place, or -1. */
@@ -365,7 +378,7 @@ const Utterance = memo(function Utterance({
   actions: RowActions;
 }) {
   const { t } = useTranslation();
-  const pieces = useMemo(() => piecesOf(b, matches, firstMatch), [b, matches, firstMatch]);
+  const pieces = useMemo(() => piecesOf(shown, matches, firstMatch), [shown, matches, firstMatch]);
   const time = formatMs(b.starttime ?? 0);
   const edited = b.tokens.some((token) => 'edited' in token && token.edited);
   return (
@@ -436,37 +449,48 @@ const Utterance = memo(function Utterance({
               if (word && wordActions) wordActions.onEdit(word);
             }}
           >
-            {pieces.map((piece, k) => {
-              const word = piece.token === undefined ? undefined : words?.get(offset + piece.token);
-              if (word && word.index === editingWord && wordActions) {
-                // The editor stands where the word's first piece was (find may cut a word).
-                return pieces[k - 1]?.token === piece.token ? null : (
-                  <WordEditor key={k} word={word} actions={wordActions} />
-                );
-              }
-              const inner =
-                piece.match === undefined ? (
-                  piece.text
+            {groupsOf(pieces).map((group) => {
+              const first = group[0]!;
+              const word =
+                first.piece.token === undefined
+                  ? undefined
+                  : words?.get(offset + first.piece.token);
+              if (word && word.index === editingWord && wordActions)
+                // The editor stands where the word was (find may cut a word into pieces).
+                return <WordEditor key={first.k} word={word} actions={wordActions} />;
+              const spans = group.map(({ piece, k }) => {
+                const inner =
+                  piece.match === undefined ? (
+                    piece.text
+                  ) : (
+                    <mark
+                      data-match={piece.match}
+                      className={piece.match === currentMatch ? 'is-found' : undefined}
+                    >
+                      {piece.text}
+                    </mark>
+                  );
+                return piece.ms === undefined ? (
+                  <span key={k}>{inner}</span>
                 ) : (
-                  <mark
-                    data-match={piece.match}
-                    className={piece.match === currentMatch ? 'is-found' : undefined}
+                  <span
+                    key={k}
+                    className="text-word"
+                    data-ms={piece.ms}
+                    data-w={word?.index}
+                    data-token={piece.token}
                   >
-                    {piece.text}
-                  </mark>
+                    {inner}
+                  </span>
                 );
-              return piece.ms === undefined ? (
-                <span key={k}>{inner}</span>
+              });
+              return word?.reading === undefined ? (
+                spans
               ) : (
-                <span
-                  key={k}
-                  className="text-word"
-                  data-ms={piece.ms}
-                  data-w={word?.index}
-                  data-token={piece.token}
-                >
-                  {inner}
-                </span>
+                <ruby key={first.k} className="reading">
+                  {spans}
+                  <rt>{word.reading}</rt>
+                </ruby>
               );
             })}
           </p>
@@ -487,6 +511,18 @@ const Utterance = memo(function Utterance({
     </li>
   );
 });
+
+/** The pieces of a block's text, a word's pieces together (each with its key, its place). */
+function groupsOf(pieces: readonly Piece[]): Array<Array<{ piece: Piece; k: number }>> {
+  const groups: Array<Array<{ piece: Piece; k: number }>> = [];
+  pieces.forEach((piece, k) => {
+    const last = groups.at(-1);
+    if (last && piece.token !== undefined && last[0]!.piece.token === piece.token)
+      last.push({ piece, k });
+    else groups.push([{ piece, k }]);
+  });
+  return groups;
+}
 
 /**
  * The word F2 corrects in the text view: the one the text selection is in, else the first word

@@ -23,9 +23,11 @@ import { usePlayingMark } from './use-playing-mark';
 import { chunksOf, type WordChunk } from './word-chunks';
 import { keepWord, WordEditor, type Editing } from './WordEditor';
 import { LOW_CONFIDENCE, matchesIn, wordAt, type Word } from './words';
+import { nextShown, shownNear, type ShownWord } from './shown';
 
 interface Props {
-  readonly words: readonly Word[];
+  /** The words as shown (./shown): a hidden filler keeps its index but is not drawn. */
+  readonly words: readonly ShownWord[];
   readonly playback: Playback;
   readonly query: string;
   /** The word find is on, or -1. */
@@ -57,7 +59,7 @@ const WordButton = memo(function WordButton({
   onSeek,
   actions,
 }: {
-  word: Word;
+  word: ShownWord;
   focusable: boolean;
   match: boolean;
   /** The match find is on. */
@@ -92,7 +94,14 @@ const WordButton = memo(function WordButton({
       onClick={() => onSeek(word)}
       onDoubleClick={actions ? () => actions.onEdit(word) : undefined}
     >
-      {word.written}
+      {word.reading === undefined ? (
+        word.written
+      ) : (
+        <ruby>
+          {word.written}
+          <rt>{word.reading}</rt>
+        </ruby>
+      )}
     </button>
   );
 });
@@ -111,7 +120,9 @@ export function WordList({
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const start = openAt !== undefined && openAt < words.length ? openAt : undefined;
-  const [focusIndex, setFocusIndex] = useState(start ?? 0);
+  const [focusAt, setFocusIndex] = useState(start ?? 0);
+  // The list's tab stop is a word shown: a hidden filler's neighbour stands in for it.
+  const focusIndex = shownNear(words, focusAt);
   const [editingIndex, setEditingIndex] = useState<number>();
   const { error, run } = useActionError();
 
@@ -140,8 +151,9 @@ export function WordList({
     },
     [seek],
   );
-  const move = (index: number) => {
-    const next = Math.max(0, Math.min(words.length - 1, index));
+  const move = (index: number, by: 1 | -1) => {
+    const clamped = Math.max(0, Math.min(words.length - 1, index));
+    const next = nextShown(words, clamped, by) ?? focusIndex;
     setFocusIndex(next);
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
@@ -158,9 +170,9 @@ export function WordList({
   const { toggle, playing } = playback;
   // Read by the actions when they run, so the actions (and every chunk) stay the same objects
   // while the player plays and pauses or a correction changes the count.
-  const latest = useRef({ playing, count: words.length });
+  const latest = useRef({ playing, count: words.length, words });
   useEffect(() => {
-    latest.current = { playing, count: words.length };
+    latest.current = { playing, count: words.length, words };
   });
   const actions = useMemo<Editing | undefined>(() => {
     if (!edit) return undefined;
@@ -187,9 +199,12 @@ export function WordList({
           latest.current.count,
           (op) => run(edit(op)),
           (after) => {
-            if (after !== undefined) {
-              setFocusIndex(after);
-              setEditingIndex(after);
+            // Tab goes on to the next word shown (a hidden filler is passed over).
+            const next =
+              after === undefined ? undefined : nextShown(latest.current.words, after, 1);
+            if (next !== undefined) {
+              setFocusIndex(next);
+              setEditingIndex(next);
             } else {
               refocus.current = word.index;
               setEditingIndex(undefined);
@@ -201,7 +216,7 @@ export function WordList({
 
   const focused = words[focusIndex];
 
-  const chunks = useMemo(() => chunksOf(words), [words]);
+  const chunks = useMemo(() => chunksOf(words.filter((word) => !word.hidden)), [words]);
   const q = query.trim();
   const wordList = (
     <div
@@ -211,17 +226,17 @@ export function WordList({
       onKeyDown={(e) => {
         // Keys typed in the word editor are its own (arrows, Home and End move its caret).
         if (e.defaultPrevented || typingIn(e.target)) return;
-        const keys: Record<string, number> = {
-          ArrowRight: focusIndex + 1,
-          ArrowDown: focusIndex + 1,
-          ArrowLeft: focusIndex - 1,
-          ArrowUp: focusIndex - 1,
-          Home: 0,
-          End: words.length - 1,
+        const keys: Record<string, readonly [number, 1 | -1]> = {
+          ArrowRight: [focusIndex + 1, 1],
+          ArrowDown: [focusIndex + 1, 1],
+          ArrowLeft: [focusIndex - 1, -1],
+          ArrowUp: [focusIndex - 1, -1],
+          Home: [0, 1],
+          End: [words.length - 1, -1],
         };
         if (e.key in keys) {
           e.preventDefault();
-          move(keys[e.key]!);
+          move(...keys[e.key]!);
         } else if (e.key === 'F2' && actions) {
           // The word that has the focus, however it got there (not the one last clicked).
           const word = words[indexOf(e.target) ?? focusIndex];
@@ -298,10 +313,11 @@ export function WordList({
 }
 
 /** The same words, shown the same way (a correction makes new word objects for every word). */
-const sameWord = (a: Word, b: Word) =>
+const sameWord = (a: ShownWord, b: ShownWord) =>
   a === b ||
   (a.index === b.index &&
     a.written === b.written &&
+    a.reading === b.reading &&
     a.starttime === b.starttime &&
     a.confidence === b.confidence &&
     a.edited === b.edited &&
@@ -309,7 +325,7 @@ const sameWord = (a: Word, b: Word) =>
     a.utterance === b.utterance &&
     a.position === b.position);
 
-function sameChunk(a: WordChunk, b: WordChunk): boolean {
+function sameChunk(a: WordChunk<ShownWord>, b: WordChunk<ShownWord>): boolean {
   if (a === b) return true;
   if (a.continued !== b.continued || a.paragraphs.length !== b.paragraphs.length) return false;
   return a.paragraphs.every((p, i) => {
@@ -327,7 +343,7 @@ function sameChunk(a: WordChunk, b: WordChunk): boolean {
  * after a correction, only those whose words changed (or moved).
  */
 interface ChunkProps {
-  chunk: WordChunk;
+  chunk: WordChunk<ShownWord>;
   focusIndex: number;
   editingIndex: number;
   /** The word find is on, in this chunk, or -1. */

@@ -29,10 +29,15 @@ export function textMatches(blocks: readonly Block[], query: string): TextMatche
   return { ranges, first, count };
 }
 
-/** The indexes of the words that hold the query. */
-export function wordMatches(words: readonly Word[], query: string): number[] {
+/** The indexes of the words that hold the query (not those hidden, ./shown). */
+export function wordMatches(
+  words: ReadonlyArray<Word & { readonly hidden?: boolean }>,
+  query: string,
+): number[] {
   if (!query.trim()) return [];
-  return words.filter((w) => matchesIn(w.written, query).length > 0).map((w) => w.index);
+  return words
+    .filter((w) => !w.hidden && matchesIn(w.written, query).length > 0)
+    .map((w) => w.index);
 }
 
 /** Moves through `count` matches from `at`, round at either end. */

@@ -8,14 +8,14 @@ import type { Word } from './words';
 /** Words a chunk holds at most: a screen or two of text, few enough to lay out as it scrolls in. */
 export const CHUNK_WORDS = 250;
 
-export interface WordParagraph {
-  readonly words: readonly Word[];
+export interface WordParagraph<W extends Word = Word> {
+  readonly words: readonly W[];
   /** The speaker to name above it, where the speaker changes. */
   readonly turn?: string;
 }
 
-export interface WordChunk {
-  readonly paragraphs: readonly WordParagraph[];
+export interface WordChunk<W extends Word = Word> {
+  readonly paragraphs: readonly WordParagraph<W>[];
   /** It begins in the middle of a paragraph that a chunk before it started. */
   readonly continued: boolean;
   readonly first: number;
@@ -27,15 +27,15 @@ export interface WordChunk {
  * `size` words. A paragraph is cut only when it is longer than a chunk; a paragraph that does not
  * fit in what is left of a chunk starts the next one.
  */
-export function chunksOf(words: readonly Word[], size = CHUNK_WORDS): WordChunk[] {
-  const blocks: Word[][] = [];
+export function chunksOf<W extends Word>(words: readonly W[], size = CHUNK_WORDS): WordChunk<W>[] {
+  const blocks: W[][] = [];
   for (const word of words) {
     const last = blocks.at(-1);
     if (last && last[0]!.block === word.block) last.push(word);
     else blocks.push([word]);
   }
-  const chunks: WordChunk[] = [];
-  let paragraphs: WordParagraph[] = [];
+  const chunks: WordChunk<W>[] = [];
+  let paragraphs: WordParagraph<W>[] = [];
   let count = 0;
   let continued = false;
   const close = (next: boolean) => {
