@@ -7,18 +7,9 @@ import type { z } from 'zod';
 import type { AppError } from '../../shared/domain/errors';
 import type { Channel, ChannelOutput, CHANNELS, Result } from '../../shared/ipc/contract';
 import { toAppError } from '../errors';
-import { ANY_PATH, type PathPolicy } from '../media-file';
+import type { Caller } from '../caller';
 
-/**
- * Who is calling, as the host tells it: which paths the caller may name (core/media-file.ts).
- * The window is never trusted with the disk; a program holding the host's token is.
- */
-export interface Caller {
-  readonly paths: PathPolicy;
-}
-
-/** A program holding the host's token (tests, scripts, a second start). */
-export const PROGRAM: Caller = { paths: ANY_PATH };
+export { PROGRAM, type Caller } from '../caller';
 
 /** A channel's input as its schema gave it back (defaults applied). */
 export type CheckedInput<C extends Channel> = z.output<(typeof CHANNELS)[C]['input']>;

@@ -17,7 +17,7 @@ import {
   type WatchedFolderView,
 } from '../../shared/ipc/contract';
 import type { AskFolder } from '../export-file';
-import type { Caller } from '../handlers/types';
+import type { Caller } from '../caller';
 import { StorageError, readJson, writeJsonAtomic } from '../storage/atomic-json';
 import {
   checkOutputFolder,
