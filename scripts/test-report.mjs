@@ -24,7 +24,7 @@ export function flakySpecs(report, root) {
 }
 
 /**
- * What vitest's JSON reports say, summed (`npm test` runs the tiers in more than one vitest run):
+ * What vitest's JSON reports say, summed over the runs given (`npm test` gives its one run's):
  * passed, failed and skipped tests, the total, and the files that failed to run at all. A test
  * file that fails to load has no failed test of its own, so each such file counts as one failure.
  */

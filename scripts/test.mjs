@@ -5,9 +5,9 @@
 // earlier one fails. The five checks before the tests run side by side (each single-threaded and
 // reading the tree only), each one's output printed whole, in order, once all are done. A
 // Playwright spec that failed once and passed on its retry counts as passed, and is named under
-// `flaky:` just before that line. (vitest runs its unit and integration tiers in one run, then
-// its system tier beside Playwright; none of its tests is retried, so none can be flaky.)
-import { spawn, spawnSync } from 'node:child_process';
+// `flaky:` just before that line. (vitest runs its three tiers, unit, integration and system, in
+// one run; none of its tests is retried, so none can be flaky.)
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
@@ -92,40 +92,19 @@ check('typecheck', types.status === 0);
 show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
-// The unit and integration tiers, then the system tier beside Playwright's specs: both wait on
-// hosts, services and a browser more than they compute, and none shares a port or a folder
-// (each starts its own, on free ports, in its own temporary folder).
-console.log('\n— tests: unit and integration');
-const vitestRun = (report, ...projects) => [
+console.log('\n— tests');
+const vitestReport = join(RESULTS, 'vitest.json');
+run(bin('vitest'), [
   'run',
-  ...projects.flatMap((name) => ['--project', name]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-const vitestReports = [join(RESULTS, 'vitest.json'), join(RESULTS, 'vitest-system.json')];
-run(bin('vitest'), vitestRun(vitestReports[0], 'unit', 'integration'));
-
-console.log('\n— tests: system (vitest, printed when done) beside the window (Playwright)');
-const flaky = [];
-const playwrightReport = join(RESULTS, 'playwright.json');
-const [systemTier] = await Promise.all([
-  runKept(bin('vitest'), vitestRun(vitestReports[1], 'system'), { cwd: ROOT }),
-  new Promise((resolve) =>
-    spawn(bin('playwright'), ['test'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
-    }).on('close', resolve),
-  ),
+  `--outputFile.json=${vitestReport}`,
 ]);
-show('tests: system', systemTier);
-
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const counts = vitestCounts(vitestReports.map((file) => JSON.parse(readFileSync(file, 'utf8'))));
+  const counts = vitestCounts([JSON.parse(readFileSync(vitestReport, 'utf8'))]);
   for (const file of counts.broken)
     console.log(`test file failed to run: ${file.name.slice(ROOT.length + 1)}\n${file.message}`);
   ({ passed, failed, skipped } = counts);
@@ -135,10 +114,14 @@ try {
     `${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 } catch {
-  check('vitest', false, 'vitest wrote no report, or not one for each run');
+  check('vitest', false, 'vitest wrote no report');
   failed += 1;
 }
 
+console.log('\n— window (Playwright)');
+const flaky = [];
+const playwrightReport = join(RESULTS, 'playwright.json');
+run(bin('playwright'), ['test'], { KIKITORI_RENDERER_BUILT: '1' });
 try {
   const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
   const { stats, errors } = report;

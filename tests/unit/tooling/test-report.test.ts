@@ -1,8 +1,8 @@
 /**
  * `npm test` names the flaky Playwright specs: read from a report shaped as Playwright 1.65
  * writes it (taken from a real run of a spec failing on its first try, trimmed to what is read).
- * It counts vitest's tests over its runs (unit and integration, then system beside Playwright),
- * from reports shaped as vitest 4 writes them (trimmed likewise).
+ * It counts vitest's tests from reports shaped as vitest 4 writes them (trimmed likewise), summed
+ * when there are several.
  */
 import { describe, expect, it } from 'vitest';
 import { flakySpecs, vitestCounts, type VitestFile } from '../../../scripts/test-report.mjs';
