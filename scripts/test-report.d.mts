@@ -18,3 +18,27 @@ export function flakySpecs(
   },
   root: string,
 ): string[];
+
+/** The parts of a vitest JSON report that vitestCounts reads. */
+export interface VitestReport {
+  readonly numPassedTests: number;
+  readonly numFailedTests: number;
+  readonly numPendingTests: number;
+  readonly numTodoTests: number;
+  readonly numTotalTests: number;
+  readonly testResults: ReadonlyArray<VitestFile>;
+}
+export interface VitestFile {
+  readonly name: string;
+  readonly status: string;
+  readonly message: string;
+  readonly assertionResults: ReadonlyArray<{ readonly status: string }>;
+}
+
+export function vitestCounts(reports: readonly VitestReport[]): {
+  passed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+  broken: VitestFile[];
+};

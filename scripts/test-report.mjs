@@ -22,3 +22,24 @@ export function flakySpecs(report, root) {
   walk(report.suites);
   return found;
 }
+
+/**
+ * What vitest's JSON reports say, summed over the runs given (`npm test` gives its one run's):
+ * passed, failed and skipped tests, the total, and the files that failed to run at all. A test
+ * file that fails to load has no failed test of its own, so each such file counts as one failure.
+ */
+export function vitestCounts(reports) {
+  const sum = { passed: 0, failed: 0, skipped: 0, total: 0, broken: [] };
+  for (const report of reports) {
+    const broken = report.testResults.filter(
+      (file) =>
+        file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'),
+    );
+    sum.passed += report.numPassedTests;
+    sum.failed += report.numFailedTests + broken.length;
+    sum.skipped += report.numPendingTests + report.numTodoTests;
+    sum.total += report.numTotalTests;
+    sum.broken.push(...broken);
+  }
+  return sum;
+}

@@ -2,14 +2,17 @@
 // window's build, every vitest test and the Playwright specs of the window (Debian's Chromium
 // against the real web host), and ends with one plain line `N passed, N failed` built from the
 // runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
-// earlier one fails. A Playwright spec that failed once and passed on its retry counts as passed,
-// and is named under `flaky:` just before that line. (vitest runs its three tiers, unit,
-// integration and system, in one run; none of its tests is retried, so none can be flaky.)
+// earlier one fails. The five checks before the tests run side by side (each single-threaded and
+// reading the tree only), each one's output printed whole, in order, once all are done. A
+// Playwright spec that failed once and passed on its retry counts as passed, and is named under
+// `flaky:` just before that line. (vitest runs its three tiers, unit, integration and system, in
+// one run; none of its tests is retried, so none can be flaky.)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
-import { flakySpecs } from './test-report.mjs';
+import { runKept } from './run-kept.mjs';
+import { flakySpecs, vitestCounts } from './test-report.mjs';
 
 const RESULTS = join(ROOT, '.test-results');
 
@@ -32,10 +35,35 @@ const check = (name, ok, detail) => {
   console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
 };
 
-// Lint: ESLint's JSON report, printed as file:line:col lines.
-console.log('\n— lint');
+const kept = (command, args) => runKept(command, args, { cwd: ROOT });
+const show = (title, step) => {
+  console.log(`\n— ${title}`);
+  if (step.output) process.stdout.write(step.output);
+};
+
 const eslintReport = join(RESULTS, 'eslint.json');
-run(bin('eslint'), ['.', '--max-warnings', '0', '--format', 'json', '--output-file', eslintReport]);
+const started = performance.now();
+const [lint, styles, format, types, build] = await Promise.all([
+  kept(bin('eslint'), [
+    '.',
+    '--max-warnings',
+    '0',
+    '--format',
+    'json',
+    '--output-file',
+    eslintReport,
+  ]),
+  kept(bin('stylelint'), ['renderer/src/**/*.css']),
+  kept(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  kept(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]),
+  kept(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]),
+]);
+console.log(
+  `\nlint, stylesheets, format, typecheck and build, side by side: ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+
+// Lint: ESLint's JSON report, printed as file:line:col lines.
+show('lint', lint);
 try {
   const files = JSON.parse(readFileSync(eslintReport, 'utf8'));
   let problems = 0;
@@ -52,29 +80,17 @@ try {
   check('lint', false, 'ESLint wrote no report');
 }
 
-console.log('\n— stylesheets');
-check(
-  'stylelint',
-  run(bin('stylelint'), ['renderer/src/**/*.css']).status === 0,
-  'stylelint renderer/src/**/*.css',
-);
+show('stylesheets', styles);
+check('stylelint', styles.status === 0, 'stylelint renderer/src/**/*.css');
 
-console.log('\n— format');
-check(
-  'format',
-  run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).status === 0,
-  'prettier --check',
-);
+show('format', format);
+check('format', format.status === 0, 'prettier --check');
 
-console.log('\n— typecheck');
-check('typecheck', run(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]).status === 0);
+show('typecheck', types);
+check('typecheck', types.status === 0);
 
-console.log('\n— build the window');
-check(
-  'build',
-  run(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]).status === 0,
-  'vite build into dist/renderer',
-);
+show('build the window', build);
+check('build', build.status === 0, 'vite build into dist/renderer');
 
 console.log('\n— tests');
 const vitestReport = join(RESULTS, 'vitest.json');
@@ -88,20 +104,13 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed = report.numPassedTests;
-  failed = report.numFailedTests;
-  skipped = report.numPendingTests + report.numTodoTests;
-  // A test file that fails to load has no failed test of its own: count the file.
-  const brokenFiles = report.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'),
-  );
-  for (const file of brokenFiles)
+  const counts = vitestCounts([JSON.parse(readFileSync(vitestReport, 'utf8'))]);
+  for (const file of counts.broken)
     console.log(`test file failed to run: ${file.name.slice(ROOT.length + 1)}\n${file.message}`);
-  failed += brokenFiles.length;
+  ({ passed, failed, skipped } = counts);
   check(
     'vitest',
-    failed === 0 && report.numTotalTests > 0,
+    failed === 0 && counts.total > 0,
     `${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 } catch {

@@ -47,7 +47,8 @@ export const editHistorySchema = z
   .refine((h) => h.position <= h.ops.length, { message: 'position beyond the operations' });
 export type EditHistory = z.infer<typeof editHistorySchema>;
 
-export const NO_EDITS: EditHistory = { ops: [], position: 0 };
+// Apart, so the window's first screen holds an empty history without the corrections' code.
+export { NO_EDITS } from './no-edits';
 
 /** The most characters one correction may hold (its written words, or a speaker's name). */
 export const EDIT_MAX_CHARS = 100_000;

@@ -1,14 +1,14 @@
 /**
- * The window: a header with the sections as ARIA tabs (Radix: arrows, Home/End, one tab stop),
+ * The window: a header with the sections as ARIA tabs (ui/tabs: arrows, Home/End, one tab stop),
  * the open section, and the status bar.
  */
-import * as Tabs from '@radix-ui/react-tabs';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropZone } from '../features/transcribe/DropZone';
 import { liveMarkOf } from '../store/live-slice';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
+import { TabButton, TabList, TabPanel } from '../ui/tabs';
 import { Preferences } from './Preferences';
 import { SECTIONS, VIEWER, type Screen } from './screens';
 import { StatusBar } from './StatusBar';
@@ -66,6 +66,7 @@ export function Shell() {
   // A tab chosen by the window (a drop goes to Transcribe) takes the focus a tab had: else the
   // focus ring stays on the tab left and two tabs look selected.
   const tabList = useRef<HTMLDivElement>(null);
+  const tabs = useId();
   useEffect(() => {
     const list = tabList.current;
     const focused = document.activeElement;
@@ -75,12 +76,7 @@ export function Shell() {
   }, [tab]);
   return (
     <DropZone>
-      <Tabs.Root
-        className="shell"
-        value={tab}
-        onValueChange={(value) => show(value as Tab)}
-        activationMode="automatic"
-      >
+      <div className="shell">
         <header className="topbar">
           <div className="brand">
             <span className="brand-mark" aria-hidden="true">
@@ -88,25 +84,16 @@ export function Shell() {
             </span>
             <span className="brand-name">{t('app.title')}</span>
           </div>
-          {/* Radix makes the list a tab stop that hands focus on to a tab only when no click
-              came first; handing it on always keeps the bar one stop (the open tab). */}
-          <Tabs.List
-            ref={tabList}
-            className="tabs"
-            aria-label={t('app.tabs')}
-            onFocus={(e) => {
-              if (e.target !== e.currentTarget) return;
-              e.currentTarget
-                .querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
-                ?.focus();
-            }}
-          >
+          <TabList listRef={tabList} className="tabs" label={t('app.tabs')}>
             {TABS.map((name) => (
-              <Tabs.Trigger
+              <TabButton
                 key={name}
+                base={tabs}
                 value={name}
+                selected={name === tab}
+                onSelect={() => show(name)}
                 className="tab"
-                // The open tab clicked again (Radix reports no change): back to its screen.
+                // The open tab clicked again (no change of tab): back to its screen.
                 onClick={() => name === tab && viewing && closeTranscript()}
                 onPointerEnter={preload(name)}
                 onFocus={preload(name)}
@@ -127,9 +114,9 @@ export function Shell() {
                     aria-hidden="true"
                   />
                 ) : null}
-              </Tabs.Trigger>
+              </TabButton>
             ))}
-          </Tabs.List>
+          </TabList>
           <Preferences />
         </header>
         {/* The window's main landmark: the open section. */}
@@ -137,7 +124,13 @@ export function Shell() {
           {TABS.map((name) => {
             const View = SECTIONS[name].View;
             return (
-              <Tabs.Content key={name} value={name} className="panel">
+              <TabPanel
+                key={name}
+                base={tabs}
+                value={name}
+                selected={name === tab}
+                className="panel"
+              >
                 <Suspense fallback={<Loading />}>
                   {viewing && (name === 'transcribe' || name === 'live' || name === 'jobs') ? (
                     <TranscriptView />
@@ -145,7 +138,7 @@ export function Shell() {
                     <View />
                   )}
                 </Suspense>
-              </Tabs.Content>
+              </TabPanel>
             );
           })}
         </main>
@@ -155,7 +148,7 @@ export function Shell() {
             <LeaveDialog />
           </Suspense>
         )}
-      </Tabs.Root>
+      </div>
     </DropZone>
   );
 }

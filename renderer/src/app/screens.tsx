@@ -41,6 +41,9 @@ function lazyScreen<M>(
 
 const dictionarySettingsStrings = () =>
   import('../i18n/dictionary-settings').then((m) => m.DICTIONARY_SETTINGS);
+const jobsStrings = () => import('../i18n/jobs-strings').then((m) => m.JOBS_STRINGS);
+const liveStrings = () => import('../i18n/live-strings').then((m) => m.LIVE_STRINGS);
+const viewerStrings = () => import('../i18n/viewer-strings').then((m) => m.VIEWER_STRINGS);
 
 /**
  * The sections, one entry each, in the order of the tabs: a section's id is in the store's `TABS`
@@ -51,10 +54,12 @@ export const SECTIONS = {
   live: lazyScreen(
     () => import('../features/live/LiveView'),
     (m) => m.LiveView,
+    liveStrings,
   ),
   jobs: lazyScreen(
     () => import('../features/jobs/JobsView'),
     (m) => m.JobsView,
+    jobsStrings,
   ),
   dictionary: lazyScreen(
     () => import('../features/dictionary/DictionaryView'),
@@ -72,4 +77,5 @@ export const SECTIONS = {
 export const VIEWER = lazyScreen(
   () => import('../features/viewer/TranscriptView'),
   (m) => m.TranscriptView,
+  viewerStrings,
 );

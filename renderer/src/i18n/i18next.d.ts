@@ -1,18 +1,28 @@
 /**
  * Typed translation keys: `t('…')` with a key no table has fails to compile (a template key too,
- * when its parts are typed). The window's strings and those Dictionary and Settings bring.
+ * when its parts are typed). The window's strings and those Dictionary and Settings, Jobs, Live
+ * and the viewer bring.
  */
 import 'i18next';
 import type { en } from './en';
 import type { enDictionarySettings } from './en-dictionary-settings';
+import type { enJobs } from './en-jobs';
+import type { enLive } from './en-live';
 import type { enNames } from './en-names';
+import type { enViewer } from './en-viewer';
 import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof enNames & typeof enDictionarySettings & typeof enWatch;
+      translation: typeof en &
+        typeof enNames &
+        typeof enDictionarySettings &
+        typeof enWatch &
+        typeof enJobs &
+        typeof enLive &
+        typeof enViewer;
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The strings that load with the window, per language: the general ones and the names every screen
- * may show. Those only Dictionary and Settings show come with those screens (dictionary-settings.ts).
+ * may show. Those only Dictionary and Settings show come with those screens (dictionary-settings.ts),
+ * as do Jobs' (jobs-strings.ts), Live's (live-strings.ts) and the viewer's (viewer-strings.ts).
  */
 import { en } from './en';
 import { enNames } from './en-names';

@@ -3,18 +3,11 @@
  * core/jobs/job-edits.ts), its audio, and saving its exports.
  */
 import type { StateCreator } from 'zustand';
-import { NO_EDITS, type EditHistory, type EditOp } from '../../../shared/domain/edits';
+import type { EditHistory, EditOp } from '../../../shared/domain/edits';
+import { NO_EDITS } from '../../../shared/domain/no-edits';
 import type { AppError } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';
-import {
-  exportJob,
-  exportJobs,
-  saveExport,
-  type ExportFile,
-  type JobExport,
-  type JobExported,
-  type JobsExport,
-} from '../host/download';
+import type { ExportFile, JobExport, JobExported, JobsExport } from '../host/download';
 import { rememberExportPrefs, storedExportPrefs, type ExportPrefs } from './export-prefs';
 import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
@@ -99,12 +92,20 @@ export const createViewerSlice =
       undoTranscriptEdit: () => edited((id) => bridge.call('edits:undo', { id })),
       redoTranscriptEdit: () => edited((id) => bridge.call('edits:redo', { id })),
       mediaUrlOf: (jobId) => bridge.mediaUrl(jobId),
+      // Saving loads with the first save or export, not with the window.
       async saveFile(file) {
+        const { saveExport } = await import('../host/download');
         const error = await saveExport(bridge, file);
         return error ? { ok: false, error } : DONE;
       },
-      exportJob: (request) => exportJob(bridge, request),
-      exportJobs: (request) => exportJobs(bridge, request),
+      async exportJob(request) {
+        const { exportJob } = await import('../host/download');
+        return exportJob(bridge, request);
+      },
+      async exportJobs(request) {
+        const { exportJobs } = await import('../host/download');
+        return exportJobs(bridge, request);
+      },
       exportPrefs: storedExportPrefs(),
       setExportPrefs(exportPrefs) {
         rememberExportPrefs(exportPrefs);

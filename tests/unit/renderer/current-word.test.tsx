@@ -11,6 +11,7 @@ import { textMatches } from '../../../renderer/src/features/viewer/find';
 import { wordsOf } from '../../../renderer/src/features/viewer/words';
 import { blocksOf } from '../../../shared/format/speakers';
 import { createI18n } from '../../../renderer/src/i18n';
+import { SCREEN_STRINGS } from './in-store';
 
 const token = (written: string, starttime: number, endtime: number) => ({
   written,
@@ -64,7 +65,7 @@ function player() {
   };
 }
 
-const i18n = createI18n('en');
+const i18n = createI18n('en', ...SCREEN_STRINGS);
 const current = (container: HTMLElement) =>
   [...container.querySelectorAll('.is-current')].map((el) => el.textContent);
 

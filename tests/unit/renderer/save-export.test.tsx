@@ -14,6 +14,7 @@ import { StoreContext, createAppStore } from '../../../renderer/src/store/store'
 import { createI18n } from '../../../renderer/src/i18n';
 import { I18nextProvider } from 'react-i18next';
 import { fakeBridge, type FakeBridge } from './fake-bridge';
+import { SCREEN_STRINGS } from './in-store';
 
 const FILE: ExportFile = {
   fileName: 'words.csv',
@@ -84,7 +85,7 @@ describe('saving an export', () => {
     render(
       <BridgeContext.Provider value={bridge}>
         <StoreContext.Provider value={store}>
-          <I18nextProvider i18n={createI18n('en')}>
+          <I18nextProvider i18n={createI18n('en', ...SCREEN_STRINGS)}>
             <Probe />
           </I18nextProvider>
         </StoreContext.Provider>
