@@ -28,7 +28,7 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   if (reached.kind === 'connected') return reached.link;
   let core: Core;
   try {
-    core = await Core.open({ dataDir });
+    core = await Core.open({ dataDir, watchFolders: false });
   } catch (error) {
     if (error instanceof AppFailure && error.error.code === 'app-running')
       return io.exit(

@@ -1,6 +1,6 @@
 /**
- * `kikitori`, the command line (issue #30 §3): transcribe, convert, export, jobs, search and
- * cancel on the same core and job journal as the window. Built into one bundle
+ * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs, search
+ * and cancel on the same core and job journal as the window. Built into one bundle
  * (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs runs.
  *
  * Exit codes: 0 all done; 1 some file or job failed (each named); 2 bad arguments; 3 the data
@@ -41,6 +41,7 @@ const load = {
   convert: () => import('./convert'),
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
+  watch: () => import('./watch'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -90,19 +91,21 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   let exitCode: number;
   let running: ((interrupted: Promise<void>) => Promise<number>) | undefined;
+  /** The command stops cleanly by itself when interrupted (watch), exiting as it says. */
+  let stopsItself = false;
   let link: CoreLink | undefined;
   const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
   /** Runs a command's work on the core of the data folder, then lets go of it. */
   const onCore = async (
     shared: Shared,
     needs: LinkNeeds,
-    work: (link: CoreLink, io: Io, interrupted: Promise<void>) => Promise<number>,
+    work: (link: CoreLink, io: Io, interrupted: Promise<void>, dataDir: string) => Promise<number>,
   ) => {
     const io = ioOf(shared);
     const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
     link = await (await load.link()).openLink(dataDir, io, needs);
     const opened = link;
-    running = (interrupted) => work(opened, io, interrupted);
+    running = (interrupted) => work(opened, io, interrupted, dataDir);
   };
 
   const program = new Command('kikitori')
@@ -210,6 +213,34 @@ export async function main(argv: readonly string[]): Promise<number> {
     );
   });
 
+  exportOptions(
+    program
+      .command('watch')
+      .description(t('help.watch'))
+      .argument('<folders...>', t('help.folders'))
+      .option('--recursive', t('help.recursive'))
+      .option('--connection <id>', t('help.connection')),
+  ).action(async (folders, options, command) => {
+    const { watchFolders } = await load.watch();
+    stopsItself = true;
+    await onCore(shared(command), { service: true }, (link, io, interrupted, dataDir) =>
+      watchFolders(
+        link,
+        io,
+        dataDir,
+        folders,
+        {
+          formats: options.format ?? ['txt'],
+          out: options.out,
+          recursive: options.recursive === true,
+          settings: settingsOf(options),
+          connection: options.connection,
+        },
+        interrupted,
+      ),
+    );
+  });
+
   program
     .command('jobs')
     .description(t('help.jobs'))
@@ -271,11 +302,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    exitCode = await Promise.race([
-      running(interrupted),
-      // Commands other than transcribe have nothing to leave running: they just stop.
-      interrupted.then(() => new Promise<number>((settle) => setTimeout(() => settle(130), 50))),
-    ]);
+    exitCode = stopsItself
+      ? await running(interrupted)
+      : await Promise.race([
+          running(interrupted),
+          // Commands other than transcribe have nothing to leave running: they just stop.
+          interrupted.then(
+            () => new Promise<number>((settle) => setTimeout(() => settle(130), 50)),
+          ),
+        ]);
   } catch (error) {
     const io = ioOf(program.opts());
     io.error(io.errorSentence(error));

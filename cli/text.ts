@@ -86,6 +86,17 @@ const EN = {
   'search.incomplete': 'The index is still being made: some jobs may be missing.',
   'cancel.done': '{name}: stopped.',
   'cancel.already': '{name} had already ended ({status}).',
+  // Watching folders.
+  'help.watch':
+    'Watch folders: every audio or video file that appears in one is transcribed once it has stopped growing, and its transcript written in every format asked for. Ctrl+C stops.',
+  'help.folders': 'the folders to watch',
+  'help.recursive': 'watch their subfolders too',
+  'watch.watching': 'Watching {folder}. New files are transcribed; Ctrl+C stops.',
+  'watch.picked': '{path}: sent (job {job}).',
+  'watch.done': '{path}: done.',
+  'watch.stopped':
+    'Stopped watching. Jobs already sent finish in Kikitori; their files are written at its next start.',
+  'watch.none': 'No folder could be watched.',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -170,6 +181,17 @@ const JA: Readonly<Record<TextKey, string>> = {
   'search.incomplete': '索引を作成中のため、表示されないジョブがあるかもしれません。',
   'cancel.done': '{name}: 止めました。',
   'cancel.already': '{name} はすでに終わっています（{status}）。',
+  'help.watch':
+    'フォルダーを見張ります。音声・動画ファイルが現れると、書き込みが終わるのを待って文字起こしし、指定したすべての形式で書き出します。Ctrl+C で止まります。',
+  'help.folders': '見張るフォルダー',
+  'help.recursive': 'サブフォルダーも見張る',
+  'watch.watching':
+    '{folder} を見張っています。新しいファイルを文字起こしします。Ctrl+C で止まります。',
+  'watch.picked': '{path}: 送信しました（ジョブ {job}）。',
+  'watch.done': '{path}: 完了しました。',
+  'watch.stopped':
+    '見張りを止めました。送信済みのジョブは Kikitori で続き、その書き出しは次回の起動時に行われます。',
+  'watch.none': '見張れるフォルダーがありませんでした。',
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };

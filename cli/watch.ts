@@ -1,0 +1,83 @@
+/**
+ * `kikitori watch DIR… [--format LIST] [--out DIR] [--recursive]`: the watched folders of the
+ * core (core/watch/folder-watcher.ts) for as long as the command runs, over its link (the app's
+ * core when an app holds the data folder, else one opened here). One watcher per folder across
+ * the app and the command line: a folder another Kikitori watches is refused, naming it. A folder
+ * that cannot be watched is said in one sentence and the others go on. Ctrl+C or SIGTERM stops
+ * cleanly (exit 0); jobs already sent finish, and their files are written at the next start.
+ */
+import { resolve } from 'node:path';
+import type { CoreLink } from '../core/program-link';
+import { FolderWatchers } from '../core/watch/folder-watcher';
+import type { EventPayload } from '../shared/ipc/contract';
+import type { ExportChoice } from '../shared/format/exporters';
+import type { ExportSettingsInput } from '../shared/format/export-settings';
+import { appErrorSentence, type Io } from './io';
+import { say } from './text';
+
+export interface WatchRequest {
+  readonly formats: readonly ExportChoice[];
+  readonly out: string | undefined;
+  readonly recursive: boolean;
+  readonly settings: ExportSettingsInput;
+  readonly connection: string | undefined;
+}
+
+export async function watchFolders(
+  link: CoreLink,
+  io: Io,
+  dataDir: string,
+  folders: readonly string[],
+  request: WatchRequest,
+  interrupted: Promise<void>,
+): Promise<number> {
+  const watchers = new FolderWatchers({
+    dataDir,
+    link,
+    holder: 'command-line',
+    onEvent: (event, payload) => {
+      io.emit({ type: event === 'watch:file' ? 'file' : 'folder', ...payload });
+      if (event === 'watch:folder') {
+        const { folder, state, problem } = payload as EventPayload<'watch:folder'>;
+        if (state === 'problem' && problem)
+          io.error(appErrorSentence(problem, io.lang), { folder });
+        return;
+      }
+      const file = payload as EventPayload<'watch:file'>;
+      if (file.state === 'picked')
+        io.note(say(io.lang, 'watch.picked', { path: file.path, job: file.job ?? '' }));
+      else if (file.state === 'done') {
+        for (const output of file.outputs ?? []) io.out(output);
+        io.note(say(io.lang, 'watch.done', { path: file.path }));
+      } else if (file.error) io.error(appErrorSentence(file.error, io.lang), { file: file.path });
+    },
+  });
+  let watching = 0;
+  for (const folder of folders) {
+    try {
+      await watchers.add({
+        folder: resolve(folder),
+        formats: request.formats,
+        ...(request.out ? { out: resolve(request.out) } : {}),
+        recursive: request.recursive,
+        settings: request.settings,
+        ...(request.connection ? { connection: request.connection } : {}),
+      });
+      watching++;
+      io.note(say(io.lang, 'watch.watching', { folder: resolve(folder) }));
+    } catch (error) {
+      io.error(io.errorSentence(error), { folder: resolve(folder) });
+    }
+  }
+  if (watching === 0) {
+    await watchers.close();
+    io.emit({ type: 'result', ok: false, exitCode: 1 });
+    io.error(say(io.lang, 'watch.none'));
+    return 1;
+  }
+  await interrupted;
+  await watchers.close();
+  io.note(say(io.lang, 'watch.stopped'));
+  io.emit({ type: 'result', ok: true, exitCode: 0 });
+  return 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * `kikitori watch` as a person runs it (issue #30 §3): the package's bin as a child process,
+ * holding the data folder with the real local service. A clip copied into the folder gets its
+ * transcript in each format asked for, once; a second `kikitori watch` of the same folder goes
+ * through the first (its program endpoint) and is refused, naming the watcher that holds it;
+ * SIGTERM stops the watcher cleanly with exit code 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, readdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../support/service-process';
+import { until } from '../support/until';
+
+const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+const CLIP = 'tests/fixtures/generated/espeak/sentence-1.wav';
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly out: { stdout: string; stderr: string };
+  readonly exited: Promise<number | null>;
+}
+
+function kikitori(args: readonly string[]): Running {
+  const child = spawn(process.execPath, ['scripts/kikitori.mjs', ...args], {
+    env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
+  const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
+  return { child, out, exited };
+}
+
+let dataDir: string;
+let folder: string;
+let watcher: Running;
+beforeAll(async () => {
+  dataDir = await tempDir('kikitori-watch-data-');
+  folder = await tempDir('kikitori-watch-in-');
+  watcher = kikitori(['--data', dataDir, '--json', 'watch', folder, '--format', 'txt,srt']);
+  await until(
+    () => watcher.out.stdout.includes('"state":"watching"') || watcher.child.exitCode !== null,
+    Boolean,
+  );
+  expect(watcher.child.exitCode, watcher.out.stderr).toBeNull();
+}, 180_000);
+afterAll(async () => {
+  if (watcher.child.exitCode === null) watcher.child.kill('SIGKILL');
+  await removeDir(dataDir);
+  await removeDir(folder);
+});
+
+describe('kikitori watch', () => {
+  it('transcribes a clip moved into the folder once, in each format asked for', async () => {
+    // Written beside the folder, then moved in whole, as a download or a save-as does.
+    const staging = join(dataDir, '..', `${folder.split('/').pop()}-talk.wav`);
+    await copyFile(CLIP, staging);
+    await rename(staging, join(folder, 'talk.wav'));
+    await until(
+      () => readdir(folder),
+      (names) => names.includes('talk.srt') && names.includes('talk.txt'),
+    );
+    expect((await readFile(join(folder, 'talk.txt'), 'utf8')).trim().length).toBeGreaterThan(5);
+    expect(await readFile(join(folder, 'talk.srt'), 'utf8')).toMatch(/^1\n00:00:0/);
+    const lines = watcher.out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const picked = lines.filter((l) => l.type === 'file' && l.state === 'picked');
+    expect(picked.map((l) => l.path)).toEqual([join(folder, 'talk.wav')]);
+  }, 180_000);
+
+  it('refuses a second watcher of the folder through the first, naming it', async () => {
+    const second = kikitori(['--data', dataDir, 'watch', folder]);
+    expect(await second.exited).toBe(1);
+    expect(second.out.stderr).toContain(
+      `${folder} is already watched by the command “kikitori watch” (process ${watcher.child.pid})`,
+    );
+  }, 120_000);
+
+  it('stops cleanly on SIGTERM with exit code 0', async () => {
+    watcher.child.kill('SIGTERM');
+    expect(await watcher.exited).toBe(0);
+    const last = JSON.parse(watcher.out.stdout.trim().split('\n').at(-1)!) as Record<
+      string,
+      unknown
+    >;
+    expect(last).toMatchObject({ type: 'result', ok: true, exitCode: 0 });
+    expect((await readdir(folder)).sort()).toEqual(['talk.srt', 'talk.txt', 'talk.wav']);
+  }, 60_000);
+});
