@@ -44,6 +44,14 @@ const dictionarySettingsStrings = () =>
 const jobsStrings = () => import('../i18n/jobs-strings').then((m) => m.JOBS_STRINGS);
 const liveStrings = () => import('../i18n/live-strings').then((m) => m.LIVE_STRINGS);
 const viewerStrings = () => import('../i18n/viewer-strings').then((m) => m.VIEWER_STRINGS);
+/**
+ * Screens that open the export dialog (Jobs, for a selection) or name the export formats
+ * (Settings' watched folders) take the viewer's strings too: the dialog's are among them.
+ */
+const withExporting = (own: () => Promise<Strings>) => async (): Promise<Strings> => {
+  const [mine, viewer] = await Promise.all([own(), viewerStrings()]);
+  return { en: { ...viewer.en, ...mine.en }, ja: { ...viewer.ja, ...mine.ja } };
+};
 
 /**
  * The sections, one entry each, in the order of the tabs: a section's id is in the store's `TABS`
@@ -59,7 +67,7 @@ export const SECTIONS = {
   jobs: lazyScreen(
     () => import('../features/jobs/JobsView'),
     (m) => m.JobsView,
-    jobsStrings,
+    withExporting(jobsStrings),
   ),
   dictionary: lazyScreen(
     () => import('../features/dictionary/DictionaryView'),
@@ -69,7 +77,7 @@ export const SECTIONS = {
   settings: lazyScreen(
     () => import('../features/settings/SettingsView'),
     (m) => m.SettingsView,
-    dictionarySettingsStrings,
+    withExporting(dictionarySettingsStrings),
   ),
 } as const satisfies Record<Tab, Screen>;
 
