@@ -25,6 +25,9 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
+      // A desktop's locale is UTF-8; a fresh machine's (a CI container's) may be none at all,
+      // and Chromium then names every download with a Japanese name "download".
+      env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: '' },
     },
   },
 });

@@ -18,10 +18,12 @@
  *   (s1–s3) search over 10,000 transcripts: query time, index size, making it (tests/bench/search.ts)
  *   (x1–x5) exports of a three-hour Japanese meeting: DOCX, SRT, VTT, every format, memory
  *           (tests/bench/export.ts)
+ *   (k1–k5) the command line: --version, jobs of 10,000, transcribe and watch beside the app,
+ *           convert of a three-hour meeting (tests/bench/cli.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5).
+ * `--export` only (x1–x5), `--cli` only (k1–k5).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -35,6 +37,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, peakRssTracker, rssMiB } from '../support/raw-http';
+import { cliBench } from './cli';
 import { editsBench } from './edits';
 import { exportBench } from './export';
 import { realtimeBench } from './realtime';
@@ -399,6 +402,7 @@ if (process.argv.includes('--export')) {
 } else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
+else if (process.argv.includes('--cli')) await cliBench(line);
 else if (process.argv.includes('--search')) {
   console.log('Kikitori search benchmarks\n');
   await searchBench(line);
@@ -409,4 +413,5 @@ else if (process.argv.includes('--search')) {
   await editsBench(line);
   if (!process.argv.includes('--window')) await searchBench(line);
   if (!process.argv.includes('--window')) await exportBench(line);
+  if (!process.argv.includes('--window')) await cliBench(line);
 }
