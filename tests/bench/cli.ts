@@ -14,12 +14,12 @@ import { execFile, spawn } from 'node:child_process';
 import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { seedFailedJobs } from '../support/seed-jobs';
 import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
 import { startWebHostProcess } from '../support/web-host-process';
 import { longJapaneseMeeting } from './export';
+import { fiveSecondClip } from './clip';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
@@ -58,15 +58,7 @@ export async function cliBench(line: Line): Promise<void> {
     line('(k2) kikitori jobs --json, 10,000 jobs', `${list.toFixed(3)} s`, '<= 1 s', list <= 1);
 
     // (k3) and (k4): the real local service, a 5 s clip.
-    const clip = join(work, 'clip5s.wav');
-    await run('sox', [
-      '-R',
-      join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0920.wav'),
-      clip,
-      'trim',
-      '0',
-      '5',
-    ]);
+    const clip = await fiveSecondClip(work);
     const appData = join(work, 'app');
     const app = await startWebHostProcess(appData, NO_KEYCHAIN);
     let sync: number;

@@ -23,6 +23,7 @@ import type { Token } from '../../shared/api/recognition';
 import type { Transcript } from '../../shared/domain/job';
 import { exportSettingsSchema } from '../../shared/format/export-settings';
 import { EXPORT_CHOICES, type ExportChoice } from '../../shared/format/exporters';
+import { seededRandom } from '../support/seeded-random';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
@@ -65,20 +66,9 @@ const VOCABULARY: ReadonlyArray<readonly [string, string]> = [
 ];
 const FILLERS = ['%えー%', '%あの%', '%えっと%'];
 
-/** The same meeting every run: a small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Three hours of two people talking in turns of one to four utterances. */
 export function longJapaneseMeeting(words = WORDS): Transcript {
-  const next = random(31);
+  const next = seededRandom(31);
   const step = Math.floor((HOURS * 3_600_000) / words);
   const utterances: Transcript['utterances'] = [];
   let speaker = 0;

@@ -53,6 +53,7 @@ import {
   type RunningService,
 } from '../support/service-process';
 import { wavHeader } from '../support/wav-header';
+import { fiveSecondClip } from './clip';
 
 const run = promisify(execFile);
 
@@ -155,15 +156,7 @@ async function main(): Promise<void> {
   );
   try {
     // (a) Sync latency vs the engine's decode time, interleaved, medians of 15.
-    const clip = join(work, 'clip5s.wav');
-    await run('sox', [
-      '-R',
-      join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0920.wav'),
-      clip,
-      'trim',
-      '0',
-      '5',
-    ]);
+    const clip = await fiveSecondClip(work);
     const wav = await readFile(clip);
     const pcm = new Int16Array(
       wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength),

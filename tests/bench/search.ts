@@ -20,23 +20,13 @@ import { SEARCH_FILE, SearchIndex } from '../../core/search/search-index';
 import { bodyOf } from '../../core/search/documents';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { removeDir, tempDir } from '../support/service-process';
+import { seededRandom } from '../support/seeded-random';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
 
 const TRANSCRIPTS = Number(process.env.KIKITORI_BENCH_TRANSCRIPTS ?? 10_000);
 const WORDS = 1_000;
 const PER_UTTERANCE = 20;
-
-/** A small deterministic generator (mulberry32), so every run indexes the same text. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMMON_EN =
   'the of and to a in that is was he for it with as his on be at by i this had not are but from or have an they which one you were her all she there would their we him been has when who will more no if out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three'.split(
@@ -125,7 +115,7 @@ function transcriptOf(words: readonly string[], japanese: boolean): Transcript {
 
 /** Writes the journal's files directly (as JobJournal would, without an fsync per file). */
 async function seed(dataDir: string): Promise<{ textBytes: number }> {
-  const next = random(18);
+  const next = seededRandom(18);
   const en = await englishVocabulary(next);
   const ja = japaneseVocabulary(next);
   const rank = zipf(en.length, next);
