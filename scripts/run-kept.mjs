@@ -13,3 +13,34 @@ export function runKept(command, args, options = {}) {
     child.on('close', (status) => resolve({ status, output: Buffer.concat(output).toString() }));
   });
 }
+
+/**
+ * Runs a command with its output passed on line by line as it comes (each line after `prefix`,
+ * so two commands run side by side can be told apart), stdout and stderr both to stdout. Resolves
+ * with the exit status (null if killed) and the seconds it took; never rejects.
+ */
+export function runStreamed(command, args, { prefix = '', ...options } = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const pass = (stream) => {
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (text) => {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop();
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => {
+        if (partial) process.stdout.write(`${prefix}${partial}\n`);
+        partial = '';
+      });
+    };
+    pass(child.stdout);
+    pass(child.stderr);
+    child.on('error', (error) => process.stdout.write(`${prefix}${error.message}\n`));
+    child.on('close', (status) =>
+      resolve({ status, seconds: ((performance.now() - started) / 1000).toFixed(0) }),
+    );
+  });
+}

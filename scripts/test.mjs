@@ -3,15 +3,15 @@
 // against the real web host), and ends with one plain line `N passed, N failed` built from the
 // runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
 // earlier one fails. The five checks before the tests run side by side (each single-threaded and
-// reading the tree only), each one's output printed whole, in order, once all are done. A
-// Playwright spec that failed once and passed on its retry counts as passed, and is named under
-// `flaky:` just before that line. (vitest runs its three tiers, unit, integration and system, in
-// one run; none of its tests is retried, so none can be flaky.)
+// reading the tree only), each one's output printed whole, in order, once all are done; then
+// vitest's unit tier; then its integration and system tiers side by side with Playwright (see
+// below). A Playwright spec that failed once and passed on its retry counts as passed, and is
+// named under `flaky:` just before that line. (No vitest test is retried, so none can be flaky.)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
-import { runKept } from './run-kept.mjs';
+import { runKept, runStreamed } from './run-kept.mjs';
 import { flakySpecs, vitestCounts } from './test-report.mjs';
 
 const RESULTS = join(ROOT, '.test-results');
@@ -92,36 +92,64 @@ check('typecheck', types.status === 0);
 show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
+// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
+// then the two long halves side by side: vitest's integration and system tiers (one file at a
+// time: they start services and time real processes) and Playwright's specs of the window (one
+// worker). Each half mostly waits on real processes, real audio played in real time and a real
+// browser, so neither keeps both cores busy alone (on a fresh 2-core machine the two one after
+// the other took 1,170 s and 612 s). The audio fixtures are built once before, so the halves'
+// global set-ups find them built. vitest's lines come as they are; Playwright's are prefixed.
 console.log('\n— tests');
-const vitestReport = join(RESULTS, 'vitest.json');
-run(bin('vitest'), [
+const fixtures = await runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], {
+  cwd: ROOT,
+});
+show('audio fixtures', fixtures);
+const unitReport = join(RESULTS, 'vitest-unit.json');
+const slowReport = join(RESULTS, 'vitest.json');
+const playwrightReport = join(RESULTS, 'playwright.json');
+const vitestArgs = (report, projects) => [
   'run',
+  ...projects.flatMap((name) => ['--project', name]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
+  `--outputFile.json=${report}`,
+];
+run(bin('vitest'), vitestArgs(unitReport, ['unit']));
+const halvesStarted = performance.now();
+const [slowDone, windowDone] = await Promise.all([
+  runStreamed(bin('vitest'), vitestArgs(slowReport, ['integration', 'system']), { cwd: ROOT }),
+  runStreamed(bin('playwright'), ['test'], {
+    cwd: ROOT,
+    env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
+    prefix: 'window │ ',
+  }),
 ]);
+console.log(
+  `\nvitest's integration and system tiers (${slowDone.seconds} s) and Playwright (${windowDone.seconds} s), side by side: ${((performance.now() - halvesStarted) / 1000).toFixed(0)} s`,
+);
+
+console.log('\n— vitest');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const counts = vitestCounts([JSON.parse(readFileSync(vitestReport, 'utf8'))]);
+  const reports = [unitReport, slowReport].map((file) => JSON.parse(readFileSync(file, 'utf8')));
+  const counts = vitestCounts(reports);
   for (const file of counts.broken)
     console.log(`test file failed to run: ${file.name.slice(ROOT.length + 1)}\n${file.message}`);
   ({ passed, failed, skipped } = counts);
   check(
     'vitest',
-    failed === 0 && counts.total > 0,
+    failed === 0 && counts.total > 0 && reports.every((report) => report.numTotalTests > 0),
     `${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 } catch {
-  check('vitest', false, 'vitest wrote no report');
+  check('vitest', false, 'vitest wrote no report (or only one of its two)');
   failed += 1;
 }
 
 console.log('\n— window (Playwright)');
 const flaky = [];
-const playwrightReport = join(RESULTS, 'playwright.json');
-run(bin('playwright'), ['test'], { KIKITORI_RENDERER_BUILT: '1' });
 try {
   const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
   const { stats, errors } = report;
