@@ -1,9 +1,10 @@
 /**
  * Writing rendered exports (./render.ts) as files: beside each other in a folder, never over a
- * file that is there (`talk.srt`, then `talk (2).srt`), each written whole or not at all. The
+ * file that is there (`talk.srt`, then `talk (2).srt`), each appearing whole or not at all. The
  * window's "save as" under Electron, the command line and watched folders write through here.
  */
-import { chmod, open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, link, open, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
 import { writeTextAtomic } from '../storage/atomic-json';
@@ -34,16 +35,67 @@ export function numberedName(name: string, n: number): string {
   return `${stem} (${n})${original}`;
 }
 
+/** Errors of a file system that has no hard links (FAT, exFAT, some network shares). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
 /**
- * Writes `bytes` as `name` in `folder`, or under the first numbered name no file has: the name
- * is claimed with an exclusive create, filled through a temporary file and renamed over the
- * claim, so a crash leaves at worst an empty claim, never a half-written export.
+ * Writes `bytes` as `name` in `folder`, or under the first numbered name no file has. The bytes
+ * go whole into a temporary file beside it, which is then hard-linked to the name (a link fails
+ * on a name that exists, so nothing is ever overwritten): the file appears complete or not at
+ * all, and whoever watches the folder never reads it half-written or empty. On a file system
+ * without hard links, the name is claimed with an exclusive create and filled through a temporary
+ * file renamed over the claim (a crash there leaves at worst an empty claim).
  */
 export async function writeNewFile(
   folder: string,
   name: string,
   bytes: Uint8Array,
 ): Promise<string> {
+  const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const file = await open(temp, 'wx', 0o600);
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await chmod(temp, 0o666 & ~theirUmask());
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw exportFailure(join(folder, name), error);
+  }
+  try {
+    for (let n = 1; n < 10_000; n++) {
+      const path = join(folder, n === 1 ? name : numberedName(name, n));
+      try {
+        await link(temp, path);
+        await syncFolder(folder);
+        return path;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (code === 'EEXIST') continue;
+        if (NO_LINKS.has(code)) return await claimAndFill(folder, name, bytes);
+        throw exportFailure(path, error);
+      }
+    }
+    throw exportFailure(join(folder, name), new Error('no free name'));
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `writeNewFile` where hard links cannot be made. */
+async function claimAndFill(folder: string, name: string, bytes: Uint8Array): Promise<string> {
   for (let n = 1; n < 10_000; n++) {
     const path = join(folder, n === 1 ? name : numberedName(name, n));
     try {

@@ -2,20 +2,22 @@
  * Every export is made by the core (issue #30 §1, #31 §1): a transcript in every format at once,
  * named after the job; the Word minutes read back by a real DOCX reader (mammoth) with their
  * text; the same transcript and choices giving the same bytes at another time; files written
- * beside each other never over one that is there.
+ * beside each other never over one that is there, and each appearing whole or not at all.
  */
 import mammoth from 'mammoth';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { numberedName, writeAll } from '../../../core/export/save';
+import { numberedName, writeAll, writeNewFile } from '../../../core/export/save';
 import { renderTranscript } from '../../../core/export/render';
 import { applyEdits, renameSpeaker, wordEdit } from '../../../shared/domain/edits';
 import { exportSettingsSchema } from '../../../shared/format/export-settings';
 import { EXPORT_CHOICES } from '../../../shared/format/exporters';
 import { DIARIZED } from '../../support/diarized';
+import { until } from '../../support/until';
 
 let dir: string;
 beforeAll(async () => {
@@ -150,5 +152,42 @@ describe('writing exports beside each other', () => {
       'talk.srt',
       'talk.txt',
     ]);
+  });
+
+  it('appears whole or not at all to a program watching the folder, even a large file', async () => {
+    const path = join(dir, 'large.json');
+    const bytes = new Uint8Array(32 * 1024 * 1024).fill(0x20);
+    // Another thread asks for the file's size as fast as it can, from before it exists until it
+    // has all its bytes: every size it saw is reported.
+    const watcher = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const { statSync } = require('node:fs');
+       const seen = new Set();
+       parentPort.postMessage('ready');
+       const until = Date.now() + 30000;
+       for (;;) {
+         let size = -1;
+         try { size = statSync(workerData.path).size; } catch {}
+         if (size >= 0) seen.add(size);
+         if (size === workerData.size || Date.now() > until) break;
+       }
+       parentPort.postMessage([...seen]);`,
+      { eval: true, workerData: { path, size: bytes.length } },
+    );
+    const messages: unknown[] = [];
+    const seen = new Promise<number[]>((resolve) =>
+      watcher.on('message', (message: unknown) => {
+        messages.push(message);
+        if (Array.isArray(message)) resolve(message as number[]);
+      }),
+    );
+    await until(
+      () => messages,
+      (got) => got.includes('ready'),
+    );
+    expect(await writeNewFile(dir, 'large.json', bytes)).toBe(path);
+    expect(await seen).toEqual([bytes.length]);
+    await watcher.terminate();
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
