@@ -43,6 +43,8 @@ export const removeInstance = (dataDir: string) => rm(pathOf(dataDir), { force: 
 
 export type Handover =
   | { readonly kind: 'window'; readonly pid: number }
+  /** A command such as `kikitori watch`: it has no window to hand over to. */
+  | { readonly kind: 'command'; readonly pid: number }
   | { readonly kind: 'browser'; readonly url: string }
   /** Something answered at the instance's address but could not prove it is that instance. */
   | { readonly kind: 'impostor'; readonly url: string };
@@ -94,7 +96,8 @@ export async function findRunningInstance(
   let impostor: string | undefined;
   while (Date.now() < deadline) {
     const instance = await readInstance(dataDir);
-    if (instance && !instance.url) return { kind: 'window', pid: instance.pid };
+    if (instance && !instance.url)
+      return { kind: instance.host === 'command' ? 'command' : 'window', pid: instance.pid };
     if (instance?.url && instance.token) {
       const nonce = randomBytes(24).toString('base64url');
       const answer = await fetch(`${instance.url}/session/code`, {

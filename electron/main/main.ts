@@ -97,6 +97,10 @@ function quitWith(error: unknown): void {
 async function handOver(dataDir: string, running: Handover | undefined): Promise<void> {
   // The one-time address goes through a user-only page, never on a command line.
   if (running?.kind === 'browser') await shell.openPath(await writeOpenPage(dataDir, running.url));
+  else if (running?.kind === 'command')
+    return quitWith(
+      new AppFailure(appError('data-held-by-command', { pid: running.pid, path: dataDir })),
+    );
   else if (running?.kind === 'impostor')
     return quitWith(new AppFailure(appError('handover-refused', { url: running.url })));
   else return quitWith(new AppFailure(appError('app-running', { path: dataDir })));

@@ -44,6 +44,7 @@ export const APP_ERROR_CODES = [
   'data-newer',
   'data-read-only',
   'app-running',
+  'data-held-by-command',
   'link-used',
   'export-failed',
   'export-no-transcript',
