@@ -99,23 +99,73 @@ function npmStamp() {
   return hash.digest('hex');
 }
 
-async function ensureNpmPackages() {
+/**
+ * The packages of the lock file that run scripts when installed (native modules compiled from
+ * source, esbuild's binary), split by whether their build needs a Debian package: keytar
+ * compiles against libsecret-1-dev, the others need only what a fresh machine has.
+ */
+function packagesWithInstallScripts() {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  const names = Object.entries(lock.packages ?? {})
+    .filter(([path, entry]) => path.startsWith('node_modules/') && entry.hasInstallScript)
+    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  const needDebian = new Set(['keytar']);
+  return {
+    alone: [...new Set(names.filter((name) => !needDebian.has(name)))],
+    afterDebian: [...new Set(names.filter((name) => needDebian.has(name)))],
+  };
+}
+
+/**
+ * npm's packages, fetched while the Debian packages install: `npm ci --ignore-scripts` needs
+ * nothing from Debian, nor do most install scripts; only those that compile against a Debian
+ * library wait for `debian` (the two steps used to run one after the other: about a minute more
+ * on a fresh machine).
+ */
+async function ensureNpmPackages(debian) {
   const stamp = npmStamp();
-  if (existsSync(NPM_STAMP) && readFileSync(NPM_STAMP, 'utf8') === stamp) return;
+  if (existsSync(NPM_STAMP) && readFileSync(NPM_STAMP, 'utf8') === stamp) return debian;
   // The Electron binary cannot be downloaded everywhere; the app falls back to the web host.
-  await runLogged('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
-    label: 'npm ci',
-    what: 'installing npm packages (npm ci; better-sqlite3 and keytar compile from source)',
-    usually: '2–3 min',
-  });
+  const env = { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
+  const fetched = runLogged(
+    'npm',
+    ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      env,
+      label: 'npm ci',
+      what: 'installing npm packages (npm ci, while the Debian packages install)',
+      usually: '1–2 min',
+    },
+  );
+  // Both steps are awaited before either's failure is reported: never leave one running.
+  const [debianDone, npmDone] = await Promise.allSettled([debian, fetched]);
+  if (npmDone.status === 'rejected') throw npmDone.reason;
+  const { alone, afterDebian } = packagesWithInstallScripts();
+  if (alone.length > 0)
+    await runLogged('npm', ['rebuild', ...alone], {
+      env,
+      label: 'npm rebuild',
+      what: `building ${alone.join(', ')} (better-sqlite3 compiles from source)`,
+      usually: '1–2 min',
+    });
+  if (debianDone.status === 'rejected') throw debianDone.reason;
+  if (afterDebian.length > 0)
+    await runLogged('npm', ['rebuild', ...afterDebian], {
+      env,
+      label: 'npm rebuild',
+      what: `building ${afterDebian.join(', ')} against the Debian libraries`,
+      usually: 'under a minute',
+    });
   writeFileSync(NPM_STAMP, stamp);
 }
 
 export async function ensureSetup() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  await ensureDebianPackages(pkg.kikitori?.debianPackages ?? []);
-  await ensureNpmPackages();
+  const debian = ensureDebianPackages(pkg.kikitori?.debianPackages ?? []);
+  // A rejection is handled by ensureNpmPackages (or awaited below when npm is up to date).
+  debian.catch(() => {});
+  await ensureNpmPackages(debian);
+  await debian;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
