@@ -7,46 +7,31 @@
  * whose process dies keeps the names it journaled, as it keeps its finals.
  */
 import mammoth from 'mammoth';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { Core } from '../../../core/core';
 import { JobJournal } from '../../../core/jobs/job-journal';
 import { currentTranscript } from '../../../core/jobs/job-edits';
 import { LiveRecording, recoverLiveJobs } from '../../../core/live/live-recording';
 import type { LiveEvent } from '../../../shared/ipc/live';
-import { DIARIZED_REALTIME_EVENTS, labellingCloud } from '../../support/diarized';
+import { labellingCloud, startDiarizedRealtime } from '../../support/diarized';
 import { sessionKeyStore } from '../../support/proxied-core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
 
-let server: WebSocketServer;
+let server: Awaited<ReturnType<typeof startDiarizedRealtime>>;
 let base: string;
 let work: string;
 
 beforeAll(async () => {
   work = await tempDir('kikitori-live-names-');
-  server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  server.on('connection', (socket) => {
-    let answered = false;
-    socket.on('message', (data, binary) => {
-      const text = binary ? '' : Buffer.from(data as Buffer).toString('utf8');
-      if (text.startsWith('s ')) return socket.send('s');
-      if (text === 'e') return socket.send('e');
-      // The first audio: the recorded answer, event by event.
-      if (binary && !answered) {
-        answered = true;
-        for (const event of DIARIZED_REALTIME_EVENTS) socket.send(event);
-      }
-    });
-  });
+  server = await startDiarizedRealtime();
+  base = server.base;
 });
 
 afterAll(async () => {
-  for (const client of server.clients) client.terminate();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await removeDir(work);
 });
 
@@ -71,7 +56,7 @@ async function labellingCore(dataDir: string): Promise<Core> {
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
 
 it('names given on Live are kept in the job: the viewer, the exports and the minutes’ participants show them', async () => {
-  const core = await labellingCore(await tempDir('kikitori-live-names-core-'));
+  const core = await labellingCore(await mkdtemp(join(work, 'core-')));
   try {
     const events: LiveEvent[] = [];
     const inbound = core.live.open({ send: (e) => void events.push(e), close: () => {} });
@@ -136,7 +121,7 @@ it('names given on Live are kept in the job: the viewer, the exports and the min
 });
 
 it('a speaker left unnamed is "Speaker N" among the participants, in the window’s language', async () => {
-  const core = await labellingCore(await tempDir('kikitori-live-names-unnamed-'));
+  const core = await labellingCore(await mkdtemp(join(work, 'unnamed-')));
   try {
     const events: LiveEvent[] = [];
     const inbound = core.live.open({ send: (e) => void events.push(e), close: () => {} });
@@ -178,7 +163,7 @@ it('a speaker left unnamed is "Speaker N" among the participants, in the window�
 });
 
 it('a session whose process died keeps the names it journaled, as its finals', async () => {
-  const dataDir = await tempDir('kikitori-live-names-crash-');
+  const dataDir = await mkdtemp(join(work, 'crash-'));
   const journal = await JobJournal.open(dataDir);
   const recording = await LiveRecording.create({
     dataDir,
