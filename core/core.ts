@@ -254,6 +254,7 @@ export class Core {
       emit: (job) => emit('jobs:changed', { job }),
       removed: (id) => emit('jobs:removed', { id }),
       ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
+      rename: (id, op) => edits.apply(id, op),
     });
     const watched = await readData(() =>
       WatchedFolders.open({

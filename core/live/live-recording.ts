@@ -3,7 +3,8 @@
  * session starts (mode `live`, status `recognizing`), the audio is encoded to FLAC by ffmpeg as
  * it arrives (never held whole in memory: only a bounded queue while ffmpeg catches up), and each
  * final result is appended to `<data>/live/<id>.jsonl` and synced to disk before it is
- * acknowledged. `finish` stores the transcript and completes the job; a session whose app died
+ * acknowledged; so is each name a person gives a speaker (`nameSpeaker`), which the job keeps as
+ * a speaker's edit. `finish` stores the transcript and completes the job; a session whose app died
  * is completed at the next start by `recoverLiveJobs`, from that file and the audio that reached
  * the disk, and marked `cutOff`. On a full disk (`live-disk-full`) the finals wait in memory and
  * are written when there is room; `finish` then rejects and may be called again until it can
@@ -32,9 +33,17 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
 import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import {
+  applicable,
+  editedTranscript,
+  pushEdit,
+  renameSpeaker,
+  type EditOp,
+} from '../../shared/domain/edits';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { joinTexts } from '../../shared/format/speakers';
 import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../shared/ipc/live';
@@ -102,6 +111,11 @@ export interface LiveRecordingDeps {
   readonly ffmpeg?: string;
   /** The bound on audio waiting for ffmpeg, in bytes (default MAX_QUEUED_BYTES). */
   readonly maxQueuedBytes?: number;
+  /**
+   * Names a speaker in the completed job's edits (JobEdits.apply): a name given once the
+   * session is ending, after its names were taken into the job.
+   */
+  readonly rename?: (id: string, op: EditOp) => Promise<unknown>;
 }
 
 /** Two digits. */
@@ -325,16 +339,20 @@ async function syncFile(path: string): Promise<void> {
   }
 }
 
-/**
- * The finals a session journaled, in order, each once. A line a crash cut short (the last one)
- * is not JSON or not a whole utterance and is skipped.
- */
-export async function readFinals(path: string): Promise<LiveUtterance[]> {
+/** A journal line naming a speaker: `{"speaker":"speaker0","name":"Tanaka"}`. */
+const speakerLineSchema = z.object({ speaker: z.string().min(1), name: z.string() });
+
+/** What a session journaled: its finals in order, each once, and the names given its speakers. */
+export async function readLiveJournal(path: string): Promise<{
+  finals: LiveUtterance[];
+  names: Map<string, string>;
+}> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
   });
   const byIndex = new Map<number, LiveUtterance>();
+  const names = new Map<string, string>();
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     let value: unknown;
@@ -346,8 +364,44 @@ export async function readFinals(path: string): Promise<LiveUtterance[]> {
     const parsed = liveUtteranceSchema.safeParse(value);
     if (parsed.success && !byIndex.has(parsed.data.index))
       byIndex.set(parsed.data.index, parsed.data);
+    const named = speakerLineSchema.safeParse(value);
+    // The last name given counts.
+    if (named.success) names.set(named.data.speaker, named.data.name);
   }
-  return [...byIndex.values()].sort((a, b) => a.index - b.index);
+  return { finals: [...byIndex.values()].sort((a, b) => a.index - b.index), names };
+}
+
+/**
+ * The finals a session journaled, in order, each once. A line a crash cut short (the last one)
+ * is not JSON or not a whole utterance and is skipped.
+ */
+export async function readFinals(path: string): Promise<LiveUtterance[]> {
+  return (await readLiveJournal(path)).finals;
+}
+
+/**
+ * The names given a session's speakers, as the job's speaker edits (issue #33 §2), so the viewer
+ * and exports show them and the viewer can rename them again. Written once: a job that already
+ * has edits (a crash after they were written) keeps them. Whether the job's text is edited.
+ */
+async function nameSpeakers(
+  journal: JobJournal,
+  id: string,
+  transcript: Transcript,
+  names: ReadonlyMap<string, string>,
+): Promise<boolean> {
+  const ops = [...names]
+    .filter(([, name]) => name !== '')
+    .map(([label, name]) => renameSpeaker(label, name))
+    .filter((op) => applicable(transcript, op));
+  if (ops.length === 0) return false;
+  let history = await journal.readEdits(id);
+  if (history.ops.length === 0)
+    for (const op of ops) {
+      history = pushEdit(history, op);
+      await journal.saveEdit(id, { push: op }, history);
+    }
+  return editedTranscript(transcript, history).edited === true;
 }
 
 /**
@@ -357,12 +411,13 @@ export async function readFinals(path: string): Promise<LiveUtterance[]> {
 async function complete(
   journal: JobJournal,
   job: Job,
-  finals: readonly LiveUtterance[],
+  { finals, names }: { finals: readonly LiveUtterance[]; names: ReadonlyMap<string, string> },
   audio: AudioFacts,
   { cutOff, now, dataDir }: { cutOff: boolean; now: number; dataDir: string },
 ): Promise<Job> {
   const transcript = transcriptOf(finals);
   const resultFile = await journal.saveResult(job.id, transcript);
+  const edited = await nameSpeakers(journal, job.id, transcript, names);
   const lastEnd = Math.max(0, ...finals.map((u) => u.endMs));
   const seconds = audio.seconds ?? (lastEnd > 0 ? lastEnd / 1000 : undefined);
   const file: Job['file'] = { path: job.file.path, name: job.file.name, size: audio.size };
@@ -378,6 +433,7 @@ async function complete(
     completedAt: now,
     updatedAt: now,
     cutOff,
+    ...(edited && { edited }),
     error: undefined,
     progress: undefined,
   });
@@ -387,8 +443,10 @@ async function complete(
 
 export class LiveRecording {
   private readonly finals: LiveUtterance[] = [];
-  /** How many of `finals` are in the journal of finals on disk (the others wait for room). */
-  private written = 0;
+  /** The names given the speakers so far, by label ("" gives the default back). */
+  private readonly names = new Map<string, string>();
+  /** The journal's lines (finals, names) not yet on disk, in order: they wait for room. */
+  private readonly unwritten: string[] = [];
   /** A write of finals failed part way: the next starts on a line of its own. */
   private torn = false;
   /** The disk filled during the session: the job is kept as cut off, even after Stop. */
@@ -513,6 +571,7 @@ export class LiveRecording {
     if (this.ended) throw new Error('a final after the recording was finished');
     const final = liveUtteranceSchema.parse(utterance);
     this.finals.push(final);
+    this.unwritten.push(`${JSON.stringify(final)}\n`);
     const write = this.appends.then(() => this.writeFinals());
     this.appends = write.catch(() => undefined);
     try {
@@ -531,16 +590,36 @@ export class LiveRecording {
     }
   }
 
-  /** Appends the finals not yet on disk, in order, and syncs them. */
+  /**
+   * Keeps the name a person gave a speaker (issue #33 §2): journaled beside the finals, as they
+   * are (on a full disk it waits in memory), and given to the job as a speaker's edit when it
+   * completes, so the viewer and exports show it. Once the session is ending, the name goes to
+   * the completed job's edits instead.
+   */
+  async nameSpeaker(label: string, name: string): Promise<void> {
+    const given = name.trim();
+    if (this.finishing) {
+      // (One a full disk kept from being saved keeps the name with its finals, as before.)
+      const job = await this.finishing.catch(() => undefined);
+      if (job) {
+        await this.deps.rename?.(job.id, renameSpeaker(label, given));
+        return;
+      }
+    }
+    this.names.set(label, given);
+    this.unwritten.push(`${JSON.stringify({ speaker: label, name: given })}\n`);
+    const write = this.appends.then(() => this.writeFinals());
+    this.appends = write.catch(() => undefined);
+    await write;
+  }
+
+  /** Appends the journal's lines not yet on disk (finals, names), in order, and syncs them. */
   private async writeFinals(): Promise<void> {
     // A job removed while recording leaves nothing behind.
     if (!this.deps.journal.get(this.current.id)) return;
-    const count = this.finals.length;
-    if (this.written >= count) return;
-    const lines = this.finals
-      .slice(this.written)
-      .map((final) => `${JSON.stringify(final)}\n`)
-      .join('');
+    const count = this.unwritten.length;
+    if (count === 0) return;
+    const lines = this.unwritten.slice(0, count).join('');
     // After a torn write the new lines start afresh; readFinals skips the torn one.
     const text = Buffer.from(`${this.torn ? '\n' : ''}${lines}`);
     try {
@@ -558,7 +637,7 @@ export class LiveRecording {
       this.diskWasFull = true;
       throw new AppFailure(liveDiskFull(this.deps.dataDir, (error as Error).message));
     }
-    this.written = count;
+    this.unwritten.splice(0, count);
     await syncFile(this.current.file.path);
   }
 
@@ -588,7 +667,8 @@ export class LiveRecording {
     }
     if (!this.deps.journal.get(this.current.id)) return this.removed();
     try {
-      this.current = await complete(this.deps.journal, this.current, this.finals, audio, {
+      const session = { finals: this.finals, names: this.names };
+      this.current = await complete(this.deps.journal, this.current, session, audio, {
         cutOff: cutOff || this.diskFull,
         now: this.now(),
         dataDir: this.deps.dataDir,
@@ -670,9 +750,9 @@ export async function recoverLiveJobs(deps: {
   for (const job of deps.journal.list()) {
     if (job.mode !== 'live' || job.status === 'completed' || job.status === 'failed') continue;
     try {
-      const finals = await readFinals(finalsPathOf(deps.dataDir, job.id));
+      const journaled = await readLiveJournal(finalsPathOf(deps.dataDir, job.id));
       const audio = await repairRecording(job.file.path);
-      const done = await complete(deps.journal, job, finals, audio, {
+      const done = await complete(deps.journal, job, journaled, audio, {
         cutOff: true,
         now: now(),
         dataDir: deps.dataDir,

@@ -10,6 +10,7 @@
  * is completed. A link that closes without `stop`, a fatal error and the app quitting all end
  * it as a cut-off job holding everything finalized so far.
  */
+import type { EditOp } from '../../shared/domain/edits';
 import { appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import {
@@ -36,6 +37,8 @@ export interface LiveDeps {
   readonly removed: (id: string) => void;
   /** Options of the recognizer (tests shorten the backoff). */
   readonly recognizer?: ConstructorParameters<typeof LiveRecognizer>[2];
+  /** A completed job's correction (JobEdits.apply): a speaker named as the session ends. */
+  readonly rename?: (id: string, op: EditOp) => Promise<unknown>;
 }
 
 /** What a host hands the core for each message that arrives on a live link. */
@@ -158,6 +161,8 @@ class LiveSession implements LiveInbound {
   private early: Uint8Array[] = [];
   private earlyBytes = 0;
   private index = 0;
+  /** The speaker labels of the finals so far: only these can be named. */
+  private readonly heard = new Set<string>();
   private recordingFailed = false;
   /** The window was told the disk is full (once is enough). */
   private toldDiskFull = false;
@@ -229,6 +234,8 @@ class LiveSession implements LiveInbound {
         return;
       case 'stop':
         return void this.end({ cutOff: false });
+      case 'speaker':
+        return this.nameSpeaker(message.label, message.name);
     }
   }
 
@@ -333,6 +340,7 @@ class LiveSession implements LiveInbound {
         connection,
         ...(title ? { title } : {}),
         emit: this.deps.emit,
+        ...(this.deps.rename && { rename: this.deps.rename }),
         // The encoder died or fell behind: recognition goes on, the recording has a gap.
         onError: (error) => this.warn(error),
       });
@@ -350,6 +358,19 @@ class LiveSession implements LiveInbound {
     for (const chunk of early) this.audio(chunk);
   }
 
+  /**
+   * A name for a speaker the session has heard (the window shows only those): journaled in
+   * order with the finals, and the job keeps it (LiveRecording.nameSpeaker). Others are passed
+   * over, so a window cannot make the session hold names of speakers nobody heard.
+   */
+  private nameSpeaker(label: string, name: string): void {
+    const recording = this.recording;
+    if (!recording || !this.heard.has(label)) return;
+    this.journaled = this.journaled
+      .then(() => recording.nameSpeaker(label, name))
+      .catch((error: unknown) => this.warn(toAppError(error)));
+  }
+
   private final(u: Omit<LiveUtterance, 'index'>): void {
     const utterance: LiveUtterance = {
       index: this.index++,
@@ -358,6 +379,7 @@ class LiveSession implements LiveInbound {
       text: u.text,
       tokens: u.tokens,
     };
+    for (const token of u.tokens) if (token.label !== undefined) this.heard.add(token.label);
     this.send({ type: 'final', utterance });
     const recording = this.recording;
     if (!recording) return;

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { tokenSchema, utteranceSchema, type Token, type Utterance } from '../api/recognition';
 import { CJK, isPunctuation, joinerOf, joinTexts, joinTokens } from '../format/speakers';
 import { transcriptSchema, type Transcript } from './job';
+import { SPEAKER_NAME_MAX } from './no-edits';
 
 const index = z.number().int().nonnegative();
 
@@ -35,7 +36,11 @@ export const editOpSchema = z.discriminatedUnion('kind', [
     /** Ascending and apart, each naming the words as they were before this operation. */
     changes: z.array(wordChangeSchema).min(1).max(10_000),
   }),
-  z.object({ kind: z.literal('speaker'), label: z.string().min(1), name: z.string().max(100) }),
+  z.object({
+    kind: z.literal('speaker'),
+    label: z.string().min(1),
+    name: z.string().max(SPEAKER_NAME_MAX),
+  }),
   z.object({ kind: z.literal('revert-word'), utterance: index, index }),
   z.object({ kind: z.literal('revert-all') }),
 ]);
@@ -48,7 +53,7 @@ export const editHistorySchema = z
 export type EditHistory = z.infer<typeof editHistorySchema>;
 
 // Apart, so the window's first screen holds an empty history without the corrections' code.
-export { NO_EDITS } from './no-edits';
+export { NO_EDITS, SPEAKER_NAME_MAX } from './no-edits';
 
 /** The most characters one correction may hold (its written words, or a speaker's name). */
 export const EDIT_MAX_CHARS = 100_000;

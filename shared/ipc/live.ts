@@ -10,6 +10,7 @@
  *   bytes audio                          LSB16K: 16 kHz mono 16-bit little-endian PCM, ~100 ms a
  *                                        chunk (an ArrayBuffer; never base64, never JSON numbers)
  *   text  {type: 'pause'} / {type: 'resume'}
+ *   text  {type: 'speaker', label, name}  a heard speaker's name, kept in the job (its edits)
  *   text  {type: 'stop'}                 once, last: the session becomes a job
  *
  * and the main process answers with `LiveEvent`s (text). Closing the link without `stop` ends the
@@ -20,6 +21,7 @@
 import { z } from 'zod';
 import { appErrorSchema } from '../domain/errors';
 import { JOB_TITLE_MAX, jobSchema } from '../domain/job';
+import { SPEAKER_NAME_MAX } from '../domain/no-edits';
 import { tokenSchema } from '../api/recognition';
 
 /** The audio the window sends: raw PCM as the service's `LSB16K`. */
@@ -58,6 +60,15 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('resume') }),
   z.object({ type: z.literal('stop') }),
+  /**
+   * The name a person gives a speaker the session has heard (`speaker0` → "Tanaka"; "" gives the
+   * default back): the job keeps it as a speaker's edit, as the viewer's rename does.
+   */
+  z.object({
+    type: z.literal('speaker'),
+    label: z.string().min(1).max(100),
+    name: z.string().trim().max(SPEAKER_NAME_MAX),
+  }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 

@@ -3,6 +3,9 @@
  * sync-style results; diarization adds `"label":"speakerN"` to every token, punctuation too), and
  * the transcript the runner stores from it (its text, utterancesOfJob, the session id).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { jobStatusSchema, utterancesOfJob } from '../../shared/api/recognition';
 import { withDiarizer } from '../../shared/api/diarizer';
 import type { Connection } from '../../shared/domain/connection';
@@ -87,3 +90,51 @@ export const labellingCloud = (base: string): Connection => ({
   profileId: null,
   settings: withDiarizer({}, true),
 });
+
+/**
+ * A WebSocket test server shaped like docs/api.md §9 that answers a session's first audio with
+ * DIARIZED_REALTIME_EVENTS, event by event (`s` and `e` answered as the service does), and the
+ * list of dictionary profiles (§6) as an account without any (`{"profiles":[]}`), which Live's
+ * profile field asks for. `base` is its address for a connection; `startLines` the `s` lines it
+ * was sent.
+ */
+export async function startDiarizedRealtime(): Promise<{
+  readonly base: string;
+  readonly startLines: readonly string[];
+  close(): Promise<void>;
+}> {
+  const http = createServer((request, response) => {
+    const profiles = request.method === 'GET' && request.url?.startsWith('/profilewords/');
+    response.writeHead(profiles ? 200 : 404, { 'Content-Type': 'application/json' });
+    response.end(profiles ? '{"profiles":[]}' : '{"code":"404","message":"not found"}');
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const server = new WebSocketServer({ server: http });
+  const startLines: string[] = [];
+  server.on('connection', (socket) => {
+    let answered = false;
+    socket.on('message', (data, binary) => {
+      const text = binary ? '' : Buffer.from(data as Buffer).toString('utf8');
+      if (text.startsWith('s ')) {
+        startLines.push(text);
+        return socket.send('s');
+      }
+      if (text === 'e') return socket.send('e');
+      // The first audio: the recorded answer, event by event.
+      if (binary && !answered) {
+        answered = true;
+        for (const event of DIARIZED_REALTIME_EVENTS) socket.send(event);
+      }
+    });
+  });
+  return {
+    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    startLines,
+    async close() {
+      for (const client of server.clients) client.terminate();
+      await new Promise((resolve) => server.close(resolve));
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}

@@ -13,6 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { until } from './until';
 
 const run = promisify(execFile);
@@ -107,4 +109,13 @@ export async function startPulse(
       await rm(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Debian's Chromium on this server's sound (its inputs granted without asking). */
+export function chromiumHearing(pulse: PulseServer): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'],
+    env: { ...(pulse.env as Record<string, string>) },
+  });
 }

@@ -45,8 +45,9 @@ const jobsStrings = () => import('../i18n/jobs-strings').then((m) => m.JOBS_STRI
 const liveStrings = () => import('../i18n/live-strings').then((m) => m.LIVE_STRINGS);
 const viewerStrings = () => import('../i18n/viewer-strings').then((m) => m.VIEWER_STRINGS);
 /**
- * Screens that open the export dialog (Jobs, for a selection) or name the export formats
- * (Settings' watched folders) take the viewer's strings too: the dialog's are among them.
+ * Screens that open the export dialog (Jobs, for a selection), name the export formats
+ * (Settings' watched folders) or name and rename speakers as the viewer does (Live) take the
+ * viewer's strings too: the dialog's and the speakers' are among them.
  */
 const withExporting = (own: () => Promise<Strings>) => async (): Promise<Strings> => {
   const [mine, viewer] = await Promise.all([own(), viewerStrings()]);
@@ -62,7 +63,7 @@ export const SECTIONS = {
   live: lazyScreen(
     () => import('../features/live/LiveView'),
     (m) => m.LiveView,
-    liveStrings,
+    withExporting(liveStrings),
   ),
   jobs: lazyScreen(
     () => import('../features/jobs/JobsView'),

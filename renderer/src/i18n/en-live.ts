@@ -31,6 +31,7 @@ export const enLive = {
     elapsed: 'Recorded time',
     copy: 'Copy so far',
     copied: 'Copied',
+    said: '{{name}}: {{text}}',
     transcript: 'Live transcript',
     notFinal: '(not final yet)',
     jump: 'Jump to live',

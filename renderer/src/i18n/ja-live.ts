@@ -31,6 +31,7 @@ export const jaLive: LiveMessages = {
     elapsed: '録音時間',
     copy: 'ここまでをコピー',
     copied: 'コピーしました',
+    said: '{{name}}：{{text}}',
     transcript: 'ライブの文字起こし',
     notFinal: '（未確定）',
     jump: '最新へ移動',

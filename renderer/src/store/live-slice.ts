@@ -13,9 +13,12 @@
  * microphone that way, and the host finishes: the last final comes, then `stopped` with the job.
  */
 import type { StateCreator } from 'zustand';
+import type { EditOp } from '../../../shared/domain/edits';
 import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
+import { SPEAKER_NAME_MAX } from '../../../shared/domain/no-edits';
 import type { LiveEvent, LiveState, LiveUtterance } from '../../../shared/ipc/live';
 import type { LiveConnection } from '../host/bridge';
+import { DONE, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 import { valueStream, type ValueStream } from './value-stream';
 
@@ -102,6 +105,8 @@ export interface LiveSession {
   jobId: string | undefined;
   reconnect: { attempt: number; retryInMs: number } | undefined;
   device: string;
+  /** The names given the session's speakers, by label (`speaker0` → "Tanaka"). */
+  speakerNames: Readonly<Record<string, string>>;
 }
 
 const IDLE: LiveSession = {
@@ -113,6 +118,7 @@ const IDLE: LiveSession = {
   jobId: undefined,
   reconnect: undefined,
   device: '',
+  speakerNames: {},
 };
 
 /** The level the screen readers' meter reads at its bottom, dBFS (and for silence). */
@@ -156,6 +162,12 @@ export interface LiveSlice {
   loadLiveInputs: () => Promise<void>;
   setLiveDevice: (deviceId: string) => void;
   liveStart: () => Promise<void>;
+  /**
+   * Names a speaker the session heard ("" gives the default back), for every final of theirs:
+   * while the session runs it goes over the link and the core keeps it in the job; once it has
+   * stopped, it is the job's speaker edit, as the viewer's rename makes.
+   */
+  liveNameSpeaker: (label: string, name: string) => Promise<Result<void>>;
   livePause: () => void;
   liveResume: () => void;
   liveStop: () => Promise<void>;
@@ -473,6 +485,23 @@ export const createLiveSlice =
         });
         await release();
         connection.send({ type: 'stop' });
+      },
+      async liveNameSpeaker(label, typed) {
+        // (The field takes no more; the link would refuse it and end the session.)
+        const name = typed.trim().slice(0, SPEAKER_NAME_MAX);
+        const { phase, jobId } = get().live;
+        if (link && phase !== 'stopped') link.send({ type: 'speaker', label, name });
+        else if (jobId) {
+          const op: EditOp = { kind: 'speaker', label, name };
+          const done = await bridge.call('edits:apply', { id: jobId, op });
+          if (!done.ok) return done;
+          get().applyJob(done.data.job);
+        } else return { ok: false, error: appError('not-found', { what: 'job' }) };
+        const names = { ...get().live.speakerNames };
+        if (name === '') delete names[label];
+        else names[label] = name;
+        patch({ speakerNames: names });
+        return DONE;
       },
       livePause() {
         if (get().live.phase !== 'listening') return;

@@ -1,5 +1,7 @@
 /**
  * The Live screen (issue #17): choose the connection, its dictionary profile and an input, Start, read the words as they come, Pause, Stop.
+ * With speaker labels (issue #33 §2) each final names its speaker, a button that renames that
+ * speaker everywhere, as in the viewer (the job keeps the name).
  * Finalized utterances carry their start times; the utterance being spoken shows as interim text
  * (marked not final) and is replaced in place by its final result. The list follows the newest
  * words until the person scrolls up, then offers "Jump to live". Screen readers hear each
@@ -19,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { diarizerOn, withDiarizer } from '../../../../shared/api/diarizer';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
-import { speakerNumber } from '../../../../shared/format/speakers';
+import { SPEAKER_NAME_MAX } from '../../../../shared/domain/no-edits';
 import { errorOf } from '../../store/result';
 import type { LiveUtterance } from '../../../../shared/ipc/live';
 import { useApp, useAppStore } from '../../store/store';
@@ -36,6 +38,8 @@ import { formatClock } from '../../ui/format';
 import { connectionOptions, SelectField } from '../../ui/select-field';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { ProfileField } from '../transcribe/ProfileField';
+import { InlineField } from '../viewer/InlineField';
+import { sameSpeakerName, useSpeakerName } from '../viewer/speaker-name';
 import { LiveMeter } from './LiveMeter';
 import { LiveSources } from './LiveSources';
 import { useValueStream } from './use-value-stream';
@@ -343,28 +347,80 @@ function LiveCopy() {
   );
 }
 
-/** The finalized utterances: drawn again only when one is added, not with the interim text. */
+/** The finalized utterances: drawn again only when one is added or a speaker named, not with the interim text. */
 const LiveFinals = memo(function LiveFinals({ finals }: { finals: readonly LiveUtterance[] }) {
-  const { t } = useTranslation();
+  const speakerName = useSpeakerName(useApp((s) => s.live.speakerNames));
   return finals.map((u) => {
     // With speaker labels (cloud, "Label who speaks"): the speaker of the utterance's first word.
     const label = u.tokens.find((token) => token.label !== undefined)?.label;
-    const n = label === undefined ? undefined : speakerNumber(label);
     return (
       <li key={u.index} className="live-utterance" data-testid="live-final">
         <span className="live-time">{formatClock(u.startMs / 1000)}</span>
         <span className="live-text">
-          {label === undefined ? null : (
-            <span className="live-speaker" data-testid="live-speaker" data-label={label}>
-              {n === undefined ? label : t('viewer.speaker', { n })}
-            </span>
-          )}
+          {label === undefined ? null : <LiveSpeaker label={label} name={speakerName(label)} />}
           {u.text}
         </span>
       </li>
     );
   });
 });
+
+/**
+ * A final's speaker: a button that opens the name in place (Enter keeps it for every final of
+ * that speaker, and the job; Escape cancels), focus going back to it after.
+ */
+function LiveSpeaker({ label, name }: { label: string; name: string }) {
+  const { t } = useTranslation();
+  const given = useApp((s) => s.live.speakerNames[label] ?? '');
+  const nameSpeaker = useApp((s) => s.liveNameSpeaker);
+  const [editing, setEditing] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const action = useActionError();
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [editing]);
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+  if (editing)
+    return (
+      <span className="live-speaker-edit">
+        <InlineField
+          initial={name}
+          label={t('viewer.speakerNameLabel', { name })}
+          multiline={false}
+          maxLength={SPEAKER_NAME_MAX}
+          testId="live-speaker-editor"
+          onKeep={(typed) => {
+            if (sameSpeakerName(typed, given, name)) return close();
+            void action.run(nameSpeaker(label, typed)).then((ok) => ok && close());
+          }}
+          onCancel={() => {
+            action.setError(undefined);
+            close();
+          }}
+        />
+        <ErrorBox error={action.error} />
+      </span>
+    );
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="speaker-name live-speaker"
+      aria-label={t('viewer.renameSpeaker', { name })}
+      onClick={() => setEditing(true)}
+      data-testid="live-speaker"
+      data-label={label}
+    >
+      {name}
+    </button>
+  );
+}
 
 /**
  * The words as they come: the finals, the interim text after them, following the newest until
@@ -383,7 +439,8 @@ function LiveTranscript({ busy }: { busy: boolean }) {
   const [following, setFollowing] = useState(true);
   const follow = useCallback(() => {
     const box = scroller.current;
-    if (box && following) box.scrollTop = box.scrollHeight;
+    // Not while a speaker's name is typed in it: the field stays where it is.
+    if (box && following && !box.querySelector('input:focus')) box.scrollTop = box.scrollHeight;
   }, [following]);
   const content = useRef<HTMLDivElement>(null);
   useLayoutEffect(follow, [follow]);
@@ -460,12 +517,16 @@ function LiveInterimLine() {
   );
 }
 
-/** What screen readers hear: each finalized utterance, once. */
+/** What screen readers hear: each finalized utterance, once, after its speaker's name. */
 function LiveAnnounce() {
-  const last = useApp((s) => s.live.finals.at(-1)?.text ?? '');
+  const { t } = useTranslation();
+  const last = useApp((s) => s.live.finals.at(-1));
+  const speakerName = useSpeakerName(useApp((s) => s.live.speakerNames));
+  const label = last?.tokens.find((token) => token.label !== undefined)?.label;
+  const text = last?.text ?? '';
   return (
     <div className="visually-hidden" aria-live="polite" data-testid="live-announce">
-      {last}
+      {label === undefined ? text : t('live.said', { name: speakerName(label), text })}
     </div>
   );
 }

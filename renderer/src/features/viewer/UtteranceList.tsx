@@ -19,6 +19,7 @@ import {
   type EditedTranscript,
   type EditOp,
 } from '../../../../shared/domain/edits';
+import { SPEAKER_NAME_MAX } from '../../../../shared/domain/no-edits';
 import type { Block } from '../../../../shared/format/speakers';
 import type { Result } from '../../../../shared/ipc/contract';
 import { ErrorBox } from '../../ui/error-box';
@@ -26,6 +27,8 @@ import { formatMs } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useActionError } from '../../ui/use-action-error';
 import { piecesOf, type Piece, type TextMatches } from './find';
+import { InlineField } from './InlineField';
+import { sameSpeakerName } from './speaker-name';
 import { nextShown, type ShownWord } from './shown';
 import { typingIn } from './player-keys';
 import type { Playback } from './use-playback';
@@ -43,75 +46,6 @@ function offsetsOf(blocks: readonly Block[]): number[] {
     );
   });
   return offsets;
-}
-
-/**
- * A text field that keeps on Enter and cancels on Escape, focused when it opens. The keys it
- * takes are claimed with preventDefault; the player's keys that cannot type text (Ctrl+Space,
- * F7–F9, Ctrl+[ and Ctrl+]) go on up to the viewer and work here too.
- */
-function InlineField({
-  initial,
-  label,
-  multiline,
-  onKeep,
-  onCancel,
-  onPlay,
-  testId,
-}: {
-  initial: string;
-  label: string;
-  multiline: boolean;
-  onKeep: (text: string) => void;
-  onCancel: () => void;
-  /** Ctrl+Enter (a key that cannot type text): plays what is being corrected. */
-  onPlay?: () => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(initial);
-  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-  const props = {
-    ref: field,
-    value: text,
-    'aria-label': label,
-    'data-testid': testId,
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setText(e.target.value),
-    onKeyDown: (e: React.KeyboardEvent) => {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-        e.preventDefault();
-        onPlay?.();
-      } else if (e.key === 'Enter' && !e.shiftKey) {
-        e.preventDefault();
-        onKeep(text);
-      } else if (e.key === 'Escape') {
-        e.preventDefault();
-        onCancel();
-      }
-    },
-  };
-  return (
-    <span className="inline-edit">
-      {multiline ? (
-        <textarea className="utterance-editor" rows={2} {...props} />
-      ) : (
-        <input className="speaker-editor" {...props} />
-      )}
-      <span className="inline-edit-actions">
-        <button type="button" className="button small primary" onClick={() => onKeep(text)}>
-          {t('viewer.keep')}
-        </button>
-        <button type="button" className="button small" onClick={onCancel}>
-          {t('viewer.cancel')}
-        </button>
-      </span>
-    </span>
-  );
 }
 
 /** What a block's row asks of the list: stable, so a row renders only when its own props change. */
@@ -288,8 +222,7 @@ export function UtteranceList({
         } = latest.current;
         const label = all[i]!.label!;
         const given = current.speakerNames?.[label] ?? '';
-        const same = name.trim() === given || (given === '' && name.trim() === nameOf(label));
-        if (same || !apply) {
+        if (sameSpeakerName(name, given, nameOf(label)) || !apply) {
           close(`[data-speaker-block="${i}"]`);
           return;
         }
@@ -398,6 +331,7 @@ const Utterance = memo(function Utterance({
               initial={speakerName(b.label)}
               label={t('viewer.speakerNameLabel', { name: speakerName(b.label) })}
               multiline={false}
+              maxLength={SPEAKER_NAME_MAX}
               testId="speaker-editor"
               onKeep={(name) => actions.keepName(i, name)}
               onCancel={() => actions.close(`[data-speaker-block="${i}"]`)}

@@ -23,3 +23,12 @@ export function useSpeakerName(
     [t, given],
   );
 }
+
+/**
+ * Whether `typed` leaves a speaker as it is: the name given it (`given`, '' when none), or, with
+ * none given, the default name it shows (`shown`). Nothing is then stored.
+ */
+export function sameSpeakerName(typed: string, given: string, shown: string): boolean {
+  const name = typed.trim();
+  return name === given || (given === '' && name === shown);
+}
