@@ -2,32 +2,19 @@
  * What the main process does with a path the window names (docs/architecture.md §4, "What the
  * main process trusts the window with"): the window is untrusted with the disk, so a path becomes
  * a job only when it is a regular file (symlinks judged by their target), within the service's
- * size limit, whose first bytes are audio or video the app takes (the shared sniffer, never the
- * file name); and a job's file goes to the player only while its bytes still say what they said
+ * size limit, whose first bytes are audio or video the app takes (the formats table's sniffer,
+ * never the file name); and a job's file goes to the player only while its bytes still say what they said
  * when it was accepted. Everything else is refused before anything is written or sent.
  */
 import { constants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { LIMITS } from '../shared/api/codes';
-import { SNIFF_BYTES, sniffContainer, type Container } from '../shared/api/audio-sniff';
+import { sniffContainer } from '../shared/api/audio-sniff';
+import type { Container } from '../shared/api/media-formats';
 import { AppFailure, appError } from '../shared/domain/errors';
 import { fileReason } from './errors';
-
-/** The type each container is served with: the sniffed bytes decide it, not the extension. */
-export const MEDIA_TYPES: Readonly<Record<Container, string>> = {
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  mp2: 'audio/mpeg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  aac: 'audio/aac',
-  aiff: 'audio/aiff',
-  asf: 'audio/x-ms-wma',
-  amr: 'audio/amr',
-};
+import { readHead } from './media-tools';
 
 export interface OpenedMedia {
   /** Open for reading; the caller closes it (or hands it to a stream that does). */
@@ -76,9 +63,7 @@ export async function openMedia(path: string): Promise<OpenedMedia> {
     if (opened.size === 0)
       throw unreadable(path, Object.assign(new Error('the file is empty'), { code: 'EMPTY' }));
     if (opened.size > LIMITS.asyncAudioBytes) throw refused(path, 'too-large');
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    const container = sniffContainer(head.subarray(0, bytesRead));
+    const container = sniffContainer(await readHead(handle));
     if (!container) throw refused(path, 'not-media');
     return { handle, size: opened.size, container };
   } catch (error) {

@@ -374,10 +374,10 @@ describe('routing', () => {
     h.client.onGetJob = async (id) => completed(id, 'labelled');
     const local = h.connections.get('local')!;
     const [direct] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
-    expect(direct!.mode).toBe('sync');
+    expect(direct).toMatchObject({ mode: 'sync', route: 'sync' });
     await h.connections.save({ ...local, settings: { speakerDiarization: 'True' } });
     const [labelled] = await h.runner.submit([await h.audio('small2.wav', SMALL)]);
-    expect(labelled!.mode).toBe('async');
+    expect(labelled).toMatchObject({ mode: 'async', route: 'async-speakers' });
     expect(labelled!.params.d).toMatch(/speakerDiarization=True/);
     await h.runner.idle();
   });

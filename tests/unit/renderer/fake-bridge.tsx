@@ -79,6 +79,7 @@ export function job(id: string, changes: Partial<Job> = {}): Job {
     connection: 'local',
     params: { d: 'grammarFileNames=-a-general-en', logging: false },
     mode: 'sync',
+    route: 'sync',
     status: 'completed',
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
