@@ -23,7 +23,7 @@ import { toAppError } from '../errors';
 import { previewOf } from './preview';
 import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
-import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
+import { acceptMedia } from '../media-file';
 import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
 import { convertToFlac } from '../media-tools';
@@ -131,13 +131,12 @@ export class TranscriptionRunner {
 
   /**
    * Queues files for transcription; returns their jobs at once, work continues in the background.
-   * Every path is checked first (the caller may name it; it is audio or video: core/media-file.ts),
-   * so a refused one leaves nothing in the journal.
+   * Every path is checked first (it is audio or video: core/media-file.ts; which paths a caller
+   * may name was settled before, chosenPaths), so a refused one leaves nothing in the journal.
    */
   async submit(
     paths: readonly string[],
     connectionId?: string,
-    policy: PathPolicy = ANY_PATH,
     use: SubmitSettings = {},
     watched?: Job['watched'],
   ): Promise<Job[]> {
@@ -146,7 +145,6 @@ export class TranscriptionRunner {
     const connection = withSettings(saved, use);
     const accepted: { path: string; size: number; container: Container }[] = [];
     for (const path of paths) {
-      await checkPathPolicy(policy, path);
       accepted.push({ path, ...(await acceptMedia(path)) });
     }
     const jobs: Job[] = [];

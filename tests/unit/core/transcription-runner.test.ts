@@ -387,12 +387,11 @@ describe('routing', () => {
     h.client.onCreateJob = async () => ({ sessionid: 'flagged' });
     h.client.onGetJob = async (id) => completed(id, 'flagged');
     const before = h.connections.get('local')!;
-    const [flagged] = await h.runner.submit(
-      [await h.audio('flagged.wav', SMALL)],
-      undefined,
-      undefined,
-      { engine: '-a-general', profileId: 'meetings', speakers: true },
-    );
+    const [flagged] = await h.runner.submit([await h.audio('flagged.wav', SMALL)], undefined, {
+      engine: '-a-general',
+      profileId: 'meetings',
+      speakers: true,
+    });
     expect(flagged!.mode).toBe('async');
     expect(flagged!.params.d).toMatch(/^grammarFileNames=-a-general\b/);
     expect(decodeURIComponent(flagged!.params.d)).toMatch(/profileId=:meetings\b/);

@@ -30,13 +30,13 @@ describe('files in', () => {
     const user = userEvent.setup({ applyAccept: false });
     let n = 0;
     const bridge = fakeBridge({
-      'transcribe:files': (input: { paths: string[] }) => ({
+      'transcribe:files': (input: { files: string[] }) => ({
         ok: true,
         data: {
           jobs: [
             job(`j${++n}`, {
               status: 'queued',
-              file: { path: input.paths[0]!, name: input.paths[0]!.split('/').pop()!, size: 1000 },
+              file: { path: `/uploads/${input.files[0]!}`, name: input.files[0]!, size: 1000 },
             }),
           ],
         },
@@ -60,8 +60,8 @@ describe('files in', () => {
     expect(
       bridge.calls.filter((c) => c.channel === 'transcribe:files').map((c) => c.input),
     ).toEqual([
-      { paths: ['/uploads/one.wav'], connection: 'local' },
-      { paths: ['/uploads/two.wav'], connection: 'local' },
+      { files: ['one.wav'], connection: 'local' },
+      { files: ['two.wav'], connection: 'local' },
     ]);
     const rows = screen.getAllByTestId('file-row');
     expect(rows).toHaveLength(2);
@@ -69,7 +69,7 @@ describe('files in', () => {
     await waitFor(() => expect(one.dataset.state).toBe('queued'));
     expect(one.textContent).toContain('Direct (up to 16 MB and 8:45)');
     const first = bridge.calls.find((c) => c.channel === 'transcribe:files')!;
-    const id = (first.input as { paths: string[] }).paths[0]!.endsWith('one.wav') ? 'j1' : 'j2';
+    const id = (first.input as { files: string[] }).files[0]! === 'one.wav' ? 'j1' : 'j2';
     act(() =>
       bridge.emit('jobs:changed', {
         job: job(id, {
@@ -207,8 +207,8 @@ describe('messages and names (#29 §7)', () => {
     const long = 'quarterly-planning-meeting-with-the-regional-sales-team-recording-part-07.wav';
     let n = 0;
     const bridge = fakeBridge({
-      'transcribe:files': (input: { paths: string[] }) => {
-        const name = input.paths[0]!.split('/').pop()!;
+      'transcribe:files': (input: { files: string[] }) => {
+        const name = input.files[0]!;
         n += 1;
         return {
           ok: true,
@@ -217,7 +217,12 @@ describe('messages and names (#29 §7)', () => {
               job(`same${n}`, {
                 status: 'queued',
                 createdAt: n,
-                file: { path: input.paths[0]!, name, size: 1000, ...(n === 2 ? { nth: 2 } : {}) },
+                file: {
+                  path: `/uploads/${name}`,
+                  name,
+                  size: 1000,
+                  ...(n === 2 ? { nth: 2 } : {}),
+                },
               }),
             ],
           },
@@ -299,7 +304,7 @@ describe('cancel', () => {
     const user = userEvent.setup();
     const bridge = fakeBridge();
     let aborted = false;
-    bridge.pathOf = (_file, onProgress, signal) =>
+    bridge.chosenFile = (_file, onProgress, signal) =>
       new Promise((resolve) => {
         onProgress(250, 1000);
         signal.addEventListener('abort', () => {
@@ -374,9 +379,9 @@ describe('how a file is sent, and why', () => {
     });
     let upload!: () => void;
     const uploaded = new Promise<void>((resolve) => (upload = resolve));
-    bridge.pathOf = async (file) => {
+    bridge.chosenFile = async (file) => {
       await uploaded;
-      return { ok: true, data: `/uploads/${file.name}` };
+      return { ok: true, data: file.name };
     };
     renderApp(bridge);
     await waitFor(() =>
