@@ -44,6 +44,11 @@ const LAYERS = [
     why: 'The API client speaks HTTP and nothing else: it imports only its own folder, core/errors and shared/ (no store, no handler).',
   },
   {
+    folder: 'core/media-tools.ts',
+    may: ['shared'],
+    why: 'The media module (files, ffmpeg, ffprobe) is a floor of the core: it imports only shared/ (no store, no job, no handler).',
+  },
+  {
     folder: 'web-host',
     may: ['web-host', 'core', 'shared'],
     why: 'The web host is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',

@@ -2,32 +2,20 @@
  * What the main process does with a path the window names (docs/architecture.md §4, "What the
  * main process trusts the window with"): the window is untrusted with the disk, so a path becomes
  * a job only when it is a regular file (symlinks judged by their target), within the service's
- * size limit, whose first bytes are audio or video the app takes (the shared sniffer, never the
- * file name); and a job's file goes to the player only while its bytes still say what they said
+ * size limit, whose first bytes are audio or video the app takes (the formats table's sniffer,
+ * never the file name); and a job's file goes to the player only while its bytes still say what they said
  * when it was accepted. Everything else is refused before anything is written or sent.
  */
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { LIMITS } from '../shared/api/codes';
-import { SNIFF_BYTES, sniffContainer, type Container } from '../shared/api/audio-sniff';
+import { sniffContainer } from '../shared/api/audio-sniff';
+import type { Container } from '../shared/api/media-formats';
 import { AppFailure, appError } from '../shared/domain/errors';
 import { fileReason } from './errors';
-
-/** The type each container is served with: the sniffed bytes decide it, not the extension. */
-export const MEDIA_TYPES: Readonly<Record<Container, string>> = {
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  mp2: 'audio/mpeg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  aac: 'audio/aac',
-  aiff: 'audio/aiff',
-  asf: 'audio/x-ms-wma',
-  amr: 'audio/amr',
-};
+import { readHead } from './media-tools';
 
 export interface OpenedMedia {
   /** Open for reading; the caller closes it (or hands it to a stream that does). */
@@ -76,9 +64,7 @@ export async function openMedia(path: string): Promise<OpenedMedia> {
     if (opened.size === 0)
       throw unreadable(path, Object.assign(new Error('the file is empty'), { code: 'EMPTY' }));
     if (opened.size > LIMITS.asyncAudioBytes) throw refused(path, 'too-large');
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    const container = sniffContainer(head.subarray(0, bytesRead));
+    const container = sniffContainer(await readHead(handle));
     if (!container) throw refused(path, 'not-media');
     return { handle, size: opened.size, container };
   } catch (error) {
@@ -96,16 +82,16 @@ export async function acceptMedia(path: string): Promise<{ size: number; contain
 }
 
 /**
- * Which paths a caller may name in `transcribe:files` (the host decides who is calling):
- * - `any`: a program holding the host's token (tests, scripts), as documented;
- * - `chosen`: the Electron window: only paths the person gave it, by a drop or the file
- *   chooser, as the preload recorded them for this window;
- * - `inside`: the browser-mode page: only files it uploaded into this folder (`uploads/`).
+ * What a caller may name in `transcribe:files` (the host decides who is calling):
+ * - `any`: a program holding the host's token (tests, scripts, the command line), as documented:
+ *   any path;
+ * - `chosen`: the window (Electron's, or browser mode's page): never a path, only the opaque
+ *   references it was given for the files the person chose (ChosenFiles), which the core
+ *   resolves to the paths they stand for.
  */
 export type PathPolicy =
-  | { readonly kind: 'any' }
-  | { readonly kind: 'chosen'; has(path: string): boolean }
-  | { readonly kind: 'inside'; readonly dir: string };
+  | { readonly kind: 'any'; resolve?(file: string): string | undefined }
+  | { readonly kind: 'chosen'; resolve(file: string): string | undefined };
 
 export const ANY_PATH: PathPolicy = { kind: 'any' };
 
@@ -115,42 +101,61 @@ export function isInside(dir: string, path: string): boolean {
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-/** Throws `file-refused` (not-chosen) when the policy does not let the caller name `path`. */
-export async function checkPathPolicy(policy: PathPolicy, path: string): Promise<void> {
-  if (policy.kind === 'any') return;
-  if (policy.kind === 'chosen') {
-    if (policy.has(path)) return;
-    throw refused(path, 'not-chosen');
+/**
+ * The paths a `transcribe:files` call stands for: the paths a program names, and what each
+ * reference the caller was given resolves to. A path from the window, or a reference it was not
+ * given, is `file-refused` (not-chosen), before anything is opened.
+ */
+export function chosenPaths(
+  policy: PathPolicy,
+  named: { readonly paths?: readonly string[]; readonly files?: readonly string[] },
+): string[] {
+  const paths: string[] = [];
+  for (const path of named.paths ?? []) {
+    if (policy.kind !== 'any') throw refused(path, 'not-chosen');
+    paths.push(path);
   }
-  // Judged by where the path really leads, so a link inside the folder cannot point out of it.
-  const [dir, target] = await Promise.all([
-    realpath(policy.dir).catch(() => resolve(policy.dir)),
-    realpath(path).catch(() => undefined),
-  ]);
-  if (isInside(policy.dir, path) && (target === undefined || isInside(dir, target))) return;
-  throw refused(path, 'not-chosen');
+  for (const file of named.files ?? []) {
+    const path = policy.resolve?.(file);
+    if (path === undefined)
+      throw new AppFailure(
+        appError('file-refused', { path: file, name: file, reason: 'not-chosen' }),
+      );
+    paths.push(path);
+  }
+  return paths;
 }
 
 /**
- * The paths each window was given by the person (Electron): the preload records every path it
- * reads off a dropped or picked File (`webUtils.getPathForFile`, which has no path for a File
- * the page made up), per window, for the window's life. `policy` is what that window may name.
+ * The files the person chose, per window (Electron: the preload reads each dropped or picked
+ * File's path, `webUtils.getPathForFile`, which has none for a File the page made up, and hands
+ * it here at once) or per page (browser mode: each file it uploaded): each gets an opaque
+ * reference, the only thing the window holds of it; the path stays here. A reference resolves
+ * only for the window it was given to, for that window's life.
  */
-export class ChosenPaths {
-  private readonly byWindow = new Map<number, Set<string>>();
+export class ChosenFiles {
+  private readonly byOwner = new Map<string, Map<string, string>>();
 
-  record(window: number, path: string): void {
-    if (path === '') return;
-    let paths = this.byWindow.get(window);
-    if (!paths) this.byWindow.set(window, (paths = new Set()));
-    paths.add(path);
+  /** Records a chosen file's path for `owner`; the reference to give the window. */
+  choose(owner: string, path: string): string {
+    let files = this.byOwner.get(owner);
+    if (!files) this.byOwner.set(owner, (files = new Map<string, string>()));
+    const file = randomUUID();
+    files.set(file, path);
+    return file;
   }
 
-  policy(window: number): PathPolicy {
-    return { kind: 'chosen', has: (path) => this.byWindow.get(window)?.has(path) === true };
+  /** What `owner` may name: only the references it was given. */
+  policy(owner: string): PathPolicy {
+    return { kind: 'chosen', resolve: (file) => this.resolve(owner, file) };
   }
 
-  forget(window: number): void {
-    this.byWindow.delete(window);
+  resolve(owner: string, file: string): string | undefined {
+    return this.byOwner.get(owner)?.get(file);
+  }
+
+  /** The window is gone (or the page's session ended): its references resolve no more. */
+  forget(owner: string): void {
+    this.byOwner.delete(owner);
   }
 }

@@ -6,7 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import type { Job } from '../shared/domain/job';
-import { MEDIA_TYPES, openMedia, type OpenedMedia } from './media-file';
+import { servedType } from '../shared/api/media-formats';
+import { openMedia, type OpenedMedia } from './media-file';
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → the inclusive range, or 'bad' when unsatisfiable. */
 export function parseRange(
@@ -64,7 +65,7 @@ export async function mediaAnswer(
   }
   const { size } = media;
   const headers = {
-    'Content-Type': MEDIA_TYPES[media.container],
+    'Content-Type': servedType(media.container),
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',

@@ -31,7 +31,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { appError } from '../shared/domain/errors';
 import { handoverProof } from '../core/app-instance';
-import { PROGRAM, type Caller, type Core } from '../core/core';
+import { type Caller, type Core } from '../core/core';
+import { ChosenFiles } from '../core/media-file';
 import {
   PLACEHOLDER_PAGE,
   contentTypeOf,
@@ -156,6 +157,9 @@ class Secrets<T extends object> {
   }
 }
 
+/** Whose uploads a program's are (a session's name is a hash: never this). */
+const PROGRAM_UPLOADS = 'program';
+
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const expected = Buffer.from(options.token);
   const tokenOk = (candidate: string | undefined) => {
@@ -190,11 +194,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     codes.set(code, now + CODE_LIFETIME_MS);
     return code;
   };
-  /** The page's session, from the header only (a cookie would reach every local port). */
-  const sessionOk = (req: IncomingMessage) => {
+  /** The page's session's name, from the header only (a cookie would reach every local port). */
+  const sessionName = (req: IncomingMessage): string | undefined => {
     const value = req.headers[SESSION_HEADER];
-    return sessions.use(typeof value === 'string' ? value : undefined) !== undefined;
+    return sessions.use(typeof value === 'string' ? value : undefined)?.name;
   };
+  const sessionOk = (req: IncomingMessage) => sessionName(req) !== undefined;
   /** The session whose ticket for exactly this path came with the request, if it still lives. */
   const ticketSession = (url: URL): string | undefined => {
     const ticket = tickets.use(url.searchParams.get('ticket') ?? undefined);
@@ -216,7 +221,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const base = () => `http://127.0.0.1:${port}`;
   const events = new EventStreams((listener) => options.core.subscribe(listener));
-  const uploads = createUploads({ core: options.core, dataDir: options.core.dataDir });
+  // What each page uploaded, by reference: the page is given the reference, never the path.
+  const chosen = new ChosenFiles();
+  const uploads = createUploads({ core: options.core, dataDir: options.core.dataDir, chosen });
   await uploads.sweep();
 
   const server = createServer((req, res) => {
@@ -346,18 +353,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (req.method !== 'POST') return refuse(res, 405, 'invalid-input', 'use POST');
       if (!tokenOk(bearer) && !sessionOk(req))
         return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      // A program holding the token may name any path (documented); the page only its uploads.
+      // A program holding the token may name any path (documented); the page names no path,
+      // only the references its uploads were answered with.
       const caller: Caller = tokenOk(bearer)
-        ? PROGRAM
-        : { paths: { kind: 'inside', dir: uploads.dir } };
+        ? { paths: { kind: 'any', resolve: (file) => chosen.resolve(PROGRAM_UPLOADS, file) } }
+        : { paths: chosen.policy(sessionName(req)!) };
       return answerRpc(options.core, req, res, caller, 'in browser mode');
     }
 
     if (url.pathname === '/uploads') {
-      if (!tokenOk(bearer) && !sessionOk(req)) {
-        return refuse(res, 401, 'forbidden', 'missing or wrong token');
-      }
-      return uploads.handle(req, res, url);
+      const owner = tokenOk(bearer) ? PROGRAM_UPLOADS : sessionName(req);
+      if (owner === undefined) return refuse(res, 401, 'forbidden', 'missing or wrong token');
+      return uploads.handle(req, res, url, owner);
     }
 
     if (url.pathname.startsWith('/media/')) {

@@ -1,7 +1,8 @@
 /**
  * Browser mode's way in for files (docs/architecture.md §4): a browser has no paths, so the window streams
  * each dropped file here (`PUT /uploads?name=<file name>`, token-checked by the server) and gets
- * back a path in the app's data folder to hand to transcribe:files. The body goes straight to
+ * back an opaque reference to hand to transcribe:files (`files`); the path it was stored at, in
+ * the app's data folder, stays with the core (ChosenFiles), which resolves the reference. The body goes straight to
  * disk (never held whole in memory) and stops at the async size limit; a stored file is removed
  * when its job is, and files no job names are swept away at start.
  */
@@ -18,11 +19,14 @@ import { LIMITS } from '../shared/api/codes';
 import { appError, type AppError } from '../shared/domain/errors';
 import type { Job } from '../shared/domain/job';
 import type { Core } from '../core/core';
+import type { ChosenFiles } from '../core/media-file';
 import { sendJson } from '../core/http-reply';
 
 export interface UploadsOptions {
   readonly core: Pick<Core, 'subscribe'> & { readonly journal: { list(): Job[] } };
   readonly dataDir: string;
+  /** Where each stored file's reference is kept, for whoever uploaded it. */
+  readonly chosen: Pick<ChosenFiles, 'choose'>;
   /** The most one upload may hold (default: the service's async limit). */
   readonly maxBytes?: number;
   /** Opens the file an upload is written to (default: a new file, never an existing one). */
@@ -31,7 +35,8 @@ export interface UploadsOptions {
 
 export interface Uploads {
   readonly dir: string;
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Stores one upload for `owner` (a page's session, or programs) and answers its reference. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, owner: string): Promise<void>;
   /** Removes stored files that no job names (left by a cancelled or crashed upload). */
   sweep(): Promise<void>;
   close(): void;
@@ -113,7 +118,7 @@ export function createUploads(options: UploadsOptions): Uploads {
 
   return {
     dir,
-    async handle(req, res, url) {
+    async handle(req, res, url, owner) {
       if (req.method !== 'PUT') {
         return fail(res, 405, appError('invalid-input', { detail: 'use PUT' }));
       }
@@ -162,7 +167,7 @@ export function createUploads(options: UploadsOptions): Uploads {
         await rm(folder, { recursive: true, force: true });
         return fail(res, 400, appError('file', { path: name, reason: 'empty' }));
       }
-      sendJson(res, 200, { ok: true, data: path });
+      sendJson(res, 200, { ok: true, data: options.chosen.choose(owner, path) });
     },
     async sweep() {
       const named = new Set(owned.values());

@@ -6,6 +6,7 @@ import { AppFailure, appError } from '../../shared/domain/errors';
 import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
+import { chosenPaths } from '../media-file';
 import { attempt, type HandlerSet } from './types';
 
 export type JobChannel =
@@ -27,13 +28,12 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, connection, use, watched }, caller) =>
+    'transcribe:files': ({ paths, files, connection, use, watched }, caller) =>
       attempt(async () => ({
         // Only a program (a watcher) says a file came from a watched folder; the window cannot.
         jobs: await runner.submit(
-          paths,
+          chosenPaths(caller.paths, { paths, files }),
           connection,
-          caller.paths,
           use,
           caller.paths.kind === 'any' ? watched : undefined,
         ),

@@ -1,6 +1,7 @@
 /**
- * Runs transcriptions: routes each file (sync up to 16,777,215 bytes, async v2 above, v1 when v2
- * answers 404; unaccepted containers converted to FLAC first), uploads with progress, polls async
+ * Runs transcriptions: routes each file once, when its job is made (routing.ts: sync up to
+ * 16,777,215 bytes, async v2 above, v1 when v2 answers 404; unaccepted containers converted to
+ * FLAC first), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
  * upload or the status check), and nothing that arrives later brings it back.
@@ -22,9 +23,11 @@ import { toAppError } from '../errors';
 import { previewOf } from './preview';
 import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
-import { acceptMedia, ANY_PATH, checkPathPolicy, type PathPolicy } from '../media-file';
+import { acceptMedia } from '../media-file';
+import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
-import { checkFile, convertToFlac, routeFile, sentAsIs } from './routing';
+import { convertToFlac } from '../media-tools';
+import { decideRoute } from './routing';
 
 /** Time as the runner sees it: the current time, and a timer that can be cancelled. */
 export interface Clock {
@@ -128,28 +131,28 @@ export class TranscriptionRunner {
 
   /**
    * Queues files for transcription; returns their jobs at once, work continues in the background.
-   * Every path is checked first (the caller may name it; it is audio or video: core/media-file.ts),
-   * so a refused one leaves nothing in the journal.
+   * Every path is checked first (it is audio or video: core/media-file.ts; which paths a caller
+   * may name was settled before, chosenPaths), so a refused one leaves nothing in the journal.
    */
   async submit(
     paths: readonly string[],
     connectionId?: string,
-    policy: PathPolicy = ANY_PATH,
     use: SubmitSettings = {},
     watched?: Job['watched'],
   ): Promise<Job[]> {
     const saved = this.deps.connections.get(connectionId);
     if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     const connection = withSettings(saved, use);
-    const accepted: { path: string; size: number; container: Job['file']['container'] }[] = [];
+    const accepted: { path: string; size: number; container: Container }[] = [];
     for (const path of paths) {
-      await checkPathPolicy(policy, path);
       accepted.push({ path, ...(await acceptMedia(path)) });
     }
     const jobs: Job[] = [];
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
-      const { mode, seconds } = await this.routeFor(connection, path, size);
+      const speakers = speakerLabelsOn(connection.settings);
+      // The one routing decision: kept on the job, which the window is told.
+      const { route, mode, seconds } = await decideRoute({ path, size, container }, speakers);
       const name = basename(path);
       const nth = this.nthOf(name);
       const job: Job = {
@@ -158,6 +161,7 @@ export class TranscriptionRunner {
         connection: connection.id,
         params: { d: dOf(connection, mode), logging: connection.logging },
         mode,
+        route,
         ...(seconds ? { seconds } : {}),
         status: 'queued',
         ...(watched ? { watched } : {}),
@@ -180,18 +184,6 @@ export class TranscriptionRunner {
       if (job.file.name === name) highest = Math.max(highest, job.file.nth ?? 1);
     }
     return highest > 0 ? highest + 1 : undefined;
-  }
-
-  /**
-   * Sync or async: by size and length (routing.ts), and always async with speaker labels on,
-   * since only jobs give them (a direct request would come back without).
-   */
-  private async routeFor(
-    connection: Connection,
-    path: string,
-    size: number,
-  ): Promise<{ mode: 'sync' | 'async'; seconds: number | undefined }> {
-    return routeFile(path, size, { speakers: speakerLabelsOn(connection.settings) });
   }
 
   /**
@@ -375,15 +367,8 @@ export class TranscriptionRunner {
           await rm(path, { force: true });
           return;
         }
-        const { size } = await checkFile(path);
-        const connection = this.deps.connections.get(job.connection)!;
-        const { mode, seconds } = await this.routeFor(connection, path, size);
-        job = await this.update(job, {
-          convertedPath: path,
-          mode,
-          ...(seconds && !job.seconds ? { seconds } : {}),
-          params: { ...job.params, d: dOf(connection, mode) },
-        });
+        // Routed when the job was made, by the length this FLAC has (routing.ts).
+        job = await this.update(job, { convertedPath: path });
       }
       job = await this.update(job, {
         status: 'uploading',

@@ -19,7 +19,7 @@
  * FLAC that replaces it; a recording ffmpeg did finalize (its header says its length) is left
  * as it is.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { statfsSync } from 'node:fs';
 import {
@@ -34,7 +34,7 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
+import { headerDuration } from '../../shared/api/audio-sniff';
 import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import {
@@ -49,8 +49,8 @@ import { joinTexts } from '../../shared/format/speakers';
 import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../shared/ipc/live';
 import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
-import { ffprobeSeconds } from '../jobs/routing';
 import { previewOf } from '../jobs/preview';
+import { probeSeconds, readHead, reencodeFlac, spawnFlacEncoder } from '../media-tools';
 
 /** Bytes of LSB16K audio per millisecond (16 kHz, 2 bytes a sample). */
 const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
@@ -144,16 +144,6 @@ export function transcriptOf(finals: readonly LiveUtterance[]): Transcript {
   };
 }
 
-/** The ffmpeg arguments: LSB16K on stdin to FLAC, each frame written out as it is encoded. */
-function encoderArgs(output: string): string[] {
-  return [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
-    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', '1', '-i', 'pipe:0'],
-    // Without it ffmpeg keeps about 1 s of frames in its buffer: a crash would lose them.
-    ...['-c:a', 'flac', '-flush_packets', '1', '-f', 'flac', output],
-  ];
-}
-
 /** ffmpeg encoding stdin to the recording, and how it ended. */
 class Encoder {
   private stderr = '';
@@ -191,7 +181,7 @@ class Encoder {
     path: string,
     onFailure: (error: AppError) => void,
   ): Promise<Encoder> {
-    const child = spawn(command, encoderArgs(path), { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawnFlacEncoder(command, path);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error: NodeJS.ErrnoException) =>
@@ -276,30 +266,19 @@ async function sizeOf(path: string): Promise<number> {
   );
 }
 
-/** Runs ffmpeg; whether it exited 0. */
-function ffmpeg(args: readonly string[]): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
-      stdio: 'ignore',
-    });
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
-  });
-}
-
 /**
  * Makes an unfinished recording (a crash, a killed ffmpeg) whole: what decodes is re-encoded to a
  * FLAC whose header says its length, which replaces it. A recording whose header already says its
  * length was finished by ffmpeg and is kept as it is.
  */
 export async function repairRecording(path: string): Promise<AudioFacts> {
-  const head = await readHead(path);
+  const head = await readHead(path).catch(() => undefined);
   if (head && headerDuration(head) !== undefined)
     return { size: await sizeOf(path), seconds: headerDuration(head), playable: true };
   if (!head || head.length === 0) return { size: 0, seconds: undefined, playable: false };
   const temp = join(path, '..', `.${basename(path)}.${randomUUID().slice(0, 8)}.repair.flac`);
-  const ok = await ffmpeg(['-y', '-i', path, '-vn', '-c:a', 'flac', '-f', 'flac', temp]);
-  const seconds = ok ? await ffprobeSeconds(temp) : undefined;
+  const ok = await reencodeFlac(path, temp);
+  const seconds = ok ? await probeSeconds(temp) : undefined;
   if (!ok || seconds === undefined) {
     // Nothing decodes: the file is kept for a person to look at, but not offered to the player.
     await rm(temp, { force: true });
@@ -308,22 +287,6 @@ export async function repairRecording(path: string): Promise<AudioFacts> {
   await syncFile(temp);
   await rename(temp, path);
   return { size: await sizeOf(path), seconds, playable: true };
-}
-
-async function readHead(path: string): Promise<Uint8Array | undefined> {
-  let file: FileHandle;
-  try {
-    file = await open(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
 }
 
 /** Flushes what ffmpeg wrote of the recording to the disk (fsync acts on the file, not the fd). */

@@ -6,11 +6,11 @@
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { Caller } from '../../core/core';
-import type { ChosenPaths } from '../../core/media-file';
+import type { ChosenFiles } from '../../core/media-file';
 import { appError } from '../../shared/domain/errors';
 import type { EventName, Result } from '../../shared/ipc/contract';
 import type { LiveLink } from '../../shared/ipc/live';
-import { CHANNEL_NAMES, CHOSEN_PATH_MESSAGE, LIVE_OPEN_MESSAGE } from '../../shared/ipc/names';
+import { CHANNEL_NAMES, CHOSEN_FILE_MESSAGE, LIVE_OPEN_MESSAGE } from '../../shared/ipc/names';
 import type { LiveInbound } from '../../core/live/live-sessions';
 import { isTrustedSender } from './security';
 
@@ -23,20 +23,21 @@ type Sender = Pick<IpcMainInvokeEvent, 'senderFrame'> & {
 export const eventChannel = (event: EventName) => `event:${event}`;
 
 /**
- * The window is trusted with no path of its own making: it may name only the files the preload
- * saw the person drop or pick in that window (`chosen`, core/media-file.ts).
+ * The window is trusted with no path: the preload hands each path it read off a File the person
+ * dropped or picked to `chosen` (core/media-file.ts), and the window gets an opaque reference,
+ * which is all it may name; the core resolves it, for that window only.
  */
 export function registerIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'on'>,
   invoke: Invoke,
-  chosen: ChosenPaths,
+  chosen: Pick<ChosenFiles, 'choose' | 'policy'>,
 ): string[] {
   ipcMain.on(
-    CHOSEN_PATH_MESSAGE,
+    CHOSEN_FILE_MESSAGE,
     (event: Pick<IpcMainEvent, 'senderFrame' | 'returnValue'> & Sender, path: unknown) => {
-      const trusted = isTrustedSender(event.senderFrame) && typeof path === 'string';
-      if (trusted) chosen.record(event.sender.id, path);
-      event.returnValue = trusted;
+      const trusted = isTrustedSender(event.senderFrame) && typeof path === 'string' && path !== '';
+      // The reference, or '' (refused): never the path back.
+      event.returnValue = trusted ? chosen.choose(String(event.sender.id), path) : '';
     },
   );
   const channels = [...CHANNEL_NAMES];
@@ -48,7 +49,7 @@ export function registerIpc(
           error: appError('forbidden', {}, event.senderFrame?.url || '(closed frame)'),
         } satisfies Result<never>;
       }
-      return invoke(channel, input, { paths: chosen.policy(event.sender.id) });
+      return invoke(channel, input, { paths: chosen.policy(String(event.sender.id)) });
     });
   }
   return channels;

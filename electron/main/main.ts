@@ -27,7 +27,7 @@ import { writeOpenPage } from '../../core/open-page';
 import { defaultAppDataDir, type Core } from '../../core/core';
 import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host-start';
 import { mediaResponse } from '../../core/media';
-import { ChosenPaths } from '../../core/media-file';
+import { ChosenFiles } from '../../core/media-file';
 import { tightenedLine } from '../../core/storage/private-folder';
 import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
 import type { Handover } from '../../core/app-instance';
@@ -150,7 +150,7 @@ async function start(): Promise<void> {
     return quitWith(error);
   }
   openCore = core;
-  const chosen = new ChosenPaths();
+  const chosen = new ChosenFiles();
   registerIpc(ipcMain, (channel, input, caller) => core.dispatch(channel, input, caller), chosen);
   registerLive(ipcMain, (link) => core.live.open(link));
 
@@ -161,7 +161,7 @@ async function start(): Promise<void> {
     const windowId = window.webContents.id;
     window.on('closed', () => {
       stop();
-      chosen.forget(windowId);
+      chosen.forget(String(windowId));
       window = undefined;
     });
     void window.loadURL(APP_ENTRY);

@@ -15,8 +15,11 @@ export type KikitoriBridge = {
   readonly [D in Domain]: { readonly [V in VerbsOf<D>]: ChannelMethod<`${D}:${V}`> };
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /** The path of a dropped or picked file (Electron only; the web host gets paths another way). */
-  pathForFile(file: File): string;
+  /**
+   * An opaque reference to a dropped or picked file, for transcribe:files (Electron only; browser
+   * mode's uploads answer one): the window never holds its path. '' for a File the page made up.
+   */
+  chosenFile(file: File): string;
   /** A live link to the main process (shared/ipc/live.ts). */
   openLive(): PreloadLiveLink;
 };
@@ -37,7 +40,7 @@ export interface PreloadLiveLink {
 export interface BridgeTransport {
   invoke(channel: Channel, input: unknown): Promise<unknown>;
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
-  pathForFile(file: File): string;
+  chosenFile(file: File): string;
   openLive(): PreloadLiveLink;
 }
 
@@ -55,7 +58,7 @@ export function buildBridge(transport: BridgeTransport): KikitoriBridge {
         throw new Error(`there is no event ${event}`);
       return transport.subscribe(event, listener);
     },
-    pathForFile: (file: File) => transport.pathForFile(file),
+    chosenFile: (file: File) => transport.chosenFile(file),
     openLive: () => transport.openLive(),
   };
   return Object.freeze(bridge) as unknown as KikitoriBridge;

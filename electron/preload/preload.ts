@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
-  CHOSEN_PATH_MESSAGE,
+  CHOSEN_FILE_MESSAGE,
   LIVE_AUDIO_PORT_MESSAGE,
   LIVE_OPEN_MESSAGE,
 } from '../../shared/ipc/names';
@@ -26,12 +26,13 @@ contextBridge.exposeInMainWorld(
       ipcRenderer.on(channel, handler);
       return () => void ipcRenderer.removeListener(channel, handler);
     },
-    pathForFile: (file) => {
-      // Only a File the person dropped or picked has a path; the main process records it (in
-      // order, before the window can name it) as one this window may transcribe.
+    chosenFile: (file) => {
+      // Only a File the person dropped or picked has a path; the main process keeps it and
+      // answers the reference the window gets instead ('' for a File the page made up).
       const path = webUtils.getPathForFile(file);
-      if (path !== '') ipcRenderer.sendSync(CHOSEN_PATH_MESSAGE, path);
-      return path;
+      if (path === '') return '';
+      const answer: unknown = ipcRenderer.sendSync(CHOSEN_FILE_MESSAGE, path);
+      return typeof answer === 'string' ? answer : '';
     },
     openLive: () => {
       // Two channels to the main process: the link's (JSON text both ways; its end stays here)

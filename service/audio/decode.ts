@@ -19,6 +19,7 @@ import {
   type SampleEncoding,
 } from '../../shared/api';
 import { sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
+import { formatOf, sentAsIs } from '../../shared/api/media-formats';
 import { bytesPerSampleOf, firstChannel } from './pcm';
 import { StreamingResampler, toInt16 } from './resample';
 import { parseWavHeader } from './wav';
@@ -292,26 +293,11 @@ export async function decodeStream(
     if (samples === 0) return unsupported('the WAV file holds no samples');
     return success({ format: 'wav', sourceRate: sampleRate, channels, samples });
   }
-  if (
-    container === 'mp4' ||
-    container === 'webm' ||
-    container === 'mp2' ||
-    container === 'aac' ||
-    container === 'aiff' ||
-    container === 'asf' ||
-    container === 'amr'
-  ) {
-    const name = {
-      mp4: 'M4A/MP4',
-      webm: 'WebM',
-      mp2: 'MPEG Layer I/II (MP2)',
-      aac: 'AAC',
-      aiff: 'AIFF',
-      asf: 'WMA',
-      amr: 'AMR',
-    }[container];
-    return unsupported(`${name} is not accepted: convert it to FLAC, WAV, Ogg or MP3 first`);
-  }
+  // What the API does not take (the formats table says which) is refused, never converted here.
+  if (container && !sentAsIs(container))
+    return unsupported(
+      `${formatOf(container).name} is not accepted: convert it to FLAC, WAV, Ogg or MP3 first`,
+    );
   if (container) {
     const name = container.toUpperCase();
     const ffmpeg = ffmpegWav(reader.rest(0));

@@ -44,10 +44,6 @@ export const RAW_AUDIO_FORMATS: readonly RawAudioFormat[] = [
 /** Names that label audio with a header: `8K` for 8/11 kHz content, `16K` for 16 kHz and up. */
 export const HEADER_FORMAT_NAMES = ['8K', '16K'] as const;
 
-/** Containers the API takes with a header. */
-export const HEADER_CONTAINERS = ['wav', 'ogg', 'flac', 'mp3'] as const;
-export type HeaderContainer = (typeof HEADER_CONTAINERS)[number];
-
 const byName = new Map(RAW_AUDIO_FORMATS.map((format) => [format.name, format]));
 
 export type AudioFormatName =

@@ -6,40 +6,11 @@
  * 10 MPEG 2, 11 MPEG 1) and 2 layer bits (00 reserved, 01 Layer III, 10 Layer II, 11 Layer I),
  * then the bitrate index (1111 is invalid) and the sample-rate index (11 is reserved). Only
  * Layer III is MP3; Layer I/II (MP2) is another codec, and 0xFFF with layer 00 is AAC (ADTS).
+ *
+ * Which magic bytes name which container is the formats table's (media-formats.ts); this module
+ * reads it, and knows only the frame headers no fixed bytes describe.
  */
-
-/** Every container the sniffer names, for schemas that record one. */
-export const CONTAINERS = [
-  'wav',
-  'flac',
-  'ogg',
-  'mp3',
-  'mp2',
-  'mp4',
-  'webm',
-  'aac',
-  'aiff',
-  'asf',
-  'amr',
-] as const satisfies readonly Container[];
-
-export type Container =
-  | 'wav'
-  | 'flac'
-  | 'ogg'
-  | 'mp3'
-  /** MPEG-1/2 Layer I or II audio. */
-  | 'mp2'
-  | 'mp4'
-  | 'webm'
-  /** AAC in ADTS frames (a bare .aac file). */
-  | 'aac'
-  /** AIFF or AIFF-C. */
-  | 'aiff'
-  /** ASF (WMA, WMV). */
-  | 'asf'
-  /** AMR narrow- or wide-band storage format. */
-  | 'amr';
+import { CONTAINERS, MEDIA_FORMATS, type Container, type MagicBytes } from './media-formats';
 
 /** How many header bytes the sniffer and headerDuration look at, at most. */
 export const SNIFF_BYTES = 4096;
@@ -66,8 +37,13 @@ export function mpegFrameAt(bytes: Uint8Array, at = 0): MpegFrame | undefined {
   };
 }
 
-/** The ASF header object's GUID (75B22630-668E-11CF-A6D9-00AA0062CE6C), as stored. */
-const ASF_GUID = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11];
+/** Whether one condition of the table's magic holds of `head`. */
+function holds(head: Uint8Array, { at, is }: MagicBytes): boolean {
+  if (typeof is === 'string') return ascii(head, at, is.length) === is;
+  if (is.length > 0 && typeof is[0] === 'string')
+    return (is as readonly string[]).some((text) => ascii(head, at, text.length) === text);
+  return (is as readonly number[]).every((byte, i) => head[at + i] === byte);
+}
 
 /**
  * An AAC ADTS header at `at`: 12 sync bits, layer 00, a valid sampling-frequency index (0–12),
@@ -91,10 +67,9 @@ export function sniffContainer(
   head: Uint8Array,
   { frameSync = true }: { frameSync?: boolean } = {},
 ): Container | undefined {
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WAVE') return 'wav';
-  if (ascii(head, 0, 4) === 'fLaC') return 'flac';
-  if (ascii(head, 0, 4) === 'OggS') return 'ogg';
-  if (ascii(head, 0, 3) === 'ID3') {
+  for (const container of CONTAINERS) {
+    if (!MEDIA_FORMATS[container].magic.some((all) => all.every((m) => holds(head, m)))) continue;
+    if (container !== 'mp3') return container;
     // An ID3v2 tag (10 bytes, a 28-bit syncsafe size, a footer when flagged) leads MPEG audio;
     // the frame after it tells MP3 from MP2 when the header reaches that far.
     const byte = (at: number) => head[at] ?? 0;
@@ -103,13 +78,6 @@ export function sniffContainer(
     const frame = mpegFrameAt(head, end);
     return frame && frame.layer !== 3 ? 'mp2' : 'mp3';
   }
-  if (ascii(head, 4, 4) === 'ftyp') return 'mp4';
-  // QuickTime files written before `ftyp` existed start with one of these atoms.
-  if (['moov', 'mdat', 'wide', 'free', 'pnot'].includes(ascii(head, 4, 4))) return 'mp4';
-  if (ascii(head, 0, 4) === 'FORM' && ['AIFF', 'AIFC'].includes(ascii(head, 8, 4))) return 'aiff';
-  if (ascii(head, 0, 5) === '#!AMR') return 'amr';
-  if (ASF_GUID.every((byte, at) => head[at] === byte)) return 'asf';
-  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
   if (frameSync) {
     const frame = mpegFrameAt(head);
     if (frame) return frame.layer === 3 ? 'mp3' : 'mp2';

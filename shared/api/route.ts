@@ -1,26 +1,19 @@
 /**
- * How a file goes to the service, and why: one rule for the core, which sends it, and the
- * window, which says so. Directly (sync) up to 16,777,215 bytes and the sync length
- * (LIMITS.syncAudioSeconds); as an async job when larger, longer, or with speaker labels on
- * (only jobs give them: a direct request comes back without).
+ * How a file goes to the service, and why, as the core decided it (core/jobs/routing.ts) and
+ * the window shows it (told on the job, never worked out again): directly (sync), or as an async
+ * job when larger, longer, with speaker labels on (only jobs give them), or when its length could
+ * not be read before conversion.
  */
-import { LIMITS } from './codes';
 
-export type Route = 'sync' | 'async-size' | 'async-length' | 'async-speakers';
+export const ROUTES = [
+  'sync',
+  'async-size',
+  'async-length',
+  'async-speakers',
+  'async-unknown-length',
+] as const;
 
-export function routeOf(file: {
-  size: number;
-  /** The audio's length when known. */
-  seconds?: number | undefined;
-  speakers: boolean;
-}): Route {
-  if (file.size > LIMITS.syncAudioBytes) return 'async-size';
-  if (file.seconds !== undefined && file.seconds > LIMITS.syncAudioSeconds) return 'async-length';
-  if (file.speakers) return 'async-speakers';
-  return 'sync';
-}
-
-export const modeOf = (route: Route): 'sync' | 'async' => (route === 'sync' ? 'sync' : 'async');
+export type Route = (typeof ROUTES)[number];
 
 /** Whether a connection's settings ask for speaker labels (`speakerDiarization=True`). */
 export const speakerLabelsOn = (settings: Readonly<Record<string, string>>): boolean =>

@@ -1,6 +1,7 @@
 /** A transcription job as the app tracks it (sync or async), and its stored transcript. */
 import { z } from 'zod';
-import { CONTAINERS } from '../api/audio-sniff';
+import { CONTAINERS } from '../api/media-formats';
+import { ROUTES } from '../api/route';
 import { utteranceSchema } from '../api/recognition';
 import { appError, appErrorSchema, type AppError } from './errors';
 
@@ -38,6 +39,11 @@ export const jobSchema = z.object({
   params: z.object({ d: z.string(), c: z.string().optional(), logging: z.boolean() }),
   /** `live`: recorded from a microphone over the realtime interface (core/live/). */
   mode: z.enum(['sync', 'async', 'live']),
+  /**
+   * Why it goes as it does (core/jobs/routing.ts, decided once when the job is made): the window
+   * says so from this, never working it out itself. Jobs made before it was kept have none.
+   */
+  route: z.enum(ROUTES).optional(),
   apiVersion: z.union([z.literal(1), z.literal(2)]).optional(),
   sessionid: z.string().optional(),
   status: z.enum(JOB_STATES),

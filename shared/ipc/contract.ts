@@ -208,23 +208,31 @@ export const CHANNELS = {
     output: z.object({ key: z.string() }),
   },
   'transcribe:files': {
-    input: connectionRef.extend({
-      paths: z.array(z.string().min(1)).min(1).max(500),
-      /**
-       * For these files only (the command line's --engine, --profile, --speakers): the
-       * connection's own settings stay as they are. The window sets them on the connection.
-       */
-      use: z
-        .object({
-          engine: connectionSchema.shape.engine,
-          profileId: connectionSchema.shape.profileId.unwrap(),
-          speakers: z.boolean(),
-        })
-        .partial()
-        .optional(),
-      /** A watched folder's file (core/watch/): taken from programs only, the window's is ignored. */
-      watched: watchedOriginSchema.optional(),
-    }),
+    input: connectionRef
+      .extend({
+        /** Paths: from programs only (the command line, watched folders, scripts). */
+        paths: z.array(z.string().min(1)).min(1).max(500).optional(),
+        /**
+         * The window's: the opaque references it was given for the files the person chose (a drop
+         * or the file chooser under Electron, an upload in browser mode); the core resolves them.
+         */
+        files: z.array(z.string().min(1).max(100)).min(1).max(500).optional(),
+        /**
+         * For these files only (the command line's --engine, --profile, --speakers): the
+         * connection's own settings stay as they are. The window sets them on the connection.
+         */
+        use: z
+          .object({
+            engine: connectionSchema.shape.engine,
+            profileId: connectionSchema.shape.profileId.unwrap(),
+            speakers: z.boolean(),
+          })
+          .partial()
+          .optional(),
+        /** A watched folder's file (core/watch/): taken from programs only, the window's is ignored. */
+        watched: watchedOriginSchema.optional(),
+      })
+      .refine((input) => (input.paths ?? input.files) !== undefined, 'paths or files'),
     output: z.object({ jobs: z.array(jobSchema) }),
   },
   'jobs:list': { input: z.object({}), output: z.object({ jobs: z.array(jobSchema) }) },

@@ -46,11 +46,12 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** Channels only the Electron host serves; in the browser the window does it itself (a download). */
 /**
- * Not a channel of the contract (the window cannot call it): the preload tells the main process,
- * synchronously, each path it read off a File the person dropped or picked (core/media-file.ts
- * ChosenPaths), so that transcribe:files takes only those from the window.
+ * Not a channel of the contract (the window cannot call it): the preload hands the main process,
+ * synchronously, each path it read off a File the person dropped or picked, and gets back the
+ * opaque reference the window is given instead (core/media-file.ts ChosenFiles), the only thing
+ * transcribe:files takes from the window.
  */
-export const CHOSEN_PATH_MESSAGE = 'preload:chosen-path';
+export const CHOSEN_FILE_MESSAGE = 'preload:chosen-file';
 
 /**
  * The preload's live link (shared/ipc/live.ts): it posts one end of each of two MessageChannels

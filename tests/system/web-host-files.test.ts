@@ -29,10 +29,12 @@ describe('files in browser mode: uploads and the player’s media route', () => 
       headers: auth(),
       body: audio,
     });
-    const { data: path } = (await uploaded.json()) as { data: string };
-    expect(path.startsWith(join(web.dataDir, 'uploads'))).toBe(true);
+    // A reference, not the path: the core resolves it (#32 §1).
+    const { data: file } = (await uploaded.json()) as { data: string };
+    expect(file).not.toContain('/');
 
-    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { paths: [path] });
+    const { jobs } = await host.call<{ jobs: Job[] }>('transcribe:files', { files: [file] });
+    expect(jobs[0]!.file.path.startsWith(join(web.dataDir, 'uploads'))).toBe(true);
     expect(jobs[0]!.file.name).toBe('My talk.wav');
     const done = await until(
       () => host.call<{ job: Job; transcript?: { text: string } }>('jobs:get', { id: jobs[0]!.id }),
@@ -61,7 +63,7 @@ describe('files in browser mode: uploads and the player’s media route', () => 
 
     await host.call('jobs:remove', { id: jobs[0]!.id });
     await until(
-      () => existsSync(dirname(path)),
+      () => existsSync(dirname(jobs[0]!.file.path)),
       (exists) => !exists,
     );
   });
@@ -93,7 +95,7 @@ describe('the page is not trusted with the disk (issue 19)', () => {
       body: JSON.stringify({ code: new URL(data.url).searchParams.get('code') }),
     });
     const { session } = ((await claimed.json()) as { data: { session: string } }).data;
-    return (channel: string, input: unknown) =>
+    const call = (channel: string, input: unknown) =>
       fetch(`${host.url}/rpc/${channel}`, {
         method: 'POST',
         headers: { 'X-Kikitori-Session': session },
@@ -101,11 +103,20 @@ describe('the page is not trusted with the disk (issue 19)', () => {
       }).then(
         (r) => r.json() as Promise<{ ok: boolean; error?: { code: string; params: object } }>,
       );
+    /** Uploads `body` as the page does; the reference it is answered with. */
+    const upload = async (name: string, body: string | Buffer) => {
+      const uploaded = await fetch(`${host.url}/uploads?name=${name}`, {
+        method: 'PUT',
+        headers: { 'X-Kikitori-Session': session },
+        body,
+      });
+      return ((await uploaded.json()) as { data: string }).data;
+    };
+    return Object.assign(call, { upload });
   }
 
-  it('refuses a path the page names outside its uploads, and an upload that is not audio', async () => {
+  it('refuses any path the page names, a reference it was not given, and an upload that is not audio', async () => {
     const page = await pageSession();
-    const before = (await host.call<{ jobs: Job[] }>('jobs:list')).jobs.length;
     expect(await page('transcribe:files', { paths: [CLIP] })).toMatchObject({
       ok: false,
       error: { code: 'file-refused', params: { path: CLIP, reason: 'not-chosen' } },
@@ -114,17 +125,30 @@ describe('the page is not trusted with the disk (issue 19)', () => {
       ok: false,
       error: { code: 'file-refused', params: { reason: 'not-chosen' } },
     });
-    const uploaded = await fetch(`${host.url}/uploads?name=notes.wav`, {
+    // Its own upload of audio is a reference the page may name, but never the path it lies at.
+    const audio = await page.upload('talk.wav', await readFile(CLIP));
+    const job = await host.call<{ jobs: Job[] }>('jobs:list');
+    const program = await fetch(`${host.url}/uploads?name=program.wav`, {
       method: 'PUT',
       headers: auth(),
-      body: 'password=hunter2\n',
+      body: await readFile(CLIP),
     });
-    const { data: path } = (await uploaded.json()) as { data: string };
-    expect(await page('transcribe:files', { paths: [path] })).toMatchObject({
+    const theirs = ((await program.json()) as { data: string }).data;
+    expect(await page('transcribe:files', { files: [theirs] })).toMatchObject({
       ok: false,
-      error: { code: 'file-refused', params: { path, reason: 'not-media' } },
+      error: { code: 'file-refused', params: { path: theirs, reason: 'not-chosen' } },
     });
-    expect((await host.call<{ jobs: Job[] }>('jobs:list')).jobs).toHaveLength(before);
+    const notes = await page.upload('notes.wav', 'password=hunter2\n');
+    expect(await page('transcribe:files', { files: [notes] })).toMatchObject({
+      ok: false,
+      error: { code: 'file-refused', params: { name: 'notes.wav', reason: 'not-media' } },
+    });
+    expect((await host.call<{ jobs: Job[] }>('jobs:list')).jobs).toEqual(job.jobs);
+    const made = await page('transcribe:files', { files: [audio] });
+    expect(made).toMatchObject({ ok: true });
+    const { jobs } = (made as unknown as { data: { jobs: Job[] } }).data;
+    expect(jobs[0]!.file.path.startsWith(join(web.dataDir, 'uploads'))).toBe(true);
+    await host.call('jobs:remove', { id: jobs[0]!.id });
   });
 
   it('serves no bytes of a job’s file once it is no longer the audio the job accepted', async () => {

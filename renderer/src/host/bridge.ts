@@ -31,10 +31,12 @@ export interface Bridge {
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe;
   /**
-   * A path the core can read for a dropped or picked file: Electron gives the file's own path;
-   * the browser streams the file to the web host, which answers where it stored it.
+   * An opaque reference to a dropped or picked file, for transcribe:files (`files`): the window
+   * never holds a path. Electron's preload hands the file's path to the main process, which
+   * answers the reference; the browser streams the file to the web host, which answers one for
+   * where it stored it.
    */
-  pathOf(file: File, onProgress: UploadProgress, signal: AbortSignal): Promise<Result<string>>;
+  chosenFile(file: File, onProgress: UploadProgress, signal: AbortSignal): Promise<Result<string>>;
   /** The address the player loads a job's source audio from (with its ticket in browser mode). */
   mediaUrl(jobId: string): Promise<string>;
   /** Whether the host's event stream is up: false when it dropped, true when it is back. */
@@ -184,7 +186,7 @@ type ElectronMethod = (input: unknown) => Promise<unknown>;
 interface ElectronKikitori {
   readonly [domain: string]: unknown;
   on(event: string, listener: (payload: unknown) => void): Unsubscribe;
-  pathForFile(file: File): string;
+  chosenFile(file: File): string;
   openLive(): PreloadLiveLink;
 }
 
@@ -257,8 +259,12 @@ function electronBridge(api: ElectronKikitori): Bridge {
       }
     },
     on: (event, listener) => api.on(event, listener as (payload: unknown) => void),
-    async pathOf(file) {
-      return { ok: true, data: api.pathForFile(file) };
+    async chosenFile(file) {
+      const chosen = api.chosenFile(file);
+      if (chosen !== '') return { ok: true, data: chosen };
+      // A File the page made up has no path: nothing the person chose.
+      const refused = { path: file.name, name: file.name, reason: 'not-chosen' } as const;
+      return { ok: false, error: appError('file-refused', refused) };
     },
     mediaUrl: (jobId) => Promise.resolve(`app://kikitori/media/${encodeURIComponent(jobId)}`),
     // The preload's channel cannot drop while the window lives, nor its session end.
@@ -399,7 +405,7 @@ export function browserBridge(
       set.add(untyped);
       return () => void set.delete(untyped);
     },
-    async pathOf(file, onProgress, signal) {
+    async chosenFile(file, onProgress, signal) {
       await ready;
       return new Promise((resolve) => {
         const xhr = new XMLHttpRequest();

@@ -95,6 +95,8 @@ export const en = {
       'async-size': 'Job (over 16 MB, survives restarts)',
       'async-length': 'Job (longer than 8:45, survives restarts)',
       'async-speakers': 'Job (speaker labels need one, survives restarts)',
+      'async-unknown-length':
+        'Job (its length could not be read before conversion, survives restarts)',
     },
     state: {
       waiting: 'Waiting',

@@ -96,6 +96,7 @@ export const ja: Messages = {
       'async-size': 'ジョブ（16 MB 超、再起動後も継続）',
       'async-length': 'ジョブ（8 分 45 秒超、再起動後も継続）',
       'async-speakers': 'ジョブ（話者ラベルのため、再起動後も継続）',
+      'async-unknown-length': 'ジョブ（変換前に長さを読み取れないため、再起動後も継続）',
     },
     state: {
       waiting: '待機中',

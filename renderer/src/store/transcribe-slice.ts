@@ -1,7 +1,8 @@
 /**
- * Files brought into this session: a row per file from the drop to its job. In browser mode the
- * file first streams to the web host (which answers a path the core can read); then
- * transcribe:files makes a job, and from there the row follows the job's events.
+ * Files brought into this session: a row per file from the drop to its job. The window holds
+ * an opaque reference to each file, never its path (under Electron the preload hands the path to
+ * the main process; in browser mode the file first streams to the web host); transcribe:files
+ * makes a job of the reference, and from there the row follows the job's events.
  */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
@@ -78,16 +79,16 @@ export const createTranscribeSlice =
         await serviceReady(row.connection, abort.signal);
         if (abort.signal.aborted) return;
         patch(row.key, { phase: 'sending', sent: 0 });
-        const path = await bridge.pathOf(
+        const chosen = await bridge.chosenFile(
           file,
           (sent, total) => patch(row.key, { sent: total > 0 ? sent / total : 0 }),
           abort.signal,
         );
         if (abort.signal.aborted) return;
-        if (!path.ok) return patch(row.key, { phase: 'failed', error: path.error });
+        if (!chosen.ok) return patch(row.key, { phase: 'failed', error: chosen.error });
         patch(row.key, { phase: 'submitting', sent: 1 });
         const result = await bridge.call('transcribe:files', {
-          paths: [path.data],
+          files: [chosen.data],
           connection: row.connection,
         });
         if (!result.ok) return patch(row.key, { phase: 'failed', error: result.error });

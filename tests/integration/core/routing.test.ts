@@ -3,10 +3,12 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioSeconds, route, routeFile, sentAsIs } from '../../../core/jobs/routing';
+import { decideRoute } from '../../../core/jobs/routing';
+import { audioSeconds, convertToFlac, flacBytesAtMost } from '../../../core/media-tools';
 import { decodeAudio } from '../../../service/audio/decode';
 import { LIMITS } from '../../../shared/api';
 import { sniffContainer } from '../../../shared/api/audio-sniff';
+import { sentAsIs, type Container } from '../../../shared/api/media-formats';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { removeDir, tempDir } from '../../support/service-process';
 
@@ -84,17 +86,14 @@ describe('one sniffer, checked on files ffmpeg wrote', () => {
 });
 
 describe('routing by size and length', () => {
-  it('routes by both limits', () => {
-    expect(route(1000, undefined)).toBe('sync');
-    expect(route(1000, LIMITS.syncAudioSeconds)).toBe('sync');
-    expect(route(1000, LIMITS.syncAudioSeconds + 1)).toBe('async');
-    expect(route(LIMITS.syncAudioBytes + 1, 1)).toBe('async');
-  });
+  const decide = async (path: string, container: Container) =>
+    decideRoute({ path, size: (await stat(path)).size, container }, false);
 
   it('sends a small MP3 of ten minutes async, its length from ffprobe', async () => {
     expect((await stat(files.longMp3!)).size).toBeLessThan(LIMITS.syncAudioBytes / 4);
     expect(await audioSeconds(files.longMp3!)).toBeCloseTo(600, 0);
-    expect(await routeFile(files.longMp3!, (await stat(files.longMp3!)).size)).toEqual({
+    expect(await decide(files.longMp3!, 'mp3')).toEqual({
+      route: 'async-length',
       mode: 'async',
       seconds: expect.closeTo(600, 0),
     });
@@ -107,9 +106,25 @@ describe('routing by size and length', () => {
 
   it('keeps short audio sync', async () => {
     const clip = join(DEFAULT_FIXTURES_DIR, 'formats/wav-16k-mono.wav');
-    expect((await routeFile(clip, (await stat(clip)).size)).mode).toBe('sync');
-    expect((await routeFile(files.mp3Mpeg2!, (await stat(files.mp3Mpeg2!)).size)).mode).toBe(
-      'sync',
-    );
+    expect((await decide(clip, 'wav')).mode).toBe('sync');
+    expect((await decide(files.mp3Mpeg2!, 'mp3')).mode).toBe('sync');
   });
+
+  it('routes a file that needs conversion once, by its length: the FLAC it becomes is never larger than that length allows', async () => {
+    // Noise is what FLAC cannot compress: the largest FLAC a length can give.
+    const noise = join(work, 'noise.m4a');
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi'],
+      ...['-i', 'anoisesrc=r=48000:a=1:c=white', '-t', '30', '-c:a', 'aac', '-b:a', '320k', noise],
+    ]);
+    const decided = await decide(noise, 'mp4');
+    expect(decided).toMatchObject({ route: 'sync', mode: 'sync' });
+    const flac = join(work, 'noise.flac');
+    await convertToFlac(noise, flac);
+    const size = (await stat(flac)).size;
+    expect(size).toBeLessThanOrEqual(flacBytesAtMost(decided.seconds!));
+    // 16-bit samples (24-bit ones would be half as large again): the bound is near what noise takes.
+    expect(size).toBeGreaterThan(0.8 * 32_000 * 30);
+    expect(size).toBeLessThan(1.1 * 32_000 * 30);
+  }, 60_000);
 });

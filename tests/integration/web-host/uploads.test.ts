@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorText } from '../../../shared/domain/errors';
 import { createUploads, safeFileName, type UploadsOptions } from '../../../web-host/uploads';
+import { ChosenFiles } from '../../../core/media-file';
 import { until } from '../../support/until';
 
 let dataDir: string;
@@ -32,10 +33,12 @@ const noJobs: UploadsOptions['core'] = {
   journal: { list: () => [] },
 };
 
+const chosen = new ChosenFiles();
+
 async function serve(options: Partial<UploadsOptions> = {}): Promise<string> {
-  const uploads = createUploads({ core: noJobs, dataDir, ...options });
+  const uploads = createUploads({ core: noJobs, dataDir, chosen, ...options });
   server = createServer((req, res) => {
-    void uploads.handle(req, res, new URL(req.url!, 'http://127.0.0.1'));
+    void uploads.handle(req, res, new URL(req.url!, 'http://127.0.0.1'), 'page');
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
@@ -106,7 +109,7 @@ describe('uploads that fail are answered', () => {
     expect(name.length).toBe(124);
     const { status, body } = await put(url, name, 1000);
     expect(status).toBe(200);
-    const stored = basename(body.data!);
+    const stored = basename(chosen.resolve('page', body.data!)!);
     expect(Buffer.byteLength(stored)).toBeLessThanOrEqual(255);
     expect(stored.endsWith('.wav')).toBe(true);
     expect(name.startsWith(stored.slice(0, -4))).toBe(true);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, type Caller } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { mediaAnswer, mediaResponse } from '../../../core/media';
-import { checkPathPolicy, openMedia } from '../../../core/media-file';
+import { ChosenFiles, chosenPaths, openMedia } from '../../../core/media-file';
 import { appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import { wavHeader } from '../../support/wav-header';
@@ -96,25 +96,39 @@ describe('a path becomes a job only when it is audio or video in a regular file'
   });
 });
 
-describe('which paths a caller may name', () => {
-  it('the browser page: only files inside its uploads folder, judged by where links lead', async () => {
-    const uploads = join(dir, 'uploads');
-    await mkdir(join(uploads, 'a'), { recursive: true });
-    const inside = join(uploads, 'a', 'talk.wav');
-    await writeFile(inside, wavBytes);
-    const escape = join(uploads, 'a', 'escape.wav');
-    await symlink(paths.wav!, escape);
-    const policy = { kind: 'inside', dir: uploads } as const;
-    await expect(checkPathPolicy(policy, inside)).resolves.toBeUndefined();
-    for (const path of [paths.wav!, escape, join(uploads, '..', 'talk.wav'), uploads])
-      await expect(checkPathPolicy(policy, path), path).rejects.toMatchObject({
-        error: { code: 'file-refused', params: { reason: 'not-chosen' } },
-      });
-    expect(await transcribe(paths.wav!, { paths: policy })).toMatchObject({
+describe('what a caller may name', () => {
+  it('the window: no path, only the references it was given, each for itself (#32 §1)', async () => {
+    const chosen = new ChosenFiles();
+    const file = chosen.choose('window-1', paths.wav!);
+    const refused = (path: string) => ({
       ok: false,
-      error: { code: 'file-refused', params: { path: paths.wav, reason: 'not-chosen' } },
+      error: { code: 'file-refused', params: { path, reason: 'not-chosen' } },
     });
+    const window1 = chosen.policy('window-1');
+    expect(await transcribe(paths.wav!, { paths: window1 })).toMatchObject(refused(paths.wav!));
+    expect(
+      await core.invoke(
+        'transcribe:files',
+        { files: [file] },
+        { paths: chosen.policy('window-2') },
+      ),
+    ).toMatchObject(refused(file));
+    expect(
+      await core.invoke('transcribe:files', { files: ['x'] }, { paths: window1 }),
+    ).toMatchObject(refused('x'));
     expect(core.journal.list()).toEqual([]);
+    chosen.forget('window-1');
+    expect(
+      await core.invoke('transcribe:files', { files: [file] }, { paths: window1 }),
+    ).toMatchObject(refused(file));
+    const again = chosen.choose('window-1', paths.wav!);
+    expect(again).not.toBe(file);
+    const made = await core.invoke('transcribe:files', { files: [again] }, { paths: window1 });
+    expect(made).toMatchObject({ ok: true, data: { jobs: [{ file: { path: paths.wav } }] } });
+    expect(chosenPaths({ kind: 'any' }, { paths: ['/a'] })).toEqual(['/a']);
+    expect(
+      await core.invoke('jobs:remove', { id: made.ok ? made.data.jobs[0]!.id : '' }),
+    ).toMatchObject({ ok: true });
   });
 });
 

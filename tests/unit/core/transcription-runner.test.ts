@@ -374,10 +374,10 @@ describe('routing', () => {
     h.client.onGetJob = async (id) => completed(id, 'labelled');
     const local = h.connections.get('local')!;
     const [direct] = await h.runner.submit([await h.audio('small.wav', SMALL)]);
-    expect(direct!.mode).toBe('sync');
+    expect(direct).toMatchObject({ mode: 'sync', route: 'sync' });
     await h.connections.save({ ...local, settings: { speakerDiarization: 'True' } });
     const [labelled] = await h.runner.submit([await h.audio('small2.wav', SMALL)]);
-    expect(labelled!.mode).toBe('async');
+    expect(labelled).toMatchObject({ mode: 'async', route: 'async-speakers' });
     expect(labelled!.params.d).toMatch(/speakerDiarization=True/);
     await h.runner.idle();
   });
@@ -387,12 +387,11 @@ describe('routing', () => {
     h.client.onCreateJob = async () => ({ sessionid: 'flagged' });
     h.client.onGetJob = async (id) => completed(id, 'flagged');
     const before = h.connections.get('local')!;
-    const [flagged] = await h.runner.submit(
-      [await h.audio('flagged.wav', SMALL)],
-      undefined,
-      undefined,
-      { engine: '-a-general', profileId: 'meetings', speakers: true },
-    );
+    const [flagged] = await h.runner.submit([await h.audio('flagged.wav', SMALL)], undefined, {
+      engine: '-a-general',
+      profileId: 'meetings',
+      speakers: true,
+    });
     expect(flagged!.mode).toBe('async');
     expect(flagged!.params.d).toMatch(/^grammarFileNames=-a-general\b/);
     expect(decodeURIComponent(flagged!.params.d)).toMatch(/profileId=:meetings\b/);

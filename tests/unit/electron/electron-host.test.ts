@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { ChosenPaths } from '../../../core/media-file';
+import { ChosenFiles } from '../../../core/media-file';
 import { CONTENT_SECURITY_POLICY } from '../../../core/renderer-files';
 import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
 import {
@@ -26,7 +26,7 @@ import {
 import { buildBridge } from '../../../electron/preload/bridge';
 import { appError } from '../../../shared/domain/errors';
 import { CHANNELS, EVENTS } from '../../../shared/ipc/contract';
-import { CHANNEL_NAMES, CHOSEN_PATH_MESSAGE, EVENT_NAMES } from '../../../shared/ipc/names';
+import { CHANNEL_NAMES, CHOSEN_FILE_MESSAGE, EVENT_NAMES } from '../../../shared/ipc/names';
 import { wavHeader } from '../../support/wav-header';
 
 describe('window factory', () => {
@@ -218,7 +218,7 @@ describe('IPC registrar', () => {
         calls.push([channel, input]);
         return Promise.resolve({ ok: true, data: { echoed: channel } });
       },
-      new ChosenPaths(),
+      new ChosenFiles(),
     );
     return { handlers, calls, names };
   }
@@ -265,7 +265,7 @@ describe('IPC registrar', () => {
       registerIpc(
         ipcMain,
         (c, input, caller) => core.dispatch(c, input, caller),
-        new ChosenPaths(),
+        new ChosenFiles(),
       );
       const own = fromWindow(1);
       expect(await handlers.get('jobs:get')!(own, { id: 42 })).toMatchObject({
@@ -284,7 +284,7 @@ describe('IPC registrar', () => {
     }
   });
 
-  it('takes from the window only paths the preload saw the person drop or pick, per window', async () => {
+  it('takes from the window no path: only the reference the main process gave for a file the person dropped or picked, in that window (#32 §1)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kikitori-registrar-'));
     const core = await Core.open({
       dataDir,
@@ -298,24 +298,31 @@ describe('IPC registrar', () => {
       registerIpc(
         ipcMain,
         (c, input, caller) => core.dispatch(c, input, caller),
-        new ChosenPaths(),
+        new ChosenFiles(),
       );
       const transcribe = handlers.get('transcribe:files')!;
-      const notChosen = {
+      const notChosen = (path: string) => ({
         ok: false,
-        error: { code: 'file-refused', params: { path: wav, reason: 'not-chosen' } },
-      };
-      // Named by the window only: refused, nothing journaled.
-      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen);
-      // A frame that is not the app's own top page cannot record a path.
-      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1, 'https://evil.example/'), wav)).toBe(false);
-      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1), 42)).toBe(false);
-      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen);
+        error: { code: 'file-refused', params: { path, reason: 'not-chosen' } },
+      });
+      // The window names no path, not even one the person chose: refused, nothing journaled.
+      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen(wav));
+      // A frame that is not the app's own top page cannot hand over a path.
+      expect(send(CHOSEN_FILE_MESSAGE, fromWindow(1, 'https://evil.example/'), wav)).toBe('');
+      expect(send(CHOSEN_FILE_MESSAGE, fromWindow(1), 42)).toBe('');
+      expect(send(CHOSEN_FILE_MESSAGE, fromWindow(1), '')).toBe('');
+      // Dropped in window 1: the preload gets an opaque reference, never the path back.
+      const chosen = send(CHOSEN_FILE_MESSAGE, fromWindow(1), wav) as string;
+      expect(chosen).toMatch(/^[0-9a-f-]{36}$/);
+      expect(chosen).not.toContain('talk');
+      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject(notChosen(wav));
+      expect(await transcribe(fromWindow(1), { files: ['made-up'] })).toMatchObject(
+        notChosen('made-up'),
+      );
+      // The reference resolves for window 1 only.
+      expect(await transcribe(fromWindow(2), { files: [chosen] })).toMatchObject(notChosen(chosen));
       expect(core.journal.list()).toEqual([]);
-      // Dropped in window 1: window 1 may transcribe it, window 2 may not.
-      expect(send(CHOSEN_PATH_MESSAGE, fromWindow(1), wav)).toBe(true);
-      expect(await transcribe(fromWindow(2), { paths: [wav] })).toMatchObject(notChosen);
-      expect(await transcribe(fromWindow(1), { paths: [wav] })).toMatchObject({
+      expect(await transcribe(fromWindow(1), { files: [chosen] })).toMatchObject({
         ok: true,
         data: { jobs: [{ file: { path: wav, container: 'wav' } }] },
       });
@@ -343,7 +350,7 @@ describe('IPC registrar', () => {
       registerIpc(
         ipcMain,
         (c, input, caller) => core.dispatch(c, input, caller),
-        new ChosenPaths(),
+        new ChosenFiles(),
       );
       const save = handlers.get('export:save')!;
       const own = fromWindow(1);
@@ -404,7 +411,7 @@ describe('preload bridge', () => {
         return { ok: true, data: null };
       },
       subscribe: () => () => {},
-      pathForFile: () => '/x',
+      chosenFile: () => 'ref',
       openLive: () => {
         throw new Error('not opened here');
       },
@@ -438,7 +445,7 @@ describe('preload bridge', () => {
         subscribed.push(event);
         return () => {};
       },
-      pathForFile: () => '/x',
+      chosenFile: () => 'ref',
       openLive: () => {
         throw new Error('not opened here');
       },

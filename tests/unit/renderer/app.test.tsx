@@ -36,13 +36,13 @@ describe('the shell', () => {
     const user = userEvent.setup();
     renderApp(
       fakeBridge({
-        'transcribe:files': (input: { paths: string[] }) => ({
+        'transcribe:files': (input: { files: string[] }) => ({
           ok: true,
           data: {
             jobs: [
               job('dropped', {
                 status: 'queued',
-                file: { path: input.paths[0]!, name: 'dropped.wav', size: 64 },
+                file: { path: `/data/${input.files[0]!}`, name: 'dropped.wav', size: 64 },
               }),
             ],
           },

@@ -50,8 +50,9 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       set.add(listener as (payload: unknown) => void);
       return () => void set.delete(listener as (payload: unknown) => void);
     },
-    async pathOf(file) {
-      return { ok: true, data: `/uploads/${file.name}` };
+    // The host's opaque reference to a chosen file (here: its name; never a path the window holds).
+    async chosenFile(file) {
+      return { ok: true, data: file.name };
     },
     mediaUrl: async (id) => `/media/${id}`,
     onReachable(listener) {
@@ -79,6 +80,7 @@ export function job(id: string, changes: Partial<Job> = {}): Job {
     connection: 'local',
     params: { d: 'grammarFileNames=-a-general-en', logging: false },
     mode: 'sync',
+    route: 'sync',
     status: 'completed',
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,

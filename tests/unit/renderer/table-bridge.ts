@@ -41,7 +41,7 @@ export function fakeBridge(handlers: Handlers): Bridge & {
       ) as Result<ChannelOutput<typeof channel>>;
     },
     on: () => () => {},
-    pathOf: async () => ({ ok: true, data: '' }),
+    chosenFile: async () => ({ ok: true, data: '' }),
     mediaUrl: async (id) => id,
     onReachable: () => () => {},
     onSessionEnded: () => () => {},

@@ -2,7 +2,6 @@
 import './dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routeReason } from '../../../renderer/src/features/transcribe/route-reason';
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
 import { judgeFile } from '../../../renderer/src/store/accept';
@@ -13,14 +12,14 @@ const wav = (name: string, size = 1000) =>
 
 describe('files in', () => {
   it.each([
-    ['a.wav', 16_777_215, '', { ok: true, route: 'sync' }],
-    ['a.flac', 16_777_216, '', { ok: true, route: 'async' }],
-    ['clip', 10, 'video/webm', { ok: true, route: 'sync' }],
+    ['a.wav', 16_777_215, '', { ok: true }],
+    ['a.flac', 16_777_216, '', { ok: true }],
+    ['clip', 10, 'video/webm', { ok: true }],
     ['notes.txt', 10, 'text/plain', { ok: false, reason: 'type' }],
     ['empty.wav', 0, '', { ok: false, reason: 'empty' }],
     ['huge.wav', 3 * 1024 ** 3, '', { ok: false, reason: 'too-large' }],
   ])(
-    'routes by size and names what it will not send: %s, %i bytes, type "%s"',
+    'takes what the formats table names, and names what it will not send: %s, %i bytes, type "%s"',
     (name, size, type, verdict) => {
       expect(judgeFile({ name, size, type })).toEqual(verdict);
     },
@@ -31,13 +30,13 @@ describe('files in', () => {
     const user = userEvent.setup({ applyAccept: false });
     let n = 0;
     const bridge = fakeBridge({
-      'transcribe:files': (input: { paths: string[] }) => ({
+      'transcribe:files': (input: { files: string[] }) => ({
         ok: true,
         data: {
           jobs: [
             job(`j${++n}`, {
               status: 'queued',
-              file: { path: input.paths[0]!, name: input.paths[0]!.split('/').pop()!, size: 1000 },
+              file: { path: `/uploads/${input.files[0]!}`, name: input.files[0]!, size: 1000 },
             }),
           ],
         },
@@ -61,16 +60,16 @@ describe('files in', () => {
     expect(
       bridge.calls.filter((c) => c.channel === 'transcribe:files').map((c) => c.input),
     ).toEqual([
-      { paths: ['/uploads/one.wav'], connection: 'local' },
-      { paths: ['/uploads/two.wav'], connection: 'local' },
+      { files: ['one.wav'], connection: 'local' },
+      { files: ['two.wav'], connection: 'local' },
     ]);
     const rows = screen.getAllByTestId('file-row');
     expect(rows).toHaveLength(2);
     const one = rows.find((r) => r.textContent.includes('one.wav'))!;
-    expect(one.textContent).toContain('Direct (up to 16 MB and 8:45)');
     await waitFor(() => expect(one.dataset.state).toBe('queued'));
+    expect(one.textContent).toContain('Direct (up to 16 MB and 8:45)');
     const first = bridge.calls.find((c) => c.channel === 'transcribe:files')!;
-    const id = (first.input as { paths: string[] }).paths[0]!.endsWith('one.wav') ? 'j1' : 'j2';
+    const id = (first.input as { files: string[] }).files[0]! === 'one.wav' ? 'j1' : 'j2';
     act(() =>
       bridge.emit('jobs:changed', {
         job: job(id, {
@@ -208,8 +207,8 @@ describe('messages and names (#29 §7)', () => {
     const long = 'quarterly-planning-meeting-with-the-regional-sales-team-recording-part-07.wav';
     let n = 0;
     const bridge = fakeBridge({
-      'transcribe:files': (input: { paths: string[] }) => {
-        const name = input.paths[0]!.split('/').pop()!;
+      'transcribe:files': (input: { files: string[] }) => {
+        const name = input.files[0]!;
         n += 1;
         return {
           ok: true,
@@ -218,7 +217,12 @@ describe('messages and names (#29 §7)', () => {
               job(`same${n}`, {
                 status: 'queued',
                 createdAt: n,
-                file: { path: input.paths[0]!, name, size: 1000, ...(n === 2 ? { nth: 2 } : {}) },
+                file: {
+                  path: `/uploads/${name}`,
+                  name,
+                  size: 1000,
+                  ...(n === 2 ? { nth: 2 } : {}),
+                },
               }),
             ],
           },
@@ -300,7 +304,7 @@ describe('cancel', () => {
     const user = userEvent.setup();
     const bridge = fakeBridge();
     let aborted = false;
-    bridge.pathOf = (_file, onProgress, signal) =>
+    bridge.chosenFile = (_file, onProgress, signal) =>
       new Promise((resolve) => {
         onProgress(250, 1000);
         signal.addEventListener('abort', () => {
@@ -364,16 +368,34 @@ describe('a row whose job is removed', () => {
 });
 
 describe('how a file is sent, and why', () => {
-  it.each([
-    [{ size: 1000, speakers: false }, 'sync'],
-    [{ size: 17_000_000, speakers: false }, 'async-size'],
-    [{ size: 2_400_000, durationSec: 630, speakers: false }, 'async-length'],
-    [{ size: 1000, speakers: true }, 'async-speakers'],
-    // The core's word wins: a small file it sent as a job was too long to read here first.
-    [{ size: 2_400_000, speakers: false, mode: 'async' as const }, 'async-length'],
-    [{ size: 1000, speakers: true, mode: 'sync' as const }, 'sync'],
-  ])('%j → %s', (input, expected) => {
-    expect(routeReason(input)).toBe(expected);
+  it('says what the core decided on the job, never working it out again, and nothing before the job', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({
+      'transcribe:files': () => ({
+        ok: true,
+        // A small file without speaker labels in this window: the core's word is what shows.
+        data: { jobs: [job('told', { mode: 'async', route: 'async-speakers', status: 'queued' })] },
+      }),
+    });
+    let upload!: () => void;
+    const uploaded = new Promise<void>((resolve) => (upload = resolve));
+    bridge.chosenFile = async (file) => {
+      await uploaded;
+      return { ok: true, data: file.name };
+    };
+    renderApp(bridge);
+    await waitFor(() =>
+      expect(screen.getByTestId('service-status').textContent).toContain('Running'),
+    );
+    await user.upload(screen.getByTestId('file-input'), wav('told.wav'));
+    await waitFor(() => expect(screen.getByTestId('file-row').dataset.state).toBe('sending'));
+    expect(screen.queryByTestId('route')).toBeNull();
+    upload();
+    await waitFor(() =>
+      expect(screen.getByTestId('route').textContent).toBe(
+        'Job (speaker labels need one, survives restarts)',
+      ),
+    );
   });
 
   it('labels a 10:30 file a job for its length, in the row', async () => {
@@ -385,6 +407,7 @@ describe('how a file is sent, and why', () => {
           jobs: [
             job('long', {
               mode: 'async',
+              route: 'async-length',
               status: 'recognizing',
               file: { path: '/uploads/long.mp3', name: 'long.mp3', size: 2_400_000 },
             }),

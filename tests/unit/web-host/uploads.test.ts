@@ -8,6 +8,7 @@ import type { Listener } from '../../../core/core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { createUploads, safeFileName, type Uploads } from '../../../web-host/uploads';
 import { parseRange } from '../../../core/media';
+import { ChosenFiles } from '../../../core/media-file';
 
 let dataDir: string;
 let server: Server;
@@ -15,6 +16,7 @@ let uploads: Uploads;
 let url: string;
 let emit: Listener;
 let jobs: Job[];
+let chosen: ChosenFiles;
 
 const jobFor = (id: string, path: string): Job => ({
   id,
@@ -28,9 +30,11 @@ const jobFor = (id: string, path: string): Job => ({
 });
 
 async function start(maxBytes: number) {
+  chosen = new ChosenFiles();
   uploads = createUploads({
     dataDir,
     maxBytes,
+    chosen,
     core: {
       journal: { list: () => jobs },
       subscribe: (listener: Listener) => {
@@ -41,7 +45,7 @@ async function start(maxBytes: number) {
   });
   await uploads.sweep();
   server = createServer((req, res) => {
-    void uploads.handle(req, res, new URL(req.url!, 'http://127.0.0.1'));
+    void uploads.handle(req, res, new URL(req.url!, 'http://127.0.0.1'), 'page');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
@@ -78,12 +82,13 @@ afterEach(async () => {
 });
 
 describe('uploads', () => {
-  it('streams a file into the data folder and answers its path', async () => {
+  it('streams a file into the data folder and answers a reference to it, never its path', async () => {
     await start(1024);
     const body = [Buffer.alloc(300, 1), Buffer.alloc(300, 2)];
     const { status, body: result } = await put('../../talk.wav', body);
     expect(status).toBe(200);
-    const path = result.data as string;
+    expect(result.data).toMatch(/^[0-9a-f-]{36}$/);
+    const path = chosen.resolve('page', result.data as string)!;
     expect(path.startsWith(join(dataDir, 'uploads'))).toBe(true);
     expect(path.endsWith('/talk.wav')).toBe(true);
     expect(await readFile(path)).toEqual(Buffer.concat(body));
@@ -117,7 +122,10 @@ describe('uploads', () => {
     expect(existsSync(kept)).toBe(true);
 
     const { body } = await put('clip.wav', [Buffer.alloc(10)]);
-    const path = body.data as string;
+    // The page gets a reference; where the file lies stays with the core.
+    const path = chosen.resolve('page', body.data as string)!;
+    expect(path.startsWith(join(dataDir, 'uploads'))).toBe(true);
+    expect(chosen.resolve('another page', body.data as string)).toBeUndefined();
     emit('jobs:changed', { job: jobFor('new-job', path) });
     emit('jobs:removed', { id: 'new-job' });
     await expect.poll(() => existsSync(dirname(path))).toBe(false);

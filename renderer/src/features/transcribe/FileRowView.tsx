@@ -7,8 +7,6 @@ import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
 import { MiddleCut } from '../../ui/middle-cut';
-import { speakersOf } from './connection-settings';
-import { routeReason } from './route-reason';
 import { keptInStore } from '../../store/result';
 import { useActionError } from '../../ui/use-action-error';
 
@@ -56,15 +54,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           ? 'neutral'
           : 'info';
   const needsSettings = error && (error.code === 'no-key' || error.code === 'auth');
-  const speakers = useApp(
-    (s) => speakersOf(s.connections.find((c) => c.id === row.connection)?.settings ?? {}).on,
-  );
-  const route = routeReason({
-    size: row.size,
-    durationSec: row.durationSec,
-    speakers,
-    mode: job?.mode,
-  });
+  // How it goes, and why: the core decided it when it made the job (core/jobs/routing.ts).
+  const route = job?.route;
 
   return (
     <li
@@ -77,7 +68,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
         <span className="file-meta">
           <span>{formatSize(row.size, t)}</span>
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
-          <span data-testid="route">{t(`transcribe.route.${route}`)}</span>
+          {route ? <span data-testid="route">{t(`transcribe.route.${route}`)}</span> : null}
         </span>
         {job?.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTAINERS,
-  headerDuration,
-  mpegFrameAt,
-  sniffContainer,
-} from '../../../../shared/api/audio-sniff';
+import { headerDuration, mpegFrameAt, sniffContainer } from '../../../../shared/api/audio-sniff';
+import { CONTAINERS } from '../../../../shared/api/media-formats';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 

@@ -1,0 +1,125 @@
+/**
+ * The core's one door to media files and to Debian's ffmpeg: reading a file's first bytes (what
+ * the formats table's sniffer and the header's length read), asking ffprobe how long it is, and
+ * running ffmpeg (a file converted to FLAC, a live recording encoded as it arrives, an unfinished
+ * recording made whole). Nothing else in the core reads a head or spawns ffmpeg or ffprobe; the
+ * local service decodes with its own (service/audio/decode.ts: the app and the service share
+ * only shared/).
+ *
+ * Every FLAC made here is 16 kHz, 16-bit, mono: at most 32 kB a second of audio, so the size of a
+ * converted file follows from its length (core/jobs/routing.ts routes it before it exists).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { promisify } from 'node:util';
+import { headerDuration, SNIFF_BYTES } from '../shared/api/audio-sniff';
+import { AppFailure, appError } from '../shared/domain/errors';
+import { LIVE_AUDIO } from '../shared/ipc/live';
+
+const run = promisify(execFile);
+
+/** ffmpeg's options for every run: no banner, errors only, never reading the terminal. */
+const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
+
+/** The FLAC every conversion writes: 16 kHz, 16-bit, mono. */
+const FLAC_16K_MONO = ['-ac', '1', '-ar', '16000', '-sample_fmt', 's16', '-c:a', 'flac'];
+
+/**
+ * The largest a FLAC of `seconds` written here can be: 32,000 bytes a second of 16-bit samples
+ * stored verbatim (FLAC's worst case, for noise), its frames' headers and checks (well under 400
+ * bytes a second) and the metadata ffmpeg writes before the audio (under 8.5 kB with its padding).
+ */
+export const flacBytesAtMost = (seconds: number): number => Math.ceil(seconds * 32_400) + 16 * 1024;
+
+/**
+ * The first bytes of a file (SNIFF_BYTES at most): of an open descriptor (read from its start,
+ * so what is checked is what is then streamed), or of a path, opened and closed here.
+ */
+export async function readHead(file: string | FileHandle): Promise<Uint8Array> {
+  if (typeof file !== 'string') {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  }
+  const handle = await open(file, 'r');
+  try {
+    return await readHead(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How long the audio is by ffprobe (part of Debian's ffmpeg); undefined when it cannot tell. */
+export async function probeSeconds(path: string): Promise<number | undefined> {
+  try {
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path],
+    ]);
+    const seconds = Number.parseFloat(stdout);
+    return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How long the audio is, in seconds: from a WAV or FLAC header when it says, else from ffprobe;
+ * undefined when neither can tell.
+ */
+export async function audioSeconds(
+  path: string,
+  probe: (path: string) => Promise<number | undefined> = probeSeconds,
+): Promise<number | undefined> {
+  return headerDuration(await readHead(path)) ?? (await probe(path));
+}
+
+/** Converts the first audio stream to FLAC 16 kHz mono; `ffmpeg-missing` or `conversion-failed`. */
+export async function convertToFlac(input: string, output: string): Promise<void> {
+  try {
+    await run('ffmpeg', [
+      ...QUIET,
+      '-y',
+      '-i',
+      input,
+      '-vn',
+      '-map',
+      '0:a:0',
+      ...FLAC_16K_MONO,
+      output,
+    ]);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT')
+      throw new AppFailure(appError('ffmpeg-missing', { name: basename(input) }));
+    const detail = (e.stderr ?? e.message).trim().split('\n').at(-1) ?? 'ffmpeg failed';
+    throw new AppFailure(appError('conversion-failed', { name: basename(input) }, detail));
+  }
+}
+
+/**
+ * Re-encodes what decodes of `input` to a FLAC at `output` whose header says its length (an
+ * unfinished live recording made whole); whether ffmpeg succeeded.
+ */
+export function reencodeFlac(input: string, output: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const args = [...QUIET, '-y', '-i', input, '-vn', '-c:a', 'flac', '-f', 'flac', output];
+    const child = spawn('ffmpeg', args, { stdio: 'ignore' });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * Starts `command` (ffmpeg) encoding LSB16K audio written to its stdin into a FLAC at `output`,
+ * each frame written out as it is encoded; its stderr is piped for the caller to read.
+ */
+export function spawnFlacEncoder(command: string, output: string): ChildProcess {
+  const args = [
+    ...[...QUIET, '-y'],
+    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', '1', '-i', 'pipe:0'],
+    // Without it ffmpeg keeps about 1 s of frames in its buffer: a crash would lose them.
+    ...['-c:a', 'flac', '-flush_packets', '1', '-f', 'flac', output],
+  ];
+  return spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+}
