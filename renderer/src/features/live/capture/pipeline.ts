@@ -175,8 +175,9 @@ export class CapturePipeline {
     for (let source = 0; source < this.resamplers.length; source++) {
       const channels = inputs[source] ?? [];
       const input = channels.length > 0 ? downmix(channels) : this.silence;
-      outs[source] = this.resamplers[source]!.process(input);
-      length = Math.min(length, outs[source].length);
+      const out = this.resamplers[source]!.process(input);
+      outs[source] = out;
+      length = Math.min(length, out.length);
     }
     const apart: Float32Array[][] = this.apartPackers.map(() => []);
     this.apartPackers.forEach((packer, source) =>
