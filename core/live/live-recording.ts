@@ -536,6 +536,11 @@ export class LiveRecording {
     return this.encoder.child.pid;
   }
 
+  /** The sources' ffmpeg's process id, when they are kept apart (for tests, as encoderPid). */
+  get sourcesEncoderPid(): number | undefined {
+    return this.sourcesEncoder?.child.pid;
+  }
+
   /** Why recording stopped, when it did (the job still completes with what was recorded). */
   get error(): AppError | undefined {
     return this.encoder.failure;
