@@ -773,7 +773,8 @@ export async function recoverLiveJobs(deps: {
           () => false,
         )
       )
-        await repairRecording(sources);
+        // Never in the way of the job's own recovery.
+        await repairRecording(sources).catch(() => undefined);
       const done = await complete(deps.journal, job, finals, audio, {
         cutOff: true,
         now: now(),
