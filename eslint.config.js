@@ -367,6 +367,7 @@ export default tseslint.config(
       'renderer/src/features/live/capture/pipeline.ts',
       'renderer/src/features/live/capture/resampler.ts',
       'renderer/src/features/live/capture/silence.ts',
+      'renderer/src/features/live/capture/duck.ts',
     ],
     'an AudioWorklet',
     globals.audioWorklet,

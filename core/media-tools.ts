@@ -111,13 +111,15 @@ export function reencodeFlac(input: string, output: string): Promise<boolean> {
 }
 
 /**
- * Starts `command` (ffmpeg) encoding LSB16K audio written to its stdin into a FLAC at `output`,
- * each frame written out as it is encoded; its stderr is piped for the caller to read.
+ * Starts `command` (ffmpeg) encoding LSB16K audio written to its stdin (interleaved, with several
+ * `channels`) into a FLAC at `output`, each frame written out as it is encoded; its stderr is
+ * piped for the caller to read.
  */
-export function spawnFlacEncoder(command: string, output: string): ChildProcess {
+export function spawnFlacEncoder(command: string, output: string, channels = 1): ChildProcess {
   const args = [
     ...[...QUIET, '-y'],
-    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', '1', '-i', 'pipe:0'],
+    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', String(channels)],
+    ...['-i', 'pipe:0'],
     // Without it ffmpeg keeps about 1 s of frames in its buffer: a crash would lose them.
     ...['-c:a', 'flac', '-flush_packets', '1', '-f', 'flac', output],
   ];

@@ -17,8 +17,11 @@ export interface LiveUpgradeOptions {
   readonly allowed: (req: IncomingMessage, url: URL) => boolean;
 }
 
-/** A message larger than a second of audio or a JSON command is refused by ws itself. */
-const MAX_PAYLOAD = Math.max(LIVE_AUDIO.maxChunkBytes, 64 * 1024);
+/**
+ * A message larger than a second of audio (its sources apart included) or a JSON command is
+ * refused by ws itself.
+ */
+const MAX_PAYLOAD = Math.max(LIVE_AUDIO.maxChunkBytes * (1 + LIVE_AUDIO.maxApart), 64 * 1024);
 
 export function liveUpgrade(options: LiveUpgradeOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });

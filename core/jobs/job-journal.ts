@@ -33,6 +33,8 @@ import {
 
 /** Live jobs' recordings (`<id>.flac`), which the app made and so may delete with their job. */
 export const RECORDINGS_DIR = 'recordings';
+/** A live job's sources kept apart, beside its recording: `<id>.sources.flac` (issue #33 §1). */
+export const SOURCES_SUFFIX = '.sources.flac';
 /** Live jobs' finals while they record (`<id>.jsonl`, core/live/live-recording.ts). */
 export const LIVE_DIR = 'live';
 
@@ -366,6 +368,7 @@ export class JobJournal {
       if (last.mode === 'live') {
         if (isInside(join(this.dataDir, RECORDINGS_DIR), last.file.path))
           await rm(last.file.path, { force: true });
+        await rm(join(this.dataDir, RECORDINGS_DIR, `${id}${SOURCES_SUFFIX}`), { force: true });
         await rm(join(this.dataDir, LIVE_DIR, `${id}.jsonl`), { force: true });
       }
       return true;

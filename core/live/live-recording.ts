@@ -47,7 +47,13 @@ import {
 import type { Job, Transcript } from '../../shared/domain/job';
 import { joinTexts } from '../../shared/format/speakers';
 import { LIVE_AUDIO, liveUtteranceSchema, type LiveUtterance } from '../../shared/ipc/live';
-import { JobRemoved, LIVE_DIR, RECORDINGS_DIR, type JobJournal } from '../jobs/job-journal';
+import {
+  JobRemoved,
+  LIVE_DIR,
+  RECORDINGS_DIR,
+  SOURCES_SUFFIX,
+  type JobJournal,
+} from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
 import { previewOf } from '../jobs/preview';
 import { probeSeconds, readHead, reencodeFlac, spawnFlacEncoder } from '../media-tools';
@@ -88,6 +94,9 @@ const ENCODER_EXIT_MS = 30_000;
 
 export const recordingPathOf = (dataDir: string, id: string): string =>
   join(dataDir, RECORDINGS_DIR, `${id}.flac`);
+/** The sources kept apart (issue #33 §1): a multi-channel FLAC beside the mix, one per source. */
+export const sourcesPathOf = (dataDir: string, id: string): string =>
+  join(dataDir, RECORDINGS_DIR, `${id}${SOURCES_SUFFIX}`);
 export const finalsPathOf = (dataDir: string, id: string): string =>
   join(dataDir, LIVE_DIR, `${id}.jsonl`);
 
@@ -116,6 +125,32 @@ export interface LiveRecordingDeps {
    * session is ending, after its names were taken into the job.
    */
   readonly rename?: (id: string, op: EditOp) => Promise<unknown>;
+  /**
+   * How many sources are also kept apart (writeSources), each a channel of a FLAC beside the
+   * mix (sourcesPathOf); none when absent.
+   */
+  readonly apart?: number;
+}
+
+/**
+ * A chunk of frames of 1 + `apart` samples (shared/ipc/live.ts `apart`) as the mix (mono) and
+ * the sources (interleaved, `apart` channels).
+ */
+export function splitFrames(
+  chunk: Uint8Array,
+  apart: number,
+): { mix: Uint8Array; sources: Uint8Array } {
+  const width = 1 + apart;
+  const frames = Math.floor(chunk.byteLength / (2 * width));
+  const mix = new Uint8Array(frames * 2);
+  const sources = new Uint8Array(frames * 2 * apart);
+  for (let f = 0; f < frames; f++) {
+    const at = f * width * 2;
+    mix[f * 2] = chunk[at]!;
+    mix[f * 2 + 1] = chunk[at + 1]!;
+    sources.set(chunk.subarray(at + 2, at + width * 2), f * apart * 2);
+  }
+  return { mix, sources };
 }
 
 /** Two digits. */
@@ -180,8 +215,9 @@ class Encoder {
     command: string,
     path: string,
     onFailure: (error: AppError) => void,
+    channels = 1,
   ): Promise<Encoder> {
-    const child = spawnFlacEncoder(command, path);
+    const child = spawnFlacEncoder(command, path, channels);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error: NodeJS.ErrnoException) =>
@@ -427,6 +463,8 @@ export class LiveRecording {
     private current: Job,
     private readonly encoder: Encoder,
     private readonly deps: LiveRecordingDeps,
+    /** The sources kept apart, when asked (deps.apart). */
+    private readonly sourcesEncoder: Encoder | undefined,
   ) {
     this.now = deps.now ?? Date.now;
   }
@@ -444,6 +482,21 @@ export class LiveRecording {
     const encoder = await Encoder.start(deps.ffmpeg ?? 'ffmpeg', path, (error) =>
       deps.onError?.(error),
     );
+    let sourcesEncoder: Encoder | undefined;
+    if (deps.apart && deps.apart > 1) {
+      try {
+        sourcesEncoder = await Encoder.start(
+          deps.ffmpeg ?? 'ffmpeg',
+          sourcesPathOf(deps.dataDir, id),
+          (error) => deps.onError?.(error),
+          deps.apart,
+        );
+      } catch (error) {
+        await encoder.kill();
+        await rm(path, { force: true });
+        throw error;
+      }
+    }
     let d = deps.d;
     if (d === undefined) {
       try {
@@ -466,10 +519,12 @@ export class LiveRecording {
     };
     let recording: LiveRecording;
     try {
-      recording = new LiveRecording(await deps.journal.save(job), encoder, deps);
+      recording = new LiveRecording(await deps.journal.save(job), encoder, deps, sourcesEncoder);
     } catch (error) {
       await encoder.kill();
+      await sourcesEncoder?.kill();
       await rm(path, { force: true });
+      await rm(sourcesPathOf(deps.dataDir, id), { force: true });
       throw error;
     }
     deps.emit?.(recording.current);
@@ -496,6 +551,11 @@ export class LiveRecording {
     return this.encoder.child.pid;
   }
 
+  /** The sources' ffmpeg's process id, when they are kept apart (for tests, as encoderPid). */
+  get sourcesEncoderPid(): number | undefined {
+    return this.sourcesEncoder?.child.pid;
+  }
+
   /** Why recording stopped, when it did (the job still completes with what was recorded). */
   get error(): AppError | undefined {
     return this.encoder.failure;
@@ -516,6 +576,19 @@ export class LiveRecording {
     }
     this.encoder.write(pcm);
     this.bytes += pcm.length;
+  }
+
+  /**
+   * Takes the next chunk of the sources kept apart (interleaved, deps.apart channels), in step
+   * with writeAudio. Never throws: once their encoder failed or fell behind (said through
+   * onError), the sources stop being written and the mix goes on.
+   */
+  writeSources(pcm: Uint8Array): void {
+    const encoder = this.sourcesEncoder;
+    if (!encoder || this.ended || encoder.failure) return;
+    const bound = (this.deps.maxQueuedBytes ?? MAX_QUEUED_BYTES) * (this.deps.apart ?? 1);
+    if (encoder.queued + pcm.length > bound) return encoder.fail('too-slow');
+    encoder.write(pcm);
   }
 
   /** Whether the disk filled during the session (what could not be written waits in memory). */
@@ -654,13 +727,25 @@ export class LiveRecording {
 
   /** Lets ffmpeg finish (or repairs what it left); the finals' journal is written as it can be. */
   private async closeAudio(): Promise<AudioFacts> {
+    const sources = this.closeSources();
     const finished = await this.encoder.close();
+    await sources;
     await this.appends;
     await this.writeFinals().catch(() => undefined);
     const path = this.current.file.path;
     return finished
       ? this.finishedAudio(path)
       : repairRecording(path).catch(() => ({ size: 0, seconds: undefined, playable: false }));
+  }
+
+  /** Lets the sources' ffmpeg finish, or repairs what it left. */
+  private async closeSources(): Promise<void> {
+    if (!this.sourcesEncoder) return;
+    const finished = await this.sourcesEncoder.close();
+    if (!finished)
+      await repairRecording(sourcesPathOf(this.deps.dataDir, this.current.id)).catch(
+        () => undefined,
+      );
   }
 
   private async finishedAudio(path: string): Promise<AudioFacts> {
@@ -672,6 +757,7 @@ export class LiveRecording {
 
   private async removed(): Promise<never> {
     await rm(this.current.file.path, { force: true });
+    await rm(sourcesPathOf(this.deps.dataDir, this.current.id), { force: true });
     await rm(finalsPathOf(this.deps.dataDir, this.current.id), { force: true });
     throw new JobRemoved(this.current.id);
   }
@@ -684,6 +770,7 @@ export class LiveRecording {
     this.ended = true;
     this.finishing ??= (async () => {
       await this.encoder.kill();
+      await this.sourcesEncoder?.kill();
       await this.appends;
       await this.finalsFile?.close().catch(() => undefined);
       await this.deps.journal.remove(this.current.id);
@@ -715,6 +802,16 @@ export async function recoverLiveJobs(deps: {
     try {
       const journaled = await readLiveJournal(finalsPathOf(deps.dataDir, job.id));
       const audio = await repairRecording(job.file.path);
+      // The sources kept apart, if the session kept them, are made whole the same way.
+      const sources = sourcesPathOf(deps.dataDir, job.id);
+      if (
+        await stat(sources).then(
+          () => true,
+          () => false,
+        )
+      )
+        // Never in the way of the job's own recovery.
+        await repairRecording(sources).catch(() => undefined);
       const done = await complete(deps.journal, job, journaled, audio, {
         cutOff: true,
         now: now(),

@@ -24,7 +24,7 @@ import type { ClientProvider } from '../clients';
 import { toAppError } from '../errors';
 import type { JobJournal } from '../jobs/job-journal';
 import { LiveRecognizer } from './live-recognizer';
-import { LiveRecording } from './live-recording';
+import { LiveRecording, splitFrames } from './live-recording';
 import { realtimeUrlOf, startLineOf } from './realtime-target';
 
 export interface LiveDeps {
@@ -158,6 +158,8 @@ class LiveSession implements LiveInbound {
   private paused = false;
   private recognizer: LiveRecognizer | undefined;
   private recording: LiveRecording | undefined;
+  /** How many sources each audio frame also carries apart (`start`'s `apart`), 0: the mix only. */
+  private apart = 0;
   private early: Uint8Array[] = [];
   private earlyBytes = 0;
   private index = 0;
@@ -217,6 +219,7 @@ class LiveSession implements LiveInbound {
       case 'start':
         if (this.phase !== 'waiting') return this.broken('a second start');
         clearTimeout(this.startTimer);
+        this.apart = message.apart ?? 0;
         return void this.start(message.connection, message.title);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
@@ -241,28 +244,33 @@ class LiveSession implements LiveInbound {
 
   audio(chunk: Uint8Array): void {
     if (chunk.byteLength === 0) return;
-    if (chunk.byteLength > LIVE_AUDIO.maxChunkBytes || chunk.byteLength % 2 !== 0)
+    // With the sources apart, a frame is the mix's sample and each source's.
+    const width = 1 + this.apart;
+    if (chunk.byteLength > LIVE_AUDIO.maxChunkBytes * width || chunk.byteLength % (2 * width) !== 0)
       return this.broken(`an audio chunk of ${chunk.byteLength} bytes`);
     if (this.paused) return;
     // The window sends `start` before any audio: nothing is held for a link that has not.
     if (this.phase === 'waiting') return this.broken('audio before start');
     if (this.phase === 'starting') {
       // Audio that comes while the session opens is kept (up to 30 s) and recorded after.
-      if (this.earlyBytes + chunk.byteLength <= EARLY_AUDIO_MAX_BYTES) {
+      if (this.earlyBytes + chunk.byteLength <= EARLY_AUDIO_MAX_BYTES * width) {
         this.early.push(chunk);
         this.earlyBytes += chunk.byteLength;
       }
       return;
     }
     if (this.phase !== 'running') return;
+    const { mix, sources } =
+      this.apart > 0 ? splitFrames(chunk, this.apart) : { mix: chunk, sources: undefined };
     try {
-      this.recording?.writeAudio(chunk);
+      this.recording?.writeAudio(mix);
     } catch (error) {
       // Told once through onError; the words still come.
       if (!this.recordingFailed) this.warn(toAppError(error));
       this.recordingFailed = true;
     }
-    this.recognizer?.write(chunk);
+    if (sources) this.recording?.writeSources(sources);
+    this.recognizer?.write(mix);
   }
 
   closed(): void {
@@ -339,6 +347,7 @@ class LiveSession implements LiveInbound {
         journal: this.deps.journal,
         connection,
         ...(title ? { title } : {}),
+        ...(this.apart > 0 ? { apart: this.apart } : {}),
         emit: this.deps.emit,
         ...(this.deps.rename && { rename: this.deps.rename }),
         // The encoder died or fell behind: recognition goes on, the recording has a gap.

@@ -8,7 +8,9 @@
  *
  *   text  {type: 'start', …}            once, first
  *   bytes audio                          LSB16K: 16 kHz mono 16-bit little-endian PCM, ~100 ms a
- *                                        chunk (an ArrayBuffer; never base64, never JSON numbers)
+ *                                        chunk (an ArrayBuffer; never base64, never JSON numbers);
+ *                                        with `apart: n` in `start`, frames of 1 + n samples: the
+ *                                        mix, then each source as it came
  *   text  {type: 'pause'} / {type: 'resume'}
  *   text  {type: 'speaker', label, name}  a heard speaker's name, kept in the job (its edits)
  *   text  {type: 'stop'}                 once, last: the session becomes a job
@@ -31,8 +33,13 @@ export const LIVE_AUDIO = {
   bytesPerSample: 2,
   /** The window's chunk: 100 ms. */
   chunkSamples: 1_600,
-  /** A chunk larger than this (1 s) is refused: the window has no reason to send one. */
+  /**
+   * A chunk larger than this (1 s) is refused: the window has no reason to send one. With the
+   * sources apart, each frame's 1 + apart samples count as one.
+   */
   maxChunkBytes: 32_000,
+  /** The most sources a session keeps apart (a microphone and the computer's sound). */
+  maxApart: 2,
 } as const;
 
 export const liveStartSchema = z.object({
@@ -53,6 +60,12 @@ export const liveStartSchema = z.object({
     // eslint-disable-next-line no-control-regex -- one line: control characters are refused
     .regex(/^[^\u0000-\u001f\u007f]*$/)
     .optional(),
+  /**
+   * The sources are also kept apart (issue #33 §1): each audio message is then frames of 1 +
+   * `apart` 16-bit samples, the mix (what is recognized and recorded) and each source as it came,
+   * which the job keeps as a multi-channel FLAC beside the mix.
+   */
+  apart: z.number().int().min(2).max(LIVE_AUDIO.maxApart).optional(),
 });
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [

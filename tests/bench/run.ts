@@ -13,6 +13,8 @@
  *           (tests/bench/window.ts)
  *   (l1–l3) the Live screen: word end to final on screen, main-thread time, main-process CPU
  *           (tests/bench/live.ts)
+ *   (m1–m2) live from a meeting: the worklet's mixing of two sources, the computer's sound's end
+ *           of speech to final against the microphone's (tests/bench/meeting.ts)
  *   (e1–e3) correcting a transcript: a keystroke, an edit and its journal write, Enter to screen
  *           (tests/bench/edits.ts)
  *   (s1–s3) search over 10,000 transcripts: query time, index size, making it (tests/bench/search.ts)
@@ -22,7 +24,7 @@
  *           convert of a three-hour meeting (tests/bench/cli.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5), `--live` only (l1–l3), `--edits` only (e1–e3), `--search` only (s1–s3),
+ * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
  * `--export` only (x1–x5), `--cli` only (k1–k5).
  */
 import { execFile } from 'node:child_process';
@@ -42,6 +44,7 @@ import { editsBench } from './edits';
 import { exportBench } from './export';
 import { realtimeBench } from './realtime';
 import { liveBench } from './live';
+import { meetingBench } from './meeting';
 import { searchBench } from './search';
 import { windowBench } from './window';
 import {
@@ -388,9 +391,11 @@ async function realtimeOnly(): Promise<void> {
 // Exports need neither fixtures nor the window (nor anything else loaded beside them: their
 // memory is the process's).
 if (process.argv.includes('--export')) await exportBench(line);
+// The meeting's figures need the fixtures (built by it), not the window.
+else if (process.argv.includes('--meeting')) await meetingBench(line);
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 else await prepareBench();
-if (process.argv.includes('--export')) {
+if (process.argv.includes('--export') || process.argv.includes('--meeting')) {
   // Done above.
 } else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
@@ -403,6 +408,7 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await main();
   await windowBench(line);
   await liveBench(line);
+  if (!process.argv.includes('--window')) await meetingBench(line);
   await editsBench(line);
   if (!process.argv.includes('--window')) await searchBench(line);
   if (!process.argv.includes('--window')) await exportBench(line);

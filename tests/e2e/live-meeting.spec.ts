@@ -10,7 +10,9 @@
  * own meter moving. The session is named for the meeting, the computer-sound source is unloaded
  * after. Screenshots of Live with both sources in both languages and themes; axe on each.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { COMPUTER_SOUND_SOURCE } from '../../core/live/computer-sound';
@@ -152,6 +154,12 @@ test('Live with both: the microphone’s words and the speakers’ words, each s
     await page.getByRole('tab', { name: 'Live' }).click();
     await page.getByTestId('live-source').selectOption('both');
     await page.getByTestId('live-device').selectOption({ label: 'Test microphone' });
+    // By keyboard: the microphone lowered while the computer plays, and the sources kept apart.
+    for (const box of ['live-duck', 'live-apart']) {
+      await page.getByTestId(box).focus();
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId(box)).toBeChecked();
+    }
     expect(await seriousViolations(page, '.view.live')).toEqual([]);
     // Keyboard: the computer's sound turned up 2 dB from its slider.
     await page.getByTestId('live-gain-computer').focus();
@@ -205,6 +213,31 @@ test('Live with both: the microphone’s words and the speakers’ words, each s
       timeout: 60_000,
     });
     await expect.poll(sourcesLoaded).toBe(false);
+    // Beside the mix, the job kept the two sources apart: a 2-channel FLAC as long as the mix,
+    // the microphone's words in one channel and the speakers' in the other (the duck lowered
+    // neither: they take turns, and it lets go between them).
+    const recordings = join(session.dataDir, 'recordings');
+    const kept = (await readdir(recordings)).filter((name) => name.endsWith('.sources.flac'));
+    expect(kept).toHaveLength(1);
+    const run = promisify(execFile);
+    const seconds = async (path: string) =>
+      Number(
+        (
+          await run('ffprobe', [
+            ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path],
+          ])
+        ).stdout,
+      );
+    const sources = join(recordings, kept[0]!);
+    expect((await run('soxi', ['-c', sources])).stdout.trim()).toBe('2');
+    expect(await seconds(sources)).toBeCloseTo(
+      await seconds(join(recordings, kept[0]!.replace('.sources.flac', '.flac'))),
+      1,
+    );
+    for (const channel of ['1', '2']) {
+      const { stderr } = await run('sox', [sources, '-n', 'remix', channel, 'stat']);
+      expect(Number(/Maximum amplitude:\s+([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(0.05);
+    }
     // The note was read: it is not said again.
     await page.getByTestId('live-echo').getByRole('button').click();
     await expect(page.getByTestId('live-echo')).toHaveCount(0);
@@ -212,6 +245,9 @@ test('Live with both: the microphone’s words and the speakers’ words, each s
     await page.reload();
     await page.getByRole('tab', { name: 'Live' }).click();
     await expect(page.getByTestId('live-gain-computer')).toHaveAttribute('aria-valuetext', '+2 dB');
+    // And so are both options.
+    await expect(page.getByTestId('live-duck')).toBeChecked();
+    await expect(page.getByTestId('live-apart')).toBeChecked();
   } finally {
     stopMicrophone();
     stopSpeakers();

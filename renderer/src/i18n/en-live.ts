@@ -26,7 +26,13 @@ export const enLive = {
     levelOf: '{{source}}: level',
     gain: '{{source}}: gain',
     gainValue: '{{db}} dB',
-    echo: 'Without headphones the microphone also hears the speakers, so the other side’s words may be written twice. Headphones avoid it.',
+    echo: 'Without headphones the microphone also hears the speakers, so the other side’s words may be written twice. Headphones avoid it, and so, mostly, does lowering the microphone while the computer plays (below).',
+    duck: 'Lower the microphone while the computer plays',
+    duckHint:
+      'By 15 dB while the computer’s sound is on, so the speakers’ words are not written twice; what you say meanwhile is lowered too.',
+    apart: 'Also keep each source apart',
+    apartHint:
+      'The job then keeps a 2-channel FLAC (microphone, computer) beside the mix, to mix again later. From the next Start.',
     echoDismiss: 'Got it',
     elapsed: 'Recorded time',
     copy: 'Copy so far',

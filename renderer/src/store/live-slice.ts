@@ -34,6 +34,8 @@ export interface Capture {
   connect(sink: MessagePort, transfer: boolean): void;
   meter(port: MessagePort, source?: number): void;
   gain(source: number, gain: number): void;
+  /** Lower source `source` while `by` plays, or no more (capture.ts); absent: not offered. */
+  duck?(pair: DuckPair | undefined): void;
   pause(): void;
   resume(): void;
   stop(finish?: boolean): Promise<boolean>;
@@ -48,11 +50,23 @@ export interface CaptureApi {
     deviceId?: string;
     /** The sources mixed, in order (capture.ts CaptureSource); the microphone alone if absent. */
     sources?: CaptureSourceSpec[];
+    /** Lower the first source while the second plays (the microphone by the computer). */
+    duck?: DuckPair;
+    /** Keep each source apart too: the audio is frames of the mix, then each source. */
+    apart?: boolean;
     onClock(recordedMs: number, peakDb: number, peaksDb?: readonly number[]): void;
     onSilence(seconds: number): void;
     onSound(): void;
   }): Promise<Capture>;
 }
+
+/** Which source is lowered while which other plays, by their index in the capture. */
+export interface DuckPair {
+  source: number;
+  by: number;
+}
+/** With both sources: the microphone (0) lowered while the computer (1) plays. */
+const MICROPHONE_BY_COMPUTER: DuckPair = { source: 0, by: 1 };
 
 /** One source of a capture, as capture.ts takes it. */
 export type CaptureSourceSpec =
@@ -159,6 +173,15 @@ export interface LiveSlice {
    */
   liveEchoNotice: boolean;
   dismissLiveEchoNotice: () => void;
+  /** With both sources: the microphone is lowered while the computer plays (remembered). */
+  liveDuck: boolean;
+  setLiveDuck: (on: boolean) => void;
+  /**
+   * With both sources: the job also keeps each source apart, a 2-channel FLAC beside the mix
+   * (remembered; taken at Start).
+   */
+  liveKeepApart: boolean;
+  setLiveKeepApart: (on: boolean) => void;
   loadLiveInputs: () => Promise<void>;
   setLiveDevice: (deviceId: string) => void;
   liveStart: () => Promise<void>;
@@ -182,6 +205,8 @@ const DEVICE_KEY = 'kikitori.liveDevice';
 const SOURCE_KEY = 'kikitori.liveSource';
 const GAINS_KEY = 'kikitori.liveGains';
 const ECHO_KEY = 'kikitori.liveEchoTold';
+const DUCK_KEY = 'kikitori.liveDuck';
+const APART_KEY = 'kikitori.liveKeepApart';
 const remembered = (key = DEVICE_KEY): string => {
   try {
     return globalThis.localStorage?.getItem(key) ?? '';
@@ -351,6 +376,17 @@ export const createLiveSlice =
         remember(ECHO_KEY, '1');
         set({ liveEchoNotice: false });
       },
+      liveDuck: remembered(DUCK_KEY) === '1',
+      setLiveDuck(on) {
+        remember(DUCK_KEY, on ? '1' : '0');
+        set({ liveDuck: on });
+        if (capture && roles.length === 2) capture.duck?.(on ? MICROPHONE_BY_COMPUTER : undefined);
+      },
+      liveKeepApart: remembered(APART_KEY) === '1',
+      setLiveKeepApart(on) {
+        remember(APART_KEY, on ? '1' : '0');
+        set({ liveKeepApart: on });
+      },
       async loadLiveInputs() {
         if (!captureApi) return;
         const inputs = await captureApi.listInputs().catch(() => []);
@@ -377,6 +413,7 @@ export const createLiveSlice =
         const source = get().liveSource;
         const wanted = rolesOf(source);
         const gainOf = (role: LiveRole) => get().liveGains[gainKeyOf(role, deviceId)] ?? 1;
+        const apart = source === 'both' && get().liveKeepApart;
         let opened: Capture;
         try {
           const sources: CaptureSourceSpec[] = [];
@@ -390,6 +427,8 @@ export const createLiveSlice =
           opened = await captureApi.startCapture({
             ...(source === 'microphone' && deviceId ? { deviceId } : {}),
             ...(source === 'microphone' && gainOf('microphone') === 1 ? {} : { sources }),
+            ...(source === 'both' && get().liveDuck ? { duck: MICROPHONE_BY_COMPUTER } : {}),
+            ...(apart ? { apart } : {}),
             onClock: (recordedMs, peakDb, peaksDb) => {
               clock.set(recordedMs);
               level.set(coarseLevel(peakDb));
@@ -469,6 +508,8 @@ export const createLiveSlice =
           ...(opened.label ? { device: opened.label.slice(0, 200) } : {}),
           // A meeting (the computer's sound is heard): the job is named for it.
           ...(wanted.includes('computer') ? { title: meetingTitle(new Date(), get().lang) } : {}),
+          // Each source kept apart too: the audio is frames of the mix, then each source.
+          ...(apart ? { apart: wanted.length } : {}),
         });
         const audio = await connection.audioPort();
         if (capture !== opened || link !== connection) {

@@ -22,6 +22,7 @@ import {
   LiveRecording,
   recordingPathOf,
   recoverLiveJobs,
+  sourcesPathOf,
 } from '../../../core/live/live-recording';
 import { mediaAnswer } from '../../../core/media';
 import { headerDuration } from '../../../shared/api/audio-sniff';
@@ -388,6 +389,55 @@ describe('recording a live session', () => {
     expect(job.seconds).toBeCloseTo(info.duration, 2);
     const head = (await readFile(job.file.path)).subarray(0, 4096);
     expect(headerDuration(head)).toBeCloseTo(info.duration, 2);
+  });
+
+  it('keeps the sources apart as a 2-channel FLAC, which a crash leaves to be made whole at the next start', async () => {
+    const dataDir = await dataFolder();
+    const journal = await JobJournal.open(dataDir);
+    const recording = await LiveRecording.create({
+      dataDir,
+      journal,
+      connection: CONNECTION,
+      apart: 2,
+    });
+    // Five seconds: the mix, and the two sources (speech, and the same a second later).
+    const mix = speech.subarray(0, 5 * 32_000);
+    const later = speech.subarray(32_000, 6 * 32_000);
+    for (let at = 0; at < mix.length; at += CHUNK) {
+      const frames = Buffer.alloc(CHUNK * 2);
+      for (let i = 0; i < CHUNK / 2; i++) {
+        frames.writeInt16LE(mix.readInt16LE(at + i * 2), i * 4);
+        frames.writeInt16LE(later.readInt16LE(at + i * 2), i * 4 + 2);
+      }
+      recording.writeAudio(mix.subarray(at, at + CHUNK));
+      recording.writeSources(frames);
+    }
+    await recording.addFinal(finalAt(0, recording.recordedMs));
+    const sources = sourcesPathOf(dataDir, recording.job.id);
+    await until(
+      () => sizeOf(sources),
+      (size) => size > 100_000,
+    );
+    // The app dies: both ffmpegs with it, neither file finished.
+    process.kill(recording.encoderPid!, 'SIGKILL');
+    process.kill(recording.sourcesEncoderPid!, 'SIGKILL');
+    await until(
+      () => processAlive(recording.sourcesEncoderPid!),
+      (alive) => !alive,
+    );
+    expect(headerDuration((await readFile(sources)).subarray(0, 4096))).toBeUndefined();
+    const orphan = '0d6c3f1e-2222-4000-8000-000000000000';
+    await writeFile(sourcesPathOf(dataDir, orphan), 'fLaC');
+    const [job] = await recoverLiveJobs({ dataDir, journal: await JobJournal.open(dataDir) });
+    expect(job).toMatchObject({ id: recording.job.id, status: 'completed', cutOff: true });
+    const info = await probe(sources);
+    expect(info).toMatchObject({ codec_name: 'flac', channels: 2, sample_rate: '16000' });
+    expect(info.duration).toBeGreaterThan(3);
+    expect(headerDuration((await readFile(sources)).subarray(0, 4096))).toBeCloseTo(
+      info.duration,
+      2,
+    );
+    expect(await exists(sourcesPathOf(dataDir, orphan))).toBe(false);
   });
 
   it('refuses to start without ffmpeg, and journals nothing', async () => {

@@ -175,6 +175,119 @@ describe('a live session through the web host', () => {
     expect(Number(probe.format.duration)).toBeCloseTo(seconds, 0);
   });
 
+  it('with the sources kept apart, also keeps a 2-channel FLAC of them beside the mix, removed with the job', async () => {
+    // The microphone speaks a LibriVox clip, then the computer plays another (each with 1 s of
+    // silence after it, for the endpointer), as two people take turns in a meeting.
+    const { pcm: spoken, text } = await clip();
+    const other = (await loadFixtures()).fixtures.find(
+      (f) => f.kind === 'librivox' && f.path.endsWith('0880.wav'),
+    )!;
+    const played = Buffer.concat([
+      pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, other.path))),
+      Buffer.alloc(32_000),
+    ]);
+    const microphone = Buffer.concat([spoken, Buffer.alloc(played.length)]);
+    const computer = Buffer.concat([Buffer.alloc(spoken.length), played]);
+    const frames = microphone.length / 2;
+    const mix = Buffer.alloc(microphone.length);
+    const framed = Buffer.alloc(frames * 6);
+    for (let i = 0; i < frames; i++) {
+      const m = microphone.readInt16LE(i * 2);
+      const c = computer.readInt16LE(i * 2);
+      mix.writeInt16LE(Math.max(-32_768, Math.min(32_767, m + c)), i * 2);
+      framed.writeInt16LE(mix.readInt16LE(i * 2), i * 6);
+      framed.writeInt16LE(m, i * 6 + 2);
+      framed.writeInt16LE(c, i * 6 + 4);
+    }
+    const link = new Link();
+    await link.opened;
+    link.send({ type: 'start', apart: 2 });
+    await until(() => link.state('listening'), Boolean);
+    const jobId = (link.state('listening') as { jobId?: string }).jobId!;
+    // 100 ms a message, as the worklet sends them: 1,600 frames of three samples.
+    for (let at = 0; at < framed.length; at += 9_600) {
+      link.ws.send(framed.subarray(at, at + 9_600), { binary: true });
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await until(
+      () => link.finals().length,
+      (n) => n > 1,
+    );
+    link.send({ type: 'stop' });
+    await until(() => link.state('stopped'), Boolean, { timeoutMs: 60_000 });
+    await link.closed;
+    const got = await core.invoke('jobs:get', { id: jobId });
+    if (!got.ok) throw new Error(got.error.code);
+    // What was recognized and recorded is the mix: both sources' words are heard in it.
+    const heard = got.data.transcript!.utterances.map((u) => u.text).join(' ');
+    expect(wordErrorRate(`${text} ${other.text!}`, heard).wer, heard).toBeLessThan(0.5);
+    const run = promisify(execFile);
+    const decode = async (path: string, channels: number) =>
+      (
+        await run(
+          'ffmpeg',
+          ['-v', 'error', '-i', path, '-f', 's16le', '-ac', String(channels), '-'],
+          {
+            encoding: 'buffer',
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        )
+      ).stdout;
+    expect((await decode(got.data.job.file.path, 1)).equals(mix)).toBe(true);
+    // The sources: a FLAC of two channels (microphone, computer), as long as the mix, each
+    // channel the very samples it was sent.
+    const sources = join(dataDir, 'recordings', `${jobId}.sources.flac`);
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration'],
+      ...['-of', 'json', sources],
+    ]);
+    const probe = JSON.parse(stdout) as {
+      streams: { codec_name: string; sample_rate: string; channels: number }[];
+      format: { duration: string };
+    };
+    expect(probe.streams[0]).toMatchObject({
+      codec_name: 'flac',
+      sample_rate: '16000',
+      channels: 2,
+    });
+    expect(Number(probe.format.duration)).toBeCloseTo(frames / 16_000, 2);
+    const both = await decode(sources, 2);
+    expect(both.length).toBe(frames * 4);
+    const apart = [Buffer.alloc(frames * 2), Buffer.alloc(frames * 2)];
+    for (let i = 0; i < frames; i++) {
+      apart[0]!.writeInt16LE(both.readInt16LE(i * 4), i * 2);
+      apart[1]!.writeInt16LE(both.readInt16LE(i * 4 + 2), i * 2);
+    }
+    expect(apart[0]!.equals(microphone)).toBe(true);
+    expect(apart[1]!.equals(computer)).toBe(true);
+    // sox reads it too, as two channels.
+    expect((await run('soxi', ['-c', sources])).stdout.trim()).toBe('2');
+    // Removing the job removes it.
+    const removed = await core.invoke('jobs:remove', { id: jobId });
+    expect(removed.ok && removed.data.removed).toBe(true);
+    await until(
+      () =>
+        readFile(sources).then(
+          () => true,
+          () => false,
+        ),
+      (there) => !there,
+    );
+    // A chunk that is not whole frames of three samples breaks the protocol.
+    const broken = new Link();
+    await broken.opened;
+    broken.send({ type: 'start', apart: 2 });
+    await until(() => broken.state('listening'), Boolean);
+    broken.ws.send(Buffer.alloc(3_200), { binary: true });
+    await broken.closed;
+    expect(broken.events).toContainEqual(
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ code: 'live-protocol' }),
+      }),
+    );
+  });
+
   it('refuses a second session while one runs, with a reason', async () => {
     const first = new Link();
     await first.opened;

@@ -16,6 +16,7 @@ import {
   meetingTitle,
   type CaptureApi,
   type CaptureSourceSpec,
+  type DuckPair,
 } from '../../../renderer/src/store/live-slice';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { fakeBridge } from './fake-bridge';
@@ -26,17 +27,24 @@ function setUp(
 ) {
   localStorage.clear();
   const started: CaptureSourceSpec[][] = [];
+  const options: { duck?: DuckPair; apart?: boolean }[] = [];
+  const ducks: (DuckPair | undefined)[] = [];
   const sent: LiveClientMessage[] = [];
   const capture: CaptureApi = {
     listInputs: async () => inputs.map((label, i) => ({ deviceId: `d${i}`, label })),
     listOutputs: async () => ['Built-in speakers'],
-    startCapture: async (options) => {
-      started.push(options.sources ?? [{ kind: 'device', deviceId: options.deviceId ?? '' }]);
+    startCapture: async (given) => {
+      started.push(given.sources ?? [{ kind: 'device', deviceId: given.deviceId ?? '' }]);
+      options.push({
+        ...(given.duck ? { duck: given.duck } : {}),
+        ...(given.apart ? { apart: given.apart } : {}),
+      });
       return {
         label: 'mix',
         connect: () => {},
         meter: () => {},
         gain: () => {},
+        duck: (pair) => void ducks.push(pair),
         pause: () => {},
         resume: () => {},
         stop: async () => true,
@@ -60,7 +68,7 @@ function setUp(
     close: () => {},
   };
   const store = createAppStore({ bridge: { ...bridge, openLive: () => link }, capture });
-  return { store, bridge, started, sent };
+  return { store, bridge, started, options, ducks, sent };
 }
 
 describe('Live’s sources in the store', () => {
@@ -91,6 +99,46 @@ describe('Live’s sources in the store', () => {
       [gainKeyOf('computer', 'd0')]: 2,
       [gainKeyOf('microphone', 'd0')]: 0.5,
     });
+  });
+
+  it('both: lowers the microphone while the computer plays and keeps the sources apart when asked, remembered; the duck follows the box at once', async () => {
+    const { store, options, ducks, sent } = setUp('made');
+    store.getState().setLiveSource('both');
+    expect(store.getState().liveDuck).toBe(false);
+    expect(store.getState().liveKeepApart).toBe(false);
+    store.getState().setLiveDuck(true);
+    store.getState().setLiveKeepApart(true);
+    expect(localStorage.getItem('kikitori.liveDuck')).toBe('1');
+    expect(localStorage.getItem('kikitori.liveKeepApart')).toBe('1');
+    // A new window (the same storage) has them on.
+    const again = createAppStore({ bridge: fakeBridge({}) });
+    expect(again.getState().liveDuck).toBe(true);
+    expect(again.getState().liveKeepApart).toBe(true);
+    // No audio port in this test: the session starts, then ends; the capture is caught open.
+    let open = false;
+    const unsubscribe = store.subscribe((state) => {
+      if (state.live.phase === 'connecting' && options.length === 1 && !open) {
+        open = true;
+        state.setLiveDuck(false);
+        state.setLiveDuck(true);
+      }
+    });
+    await store.getState().liveStart();
+    unsubscribe();
+    // The microphone (0) lowered by the computer (1); each chunk also carries the two apart.
+    expect(options).toEqual([{ duck: { source: 0, by: 1 }, apart: true }]);
+    expect(sent[0]).toMatchObject({ type: 'start', apart: 2 });
+    expect(ducks).toEqual([undefined, { source: 0, by: 1 }]);
+  });
+
+  it('one source: neither the duck nor the sources apart, whatever was remembered', async () => {
+    const { store, options, sent } = setUp('made');
+    store.getState().setLiveDuck(true);
+    store.getState().setLiveKeepApart(true);
+    store.getState().setLiveSource('computer');
+    await store.getState().liveStart();
+    expect(options).toEqual([{}]);
+    expect(sent[0]).not.toHaveProperty('apart');
   });
 
   it('where the core has no computer sound, the shared screen’s sound is asked for', async () => {

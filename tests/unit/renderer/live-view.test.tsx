@@ -119,4 +119,44 @@ describe('the Live screen', () => {
     );
     expect(screen.getByTestId('live-open-job')).toBeTruthy();
   });
+
+  it.each([
+    [
+      'en',
+      'Lower the microphone while the computer plays',
+      'Also keep each source apart',
+      /By 15 dB/,
+    ],
+    [
+      'ja',
+      'コンピューターの音が鳴っている間はマイクを下げる',
+      '各音源も別に保存する',
+      /15 dB 下げ/,
+    ],
+  ] as const)(
+    'with both sources (%s): the duck and keep-apart boxes, named and described, by keyboard; apart is fixed while recording',
+    async (lang, duckName, apartName, hint) => {
+      const { store } = setUp(lang);
+      act(() => store.getState().setLiveSource('both'));
+      const duck = screen.getByRole('checkbox', { name: duckName });
+      const apart = screen.getByRole('checkbox', { name: apartName });
+      expect(duck.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(duck.getAttribute('aria-describedby')!)?.textContent).toMatch(
+        hint,
+      );
+      duck.focus();
+      await userEvent.keyboard(' ');
+      expect(store.getState().liveDuck).toBe(true);
+      apart.focus();
+      await userEvent.keyboard(' ');
+      expect(store.getState().liveKeepApart).toBe(true);
+      // Recording (the computer's sound itself is the store's tests' business).
+      act(() => store.setState({ live: { ...store.getState().live, phase: 'listening' } }));
+      // The recording's shape is fixed at Start; the duck can change at any time.
+      expect((apart as HTMLInputElement).disabled).toBe(true);
+      expect((duck as HTMLInputElement).disabled).toBe(false);
+      act(() => store.getState().setLiveSource('microphone'));
+      expect(screen.queryByRole('checkbox', { name: duckName })).toBeNull();
+    },
+  );
 });

@@ -1,10 +1,13 @@
 /**
  * The sources Live listens to (issue #33 §1): each with its own level meter and gain (−20 to
  * +20 dB, remembered per device), and, when the microphone and the computer's sound are both
- * picked and no headphones are in use, the one note that the microphone hears the speakers too.
+ * picked: the one note (no headphones in use) that the microphone hears the speakers too, the
+ * option to lower the microphone while the computer plays (capture/duck.ts), and the option to
+ * keep each source apart as well (a 2-channel FLAC beside the mix, taken at Start).
  */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gainKeyOf, rolesOf, type LiveRole } from '../../store/live-slice';
+import { gainKeyOf, liveBusy, rolesOf, type LiveRole } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import { LiveMeter } from './LiveMeter';
 
@@ -43,6 +46,49 @@ function SourceRow({ role, meter }: { role: LiveRole; meter: boolean }) {
   );
 }
 
+/** With both sources: duck the microphone (at any time), keep the sources apart (at Start). */
+function BothOptions() {
+  const { t } = useTranslation();
+  const duck = useApp((s) => s.liveDuck);
+  const setDuck = useApp((s) => s.setLiveDuck);
+  const apart = useApp((s) => s.liveKeepApart);
+  const setApart = useApp((s) => s.setLiveKeepApart);
+  const busy = useApp((s) => liveBusy(s.live.phase));
+  const duckHint = useId();
+  const apartHint = useId();
+  return (
+    <div className="live-both-options">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={duck}
+          aria-describedby={duckHint}
+          onChange={(e) => setDuck(e.target.checked)}
+          data-testid="live-duck"
+        />
+        <span>{t('live.duck')}</span>
+      </label>
+      <span id={duckHint} className="muted live-option-hint">
+        {t('live.duckHint')}
+      </span>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={apart}
+          disabled={busy}
+          aria-describedby={apartHint}
+          onChange={(e) => setApart(e.target.checked)}
+          data-testid="live-apart"
+        />
+        <span>{t('live.apart')}</span>
+      </label>
+      <span id={apartHint} className="muted live-option-hint">
+        {t('live.apartHint')}
+      </span>
+    </div>
+  );
+}
+
 export function LiveSources() {
   const { t } = useTranslation();
   const source = useApp((s) => s.liveSource);
@@ -65,6 +111,7 @@ export function LiveSources() {
           </button>
         </p>
       ) : null}
+      {source === 'both' ? <BothOptions /> : null}
     </>
   );
 }

@@ -42,6 +42,11 @@ export type CaptureCommand =
   | { type: 'meter'; port: MeterPort; source?: number }
   /** A source's gain, a factor (1: as it comes), from the next samples on. */
   | { type: 'gain'; source: number; gain: number }
+  /**
+   * Lower source `source` (the microphone) while `by` (the computer's sound) plays, or no more
+   * (`null`), from the next samples on (duck.ts).
+   */
+  | { type: 'duck'; duck: { source: number; by: number } | null }
   | { type: 'pause' }
   | { type: 'resume' }
   /** `finish`: the partial chunk and a `stop` go into the sink first; else nothing more does. */
@@ -92,8 +97,10 @@ export class CaptureCore {
     private readonly silenceMs: number = 10_000,
     /** How many sources are mixed (a microphone, the computer's sound). */
     sources = 1,
+    /** Whether each chunk also carries each source apart (pipeline.ts): frames of 1 + sources. */
+    apart = false,
   ) {
-    this.pipeline = new CapturePipeline(inputRate, undefined, sources);
+    this.pipeline = new CapturePipeline(inputRate, undefined, sources, apart && sources > 1);
     this.silence = new SilenceWatch(silenceMs);
     this.secondPeaksDb = Array.from({ length: this.pipeline.sources }, () => SILENCE_FLOOR_DB);
   }
@@ -160,6 +167,8 @@ export class CaptureCore {
       }
       case 'gain':
         return this.pipeline.setGain(command.source, command.gain);
+      case 'duck':
+        return this.pipeline.setDuck(command.duck ?? undefined);
       case 'pause':
         if (this.paused) return;
         this.paused = true;

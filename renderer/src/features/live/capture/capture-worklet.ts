@@ -36,6 +36,8 @@ export interface CaptureProcessorOptions {
   silenceMs: number;
   /** How many sources the node's inputs are (one input each), mixed here. */
   sources?: number;
+  /** Each source is also kept apart in the chunks (frames of the mix, then each source). */
+  apart?: boolean;
 }
 
 class CaptureProcessor extends scope.AudioWorkletProcessor {
@@ -43,13 +45,14 @@ class CaptureProcessor extends scope.AudioWorkletProcessor {
 
   constructor(options?: { processorOptions?: unknown }) {
     super(options);
-    const { silenceMs, sources } = (options?.processorOptions ??
+    const { silenceMs, sources, apart } = (options?.processorOptions ??
       {}) as Partial<CaptureProcessorOptions>;
     this.core = new CaptureCore(
       scope.sampleRate,
       (report) => this.port.postMessage(report),
       silenceMs,
       sources,
+      apart,
     );
     this.port.onmessage = (event: MessageEvent<CaptureCommand>) => this.core.command(event.data);
   }

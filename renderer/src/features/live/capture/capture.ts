@@ -71,6 +71,13 @@ export interface CaptureOptions {
   label?: string;
   /** The sources mixed into the one stream, in order (their meters and gains go by index). */
   sources?: CaptureSource[];
+  /** Lower source `source` while `by` plays (the microphone by the computer's sound). */
+  duck?: { source: number; by: number };
+  /**
+   * Keep each source apart too: each chunk is then frames of the mix and each source as it came
+   * (shared/ipc/live.ts `apart`). Only with several sources.
+   */
+  apart?: boolean;
   /**
    * The audio recorded so far, each whole second, and that second's loudest peak (dBFS): the
    * mix's and each source's.
@@ -105,6 +112,8 @@ export interface Capture {
   meter(port: MessagePort, source?: number): void;
   /** A source's gain, a factor (1: as it comes), from the next samples on. */
   gain(source: number, gain: number): void;
+  /** Lower `source` while `by` plays (duck.ts), or no more (undefined), from the next samples on. */
+  duck(pair: { source: number; by: number } | undefined): void;
   /** Nothing is recorded until resume(); what was not yet a whole chunk is dropped. */
   pause(): void;
   resume(): void;
@@ -217,7 +226,11 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     const opened = context;
     const nodes = streams.map((each) => opened.createMediaStreamSource(each));
     // No outputs: the node only listens, and Chromium pulls a node without outputs by itself.
-    const processorOptions: CaptureProcessorOptions = { silenceMs, sources: streams.length };
+    const processorOptions: CaptureProcessorOptions = {
+      silenceMs,
+      sources: streams.length,
+      apart: options.apart === true && streams.length > 1,
+    };
     const node = new AudioWorkletNode(context, 'kikitori-capture', {
       numberOfInputs: streams.length,
       numberOfOutputs: 0,
@@ -239,6 +252,7 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
       if (each.gain !== undefined && each.gain !== 1)
         command({ type: 'gain', source: index, gain: each.gain });
     });
+    if (options.duck) command({ type: 'duck', duck: options.duck });
     // A context made outside a gesture may start suspended; the Start press allows it to run.
     await context.resume();
 
@@ -257,6 +271,9 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
       },
       gain(source, gain) {
         if (!stopped) command({ type: 'gain', source, gain });
+      },
+      duck(pair) {
+        if (!stopped) command({ type: 'duck', duck: pair ?? null });
       },
       // The worklet takes a pause while paused (or a resume while not) as nothing.
       pause() {
