@@ -10,16 +10,11 @@
  * (ReplayBuffer): it is the send queue while connected, and what a new session sends again
  * after a drop, so that the utterance being spoken when the connection went is recognised whole.
  *
- * Flow control is end to end: a ping follows the audio, and its pong says the service has read
- * everything before it; at most `maxInFlightBytes` are sent beyond the last pong. So a slow
- * network or a busy service holds audio here, in the bounded buffer, rather than in socket
- * buffers that grow without limit, and a connection that stopped carrying anything is noticed
- * (no pong within `stallTimeoutMs`) even though TCP alone would wait for minutes.
+ * Here: the sessions' lifecycle, their messages and the reconnect policy. The send loop and its
+ * flow control (pings, pongs, a stalled connection noticed) are ./audio-flow.ts.
  */
 import WebSocket from 'ws';
 import {
-  AUDIO_PACKET_PREFIX,
-  REALTIME_LIMITS,
   formatCommand,
   parseServerMessage,
   type FinalResult,
@@ -28,6 +23,7 @@ import {
 } from '../../shared/api';
 import { AppFailure, appError, type AppError, type SubCode } from '../../shared/domain/errors';
 import { networkReason } from '../api-client/reasons';
+import { AudioFlow, type FlowLimits } from './audio-flow';
 import {
   ReplayBuffer,
   backoffFor,
@@ -84,12 +80,8 @@ export interface RecognizerOptions {
 /** Why a session ended without our `e` (live-dropped's reasons). */
 type DropReason = SubCode<'live-dropped', 'reason'>;
 
-/** The audio a ping follows, at most: about 1 s, so that acknowledgements keep coming. */
-const PING_EVERY_BYTES = 32_000;
 /** How often a quiet but open session is checked on. */
 const HEARTBEAT_MS = 2_000;
-/** Bytes the `ws` library may hold before it has written them to the socket. */
-const SOCKET_HIGH_WATER = 64 * 1024;
 
 /** Target failures that a later attempt may not meet (the local service restarting…). */
 const TRANSIENT: ReadonlySet<AppError['code']> = new Set([
@@ -107,19 +99,8 @@ interface Session {
   readonly ws: WebSocket;
   readonly host: string;
   phase: Phase;
-  /** Recording byte offset of the session's first audio byte. */
-  startByte: number;
-  /** Recording byte offset up to which audio has been handed to the socket. */
-  sentTo: number;
-  /** Up to where the service has read (the last pong's offset). */
-  ackedTo: number;
-  ping: { readonly id: string; readonly offset: number; readonly at: number } | undefined;
-  pingSeq: number;
-  lastPingOffset: number;
-  /** Whether the server answers pings: unknown until the first one. */
-  pongs: boolean | undefined;
-  /** When anything last came: a message or a pong. */
-  lastHeardAt: number;
+  /** Its audio going out (what was sent, what the service has read, when it was last heard). */
+  readonly flow: AudioFlow;
   /** When a message last came. */
   lastMessageAt: number;
   /**
@@ -127,7 +108,6 @@ interface Session {
    * one; two when an utterance cut at 30 s has its next S before its own A.
    */
   utterances: Array<{ startMs?: number; endMs?: number }>;
-  waitingDrain: boolean;
   timers: Set<ReturnType<typeof setTimeout>>;
   /** Settled when the answer to `s` comes, or the session fails before it. */
   started: { resolve: () => void; reject: (error: AppFailure) => void };
@@ -142,8 +122,7 @@ export class LiveRecognizer {
   private readonly backoffMs: readonly number[];
   private readonly finalTimeoutMs: number;
   private readonly replyTimeoutMs: number;
-  private readonly stallTimeoutMs: number;
-  private readonly maxInFlightBytes: number;
+  private readonly flowLimits: FlowLimits;
 
   private mode: Mode = 'idle';
   private session: Session | undefined;
@@ -155,7 +134,6 @@ export class LiveRecognizer {
   private lastDrop: DropReason = 'closed';
   /** Audio was lost to the replay limit since the last session opened (reported once). */
   private lossReported = false;
-  private flushWaiters: Array<() => void> = [];
   /** The session being ended (pause, stop). */
   private ending: Promise<void> | undefined;
 
@@ -168,8 +146,11 @@ export class LiveRecognizer {
     this.buffer = new ReplayBuffer(bytesOfMs(options.replayLimitMs ?? 300_000));
     this.finalTimeoutMs = options.finalTimeoutMs ?? 10_000;
     this.replyTimeoutMs = options.replyTimeoutMs ?? 10_000;
-    this.stallTimeoutMs = options.stallTimeoutMs ?? 20_000;
-    this.maxInFlightBytes = options.maxInFlightBytes ?? 256 * 1024;
+    this.flowLimits = {
+      replyTimeoutMs: this.replyTimeoutMs,
+      stallTimeoutMs: options.stallTimeoutMs ?? 20_000,
+      maxInFlightBytes: options.maxInFlightBytes ?? 256 * 1024,
+    };
   }
 
   /** Recording time so far: ms of audio written. */
@@ -202,7 +183,7 @@ export class LiveRecognizer {
     const dropped = this.buffer.append(pcm.slice());
     if (dropped) this.onReplayLimit(dropped.to);
     if (this.mode !== 'live') return;
-    if (this.session?.phase === 'open') this.pump(this.session);
+    if (this.session?.phase === 'open') this.session.flow.pump();
     else if (!this.session && !this.opening && this.reconnectTimer === undefined) {
       // After resume: the first audio opens the next session.
       this.handlers.onState({ state: 'connecting' });
@@ -289,17 +270,15 @@ export class LiveRecognizer {
       ws,
       host: target.host,
       phase: 'connecting',
-      startByte: 0,
-      sentTo: 0,
-      ackedTo: 0,
-      ping: undefined,
-      pingSeq: 0,
-      lastPingOffset: 0,
-      pongs: undefined,
-      lastHeardAt: Date.now(),
+      flow: new AudioFlow(
+        ws,
+        this.buffer,
+        this.flowLimits,
+        () => session.phase === 'open' && session === this.session,
+        (detail) => this.dropped(session, 'timeout', detail),
+      ),
       lastMessageAt: Date.now(),
       utterances: [],
-      waitingDrain: false,
       timers: new Set(),
       started: { resolve: resolveStarted, reject: rejectStarted },
     };
@@ -369,10 +348,10 @@ export class LiveRecognizer {
         );
       } else this.dropped(session, 'closed');
     });
-    ws.on('pong', (data: Buffer) => this.onPong(session, data.toString()));
+    ws.on('pong', (data: Buffer) => session.flow.onPong(data.toString()));
     ws.on('message', (data: Buffer, isBinary: boolean) => {
-      session.lastHeardAt = Date.now();
-      session.lastMessageAt = session.lastHeardAt;
+      session.flow.heard();
+      session.lastMessageAt = session.flow.lastHeardAt;
       if (isBinary) return; // The interface sends text only; nothing to do with bytes.
       this.onMessage(session, data.toString('utf8'));
     });
@@ -397,7 +376,7 @@ export class LiveRecognizer {
       return;
     }
     const message = parsed.data;
-    const offsetMs = msOfBytes(session.startByte);
+    const offsetMs = msOfBytes(session.flow.startByte);
     switch (message.kind) {
       case 's':
         if (session.phase !== 'starting') return;
@@ -455,103 +434,25 @@ export class LiveRecognizer {
     // Audio up to this utterance's end is recognised for good: a new session need not have it.
     const replayFrom = replayFromAfterFinal(result, offsetMs, utterance);
     if (replayFrom !== undefined) {
-      this.buffer.trimTo(Math.min(bytesOfMs(replayFrom), session.sentTo));
+      this.buffer.trimTo(Math.min(bytesOfMs(replayFrom), session.flow.sentTo));
     }
     if (final) this.handlers.onFinal(final);
   }
 
   private opened(session: Session): void {
     session.phase = 'open';
-    // The new session starts with the audio not yet recognised for good: after a drop, the
-    // replay; after a pause or at the start, nothing yet.
-    session.startByte = this.buffer.start;
-    session.sentTo = session.startByte;
-    session.ackedTo = session.startByte;
-    session.lastPingOffset = session.startByte;
-    session.lastHeardAt = Date.now();
+    session.flow.begin();
     this.attempt = 0;
     this.lossReported = false;
     this.handlers.onState({ state: 'open' });
     // A first ping with nothing in flight: whether the server answers pings at all.
-    this.sendPing(session);
-    const beat = setInterval(() => this.heartbeat(session), HEARTBEAT_MS);
+    session.flow.sendPing();
+    const beat = setInterval(() => {
+      if (session.phase === 'open' || session.phase === 'ending') session.flow.heartbeat();
+    }, HEARTBEAT_MS);
     session.timers.add(beat);
     session.started.resolve();
-    this.pump(session);
-  }
-
-  /** Sends kept audio while the socket and the service keep up. */
-  private pump(session: Session): void {
-    if (session.phase !== 'open' || session !== this.session) return;
-    const { ws } = session;
-    while (session.sentTo < this.buffer.end) {
-      if (ws.bufferedAmount >= SOCKET_HIGH_WATER) {
-        session.waitingDrain = true;
-        break;
-      }
-      if (session.pongs !== false && session.sentTo - session.ackedTo >= this.maxInFlightBytes) {
-        break; // The next pong lets more go.
-      }
-      const audio = this.buffer.read(session.sentTo, REALTIME_LIMITS.clientPacketAudioBytes);
-      if (audio.byteLength === 0) break;
-      const packet = new Uint8Array(audio.byteLength + 1);
-      packet[0] = AUDIO_PACKET_PREFIX;
-      packet.set(audio, 1);
-      session.sentTo += audio.byteLength;
-      ws.send(packet, { binary: true }, () => {
-        if (session.waitingDrain && ws.bufferedAmount < SOCKET_HIGH_WATER / 2) {
-          session.waitingDrain = false;
-          this.pump(session);
-        }
-      });
-      if (session.sentTo - session.lastPingOffset >= PING_EVERY_BYTES) this.sendPing(session);
-    }
-    if (session.sentTo >= this.buffer.end) {
-      const waiters = this.flushWaiters;
-      this.flushWaiters = [];
-      for (const wake of waiters) wake();
-    }
-  }
-
-  private sendPing(session: Session): void {
-    if (session.ping || session.pongs === false) return;
-    session.pingSeq += 1;
-    const id = String(session.pingSeq);
-    session.ping = { id, offset: session.sentTo, at: Date.now() };
-    session.lastPingOffset = session.sentTo;
-    session.ws.ping(id);
-  }
-
-  private onPong(session: Session, id: string): void {
-    session.lastHeardAt = Date.now();
-    if (!session.ping || session.ping.id !== id) return;
-    session.pongs = true;
-    session.ackedTo = session.ping.offset;
-    session.ping = undefined;
-    if (session.sentTo > session.lastPingOffset) this.sendPing(session);
-    this.pump(session);
-  }
-
-  private heartbeat(session: Session): void {
-    if (session.phase !== 'open' && session.phase !== 'ending') return;
-    const ping = session.ping;
-    if (!ping) {
-      this.sendPing(session);
-      return;
-    }
-    const waited = Date.now() - ping.at;
-    if (session.pongs === undefined && waited >= this.replyTimeoutMs) {
-      // The first ping went unanswered: a server that does not answer pings (RFC 6455 says it
-      // must; the interface's documentation says nothing). Carry on without them: audio is then
-      // bounded by the socket's buffer only, and a stalled connection is left to TCP.
-      session.pongs = false;
-      session.ping = undefined;
-      this.pump(session);
-      return;
-    }
-    if (session.pongs === true && waited >= this.stallTimeoutMs) {
-      this.dropped(session, 'timeout', `no answer for ${Math.round(waited / 1000)} s`);
-    }
+    session.flow.pump();
   }
 
   /**
@@ -631,11 +532,12 @@ export class LiveRecognizer {
         appError('live-dropped', { host: session.host, reason }, 'the last results did not come'),
         false,
       );
-    if (session.sentTo < this.buffer.end) {
+    const { flow } = session;
+    if (flow.sentTo < this.buffer.end) {
       // As long as it goes out: a service catching up is waited for, a dead one is not.
       const flushed = await this.whileProgressing(
-        new Promise<boolean>((resolve) => this.flushWaiters.push(() => resolve(true))),
-        () => session.sentTo + session.lastHeardAt,
+        flow.flushed(),
+        () => flow.sentTo + flow.lastHeardAt,
       );
       if ((session.phase as Phase) !== 'open') {
         lost(this.lastDrop); // Dropped meanwhile: it let this wait go.
@@ -655,7 +557,7 @@ export class LiveRecognizer {
     const clean = await this.whileProgressing(answered, () => session.lastMessageAt);
     if (clean === true) {
       // Every utterance has its final: nothing is left to recognise again.
-      this.buffer.trimTo(session.sentTo);
+      this.buffer.trimTo(flow.sentTo);
     } else {
       // The audio stays for the next session (after resume) to recognise again.
       lost(clean === undefined ? 'timeout' : this.lastDrop);
@@ -701,9 +603,7 @@ export class LiveRecognizer {
     session.timers.clear();
     if (this.session === session) this.session = undefined;
     // Whoever waits for the audio to go out is let go: it will not, on this socket.
-    const waiters = this.flushWaiters;
-    this.flushWaiters = [];
-    for (const wake of waiters) wake();
+    session.flow.wake();
     const { ws } = session;
     if (how === 'close' && ws.readyState === WebSocket.OPEN) {
       ws.close();
@@ -727,7 +627,7 @@ export class LiveRecognizer {
    */
   private onReplayLimit(to: number): void {
     const session = this.session;
-    if (session?.phase === 'open' && session.sentTo >= to) return;
+    if (session?.phase === 'open' && session.flow.sentTo >= to) return;
     if (!this.lossReported) {
       this.lossReported = true;
       const seconds = Math.round(this.buffer.limitBytes / bytesOfMs(1000));

@@ -1,8 +1,8 @@
 /**
  * One connection of the realtime interface (docs/api.md §9): the command state machine (`s`,
- * `p`, `e`, and a new `s` after `e`), the limits of the manual, and for each `s … e` a live
- * session: audio → decoder (any format the HTTP side takes, streamed) → endpointer (`S`/`E`) →
- * a decoder from the warm pool while the person speaks (`C`, `U`…, `A`) → the log (`/v1/` only).
+ * `p`, `e`, and a new `s` after `e`) and the limits of the manual. Each `s … e` is a
+ * RecognitionSession (./recognition.ts): audio → decoder → the per-utterance pipeline
+ * (./utterances.ts: endpointer, `S`/`E`, a pooled decoder's `C`, `U`…, `A`) → the log.
  *
  * States as the manual's transition table: idle (0) → `s` accepted → started (2/3) → `e` →
  * ending (4) → `e` answered → idle. A refused `s`, `p` or `e` returns to idle. While an `e` is
@@ -13,36 +13,17 @@ import { TextDecoder } from 'node:util';
 import {
   RESULT_MESSAGES,
   REALTIME_MESSAGES,
-  eventA,
-  eventC,
-  eventE,
-  eventS,
-  eventU,
-  INTERIM_MARKER,
   parseBinaryFrame,
   parseCommand,
   reply,
   settingsFromD,
   validateStart,
-  type FinalResultInput,
-  type RecognitionSettings,
   type StartCommand,
-  type Utterance,
   type RealtimeCommand,
 } from '../../shared/api';
-import { decodeStream } from '../audio/decode';
 import type { ServiceContext } from '../context';
-import { applyDictionary } from '../dictionary/apply';
-import { wordsInEffect } from '../dictionary/profile-store';
-import type { Engine, EngineStream } from '../engine/engine';
-import { newSessionId, utteranceId } from '../http/ids';
-import type { KeyIdentity } from '../keys/accounts';
-import type { LiveLog } from '../logs/log-store';
-import { englishText, writeEnglish } from '../recognition/english-text';
-import { textOf, utteranceOf } from '../recognition/recognize';
-import { AudioQueue } from './audio-queue';
-import { Endpointer, type EndpointerEvent } from './endpointer';
 import { realtimeLimits, type RealtimeLimits } from './limits';
+import { RecognitionSession, type Admission } from './recognition';
 import type { RealtimeHandlers, RealtimePeer } from './transport';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -53,15 +34,6 @@ function decodeUtf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
-
-/**
- * Audio the decoder holds back at an utterance's start to set its normalisation (see
- * StreamOptions.primeMs): the pre-roll and the first 400 ms of speech. Longer is closer to sync
- * text, but no interim text comes before it.
- */
-const PRIME_MS = Number(process.env.KIKITORI_PRIME_MS ?? 600);
-/** After an interim result with no words yet, ask again this soon. */
-const EMPTY_RETRY_MS = 100;
 
 const illegal = (detail: string) => `${REALTIME_MESSAGES.illegalCommand}: ${detail}`;
 
@@ -409,305 +381,5 @@ class Connection {
     this.peer.close();
     this.onClosed();
     await this.ending;
-  }
-}
-
-interface Admission {
-  readonly identity: KeyIdentity;
-  readonly settings: RecognitionSettings;
-  readonly engine: Engine;
-  readonly audioFormat: string;
-  readonly logged: boolean;
-  readonly release: () => void;
-}
-
-interface SessionHooks {
-  send(text: string): void;
-  /** The session holds as much audio as it may: stop reading the socket. */
-  full(): void;
-  drained(): void;
-  /** The no-speech limit was reached. */
-  noSpeech(): void;
-  /** The audio cannot be decoded: answer `p <message>` and drop the session. */
-  refused(message: string): void;
-}
-
-interface OpenUtterance {
-  /** Where the decoder's first sample lies on the session's clock. */
-  readonly offsetMs: number;
-  stream: EngineStream | undefined;
-  error: string | undefined;
-  lastUpdate: number;
-  lastInterim: string;
-}
-
-/** One `s … e`: the audio, its utterances and their results. */
-class RecognitionSession {
-  readonly id = newSessionId();
-  private readonly queue: AudioQueue;
-  private readonly endpointer: Endpointer;
-  private readonly results: Utterance[] = [];
-  private readonly words;
-  private readonly updateMs: number;
-  private utterance: OpenUtterance | undefined;
-  private aborted = false;
-  /** The decoder has ended (a stream's end, a WAV's data length, a refusal): no more audio. */
-  private decoderEnded = false;
-  private fedBytes = 0;
-  private readonly log: Promise<LiveLog | undefined>;
-  private readonly decoding: Promise<boolean>;
-
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly admission: Admission,
-    private readonly limits: RealtimeLimits,
-    private readonly hooks: SessionHooks,
-  ) {
-    this.queue = new AudioQueue({
-      highWaterBytes: limits.queueHighWaterBytes,
-      onFull: () => hooks.full(),
-      onDrained: () => hooks.drained(),
-    });
-    this.endpointer = new Endpointer({ maxUtteranceMs: limits.utteranceMaxMs });
-    this.words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);
-    this.updateMs = admission.settings.resultUpdatedInterval ?? limits.defaultUpdateIntervalMs;
-    this.log = admission.logged
-      ? ctx.logs.openLive(admission.identity.accountId, this.id).catch(() => undefined)
-      : Promise.resolve(undefined);
-    this.decoding = this.decode().catch(() => {
-      // A bug in the pipeline ends this session only: its decoder goes back to the pool.
-      this.aborted = true;
-      this.queue.abort();
-      this.utterance?.stream?.abandon();
-      this.utterance = undefined;
-      return false;
-    });
-  }
-
-  /** Inside an utterance: the no-data limit then says "while recognizing". */
-  get recognizing(): boolean {
-    return this.utterance !== undefined;
-  }
-
-  /** False once the decoder has ended: later `p` packets are refused, never queued or logged. */
-  get takesAudio(): boolean {
-    return !this.decoderEnded;
-  }
-
-  feed(audio: Uint8Array): void {
-    this.fedBytes += audio.length;
-    this.queue.push(audio);
-  }
-
-  /**
-   * The queue as the decoder takes it, each chunk appended to the log (`/v1/`) as it is taken,
-   * one write at a time: the log holds what was decoded and at most the chunk the decoder's
-   * end fell in, never what waited behind it.
-   */
-  private async *logged(): AsyncGenerator<Uint8Array> {
-    const log = await this.log;
-    if (!log) {
-      yield* this.queue;
-      return;
-    }
-    let writing: Promise<void> = Promise.resolve();
-    try {
-      for await (const chunk of this.queue) {
-        await writing;
-        writing = log.write(chunk);
-        yield chunk;
-      }
-    } finally {
-      await writing;
-    }
-  }
-
-  /** `e`: decodes what is left, closes the last utterance. False if the audio was refused. */
-  async end(): Promise<boolean> {
-    this.queue.end();
-    const ok = await this.decoding;
-    await this.finishLog();
-    return ok;
-  }
-
-  /** The client went away (or the session was refused): nothing more is sent. */
-  async abort(): Promise<void> {
-    this.aborted = true;
-    this.queue.abort();
-    this.utterance?.stream?.abandon();
-    await this.decoding;
-    await this.finishLog();
-  }
-
-  private async finishLog(): Promise<void> {
-    this.admission.release();
-    const log = await this.log;
-    if (!log) return;
-    try {
-      if (this.results.length === 0 && this.aborted) return await log.discard();
-      await log.finish({
-        results: this.results,
-        utteranceid: utteranceId(this.id),
-        text: textOf(this.results),
-        code: '',
-        message: '',
-      });
-    } catch {
-      // A log that cannot be written (a full disk) loses the log, never the service.
-    }
-  }
-
-  private async decode(): Promise<boolean> {
-    const decoded = await decodeStream(this.logged(), this.admission.audioFormat, async (pcm) => {
-      if (this.aborted) return;
-      for (const event of this.endpointer.push(pcm)) await this.on(event);
-      if (this.endpointer.silenceMs >= this.limits.noSpeechMs && !this.aborted) {
-        this.aborted = true;
-        this.hooks.noSpeech();
-      }
-    }).catch((error: unknown) => ({
-      ok: false as const,
-      error: { message: `${RESULT_MESSAGES['?']} (${(error as Error).message})` },
-    }));
-    // The audio has ended (a WAV's data chunk is shorter than the stream, say): what comes after
-    // it is dropped, so the queue never fills and stops the socket with nobody reading it, and
-    // later packets are refused.
-    this.decoderEnded = true;
-    this.queue.abort();
-    if (!decoded.ok) {
-      // No audio at all (`e` straight after `s`) is no error: there was nothing to recognise.
-      if (!this.aborted && this.fedBytes > 0) {
-        this.aborted = true;
-        this.utterance?.stream?.abandon();
-        this.utterance = undefined;
-        this.hooks.refused(decoded.error.message);
-        return false;
-      }
-    }
-    if (!this.aborted) for (const event of this.endpointer.finish()) await this.on(event);
-    else this.utterance?.stream?.abandon();
-    return true;
-  }
-
-  private send(text: string): void {
-    if (!this.aborted) this.hooks.send(text);
-  }
-
-  private async on(event: EndpointerEvent): Promise<void> {
-    if (this.aborted) return;
-    switch (event.type) {
-      case 'start':
-        return this.startUtterance(event);
-      case 'audio':
-        return this.feedUtterance(event.pcm);
-      case 'end':
-        return this.endUtterance(event.ms);
-    }
-  }
-
-  private async startUtterance(event: Extract<EndpointerEvent, { type: 'start' }>): Promise<void> {
-    this.send(eventS(event.ms));
-    const utterance: OpenUtterance = {
-      offsetMs: event.audioMs,
-      stream: undefined,
-      error: undefined,
-      lastUpdate: Date.now(),
-      lastInterim: '',
-    };
-    this.utterance = utterance;
-    try {
-      utterance.stream = await this.admission.engine.openStream({ primeMs: PRIME_MS });
-    } catch (error) {
-      utterance.error = (error as Error).message;
-      return;
-    }
-    if (this.aborted) return utterance.stream.abandon();
-    this.send(eventC());
-    utterance.lastUpdate = Date.now();
-  }
-
-  private async feedUtterance(pcm: Int16Array): Promise<void> {
-    const utterance = this.utterance;
-    if (!utterance?.stream) return;
-    try {
-      await utterance.stream.feed(pcm);
-      const wait =
-        utterance.lastInterim === '' ? Math.min(this.updateMs, EMPTY_RETRY_MS) : this.updateMs;
-      if (this.updateMs > 0 && Date.now() - utterance.lastUpdate >= wait) {
-        utterance.lastUpdate = Date.now();
-        this.sendInterim(utterance, await utterance.stream.partial());
-      }
-    } catch (error) {
-      utterance.error = (error as Error).message;
-      utterance.stream.abandon();
-      utterance.stream = undefined;
-    }
-  }
-
-  private sendInterim(utterance: OpenUtterance, engineWords: readonly string[]): void {
-    const tokens = writeEnglish(
-      applyDictionary(
-        engineWords.map((word) => ({ written: word, spoken: word })),
-        this.words,
-      ),
-      { final: false },
-    );
-    const text = englishText(tokens);
-    if (text === '' || text === utterance.lastInterim) return;
-    utterance.lastInterim = text;
-    const interim = `${text}${INTERIM_MARKER}`;
-    this.send(
-      eventU({
-        results: [
-          {
-            tokens: [...tokens.map((t) => ({ written: t.written })), { written: INTERIM_MARKER }],
-            text: interim,
-          },
-        ],
-        text: interim,
-      }),
-    );
-  }
-
-  private async endUtterance(ms: number): Promise<void> {
-    const utterance = this.utterance;
-    this.utterance = undefined;
-    this.send(eventE(ms));
-    if (!utterance) return;
-    let result: FinalResultInput;
-    const id = utteranceId(this.id);
-    const empty = {
-      results: [{ tokens: [], tags: [], rulename: '', text: '' }],
-      utteranceid: id,
-      text: '',
-    };
-    if (utterance.stream && utterance.error === undefined) {
-      try {
-        const recognized = await utterance.stream.finish();
-        const found = utteranceOf(recognized.words, utterance.offsetMs, {
-          keepFillerToken: this.admission.settings.keepFillerToken,
-          words: this.words,
-          parallel: false,
-        });
-        if (found) this.results.push(found);
-        result = found
-          ? { results: [found], utteranceid: id, text: found.text, code: '', message: '' }
-          : { ...empty, code: 'o', message: RESULT_MESSAGES.o };
-      } catch (error) {
-        result = {
-          ...empty,
-          code: '!',
-          message: `${RESULT_MESSAGES['!']} (${(error as Error).message})`,
-        };
-      }
-    } else {
-      utterance.stream?.abandon();
-      result = {
-        ...empty,
-        code: '!',
-        message: `${RESULT_MESSAGES['!']} (${utterance.error ?? 'no recognizer'})`,
-      };
-    }
-    this.send(eventA(result));
   }
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../../web-host/server';
+import { webRoutes } from '../../../web-host/routes';
 import { rawRequest } from '../../support/service-process';
 import { useOfflineCore } from '../../support/hooks';
 
@@ -70,5 +71,38 @@ describe('web host refusals', () => {
     expect(answer.status).toBe(404);
     expect(answer.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(asked).toEqual([]);
+  });
+
+  it('holds every route of its table to the methods and callers it declares', async () => {
+    const table = webRoutes({} as Parameters<typeof webRoutes>[0]);
+    const guarded = table.filter((r) => r.access !== 'anyone');
+    // The routes a page reaches before it has a session, and those that need a caller.
+    expect(table.filter((r) => r.access === 'anyone').map((r) => r.path)).toEqual([
+      '/open',
+      '/session/claim',
+    ]);
+    expect(guarded.map((r) => r.path)).toEqual([
+      '/session/ticket',
+      '/session/code',
+      '/rpc/',
+      '/uploads',
+      '/media/',
+      '/events',
+    ]);
+    for (const route of table) {
+      const path = route.path.endsWith('/') ? `${route.path}x` : route.path;
+      if (route.methods) {
+        const wrong = route.methods.includes('POST') ? 'DELETE' : 'POST';
+        const headers = { ...bearer, Connection: 'close' };
+        const answer = await rawRequest(host.url, { method: wrong, path, headers });
+        expect(answer.status, `${wrong} ${path}`).toBe(405);
+      }
+      if (route.access === 'anyone') continue;
+      const method = route.methods?.[0] ?? (route.path === '/uploads' ? 'PUT' : 'GET');
+      const headers = { Connection: 'close' };
+      const answer = await rawRequest(host.url, { method, path, headers });
+      expect(answer.status, `${method} ${path} with no caller`).toBe(401);
+      expect(answer.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
   });
 });

@@ -5,8 +5,6 @@ import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
 import { keyServes } from '../../../../shared/domain/key';
 import { connectionName } from '../../ui/display-names';
-import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import { errorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 import { connectionProblems, followSaved, type ConnectionField } from './connection-form';
 import { Field, TextField, useFieldChecks } from '../../ui/field';
@@ -15,15 +13,10 @@ import { ErrorBox } from '../../ui/error-box';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { BUILT_IN_CONNECTIONS } from '../../../../shared/domain/connection';
 import { errorOf, keptInStore } from '../../store/result';
+import { ConnectionTestResult, useConnectionTest } from './ConnectionTest';
 
 /** The fields as the form shows them: a failed Save takes focus to the first wrong one. */
 const FIELD_ORDER: readonly ConnectionField[] = ['id', 'name', 'baseUrl', 'asyncUrl', 'engine'];
-
-type TestState =
-  | { step: 'idle' }
-  | { step: 'testing' }
-  | { step: 'done'; found: ChannelOutput<'connections:test'> }
-  | { step: 'failed'; error: AppError };
 
 export function ConnectionEditor({
   connection,
@@ -39,14 +32,12 @@ export function ConnectionEditor({
   onRemoved: () => void;
 }) {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
   const connections = useApp((s) => s.connections);
   const active = useApp((s) => s.activeConnection);
   const keys = useApp((s) => s.keyEntries);
   const saveConnection = useApp((s) => s.saveConnection);
   const loadConnections = useApp((s) => s.loadConnections);
   const setActive = useApp((s) => s.setActiveConnection);
-  const testConnection = useApp((s) => s.testConnection);
   const removeConnection = useApp((s) => s.removeConnection);
   const [removing, setRemoving] = useState(false);
   const removable = !isNew && !BUILT_IN_CONNECTIONS.some((c) => c.id === connection.id);
@@ -60,7 +51,7 @@ export function ConnectionEditor({
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<AppError | undefined>();
   const [saved, setSaved] = useState(false);
-  const [test, setTest] = useState<TestState>({ step: 'idle' });
+  const { test, run: runTest } = useConnectionTest();
   const problems = connectionProblems(draft, {
     existingIds: connections.map((c) => c.id),
     isNew,
@@ -109,13 +100,6 @@ export function ConnectionEditor({
     if (isNew) await keptInStore(loadConnections());
     setSaved(true);
     onSaved(draft.id);
-  };
-  const runTest = async () => {
-    setTest({ step: 'testing' });
-    const result = await testConnection(draft);
-    setTest(
-      result.ok ? { step: 'done', found: result.data } : { step: 'failed', error: result.error },
-    );
   };
 
   return (
@@ -195,27 +179,7 @@ export function ConnectionEditor({
         </label>
       </div>
       <div role="status" aria-live="polite" className="test-result" data-testid="connection-test">
-        {test.step === 'testing' && <span className="muted">{t('settings.testing')}</span>}
-        {test.step === 'done' && (
-          <div className={test.found.key === 'refused' ? 'error-box' : 'ok-box'}>
-            <p>
-              {t('settings.testOk', {
-                count: test.found.engines.length,
-                engines: test.found.engines.join(', '),
-              })}{' '}
-              {!test.found.engines.includes(draft.engine) &&
-                t('settings.testEngineMissing', { engine: draft.engine })}
-            </p>
-            <p>
-              {test.found.key === 'accepted'
-                ? t('settings.testKeyAccepted')
-                : test.found.key === 'refused'
-                  ? t('settings.testKeyRefused')
-                  : t('settings.testKeyNone')}
-            </p>
-          </div>
-        )}
-        {test.step === 'failed' && <p className="error-box">{errorText(test.error, lang)}</p>}
+        <ConnectionTestResult test={test} engine={draft.engine} />
         {saved && <span className="ok-text">{t('settings.saved')}</span>}
       </div>
       <ErrorBox error={saveError} />
@@ -243,7 +207,7 @@ export function ConnectionEditor({
           type="button"
           className="button"
           disabled={test.step === 'testing' || !draft.baseUrl || !!problems.baseUrl}
-          onClick={() => void runTest()}
+          onClick={() => runTest(draft)}
         >
           {test.step === 'testing' ? t('settings.testing') : t('settings.test')}
         </button>

@@ -33,7 +33,7 @@ import { isFiller } from '../../../../shared/format/fillers';
 import { ErrorBox } from '../../ui/error-box';
 import { FindBar } from './FindBar';
 import { stepMatch, textMatches, wordMatches } from './find';
-import { PlayerControls } from './PlayerControls';
+import { PlayerCard, usePlayerMedia } from './PlayerCard';
 import { isPlayer, playerAction, SKIP_MS, stepRate, typingIn } from './player-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { PLAYBACK_RATES } from '../../store/prefs-slice';
@@ -44,7 +44,6 @@ import './viewer.css';
 
 export function TranscriptView() {
   const { t } = useTranslation();
-  const mediaUrlOf = useApp((s) => s.mediaUrlOf);
   const jobId = useApp((s) => s.openJob)!;
   const job = useApp((s) => s.jobs[jobId]);
   const loaded = useApp((s) => s.transcript);
@@ -160,37 +159,7 @@ export function TranscriptView() {
   useEffect(() => {
     if (openWord === undefined) heading.current?.focus();
   }, [jobId, openWord]);
-  // In browser mode the player's address carries a ticket for it, asked for once per job.
-  // (Kept with the job it is for: another job's address is never shown while the next is asked.)
-  const [media, setMedia] = useState<{ jobId: string; url: string | undefined }>();
-  useEffect(() => {
-    let current = true;
-    void mediaUrlOf(jobId).then((url) => current && setMedia({ jobId, url }));
-    return () => {
-      current = false;
-    };
-  }, [mediaUrlOf, jobId]);
-  const mediaSrc = media?.jobId === jobId ? media.url : undefined;
-  // A video's picture (issue #29 §12): shown above the controls, and hidden on request. An MP4 or
-  // WebM may hold sound alone (an .m4a): once its metadata says it has no picture, it is drawn as
-  // the audio player is.
-  const video = isVideo(job?.file.container);
-  const [pictureShown, setPictureShown] = useState(true);
-  const [picture, setPicture] = useState<boolean>();
-  const attachVideo = useCallback(
-    (element: HTMLVideoElement | null) => {
-      attachAudio(element);
-      if (!element) return;
-      const onMetadata = () => setPicture(element.videoWidth > 0);
-      element.addEventListener('loadedmetadata', onMetadata);
-      // (A ref callback's cleanup stands in for its call with null.)
-      return () => {
-        element.removeEventListener('loadedmetadata', onMetadata);
-        attachAudio(null);
-      };
-    },
-    [attachAudio],
-  );
+  const media = usePlayerMedia(jobId, job?.file.container, attachAudio);
   // What scrolls into view (a focused word, a passage, find's match) stops below the dock: the
   // scrolling panel's top padding for scrolling follows the dock's height.
   const attachDock = useCallback((element: HTMLDivElement | null) => {
@@ -292,57 +261,7 @@ export function TranscriptView() {
         <>
           {/* The player and find stay on screen while a long transcript scrolls under them. */}
           <div className="viewer-dock" data-testid="viewer-dock" ref={attachDock}>
-            <div className="player-card">
-              {video ? (
-                <div
-                  id="viewer-picture"
-                  className={`picture${pictureShown ? '' : ' is-hidden'}${picture === false ? ' is-sound' : ''}`}
-                >
-                  <video
-                    ref={attachVideo}
-                    className="player"
-                    controls
-                    preload="metadata"
-                    playsInline
-                    src={mediaSrc}
-                    aria-label={t('viewer.playerVideo')}
-                    data-testid="player"
-                  />
-                </div>
-              ) : (
-                <audio
-                  ref={attachAudio}
-                  className="player"
-                  controls
-                  preload="metadata"
-                  src={mediaSrc}
-                  aria-label={t('viewer.player')}
-                  data-testid="player"
-                />
-              )}
-              <PlayerControls
-                playback={playback}
-                onShortcuts={() => setShortcuts(true)}
-                // With the picture hidden its controls go too: Play stands in for them.
-                showPlay={video && !pictureShown}
-              >
-                {video && picture !== false ? (
-                  <button
-                    type="button"
-                    className="button small ghost"
-                    aria-expanded={pictureShown}
-                    aria-controls="viewer-picture"
-                    data-testid="picture-toggle"
-                    onClick={() => setPictureShown((shown) => !shown)}
-                  >
-                    {pictureShown ? t('viewer.hidePicture') : t('viewer.showPicture')}
-                  </button>
-                ) : null}
-              </PlayerControls>
-              <p className="muted hint">
-                {playback.failed ? t('viewer.noAudio') : t('player.hint')}
-              </p>
-            </div>
+            <PlayerCard media={media} playback={playback} onShortcuts={() => setShortcuts(true)} />
             <div className="toolbar">
               <FindBar
                 query={query}
@@ -486,9 +405,6 @@ export function TranscriptView() {
     </section>
   );
 }
-
-/** Containers that may hold a picture (core/media-file.ts serves them as video/…). */
-const isVideo = (container: string | undefined) => container === 'mp4' || container === 'webm';
 
 /**
  * A button of the edit bar that stays focusable while it cannot act (aria-disabled, drawn as
