@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from '../../../renderer/src/app/ErrorBoundary';
 import { createI18n } from '../../../renderer/src/i18n';
 import { I18nextProvider } from 'react-i18next';
-import { fakeBridge, job, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 describe('the shell', () => {
   it('has the sections as tabs with one tab stop, moved by arrows, Home and End', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserBridge, takeTokenFromAddress } from '../../../renderer/src/host/bridge';
 

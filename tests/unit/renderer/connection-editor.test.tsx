@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ConnectionEditor } from '../../../renderer/src/features/settings/ConnectionEditor';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
-import { inStore } from './in-store';
-import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
 import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
 import { within } from '@testing-library/react';
 

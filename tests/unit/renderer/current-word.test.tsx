@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { textMatches } from '../../../renderer/src/features/viewer/find';
 import { wordsOf } from '../../../renderer/src/features/viewer/words';
 import { blocksOf } from '../../../shared/format/speakers';
 import { createI18n } from '../../../renderer/src/i18n';
-import { SCREEN_STRINGS } from './in-store';
+import { SCREEN_STRINGS } from '../../support/window/in-store';
 
 const token = (written: string, starttime: number, endtime: number) => ({
   written,

@@ -4,7 +4,7 @@ import type { ProfileWord } from '../../../shared/api/profile-words';
 import { appError } from '../../../shared/domain/errors';
 import { engineRules, rowIssues } from '../../../renderer/src/store/word-rows';
 import { createAppStore } from '../../../renderer/src/store/store';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge } from '../../support/window/table-bridge';
 
 const SAVED: ProfileWord[] = [
   { written: 'Marianne', spoken: 'mary ann' },

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DIARIZED } from '../../support/diarized';
-import { fakeBridge, job, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 const sessionid = '017c25ec12c00a304474a999';
 const talk = job('talk', { mode: 'async', sessionid });

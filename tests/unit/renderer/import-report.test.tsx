@@ -8,7 +8,7 @@ import { createI18n } from '../../../renderer/src/i18n';
 import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-settings';
 import { BridgeContext } from '../../../renderer/src/host/use-bridge';
 import { createAppStore, StoreContext } from '../../../renderer/src/store/store';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge } from '../../support/window/table-bridge';
 
 afterEach(cleanup);
 

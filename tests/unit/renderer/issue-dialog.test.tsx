@@ -12,9 +12,9 @@ import {
 import { createI18n } from '../../../renderer/src/i18n';
 import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-settings';
 import { createAppStore } from '../../../renderer/src/store/store';
-import { inStore } from './in-store';
-import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
-import './dom-setup';
+import { inStore } from '../../support/window/in-store';
+import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
+import '../../support/window/dom-setup';
 
 afterEach(cleanup);
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { filterJobs } from '../../../renderer/src/features/jobs/filter';
-import { fakeBridge, job, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 const many = Array.from({ length: 10_000 }, (_, i) =>
   job(`job-${String(i).padStart(5, '0')}`, {

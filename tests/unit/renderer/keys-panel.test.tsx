@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { KeysPanel } from '../../../renderer/src/features/keys/KeysPanel';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { appError, errorText } from '../../../shared/domain/errors';
-import { inStore } from './in-store';
-import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
 import { ConnectionsPanel } from '../../../renderer/src/features/settings/ConnectionsPanel';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
 

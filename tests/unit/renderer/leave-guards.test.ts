@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/store';
 import type { LeaveGuard } from '../../../renderer/src/store/prefs-slice';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge } from '../../support/window/table-bridge';
 
 /** A guard as a future screen would register one: it holds while `busy`, for any section. */
 function recordingGuard(state: { busy: boolean; dropped: number }): LeaveGuard {

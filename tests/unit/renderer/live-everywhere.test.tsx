@@ -5,16 +5,16 @@
  * for it, which stops it as the Live screen's Stop does; and the Live screen chooses the
  * dictionary profile the session uses, kept on the connection as for files.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../../renderer/src/app/Shell';
 import { connectStore, createAppStore } from '../../../renderer/src/store/store';
 import type { Connection } from '../../../shared/domain/connection';
-import { fakeBridge, job } from './fake-bridge';
-import { inStore } from './in-store';
-import { fakeLive } from './live-fakes';
+import { fakeBridge, job } from '../../support/window/fake-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeLive } from '../../support/window/live-fakes';
 
 let disconnect: (() => void) | undefined;
 afterEach(() => {

@@ -20,7 +20,7 @@ import type { LiveConnection } from '../../../renderer/src/host/bridge';
 import type { CaptureApi } from '../../../renderer/src/store/live-slice';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { until } from '../../support/until';
-import { fakeBridge } from './fake-bridge';
+import { fakeBridge } from '../../support/window/fake-bridge';
 
 function fakeLink({ withAudio = true, portLater = false } = {}) {
   const events = new Set<(event: LiveEvent) => void>();

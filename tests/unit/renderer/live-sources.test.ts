@@ -19,7 +19,7 @@ import {
   type DuckPair,
 } from '../../../renderer/src/store/live-slice';
 import { createAppStore } from '../../../renderer/src/store/store';
-import { fakeBridge } from './fake-bridge';
+import { fakeBridge } from '../../support/window/fake-bridge';
 
 function setUp(
   computer: 'made' | 'platform',

@@ -9,7 +9,7 @@
  * it in the job), once it has stopped it is the job's speaker edit. The Live screen brings the
  * speakers' strings with it (it did not: a window opened on Live showed "viewer.speaker").
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -26,9 +26,9 @@ import { LiveView } from '../../../renderer/src/features/live/LiveView';
 import { createI18n } from '../../../renderer/src/i18n';
 import { StoreContext } from '../../../renderer/src/store/store';
 import { createAppStore } from '../../../renderer/src/store/store';
-import { inStore } from './in-store';
-import { fakeLive } from './live-fakes';
-import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeLive } from '../../support/window/live-fakes';
+import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
 
 const CLOUD: Connection = {
   ...LOCAL_CONNECTION,

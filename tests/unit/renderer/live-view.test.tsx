@@ -4,7 +4,7 @@
  * is marked not final and replaced by the final, only finals reach the polite live region, a
  * refusal offers the way to Settings, and the list offers "Jump to live" once scrolled up.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +12,9 @@ import { LiveView } from '../../../renderer/src/features/live/LiveView';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { appError } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
-import { inStore } from './in-store';
-import { fakeLive } from './live-fakes';
-import { fakeBridge, LOCAL_CONNECTION } from './table-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeLive } from '../../support/window/live-fakes';
+import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
 
 function setUp(lang: 'en' | 'ja' = 'en') {
   localStorage.clear();

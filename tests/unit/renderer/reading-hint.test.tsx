@@ -3,13 +3,13 @@
  * What a reading is, said before the first mistake (issue 15 §11): under the add-word form, in
  * the engine's own terms — the English words the local engine hears, or how a word is said.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddWordForm } from '../../../renderer/src/features/dictionary/AddWordForm';
 import { createAppStore } from '../../../renderer/src/store/store';
-import { inStore } from './in-store';
-import { fakeBridge } from './table-bridge';
+import { inStore } from '../../support/window/in-store';
+import { fakeBridge } from '../../support/window/table-bridge';
 
 afterEach(cleanup);
 

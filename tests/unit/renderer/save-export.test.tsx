@@ -3,7 +3,7 @@
  * An export is saved by the host's save dialog under Electron (`export:save`) and by a download
  * in the browser, where the web host refuses that channel.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
@@ -13,8 +13,8 @@ import { BridgeContext } from '../../../renderer/src/host/use-bridge';
 import { StoreContext, createAppStore } from '../../../renderer/src/store/store';
 import { createI18n } from '../../../renderer/src/i18n';
 import { I18nextProvider } from 'react-i18next';
-import { fakeBridge, type FakeBridge } from './fake-bridge';
-import { SCREEN_STRINGS } from './in-store';
+import { fakeBridge, type FakeBridge } from '../../support/window/fake-bridge';
+import { SCREEN_STRINGS } from '../../support/window/in-store';
 
 const FILE: ExportFile = {
   fileName: 'words.csv',

@@ -5,13 +5,13 @@
  * with how many matches its transcript holds and a few of them marked; opening one opens the
  * viewer on its word, focused, with the query in the find box. Both languages.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../shared/domain/job';
 import type { SearchHit } from '../../../shared/ipc/contract';
-import { fakeBridge, job, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 afterEach(() => localStorage.clear());
 

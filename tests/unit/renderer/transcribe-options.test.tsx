@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../../shared/domain/connection';
-import { fakeBridge, renderApp, type FakeBridge } from './fake-bridge';
-import { LOCAL_CONNECTION } from './table-bridge';
+import { fakeBridge, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
+import { LOCAL_CONNECTION } from '../../support/window/table-bridge';
 
 const local = LOCAL_CONNECTION;
 const cloud: Connection = {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
 import { judgeFile } from '../../../renderer/src/store/accept';
-import { fakeBridge, job, renderApp } from './fake-bridge';
+import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 const wav = (name: string, size = 1000) =>
   new File([new Uint8Array(size)], name, { type: 'audio/wav' });

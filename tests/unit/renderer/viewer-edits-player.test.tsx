@@ -6,15 +6,15 @@
  * Escape, Ctrl+Enter, and Ctrl+Z stays the field's), and an export named after the job's title
  * carries the corrections.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
-import { editingBridge } from './editing-bridge';
-import { job, renderApp, type FakeBridge } from './fake-bridge';
-import { countMediaPlays } from './media-plays';
+import { editingBridge } from '../../support/window/editing-bridge';
+import { job, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
+import { countMediaPlays } from '../../support/window/media-plays';
 
 const plays = countMediaPlays();
 

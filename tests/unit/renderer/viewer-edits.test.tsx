@@ -6,7 +6,7 @@
  * marking a corrected job. The bridge keeps the edit history with the shared edit model, as the
  * core does (tests/integration/core/edits.test.ts covers the core itself).
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ import type { Connection } from '../../../shared/domain/connection';
 import type { EditOp } from '../../../shared/domain/edits';
 import { appError } from '../../../shared/domain/errors';
 import { DIARIZED } from '../../support/diarized';
-import { editingBridge } from './editing-bridge';
-import { fakeBridge, job, renderApp, type FakeBridge } from './fake-bridge';
+import { editingBridge } from '../../support/window/editing-bridge';
+import { fakeBridge, job, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
 
 const talk = job('talk', { mode: 'async' });
 

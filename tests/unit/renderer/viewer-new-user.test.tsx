@@ -6,15 +6,15 @@
  * buttons' names holding their visible text (§13). The whole window over a fake bridge, in jsdom
  * (tests/e2e/viewer-new-user.spec.ts has what needs a real browser).
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EditOp } from '../../../shared/domain/edits';
 import { DIARIZED } from '../../support/diarized';
-import { editingBridge } from './editing-bridge';
-import { job, renderApp, type FakeBridge } from './fake-bridge';
-import { countMediaPlays } from './media-plays';
+import { editingBridge } from '../../support/window/editing-bridge';
+import { job, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
+import { countMediaPlays } from '../../support/window/media-plays';
 
 const plays = countMediaPlays();
 

@@ -4,14 +4,14 @@
  * work while a field has focus, the shortcuts dialog, seeking from the text view's words, and
  * renaming a job from Jobs and from the viewer: the whole window over a fake bridge, in jsdom.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../shared/domain/job';
 import { DIARIZED } from '../../support/diarized';
-import { fakeBridge, job, renderApp, type FakeBridge } from './fake-bridge';
-import { countMediaPlays } from './media-plays';
+import { fakeBridge, job, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
+import { countMediaPlays } from '../../support/window/media-plays';
 
 const talk = job('talk', { mode: 'async', sessionid: '017c25ec12c00a304474a999' });
 

@@ -6,7 +6,7 @@
  * to the next word and find name the words they did; Copy follows the fillers choice, which is
  * the export dialog's own.
  */
-import './dom-setup';
+import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +21,8 @@ import {
 } from '../../../renderer/src/features/viewer/shown';
 import { wordsOf } from '../../../renderer/src/features/viewer/words';
 import { JA_MEETING } from '../../support/ja-meeting';
-import { editingBridge } from './editing-bridge';
-import { job, renderApp, type FakeBridge } from './fake-bridge';
+import { editingBridge } from '../../support/window/editing-bridge';
+import { job, renderApp, type FakeBridge } from '../../support/window/fake-bridge';
 
 const meeting = job('meeting', { mode: 'async' });
 

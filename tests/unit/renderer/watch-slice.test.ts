@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/store';
 import type { WatchedFolderView } from '../../../shared/ipc/contract';
-import { fakeBridge } from './table-bridge';
+import { fakeBridge } from '../../support/window/table-bridge';
 
 const folder = (state: 'watching' | 'off'): WatchedFolderView => ({
   id: 'f1',
