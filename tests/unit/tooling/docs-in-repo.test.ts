@@ -72,3 +72,15 @@ describe('the maps name every room of the window', () => {
     expect(slices.filter((name) => !named(name))).toEqual([]);
   });
 });
+
+describe('the window’s tests hold tests only', () => {
+  it('keeps helpers in tests/support/window/, not among the tests of tests/unit/renderer/', () => {
+    const files = execFileSync('git', ['ls-files', '-z', 'tests/unit/renderer'], {
+      encoding: 'utf8',
+    })
+      .split('\0')
+      .filter((file) => file && existsSync(file));
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.filter((file) => !/\.test\.tsx?$/.test(file))).toEqual([]);
+  });
+});
