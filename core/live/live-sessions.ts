@@ -1,8 +1,8 @@
 /**
- * Live sessions (docs/architecture.md §4 "Live"): the window's microphone audio, arriving over a
- * host's live link (shared/ipc/live.ts), is recorded into a job (LiveRecording) and recognized
- * over the connection's realtime interface (LiveRecognizer), and what comes back goes to the
- * window as LiveEvents. One session at a time: a second Start is refused with a reason.
+ * Live sessions, the core's part of the path told in docs/architecture.md §4, "Live: a stream, not a channel": the audio arriving
+ * over a host's live link is recorded into a job (LiveRecording) and recognized over the
+ * connection's realtime interface (LiveRecognizer). One session at a time: a second Start is
+ * refused with a reason.
  *
  * Order of a session: `start` → the connection and its key → the realtime session opens (a
  * refusal ends it here, nothing recorded) → the recording starts (the job exists from here on)

@@ -1,9 +1,7 @@
 /**
  * Browser mode's live link, off the window's main thread: a dedicated Worker that owns the one
- * WebSocket to the web host's `/live` (shared/ipc/live.ts). The capture's worklet writes the audio
- * straight into the port this worker reads (renderer/src/features/live/capture/capture-core.ts),
- * so a chunk goes from the audio thread to this thread to the socket, and the window's main
- * thread sees only the events coming back (a few a second) and the link's own text (start).
+ * WebSocket to the web host's `/live` (shared/ipc/live.ts), reading the audio port the capture's
+ * worklet writes into (the whole path, told once: docs/architecture.md §4, "Live: a stream, not a channel").
  *
  * Messages from the window (WorkerCommand): `open` with the socket's address and the audio port,
  * `send` (text for the socket, in order, before any audio), `close`. To the window (WorkerNews):

@@ -5,12 +5,8 @@
  * the session's state and its problems.
  *
  * Order of a start: the microphone first (a refusal or no device ends it here, nothing opened),
- * then the link and its `start`, then the link's audio port is handed to the capture, whose
- * worklet writes the audio into it from the audio thread (what it captured meanwhile first; the
- * host keeps what comes while the session opens). This thread never touches the audio: it hears
- * the recorded time and the second's loudest peak once a second, silence, and the events. Pause,
- * resume and stop are said by the worklet, in their place among the audio; Stop ends the
- * microphone that way, and the host finishes: the last final comes, then `stopped` with the job.
+ * then the link and its `start`, then the link's audio port is handed to the capture. The whole
+ * path of the audio and the events, told once: docs/architecture.md §4, "Live: a stream, not a channel".
  */
 import type { StateCreator } from 'zustand';
 import type { EditOp } from '../../../shared/domain/edits';

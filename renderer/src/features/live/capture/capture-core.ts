@@ -3,20 +3,14 @@
  * the microphone's render quanta and the window's commands, and writes the live link's upstream
  * itself, so the audio never passes through the window's main thread.
  *
- * Three outlets:
- *  - the sink, a MessagePort whose other end is the host's live link (Electron: the main
- *    process; browser mode: the Worker that owns the `/live` WebSocket). Into it go, in order,
- *    each 100 ms LSB16K chunk as an ArrayBuffer (transferred where the other end can take it:
- *    a Worker can, Electron's MessagePortMain loses a transferred buffer's data, electron/electron
- *    #34905, so there it is copied, 3.2 KB) and, between them, the LiveClientMessages
- *    whose place among the audio matters (`pause`, `resume`, `stop`) as JSON text: so the host
- *    never records a chunk from before a pause after it, nor loses the last words before a stop.
+ * Three outlets (the whole path, told once: docs/architecture.md §4, "Live: a stream, not a channel"):
+ *  - the sink, the live link's audio port: each 100 ms LSB16K chunk as an ArrayBuffer
+ *    (transferred where the other end can take it, copied for Electron's MessagePortMain) and,
+ *    between them, `pause`, `resume` and `stop` as JSON text, in their place among the audio.
  *    Chunks captured before the sink is connected wait (up to EARLY_CHUNKS) and go first.
- *  - the meter (a MessagePort to the Worker that draws the level meter on its own canvas,
- *    features/live/meter-worker.ts), the peak level in dBFS of each chunk, a number.
- *  - the window (the node's own port), about one small message a second: the time recorded so
- *    far (each whole second) with the loudest peak of that second, a long silence and the sound
- *    coming back, and `stopped`.
+ *  - the meter port: the peak level in dBFS of each chunk, a number.
+ *  - the window (the node's own port): the time recorded each whole second with that second's
+ *    loudest peak, a long silence and the sound coming back, and `stopped`.
  *
  * Import-light on purpose, like pipeline.ts: bundled into the worklet's own file.
  */

@@ -1,9 +1,7 @@
 /**
- * The microphone for the Live screen: the inputs there are, and a capture that writes LSB16K
- * chunks (shared/ipc/live.ts: 16 kHz mono 16-bit little-endian, 100 ms each) from the audio
- * thread straight into the live link's port, and the input's level straight to the meter's
- * Worker; this thread hears the recorded time once a second, and when no sound has come for a
- * while.
+ * The microphone (and the computer's sound) for the Live screen: the inputs there are, and a
+ * capture whose worklet writes the audio into the live link's port (the whole path, told once:
+ * docs/architecture.md §4, "Live: a stream, not a channel").
  *
  * The audio is taken raw (no echo cancellation, noise suppression or gain control: they are tuned
  * for calls, and pump and smear speech the recognizer then reads worse), at the device's own
