@@ -168,19 +168,23 @@ export class JobJournal {
   private indexWriting: Promise<void> = Promise.resolve();
   private closed = false;
 
-  private constructor(private readonly dataDir: string) {
+  private constructor(
+    private readonly dataDir: string,
+    private readonly indexAfterMs: number,
+  ) {
     this.jobsDir = join(dataDir, 'jobs');
     this.resultsDir = join(dataDir, 'results');
     this.editsDir = join(dataDir, 'edits');
   }
 
-  static async open(dataDir: string): Promise<JobJournal> {
-    const journal = new JobJournal(dataDir);
+  static async open(dataDir: string, options: { indexAfterMs?: number } = {}): Promise<JobJournal> {
+    const journal = new JobJournal(dataDir, options.indexAfterMs ?? INDEX_AFTER_MS);
     await removeStaleTemps(journal.jobsDir);
     await removeStaleTemps(journal.resultsDir);
     await removeStaleTemps(journal.editsDir);
     await removeIndexTemps(dataDir);
     const index = await readIndex(dataDir, JOB_SCHEMA);
+    journal.indexed = new Set(index.keys());
     const names = await readdir(journal.jobsDir).catch(() => [] as string[]);
     const unindexed: { name: string; stamp: Stamp }[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
@@ -221,33 +225,37 @@ export class JobJournal {
     }
   }
 
-  /** The index is written again soon (within INDEX_AFTER_MS), not at each write. */
+  /** The index is written again soon (`indexAfterMs`, by default INDEX_AFTER_MS), not at each write. */
   private indexChanged(): void {
     this.indexStale = true;
     if (this.indexTimer || this.closed) return;
     this.indexTimer = setTimeout(() => {
       this.indexTimer = undefined;
       void this.writeIndexNow().catch(() => undefined);
-    }, INDEX_AFTER_MS);
+    }, this.indexAfterMs);
     this.indexTimer.unref();
   }
 
   /**
    * Writes the index of the jobs' files as they are now (one write at a time). A job with a write
-   * under way is left out: its file is read at the next open. A failed write (a full disk) leaves
-   * the index as it was, which the next open checks like any other.
+   * under way, or whose file changed in the index's own tick, is left out (its file is read at the
+   * next open) and the index is written again later. A failed write (a full disk) leaves the
+   * index as it was, which the next open checks like any other.
    */
   private async writeIndexNow(): Promise<void> {
-    const previous = this.indexWriting;
-    const next = previous.then(async () => {
+    const next = this.indexWriting.then(async () => {
       if (!this.indexStale) return;
+      let offered = 0;
       this.indexed = await writeIndex(this.dataDir, JOB_SCHEMA, () => {
         this.indexStale = false;
-        return [...this.stored.values()].filter((entry) => !this.writes.has(entry.job.id));
+        const entries = [...this.stored.values()].filter((e) => !this.writes.has(e.job.id));
+        offered = this.stored.size;
+        return entries;
       }).catch((error: unknown) => {
         this.indexStale = true;
         throw error;
       });
+      if (this.indexed.size < offered) this.indexChanged();
     });
     this.indexWriting = next.catch(() => undefined);
     return next;
