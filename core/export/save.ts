@@ -3,7 +3,7 @@
  * file that is there (`talk.srt`, then `talk (2).srt`), each written whole or not at all. The
  * window's "save as" under Electron, the command line and watched folders write through here.
  */
-import { chmod, open } from 'node:fs/promises';
+import { chmod, open, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
 import { writeTextAtomic } from '../storage/atomic-json';
@@ -37,7 +37,8 @@ export function numberedName(name: string, n: number): string {
 /**
  * Writes `bytes` as `name` in `folder`, or under the first numbered name no file has: the name
  * is claimed with an exclusive create, filled through a temporary file and renamed over the
- * claim, so a crash leaves at worst an empty claim, never a half-written export.
+ * claim, so a crash leaves at worst an empty claim, never a half-written export; a write that
+ * fails (a full disk) leaves nothing.
  */
 export async function writeNewFile(
   folder: string,
@@ -53,7 +54,14 @@ export async function writeNewFile(
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw exportFailure(path, error);
     }
-    await writeOver(path, bytes);
+    try {
+      await writeOver(path, bytes);
+    } catch (error) {
+      // The claim is still the empty file made above (the write is whole or not at all): it goes,
+      // so a write again later (a full disk with room again) gets the name, not a numbered one.
+      await rm(path, { force: true });
+      throw error;
+    }
     return path;
   }
   throw exportFailure(join(folder, name), new Error('no free name'));
