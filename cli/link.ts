@@ -8,11 +8,12 @@
  *   serves the program endpoint itself, so every other `kikitori` on the folder goes through it.
  * - It is held but its holder cannot be reached (an older version, a hung process): one sentence,
  *   exit code 3.
+ * The core (and all it loads: the service's supervisor, SQLite, the keychain) is loaded only when
+ * it is opened here: a command going through the app loads the endpoint's client alone.
  */
-import { Core } from '../core/core';
-import { holdDataFolder } from '../core/host-start';
+import type { Core } from '../core/core';
 import { connectProgram } from '../core/program-client';
-import { linkToCore, type CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { say } from './text';
 import type { Io } from './io';
@@ -26,6 +27,11 @@ export interface LinkNeeds {
 export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promise<CoreLink> {
   const reached = await connectProgram(dataDir);
   if (reached.kind === 'connected') return reached.link;
+  const [{ Core }, { holdDataFolder }, { linkToCore }] = await Promise.all([
+    import('../core/core'),
+    import('../core/host-start'),
+    import('../core/program-link'),
+  ]);
   let core: Core;
   try {
     core = await Core.open({ dataDir, watchFolders: false });

@@ -46,8 +46,19 @@ export async function transcribe(
   interrupted: Promise<void>,
 ): Promise<number> {
   const progress = fileProgress(io);
-  const listed = await link.invoke('jobs:list', {});
-  const history: Job[] = listed.ok ? listed.data.jobs : [];
+  /**
+   * The journal's past jobs, which give an estimate its rate: asked for once a job is being
+   * recognized, not before the files are sent (a list of thousands costs the app time).
+   */
+  let history: Job[] | undefined;
+  const historyOf = (): Job[] => {
+    if (history) return history;
+    history = [];
+    void link.invoke('jobs:list', {}).then((listed) => {
+      if (listed.ok) history = listed.data.jobs;
+    });
+    return history;
+  };
   /** The newest copy of each job of ours, by the journal's revision. */
   const latest = new Map<string, Job>();
   const nameOf = new Map<string, string>();
@@ -57,7 +68,7 @@ export async function transcribe(
     if (job.status === 'uploading')
       return { stage: say(io.lang, 'stage.uploading'), fraction: job.progress ?? 0 };
     if (job.status === 'recognizing') {
-      const estimate = estimateOf(job, workRate(history, job), Date.now());
+      const estimate = estimateOf(job, workRate(historyOf(), job), Date.now());
       if (!estimate) return { stage: say(io.lang, 'stage.recognizing'), fraction: 0 };
       return {
         stage: estimate.late

@@ -158,15 +158,22 @@ export class Core {
   static async open(options: CoreOptions): Promise<Core> {
     const lock = lockAppData(options.dataDir);
     if (!lock) throw new AppFailure(appError('app-running', { path: options.dataDir }));
+    const opened: { journal?: JobJournal } = {};
     try {
-      return await Core.assemble(options, lock);
+      return await Core.assemble(options, lock, opened);
     } catch (error) {
+      // The journal's index is written (or not) while the folder is still this start's.
+      await opened.journal?.close();
       lock.release();
       throw error;
     }
   }
 
-  private static async assemble(options: CoreOptions, lock: AppLock): Promise<Core> {
+  private static async assemble(
+    options: CoreOptions,
+    lock: AppLock,
+    opened: { journal?: JobJournal },
+  ): Promise<Core> {
     const readData = async <T>(open: () => Promise<T>): Promise<T> => {
       try {
         return await open();
@@ -178,6 +185,7 @@ export class Core {
     const keys = options.keyStore ?? (await openKeyStore());
     await bindOlderKeys(keys, connections.list()).catch(() => undefined);
     const journal = await readData(() => JobJournal.open(options.dataDir));
+    opened.journal = journal;
     // The journal leaves a newer Kikitori's job files untouched; opening the folder with this
     // one would hide those jobs, so the host says so and stops instead.
     const newer = journal.newerVersion[0];
@@ -311,6 +319,7 @@ export class Core {
     await this.runner.idle();
     await this.supervisor?.stop();
     await this.search.close();
+    await this.journal.close();
     this.lock.release();
   }
 

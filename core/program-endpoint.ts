@@ -12,7 +12,8 @@ import { chmod, lstat, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { appError } from '../shared/domain/errors';
-import { PROGRAM, type Core } from './core';
+import { PROGRAM } from './caller';
+import type { Core } from './core';
 import { EventStreams, RPC_PREFIX, answerRpc, refuse } from './http-channels';
 import { sendJson } from './http-reply';
 

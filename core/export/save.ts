@@ -105,7 +105,14 @@ async function claimAndFill(folder: string, name: string, bytes: Uint8Array): Pr
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw exportFailure(path, error);
     }
-    await writeOver(path, bytes);
+    try {
+      await writeOver(path, bytes);
+    } catch (error) {
+      // The claim is still the empty file made above (the write is whole or not at all): it goes,
+      // so a write again later (a full disk with room again) gets the name, not a numbered one.
+      await rm(path, { force: true });
+      throw error;
+    }
     return path;
   }
   throw exportFailure(join(folder, name), new Error('no free name'));

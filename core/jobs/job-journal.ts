@@ -24,6 +24,15 @@ import {
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
 import { isInside } from '../media-file';
 import {
+  readIndex,
+  removeIndexTemps,
+  sameStamp,
+  stampFile,
+  writeIndex,
+  type IndexEntry,
+  type Stamp,
+} from './journal-index';
+import {
   readJson,
   removeStaleTemps,
   StorageError,
@@ -39,6 +48,10 @@ export const SOURCES_SUFFIX = '.sources.flac';
 export const LIVE_DIR = 'live';
 
 const JOB_SCHEMA = 1;
+/** Job files read at once at open (those the index does not hold). */
+const READ_AT_ONCE = 32;
+/** How long after a job's write the index is written again (a crash before then costs only reads). */
+const INDEX_AFTER_MS = 2_000;
 const RESULT_SCHEMA = 1;
 /** 2: a log of changes (`<id>.jsonl`), its first line the history as it was then. */
 const EDITS_SCHEMA = 2;
@@ -148,35 +161,115 @@ export class JobJournal {
   private readonly resultsDir: string;
   private readonly editsDir: string;
 
-  private constructor(private readonly dataDir: string) {
+  /** Each job as its file holds it (not a held change), with the file's stamp: the index's. */
+  private readonly stored = new Map<string, IndexEntry>();
+  /** The jobs' files the index on disk holds (by name). */
+  private indexed = new Set<string>();
+  private indexStale = false;
+  private indexTimer: NodeJS.Timeout | undefined;
+  private indexWriting: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly dataDir: string,
+    private readonly indexAfterMs: number,
+  ) {
     this.jobsDir = join(dataDir, 'jobs');
     this.resultsDir = join(dataDir, 'results');
     this.editsDir = join(dataDir, 'edits');
   }
 
-  static async open(dataDir: string): Promise<JobJournal> {
-    const journal = new JobJournal(dataDir);
+  static async open(dataDir: string, options: { indexAfterMs?: number } = {}): Promise<JobJournal> {
+    const journal = new JobJournal(dataDir, options.indexAfterMs ?? INDEX_AFTER_MS);
     await removeStaleTemps(journal.jobsDir);
     await removeStaleTemps(journal.resultsDir);
     await removeStaleTemps(journal.editsDir);
+    await removeIndexTemps(dataDir);
+    const index = await readIndex(dataDir, JOB_SCHEMA);
+    journal.indexed = new Set(index.keys());
     const names = await readdir(journal.jobsDir).catch(() => [] as string[]);
+    const unindexed: { name: string; stamp: Stamp }[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const path = join(journal.jobsDir, name);
-      try {
-        const job = jobSchema.parse(await readJson(path, JOB_SCHEMA));
-        journal.jobs.set(job.id, job);
-      } catch (error) {
-        if (error instanceof StorageError && error.code === 'newer-version') {
-          journal.newerVersion.push(name);
-          continue;
-        }
-        const aside = `${name}.${randomBytes(4).toString('hex')}.corrupt`;
-        await rename(path, join(journal.jobsDir, aside));
-        journal.setAside.push(aside);
-      }
+      const stamp = stampFile(join(journal.jobsDir, name));
+      if (!stamp) continue;
+      const entry = index.get(name);
+      if (entry && sameStamp(entry.stamp, stamp)) journal.found(entry);
+      else unindexed.push({ name, stamp });
     }
+    // Files the index does not hold as they are: read, a few at a time.
+    for (let i = 0; i < unindexed.length; i += READ_AT_ONCE)
+      await Promise.all(unindexed.slice(i, i + READ_AT_ONCE).map((file) => journal.read(file)));
+    if (unindexed.length > 0 || index.size !== journal.stored.size) journal.indexChanged();
     await journal.dropOrphanResults();
     return journal;
+  }
+
+  private found(entry: IndexEntry): void {
+    this.jobs.set(entry.job.id, entry.job);
+    this.stored.set(entry.job.id, entry);
+  }
+
+  /** A job file the index does not hold (its stamp taken before it is read). */
+  private async read({ name, stamp }: { name: string; stamp: Stamp }): Promise<void> {
+    const path = join(this.jobsDir, name);
+    try {
+      const job = jobSchema.parse(await readJson(path, JOB_SCHEMA));
+      if (name === `${job.id}.json`) this.found({ name, stamp, job });
+      else this.jobs.set(job.id, job);
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'newer-version') {
+        this.newerVersion.push(name);
+        return;
+      }
+      const aside = `${name}.${randomBytes(4).toString('hex')}.corrupt`;
+      await rename(path, join(this.jobsDir, aside));
+      this.setAside.push(aside);
+    }
+  }
+
+  /** The index is written again soon (`indexAfterMs`, by default INDEX_AFTER_MS), not at each write. */
+  private indexChanged(): void {
+    this.indexStale = true;
+    if (this.indexTimer || this.closed) return;
+    this.indexTimer = setTimeout(() => {
+      this.indexTimer = undefined;
+      void this.writeIndexNow().catch(() => undefined);
+    }, this.indexAfterMs);
+    this.indexTimer.unref();
+  }
+
+  /**
+   * Writes the index of the jobs' files as they are now (one write at a time). A job with a write
+   * under way, or whose file changed in the index's own tick, is left out (its file is read at the
+   * next open) and the index is written again later. A failed write (a full disk) leaves the
+   * index as it was, which the next open checks like any other.
+   */
+  private async writeIndexNow(): Promise<void> {
+    const next = this.indexWriting.then(async () => {
+      if (!this.indexStale) return;
+      let offered = 0;
+      this.indexed = await writeIndex(this.dataDir, JOB_SCHEMA, () => {
+        this.indexStale = false;
+        const entries = [...this.stored.values()].filter((e) => !this.writes.has(e.job.id));
+        offered = this.stored.size;
+        return entries;
+      }).catch((error: unknown) => {
+        this.indexStale = true;
+        throw error;
+      });
+      if (this.indexed.size < offered) this.indexChanged();
+    });
+    this.indexWriting = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Writes the index if it changed since it was last written; no later write schedules one. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.indexTimer);
+    this.indexTimer = undefined;
+    await Promise.all([...this.writes.values()]);
+    await this.writeIndexNow().catch(() => undefined);
   }
 
   /** A crash during a job's removal leaves a result (or edits) nobody owns. */
@@ -238,8 +331,13 @@ export class JobJournal {
   private async write(written: Job): Promise<Job> {
     if (this.removed.has(written.id)) throw new JobRemoved(written.id);
     const job = { ...written, revision: nextRevision(this.jobs.get(written.id)) };
-    await writeJsonAtomic(join(this.jobsDir, `${job.id}.json`), job, JOB_SCHEMA);
+    const name = `${job.id}.json`;
+    await writeJsonAtomic(join(this.jobsDir, name), job, JOB_SCHEMA);
     this.jobs.set(job.id, job);
+    const stamp = stampFile(join(this.jobsDir, name));
+    if (stamp) this.stored.set(job.id, { name, stamp, job });
+    else this.stored.delete(job.id);
+    this.indexChanged();
     return job;
   }
 
@@ -356,10 +454,12 @@ export class JobJournal {
     const job = this.jobs.get(id);
     if (!job || this.removed.has(id)) return false;
     this.removed.add(id);
-    return this.serial(id, async () => {
+    const removed = await this.serial(id, async () => {
       const last = this.jobs.get(id) ?? job;
       this.jobs.delete(id);
       await rm(join(this.jobsDir, `${id}.json`), { force: true });
+      this.stored.delete(id);
+      this.indexChanged();
       await rm(join(this.resultsDir, `${id}.json`), { force: true });
       await rm(join(this.editsDir, `${id}.json`), { force: true });
       await rm(join(this.editsDir, `${id}${EDITS_LOG}`), { force: true });
@@ -373,5 +473,8 @@ export class JobJournal {
       }
       return true;
     });
+    // The index is written again at once, so nothing of a removed job stays in the data folder.
+    if (this.indexed.has(`${id}.json`)) await this.writeIndexNow().catch(() => undefined);
+    return removed;
   }
 }

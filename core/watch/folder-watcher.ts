@@ -15,8 +15,8 @@
  * itself.
  */
 import { watch, type FSWatcher } from 'chokidar';
-import { randomUUID } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants, createReadStream, type Stats } from 'node:fs';
 import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
@@ -290,13 +290,20 @@ export class FolderWatchers {
     return before?.isFile() ? fileIdOf(path, before) : undefined;
   }
 
-  /** A file that appeared: claimed unless seen, sent, followed to its outputs. */
+  /**
+   * A file that appeared: claimed unless seen (itself, or its content at its path: a file touched
+   * or saved again unchanged is not transcribed twice), sent, followed to its outputs.
+   */
   private async take(watch: FolderWatch, path: string, settle: boolean): Promise<void> {
     try {
       const file = await this.stableFile(path, settle);
       if (!file || this.closed || watch.stopped || this.seen.seen(file)) return;
       if (!(await isMedia(path))) return;
-      const entry = this.seen.claim(watch.path, file, randomUUID(), watch.plan);
+      const hash = await contentHash(path);
+      // Changed while it was read: its next change event offers it again.
+      const after = await stat(path).catch(() => undefined);
+      if (after?.size !== file.size || after.mtimeMs !== file.mtimeMs || this.closed) return;
+      const entry = this.seen.claim(watch.path, { ...file, hash }, randomUUID(), watch.plan);
       if (!entry) return;
       await this.send(entry, false);
     } catch (error) {
@@ -438,6 +445,27 @@ export class FolderWatchers {
     this.emit('watch:file', { folder, path, state: 'done', job: job.id, outputs });
   }
 
+  /**
+   * Hashes the content of the files of `folder` seen before it was (those it held when first
+   * watched, and files seen by a Kikitori before hashes), in the background: a file still of the
+   * size it was seen at gets its content's hash, a file gone or changed in size none ('').
+   */
+  hashSeen(watch: FolderWatch): void {
+    const hashAll = async () => {
+      for (;;) {
+        const batch = this.seen.unhashed(watch.path, 100);
+        if (batch.length === 0) return;
+        for (const { id, file } of batch) {
+          if (this.closed || watch.stopped) return;
+          const now = await stat(file.path).catch(() => undefined);
+          const same = now?.isFile() === true && now.size === file.size;
+          this.seen.setHash(id, same ? await contentHash(file.path).catch(() => '') : '');
+        }
+      }
+    };
+    this.track(hashAll().catch(() => undefined));
+  }
+
   /** A folder's files whose work a stop or a crash interrupted: each finished, once. */
   resume(watch: FolderWatch): void {
     for (const entry of this.seen.unfinished(watch.path)) {
@@ -454,6 +482,13 @@ export class FolderWatchers {
       );
     }
   }
+}
+
+/** The SHA-256 of a file's content (hex). */
+async function contentHash(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** Whether the file's first bytes are audio or video the app takes (core/media-file.ts). */
@@ -609,12 +644,14 @@ export class FolderWatch {
         if (info?.isFile()) ids.push(fileIdOf(path, info));
       }
       this.group.recordBaseline(this.path, ids);
+      if (this.resumed) this.group.hashSeen(this);
     } else {
       for (const path of files) this.group.offer(this, path, true);
     }
     if (!this.resumed) {
       this.resumed = true;
       this.group.resume(this);
+      this.group.hashSeen(this);
     }
   }
 

@@ -2,7 +2,11 @@
  * What watched folders have seen, kept in the data folder (`watched.sqlite`), so a file is
  * transcribed once across restarts and crashes, whoever watches (the app or `kikitori watch`).
  * A file is known by its path, size and modification time, or (moved or renamed on its disk) by
- * its device, inode, size and time. Each row goes `claimed` (before it is sent) → `sent` (its
+ * its device, inode, size and time, or (touched, saved again unchanged, copied out and back) by
+ * its path or inode and its content (size and SHA-256): a file whose bytes were seen there is not
+ * transcribed again, while a copy under another name is a file of its own. The files a folder
+ * held when first watched get their content's hash in the background (`unhashed`); until then
+ * such a file is known at its path by its size alone. Each row goes `claimed` (before it is sent) → `sent` (its
  * job is known; the outputs written so far are listed) → `done` or `failed`; `existing` rows are
  * the files a folder held when it was first watched, which are not transcribed. The unique key
  * makes a claim atomic, so two claims of one file cannot both win.
@@ -14,7 +18,8 @@ import { appErrorSchema, type AppError } from '../../shared/domain/errors';
 import { exportSettingsSchema } from '../../shared/format/export-settings';
 import { EXPORT_CHOICES } from '../../shared/format/exporters';
 
-const SCHEMA = 1;
+/** 2: each file's content hash (`hash`, SHA-256 hex; null for a file not hashed yet). */
+const SCHEMA = 2;
 
 /** A file as the disk has it now. */
 export interface FileId {
@@ -23,6 +28,8 @@ export interface FileId {
   readonly mtimeMs: number;
   readonly dev: number;
   readonly ino: number;
+  /** Its content's SHA-256 (hex), when it was read. */
+  readonly hash?: string;
 }
 
 /** What to make of a file once transcribed: fixed when it is claimed, so a restart makes the same. */
@@ -81,6 +88,10 @@ const entryOf = (row: Row): SeenEntry => ({
 
 const mtimeOf = (file: FileId) => Math.trunc(file.mtimeMs);
 
+/** A file's columns as inserted: folder, path, size, mtime, dev, ino, hash. */
+const fileColumns = (folder: string, file: FileId) =>
+  [folder, file.path, file.size, mtimeOf(file), file.dev, file.ino, file.hash ?? null] as const;
+
 export class SeenFiles {
   private constructor(private readonly db: Database.Database) {}
 
@@ -113,6 +124,9 @@ export class SeenFiles {
         CREATE INDEX IF NOT EXISTS files_job ON files (job);
         CREATE INDEX IF NOT EXISTS files_state ON files (folder, state);
       `);
+      const columns = db.prepare('PRAGMA table_info(files)').all() as { name: string }[];
+      if (!columns.some((column) => column.name === 'hash'))
+        db.exec('ALTER TABLE files ADD COLUMN hash TEXT');
       db.pragma(`user_version = ${SCHEMA}`);
     } catch (error) {
       db.close();
@@ -132,13 +146,12 @@ export class SeenFiles {
   /** The files `folder` holds as it starts being watched: they are not transcribed. */
   recordBaseline(folder: string, files: readonly FileId[]): void {
     const insert = this.db.prepare(
-      `INSERT OR IGNORE INTO files (folder, path, size, mtime, dev, ino, state, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'existing', ?)`,
+      `INSERT OR IGNORE INTO files (folder, path, size, mtime, dev, ino, hash, state, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'existing', ?)`,
     );
     const now = Date.now();
     this.db.transaction(() => {
-      for (const file of files)
-        insert.run(folder, file.path, file.size, mtimeOf(file), file.dev, file.ino, now);
+      for (const file of files) insert.run(...fileColumns(folder, file), now);
       this.db
         .prepare('INSERT OR REPLACE INTO folders (folder, baseline_at) VALUES (?, ?)')
         .run(folder, now);
@@ -156,17 +169,51 @@ export class SeenFiles {
     })();
   }
 
-  /** Whether this file (here, or moved here on its disk) was seen before. */
+  /**
+   * Whether this file (here, or moved here on its disk) was seen before; with its hash, also
+   * whether its content was seen at its path or inode (touched, or saved again as it was): the same
+   * bytes, or at its path a file of its size not hashed yet.
+   */
   seen(file: FileId): boolean {
+    const mtime = mtimeOf(file);
+    const found = this.db
+      .prepare(
+        `SELECT 1 FROM files WHERE (path = ? AND size = ? AND mtime = ?)
+           OR (dev = ? AND ino = ? AND size = ? AND mtime = ?) LIMIT 1`,
+      )
+      .get(file.path, file.size, mtime, file.dev, file.ino, file.size, mtime);
+    if (found !== undefined || file.hash === undefined) return found !== undefined;
     return (
       this.db
         .prepare(
-          `SELECT 1 FROM files WHERE (path = ? AND size = ? AND mtime = ?)
-             OR (dev = ? AND ino = ? AND size = ? AND mtime = ?) LIMIT 1`,
+          `SELECT 1 FROM files WHERE (path = ? AND size = ? AND (hash = ? OR hash IS NULL))
+             OR (dev = ? AND ino = ? AND size = ? AND hash = ?) LIMIT 1`,
         )
-        .get(file.path, file.size, mtimeOf(file), file.dev, file.ino, file.size, mtimeOf(file)) !==
+        .get(file.path, file.size, file.hash, file.dev, file.ino, file.size, file.hash) !==
       undefined
     );
+  }
+
+  /** Files of `folder` seen before their content was hashed (at most `limit`). */
+  unhashed(folder: string, limit: number): { id: number; file: FileId }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT id, path, size, mtime, dev, ino FROM files WHERE folder = ? AND hash IS NULL LIMIT ?',
+      )
+      .all(folder, limit) as {
+      id: number;
+      path: string;
+      size: number;
+      mtime: number;
+      dev: number;
+      ino: number;
+    }[];
+    return rows.map(({ id, mtime, ...file }) => ({ id, file: { ...file, mtimeMs: mtime } }));
+  }
+
+  /** Records the content of a file seen before its hash: `hash`, or '' when it is not there as seen. */
+  setHash(id: number, hash: string): void {
+    this.db.prepare('UPDATE files SET hash = ? WHERE id = ?').run(hash, id);
   }
 
   /** Claims a file not seen before for transcription; undefined when it was seen (or claimed). */
@@ -175,20 +222,10 @@ export class SeenFiles {
     const added = this.db
       .prepare(
         `INSERT OR IGNORE INTO files
-           (folder, path, size, mtime, dev, ino, state, claim, plan, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?)`,
+           (folder, path, size, mtime, dev, ino, hash, state, claim, plan, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?)`,
       )
-      .run(
-        folder,
-        file.path,
-        file.size,
-        mtimeOf(file),
-        file.dev,
-        file.ino,
-        claim,
-        JSON.stringify(plan),
-        Date.now(),
-      );
+      .run(...fileColumns(folder, file), claim, JSON.stringify(plan), Date.now());
     return added.changes === 1 ? this.get(Number(added.lastInsertRowid)) : undefined;
   }
 

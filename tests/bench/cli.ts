@@ -6,12 +6,13 @@
  *   (k2) `kikitori jobs --json` with 10,000 jobs in the journal                goal <= 1 s
  *   (k3) `transcribe` of a 5 s clip while the app runs / the app's own sync time  goal <= +0.3 s
  *   (k4) `watch`: a 5 s clip copied in → its .txt written                 goal <= 2 × sync + 2 s
+ *   (k4b) `watch`: 1,000 files dropped at once, each done once; the watcher's peak RSS  goal <= 150 MB
  *   (k5) `convert` of a three-hour transcript (40,000 words) to every format  goal <= 3 s
  *
  * Times are wall times of whole commands, process start included, medians of several runs.
  */
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { seedFailedJobs } from '../support/seed-jobs';
@@ -19,6 +20,7 @@ import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
 import { startWebHostProcess } from '../support/web-host-process';
 import { longJapaneseMeeting } from './export';
+import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { fiveSecondClip } from './clip';
 
 type Line = (label: string, value: string, goal: string, ok: boolean) => void;
@@ -130,6 +132,8 @@ export async function cliBench(line: Line): Promise<void> {
       await new Promise((settle) => watcher.on('exit', settle));
     }
 
+    await dropThousand(work, line);
+
     // (k5)
     const meeting = longJapaneseMeeting();
     const result = join(work, 'meeting.json');
@@ -158,5 +162,97 @@ export async function cliBench(line: Line): Promise<void> {
     );
   } finally {
     await removeDir(work);
+  }
+}
+
+/** The resident memory of process `pid` in MB (VmRSS). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const DROPPED = 1_000;
+
+/**
+ * (k4b) 1,000 short recordings moved into a watched folder at once: a watcher holding its own data
+ * folder (its core and local service in it), each file done once (one `picked` and one `done`
+ * each, one .txt each), and the watcher process's peak RSS, sampled every 100 ms.
+ */
+async function dropThousand(work: string, line: Line): Promise<void> {
+  const source = join(work, 'clip1s.wav');
+  await run('sox', [
+    '-R',
+    join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0920.wav'),
+    source,
+    'trim',
+    '0',
+    '1',
+  ]);
+  const staging = join(work, 'drop-staging');
+  const watched = join(work, 'drop');
+  await mkdir(staging);
+  await mkdir(watched);
+  for (let i = 0; i < DROPPED; i++)
+    await copyFile(source, join(staging, `talk-${String(i).padStart(4, '0')}.wav`));
+  const watcher = spawn(
+    process.execPath,
+    [BUNDLE, '--data', join(work, 'drop-data'), '--json', 'watch', watched],
+    { env: ENV, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const events: { type?: string; state?: string; path?: string }[] = [];
+  let pending = '';
+  watcher.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    let end: number;
+    while ((end = pending.indexOf('\n')) >= 0) {
+      events.push(JSON.parse(pending.slice(0, end)) as (typeof events)[number]);
+      pending = pending.slice(end + 1);
+    }
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    void rssMb(watcher.pid!).then((mb) => (peak = Math.max(peak, mb)));
+  }, 100);
+  try {
+    await until(
+      () => events,
+      (said) => said.some((e) => e.type === 'folder' && e.state === 'watching'),
+    );
+    const start = performance.now();
+    for (const name of await readdir(staging))
+      await rename(join(staging, name), join(watched, name));
+    const ended = (e: (typeof events)[number]) =>
+      e.type === 'file' && (e.state === 'done' || e.state === 'failed');
+    await until(
+      () => events.filter(ended).length,
+      (n) => n >= DROPPED,
+      { timeoutMs: 3_600_000, everyMs: 500 },
+    );
+    const took = (performance.now() - start) / 1000;
+    const per = (state: string) => {
+      const counts = new Map<string, number>();
+      for (const e of events)
+        if (e.type === 'file' && e.state === state)
+          counts.set(e.path!, (counts.get(e.path!) ?? 0) + 1);
+      return counts;
+    };
+    const picked = per('picked');
+    const done = per('done');
+    const texts = (await readdir(watched)).filter((name) => name.endsWith('.txt'));
+    const once =
+      picked.size === DROPPED &&
+      done.size === DROPPED &&
+      [...picked.values(), ...done.values()].every((n) => n === 1) &&
+      texts.length === DROPPED;
+    line(
+      `(k4b) watch: ${DROPPED} files dropped at once, ${done.size} done once in ${took.toFixed(0)} s (${texts.length} .txt), watcher's peak RSS`,
+      `${peak.toFixed(0)} MB`,
+      '<= 150 MB, each once',
+      once && peak <= 150,
+    );
+  } finally {
+    clearInterval(sampler);
+    watcher.kill('SIGTERM');
+    await new Promise((settle) => watcher.on('exit', settle));
   }
 }

@@ -9,7 +9,8 @@ export const seededId = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
 
 /**
  * `count` failed jobs (`seeded-00000.wav` oldest, sync and async by turns, each interrupted) in
- * the journal of `dataDir`; returns the journal for more.
+ * the journal of `dataDir`, its index written as an app's is when it stops; returns the journal
+ * for more (written to the files only: it writes no index again).
  */
 export async function seedFailedJobs(dataDir: string, count: number): Promise<JobJournal> {
   const journal = await JobJournal.open(dataDir);
@@ -27,5 +28,6 @@ export async function seedFailedJobs(dataDir: string, count: number): Promise<Jo
       error: appError('interrupted', { name: `${id}.wav` }),
     });
   }
+  await journal.close();
   return journal;
 }

@@ -59,10 +59,12 @@ describe('kikitori watch', () => {
     const staging = join(dataDir, '..', `${folder.split('/').pop()}-talk.wav`);
     await copyFile(CLIP, staging);
     await rename(staging, join(folder, 'talk.wav'));
+    // Done once both are written whole (a name shows while it is being filled).
     await until(
-      () => readdir(folder),
-      (names) => names.includes('talk.srt') && names.includes('talk.txt'),
+      () => watcher.out.stdout,
+      (said) => said.includes('"type":"file"') && said.includes('"state":"done"'),
     );
+    expect((await readdir(folder)).sort()).toEqual(['talk.srt', 'talk.txt', 'talk.wav']);
     expect((await readFile(join(folder, 'talk.txt'), 'utf8')).trim().length).toBeGreaterThan(5);
     expect(await readFile(join(folder, 'talk.srt'), 'utf8')).toMatch(/^1\n00:00:0/);
     const lines = watcher.out.stdout

@@ -2,10 +2,21 @@
  * Watched folders (#30 §3, §4) with the real core, the real local service and real files: a file
  * copied in, written slowly, or moved in is transcribed once, after it stops growing, and its
  * outputs written next to it; a restart does not do a seen file again but does one that came
- * while nothing watched; a folder that vanishes is said once and the others go on; a second
- * watcher of a folder is refused, naming the holder.
+ * while nothing watched; a file touched, saved again unchanged or copied out and back in is not
+ * done again, across a restart too; a folder that vanishes is said once and the others go on; a
+ * second watcher of a folder is refused, naming the holder.
  */
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../core/core';
@@ -197,6 +208,50 @@ describe('a watched folder', { timeout: 300_000 }, () => {
       expect(done(second.heard, join(dir, 'first.wav'))).toBeUndefined();
       expect(await jobsOf(join(dir, 'first.wav'))).toHaveLength(1);
       expect(await outputsIn(dir)).toEqual(['first.txt', 'while-away.txt']);
+    } finally {
+      await second.group.close();
+    }
+  });
+
+  it('does not do a file again when it is touched, saved again unchanged or copied out and back, across a restart', async () => {
+    const dir = await folder('touched');
+    const other = join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-2.wav');
+    const picked = (heard: readonly Heard[]) =>
+      heard.flatMap((h) =>
+        h.event === 'watch:file' && h.payload.state === 'picked' ? [h.payload.path] : [],
+      );
+    const first = watchers();
+    try {
+      await first.group.add({ folder: dir });
+      await copyFile(clip, join(dir, 'talk.wav'));
+      await doneOnce(first.heard, dir, 'talk');
+      // Touched (a later time, the same bytes), saved again as it was, and copied out and back in
+      // (another inode, another time).
+      const later = new Date(Date.now() + 60_000);
+      await utimes(join(dir, 'talk.wav'), later, later);
+      await writeFile(join(dir, 'talk.wav'), await readFile(clip));
+      await rename(join(dir, 'talk.wav'), join(work, 'talk-away.wav'));
+      await copyFile(join(work, 'talk-away.wav'), join(dir, 'talk.wav'));
+      // Another recording after them: once it is done, they were all looked at.
+      await copyFile(other, join(dir, 'other.wav'));
+      await doneOnce(first.heard, dir, 'other');
+      await first.group.idle();
+      expect(picked(first.heard)).toEqual([join(dir, 'talk.wav'), join(dir, 'other.wav')]);
+    } finally {
+      await first.group.close();
+    }
+    // Touched while nothing watched: the next start does not do it either.
+    const later = new Date(Date.now() + 120_000);
+    await utimes(join(dir, 'talk.wav'), later, later);
+    await copyFile(join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-3.wav'), join(dir, 'new.wav'));
+    const second = watchers();
+    try {
+      await second.group.add({ folder: dir });
+      await doneOnce(second.heard, dir, 'new');
+      await second.group.idle();
+      expect(picked(second.heard)).toEqual([join(dir, 'new.wav')]);
+      expect(await jobsOf(join(dir, 'talk.wav'))).toHaveLength(1);
+      expect(await outputsIn(dir)).toEqual(['new.txt', 'other.txt', 'talk.txt']);
     } finally {
       await second.group.close();
     }
