@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, link, open, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
-import { writeTextAtomic } from '../storage/atomic-json';
+import { storageFailure, writeTextAtomic } from '../storage/atomic-json';
 import { theirUmask } from '../storage/private-folder';
 import type { RenderedFile } from './render';
 
@@ -63,7 +63,8 @@ export async function writeNewFile(
     await chmod(temp, 0o666 & ~theirUmask());
   } catch (error) {
     await rm(temp, { force: true });
-    throw exportFailure(join(folder, name), error);
+    // A full disk is `disk-full`, as for every write of the app (watched folders wait for room).
+    throw exportFailure(join(folder, name), storageFailure(error, folder));
   }
   try {
     for (let n = 1; n < 10_000; n++) {
@@ -76,7 +77,7 @@ export async function writeNewFile(
         const code = (error as NodeJS.ErrnoException).code ?? '';
         if (code === 'EEXIST') continue;
         if (NO_LINKS.has(code)) return await claimAndFill(folder, name, bytes);
-        throw exportFailure(path, error);
+        throw exportFailure(path, storageFailure(error, folder));
       }
     }
     throw exportFailure(join(folder, name), new Error('no free name'));

@@ -23,7 +23,7 @@ export class StorageError extends Error {
 const TEMP = /^\.[0-9a-f]{12}\.tmp$/;
 
 /** A write that failed for lack of space becomes an error a person can act on. */
-function storageFailure(error: unknown, dir: string): unknown {
+export function storageFailure(error: unknown, dir: string): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC' || code === 'EDQUOT')
     return new AppFailure(appError('disk-full', { path: dir }, code));
