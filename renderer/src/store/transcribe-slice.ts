@@ -1,7 +1,9 @@
 /**
  * Files brought into this session: a row per file from the drop to its job. In browser mode the
  * file first streams to the web host (which answers a path the core can read); then
- * transcribe:files makes a job, and from there the row follows the job's events.
+ * transcribe:files makes a job, and from there the row follows the job's events. A file is sent
+ * at once even while the local service starts: the core's job waits for the service and says so
+ * on the job (core/clients.ts, the runner's `service-starting`), which the row shows.
  */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
@@ -41,32 +43,13 @@ let nextKey = 0;
 
 export const createTranscribeSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], TranscribeSlice> =>
-  (set, get, api) => {
+  (set, get) => {
     const aborts = new Map<string, AbortController>();
     const patch = (key: string, changes: Partial<FileRow>) =>
       set((state) => ({
         rows: state.rows.map((row) => (row.key === key ? { ...row, ...changes } : row)),
       }));
     const phaseOf = (key: string) => get().rows.find((row) => row.key === key)?.phase;
-
-    /** Resolves once the local service runs, when the row's connection is the local one. */
-    function serviceReady(connectionId: string, signal: AbortSignal): Promise<void> {
-      const isLocal = () => get().connections.find((c) => c.id === connectionId)?.kind === 'local';
-      const ready = () => !isLocal() || get().service?.state === 'running';
-      if (ready()) return Promise.resolve();
-      return new Promise((resolve) => {
-        const stop = api.subscribe(() => {
-          if (ready() || signal.aborted) {
-            stop();
-            resolve();
-          }
-        });
-        signal.addEventListener('abort', () => {
-          stop();
-          resolve();
-        });
-      });
-    }
 
     async function run(row: FileRow, file: File): Promise<void> {
       const abort = new AbortController();
@@ -75,8 +58,6 @@ export const createTranscribeSlice =
         if (seconds !== undefined) patch(row.key, { durationSec: seconds });
       });
       try {
-        await serviceReady(row.connection, abort.signal);
-        if (abort.signal.aborted) return;
         patch(row.key, { phase: 'sending', sent: 0 });
         const path = await bridge.pathOf(
           file,
