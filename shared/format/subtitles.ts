@@ -378,20 +378,32 @@ function layout(
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
     return false;
   };
+  // A candidate's score, compared in order: its lines, its widest line (in half widths), its
+  // breaks that are not between phrases, a first line shorter than the second, and how much.
+  const score = [0, 0, 0, 0, 0];
   // `breaks` holds where each line but the first starts.
   const search = (from: number, breaks: number[]) => {
     if (from === units.length) {
-      const starts = [0, ...breaks];
-      const widths = starts.map((start, i) => widthOf(start, starts[i + 1] ?? units.length));
-      const weakBreaks = breaks.filter((at) => units[at]!.weak).length;
-      const score = [
-        starts.length,
-        Math.round(Math.max(...widths) * 2),
-        weakBreaks,
-        starts.length > 1 && widths[0]! < widths[1]! ? 1 : 0,
-        Math.round(Math.abs(widths[0]! - (widths[1] ?? 0)) * 2),
-      ];
-      if (!best || better(score, best.score)) best = { breaks: [...breaks], score };
+      // Measured in place (a layout is asked of every cue, and most have a few candidates).
+      const lines = breaks.length + 1;
+      let widest = -Infinity;
+      let first = 0;
+      let second = 0;
+      let weakBreaks = 0;
+      for (let line = 0; line < lines; line++) {
+        const start = line === 0 ? 0 : breaks[line - 1]!;
+        const width = widthOf(start, line < breaks.length ? breaks[line]! : units.length);
+        if (line === 0) first = width;
+        else if (line === 1) second = width;
+        if (width > widest) widest = width;
+        if (line > 0 && units[start]!.weak) weakBreaks++;
+      }
+      score[0] = lines;
+      score[1] = Math.round(widest * 2);
+      score[2] = weakBreaks;
+      score[3] = lines > 1 && first < second ? 1 : 0;
+      score[4] = Math.round(Math.abs(first - second) * 2);
+      if (!best || better(score, best.score)) best = { breaks: [...breaks], score: [...score] };
       return;
     }
     if (breaks.length + 1 === rules.maxLines) {
