@@ -4,7 +4,8 @@
  * which made it most of a long meeting's subtitles' time; here each window of one to three
  * characters is a number (its UTF-16 code units, one more than each, in base 65,537: one number
  * per string of up to three units, the empty one 0), looked up in tables keyed the same way (a
- * one-character feature's table an array by code unit). The
+ * one-character feature's table an array by code unit; a longer one's asked only when some key
+ * of its starts with the window's first unit). The
  * boundaries are the same, by the same sums in the same order (a unit test compares them with
  * BudouX's own on many sentences).
  */
@@ -50,7 +51,11 @@ export function phraseParser(model: Model): (text: string) => string[] {
       .flat()
       .reduce((sum, score) => sum + score, 0);
   // A one-character feature is an array by code unit (index 0 the empty window); the others
-  // are maps by the window's number.
+  // are maps by the window's number, behind a mask by the window's first code unit (bit f for
+  // the f-th such feature): most windows start with a unit no key of theirs starts with, and
+  // skip the map (adding nothing, as a miss adds 0).
+  const starts = new Uint16Array(BASE);
+  let maps = 0;
   const tables = FEATURES.map(([name, from, to]) => {
     const entries = Object.entries(model[name] ?? {});
     if (to - from === 1) {
@@ -59,32 +64,43 @@ export function phraseParser(model: Model): (text: string) => string[] {
         const key = keyOf(text);
         if (key !== undefined && key < BASE) byUnit[key] = score;
       }
-      return { byUnit, from, to };
+      return { byUnit, bit: 0, from, to };
     }
+    const bit = 1 << maps++;
     const byKey = new Map<number, number>();
+    let empty = false;
     for (const [text, score] of entries) {
       const key = keyOf(text);
-      if (key !== undefined) byKey.set(key, score);
+      if (key === undefined) continue;
+      byKey.set(key, score);
+      if (text === '') empty = true;
+      else starts[text.charCodeAt(0) + 1]! |= bit;
     }
-    return { byKey, from, to };
+    // The empty window (0) is looked up only where a text is shorter than the windows.
+    if (empty) starts[0]! |= bit;
+    return { byKey, bit, from, to };
   });
+  // The text's code units, one more than each, reused from call to call.
+  let units = new Int32Array(256);
   return (text) => {
     if (text === '') return [];
-    const units = new Float64Array(text.length);
+    if (units.length < text.length) units = new Int32Array(text.length * 2);
     for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i) + 1;
     const phrases: string[] = [];
     let start = 0;
     for (let i = 1; i < text.length; i++) {
       let score = baseScore;
       for (let f = 0; f < tables.length; f++) {
-        const { byUnit, byKey, from, to } = tables[f]!;
+        const { byUnit, byKey, bit, from, to } = tables[f]!;
         // The window as substring cuts it: clamped to the text.
         const first = Math.max(i + from, 0);
         const end = Math.min(i + to, text.length);
+        const head = first < end ? units[first]! : 0;
         if (byUnit) {
-          score += byUnit[first < end ? units[first]! : 0]!;
+          score += byUnit[head]!;
           continue;
         }
+        if ((starts[head]! & bit) === 0) continue;
         let key = 0;
         for (let at = first; at < end; at++) key = key * BASE + units[at]!;
         score += byKey.get(key) || 0;

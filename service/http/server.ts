@@ -1,7 +1,12 @@
-/** The HTTP front: request-line limit, routing, method checks, and a last-resort error guard. */
+/**
+ * The HTTP front: request-line limit, routing, method checks, authentication as each route
+ * declares it, and a last-resort error guard.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { LIMITS, RESULT_MESSAGES, REST_MESSAGES } from '../../shared/api';
 import type { ServiceContext } from '../context';
+import type { KeyIdentity } from '../keys/accounts';
+import { authenticateBearer, bearerOf } from './auth';
 import { drainDeadlineMs } from './deadlines';
 import { lingerAtMost } from './linger';
 import { sendJson, sendRestError, sendSyncError } from './respond';
@@ -16,11 +21,27 @@ type Handler = (
   res: ServerResponse,
   query: URLSearchParams,
   match: RegExpExecArray,
+  /** Who the route's authentication found (routes that authenticate by Bearer). */
+  identity: KeyIdentity | undefined,
 ) => Promise<void> | void;
+
+/**
+ * How a route authenticates, declared in the table and checked before its handler runs (as
+ * fastify's hooks run before a route's handler), after the method:
+ * - `bearer`: a key in the Authorization header (docs/api.md §5), else 401;
+ * - `bearer-if-given`: the same when the header names a key; without one the handler asks for
+ *   another proof (issuing a key: the account's sid and spw);
+ * - `with-parameters`: the key comes with the recognition's parameters (`u`, `d`'s
+ *   `authorization` or the header), checked with them when the request is admitted
+ *   (service/admission.ts), so that a refusal is the recognition's own;
+ * - `none`: no key (the engine list).
+ */
+type Authentication = 'bearer' | 'bearer-if-given' | 'with-parameters' | 'none';
 
 interface Route {
   readonly pattern: RegExp;
   readonly methods: Readonly<Record<string, Handler>>;
+  readonly authentication: Authentication;
   /** Recognition paths answer errors with the sync-style body. */
   readonly sync?: boolean;
 }
@@ -30,57 +51,60 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     {
       pattern: /^\/v1\/recognize$/,
       sync: true,
+      authentication: 'with-parameters',
       methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, { logged: true }) },
     },
     {
       pattern: /^\/v1\/nolog\/recognize$/,
       sync: true,
+      authentication: 'with-parameters',
       methods: { POST: (req, res, q) => handleSyncRecognize(ctx, req, res, q, { logged: false }) },
     },
     {
       pattern: /^\/(v1|v2)\/recognitions$/,
       sync: true,
+      authentication: 'with-parameters',
       methods: { POST: (req, res, q, m) => jobs.create(req, res, q, m[1] === 'v2' ? 2 : 1) },
     },
     {
       pattern: /^\/(v1|v2)\/recognitions\/([^/]+)$/,
-      methods: { GET: (req, res, _q, m) => jobs.status(req, res, m[2]!) },
+      authentication: 'bearer',
+      methods: { GET: (_req, res, _q, m, identity) => jobs.status(res, m[2]!, identity!) },
     },
-    { pattern: /^\/v1\/engines$/, methods: { GET: (_req, res) => handleEngines(ctx, res) } },
+    {
+      pattern: /^\/v1\/engines$/,
+      authentication: 'none',
+      methods: { GET: (_req, res) => handleEngines(ctx, res) },
+    },
     {
       pattern: /^\/profilewords\/([^/]+)\/([^/]*)$/,
+      authentication: 'bearer',
       methods: {
-        GET: (req, res, q, m) =>
-          handleProfileWords(
-            ctx,
-            req,
-            res,
-            q,
-            decodeURIComponent(m[1]!),
-            m[2] ? decodeURIComponent(m[2]) : undefined,
-          ),
-        POST: (req, res, q, m) =>
+        GET: (req, res, q, m, identity) =>
+          handleProfileWords(ctx, req, res, q, identity!, {
+            engine: decodeURIComponent(m[1]!),
+            ...(m[2] && { profileId: decodeURIComponent(m[2]) }),
+          }),
+        POST: (req, res, q, m, identity) =>
           m[2]
-            ? handleProfileWords(
-                ctx,
-                req,
-                res,
-                q,
-                decodeURIComponent(m[1]!),
-                decodeURIComponent(m[2]),
-              )
+            ? handleProfileWords(ctx, req, res, q, identity!, {
+                engine: decodeURIComponent(m[1]!),
+                profileId: decodeURIComponent(m[2]),
+              })
             : sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed('POST')),
       },
     },
     {
       pattern: /^\/classnames\/([^/]+)$/,
+      authentication: 'bearer',
       methods: {
-        GET: (req, res, _q, m) => handleClassnames(ctx, req, res, decodeURIComponent(m[1]!)),
+        GET: (_req, res, _q, m) => handleClassnames(ctx, res, decodeURIComponent(m[1]!)),
       },
     },
     {
       pattern: /^\/issue_service_authorization$/,
-      methods: { POST: (req, res, q) => handleIssue(ctx, req, res, q) },
+      authentication: 'bearer-if-given',
+      methods: { POST: (req, res, q, _m, identity) => handleIssue(ctx, req, res, q, identity) },
     },
   ];
 
@@ -127,8 +151,18 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
         res.setHeader('Allow', Object.keys(candidate.methods).join(', '));
         return sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed(req.method ?? ''));
       }
+      let identity: KeyIdentity | undefined;
+      const { authentication } = candidate;
+      if (
+        authentication === 'bearer' ||
+        (authentication === 'bearer-if-given' && bearerOf(req) !== undefined)
+      ) {
+        const auth = authenticateBearer(ctx, req);
+        if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
+        identity = auth.data;
+      }
       try {
-        return await handler(req, res, url.searchParams, match);
+        return await handler(req, res, url.searchParams, match, identity);
       } catch (error) {
         if (error instanceof URIError)
           return sendRestError(

@@ -3,27 +3,22 @@
  * (service/realtime/audio-queue.ts) → decoder (any format the HTTP side takes, streamed) → the
  * per-utterance pipeline (service/realtime/utterances.ts) → the log (`/v1/` only).
  */
-import { RESULT_MESSAGES, type RecognitionSettings } from '../../shared/api';
+import { RESULT_MESSAGES } from '../../shared/api';
 import { decodeStream } from '../audio/decode';
+import type { Admission } from '../admission';
 import type { ServiceContext } from '../context';
 import { wordsInEffect } from '../dictionary/profile-store';
-import type { Engine } from '../engine/engine';
 import { newSessionId, utteranceId } from '../http/ids';
-import type { KeyIdentity } from '../keys/accounts';
 import type { LiveLog } from '../logs/log-store';
 import { textOf } from '../recognition/recognize';
 import { AudioQueue } from './audio-queue';
 import type { RealtimeLimits } from './limits';
 import { Utterances } from './utterances';
 
-/** An accepted `s`: who, with what settings and engine, and its slot in the account's limit. */
-export interface Admission {
-  readonly identity: KeyIdentity;
-  readonly settings: RecognitionSettings;
-  readonly engine: Engine;
+/** An admitted `s` (service/admission.ts), with the audio's format and whether it is logged. */
+export interface LiveAdmission extends Admission {
   readonly audioFormat: string;
   readonly logged: boolean;
-  readonly release: () => void;
 }
 
 export interface SessionHooks {
@@ -51,7 +46,7 @@ export class RecognitionSession {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly admission: Admission,
+    private readonly admission: LiveAdmission,
     private readonly limits: RealtimeLimits,
     private readonly hooks: SessionHooks,
   ) {

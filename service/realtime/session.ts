@@ -21,9 +21,10 @@ import {
   type StartCommand,
   type RealtimeCommand,
 } from '../../shared/api';
+import { admit } from '../admission';
 import type { ServiceContext } from '../context';
 import { realtimeLimits, type RealtimeLimits } from './limits';
-import { RecognitionSession, type Admission } from './recognition';
+import { RecognitionSession, type LiveAdmission } from './recognition';
 import type { RealtimeHandlers, RealtimePeer } from './transport';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -264,7 +265,7 @@ class Connection {
     return true;
   }
 
-  private newSession(admitted: Admission): RecognitionSession {
+  private newSession(admitted: LiveAdmission): RecognitionSession {
     return new RecognitionSession(this.ctx, admitted, this.limits, {
       send: (text) => this.send(text),
       full: () => this.pause('queue'),
@@ -278,41 +279,40 @@ class Connection {
     });
   }
 
-  /** The admission of an `s`, or the message of its refusal. */
-  private admit(command: StartCommand): Admission | string {
+  /** The admission of an `s` (service/admission.ts), or the message of its refusal. */
+  private admit(command: StartCommand): LiveAdmission | string {
     const checked = validateStart(command);
     if (!checked.ok) return checked.error.message;
     const { format, grammar, authorization } = checked.data;
-    // The `s` keys are the `d` keys of the HTTP side (docs/api.md §2): read them the same way.
-    const settings = settingsFromD({ ...command.params, grammarFileNames: grammar });
-    if (!settings.ok) return illegal(settings.error.replaceAll(' in d ', ' '));
-    const key = this.ctx.accounts.checkKey(authorization, this.peer.remoteAddress);
-    if (!key.ok) return REALTIME_MESSAGES.illegalAuthorization;
-    const slot = this.ctx.engines.get(grammar);
-    if (!slot) {
-      return illegal(
-        `unknown engine ${grammar}: this service has ${[...this.ctx.engines.keys()].join(', ')}`,
-      );
-    }
-    if (slot.state === 'unavailable') return `${RESULT_MESSAGES['!']} (${slot.message})`;
     const rate =
       format.kind === 'raw' ? format.format.sampleRate : format.name === '8K' ? 8_000 : 16_000;
-    if (rate < 16_000) {
-      return `${REALTIME_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`;
+    const admitted = admit(this.ctx, {
+      // The `s` keys are the `d` keys of the HTTP side (docs/api.md §2): read them the same way.
+      settings: settingsFromD({ ...command.params, grammarFileNames: grammar }),
+      key: authorization,
+      address: this.peer.remoteAddress,
+      alsoCheck: () =>
+        rate < 16_000
+          ? `${REALTIME_MESSAGES.unsupportedAudioFormat} (${command.audioFormat} is sampled at ${rate} Hz; this engine needs audio sampled at 16 kHz or more)`
+          : undefined,
+    });
+    if (admitted.ok)
+      return { ...admitted.data, audioFormat: command.audioFormat, logged: this.peer.logged };
+    const refusal = admitted.error;
+    switch (refusal.reason) {
+      case 'settings':
+        return illegal(refusal.message.replaceAll(' in d ', ' '));
+      case 'key':
+        return REALTIME_MESSAGES.illegalAuthorization;
+      case 'unknown-engine':
+        return illegal(refusal.message);
+      case 'engine-unavailable':
+        return `${RESULT_MESSAGES['!']} (${refusal.message})`;
+      case 'refused':
+        return refusal.message;
+      case 'busy':
+        return `too many concurrent recognitions for this APPKEY's account (at most ${refusal.limit} at once, all its keys together)`;
     }
-    // The account's recognitions, whichever of its keys started them (HTTP ones too).
-    const release = this.ctx.limiter.acquire(key.data.accountId);
-    if (!release) {
-      return `too many concurrent recognitions for this APPKEY's account (at most ${this.ctx.limiter.limit} at once, all its keys together)`;
-    }
-    return {
-      identity: key.data,
-      settings: settings.data,
-      engine: slot.engine,
-      audioFormat: command.audioFormat,
-      logged: this.peer.logged,
-      release,
-    };
   }
 
   // --- e -------------------------------------------------------------------------------------

@@ -11,7 +11,12 @@ import { joinerOf, joinTexts, joinTokens } from './speakers';
 /** `%えー%`: a percent sign, something that is not one, a percent sign. */
 const FILLER = /^%([^%]+)%$/u;
 
-export const isFiller = (token: Pick<Token, 'written'>): boolean => FILLER.test(token.written);
+export const isFiller = ({ written }: Pick<Token, 'written'>): boolean =>
+  // (Most words do not start and end with "%": they are not asked the pattern.)
+  written.length > 2 &&
+  written.charCodeAt(0) === 0x25 &&
+  written.charCodeAt(written.length - 1) === 0x25 &&
+  FILLER.test(written);
 
 /** A filler as a person reads it: `%えー%` → `えー`; any other word as it is. */
 export const fillerShown = (written: string): string => FILLER.exec(written)?.[1] ?? written;

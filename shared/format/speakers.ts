@@ -60,7 +60,10 @@ function runsOf(tokens: readonly Token[]): Array<{ label?: string; tokens: Token
     ) {
       run.label ??= token.label;
       run.tokens.push(token);
-    } else runs.push({ ...(token.label !== undefined && { label: token.label }), tokens: [token] });
+    } else
+      runs.push(
+        token.label !== undefined ? { label: token.label, tokens: [token] } : { tokens: [token] },
+      );
   }
   return runs;
 }

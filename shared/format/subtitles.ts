@@ -55,14 +55,29 @@ export const SUBTITLE_LIMITS: Readonly<Record<keyof SubtitleRules, [number, numb
 
 const LETTER = /\p{L}/u;
 
+const CJK_LETTER = 1;
+const OTHER_LETTER = 2;
+const NO_LETTER = 3;
+/** A character's kind for `scriptOf`: a Japanese or Chinese letter, another letter, neither. */
+const letterKind = (ch: string) =>
+  CJK.test(ch) && LETTER.test(ch) ? CJK_LETTER : LETTER.test(ch) ? OTHER_LETTER : NO_LETTER;
+/** The same for a single UTF-16 unit, remembered by unit (0: not asked yet). */
+const kindsByUnit = new Uint8Array(0x10000);
+const letterKindOf = (code: number) =>
+  kindsByUnit[code] || (kindsByUnit[code] = letterKind(String.fromCharCode(code)));
+
 /** Japanese or Chinese when most of its letters are (a few English words inside change nothing). */
 export function scriptOf(transcript: Pick<Transcript, 'text' | 'utterances'>): Script {
   const text = transcript.text || transcript.utterances.map((u) => u.text).join(' ');
   let cjk = 0;
   let other = 0;
-  for (const ch of text) {
-    if (CJK.test(ch) && LETTER.test(ch)) cjk++;
-    else if (LETTER.test(ch)) other++;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const low = code >= 0xd800 && code <= 0xdbff ? text.charCodeAt(i + 1) : 0;
+    const kind =
+      low >= 0xdc00 && low <= 0xdfff ? letterKind(text.slice(i, ++i + 1)) : letterKindOf(code);
+    if (kind === CJK_LETTER) cjk++;
+    else if (kind === OTHER_LETTER) other++;
   }
   // A Japanese letter carries about a word's meaning in two or three Latin letters.
   return cjk * 3 >= other && cjk > 0 ? 'cjk' : 'spaced';
@@ -87,11 +102,18 @@ function isWide(code: number): boolean {
   );
 }
 
-/** A text's width by the script's rule. */
+/** A text's width by the script's rule (read by code point, a surrogate pair as one). */
 export function textWidth(text: string, script: Script): number {
-  if (script === 'spaced') return [...text].length;
   let width = 0;
-  for (const ch of text) width += isWide(ch.codePointAt(0)!) ? 1 : 0.5;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    const low = code >= 0xd800 && code <= 0xdbff ? text.charCodeAt(i + 1) : 0;
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      i++;
+    }
+    width += script === 'spaced' || isWide(code) ? 1 : 0.5;
+  }
   return width;
 }
 
@@ -103,6 +125,10 @@ export const NO_LINE_START = new Set([
 ]);
 /** What no line may end with (opening brackets). */
 export const NO_LINE_END = new Set([...'（「『【〔〈《([{‘“']);
+// The same by code point (every one a single UTF-16 unit), to ask of a word without cutting it.
+const codesOf = (chars: ReadonlySet<string>) => new Set([...chars].map((c) => c.codePointAt(0)!));
+const NO_LINE_START_CODES = codesOf(NO_LINE_START);
+const NO_LINE_END_CODES = codesOf(NO_LINE_END);
 
 /** A segmenter that says where phrases end: the text cut into its phrases, in order. */
 export type PhraseSegmenter = (text: string) => readonly string[];
@@ -175,12 +201,14 @@ interface Turn {
 
 const DUAL_DASH: Readonly<Record<Script, string>> = { cjk: '－', spaced: '- ' };
 
-/** A text's first and last characters (a surrogate pair whole), without spreading it. */
-const firstChar = (text: string) => String.fromCodePoint(text.codePointAt(0) ?? 0);
-function lastChar(text: string): string {
+/** Whether a word may start a line, by its first code point. */
+const mayStartLine = (text: string) => !NO_LINE_START_CODES.has(text.codePointAt(0) ?? 0);
+/** Whether a word may end a line, by its last character (the rules' are single units, so a
+ *  surrogate pair's low half is never one). */
+function mayEndLine(text: string): boolean {
   const low = text.charCodeAt(text.length - 1);
-  const pair = low >= 0xdc00 && low <= 0xdfff && text.length > 1;
-  return text.slice(pair ? -2 : -1);
+  if (low >= 0xdc00 && low <= 0xdfff && text.length > 1) return true;
+  return !NO_LINE_END_CODES.has(low);
 }
 
 /**
@@ -197,30 +225,35 @@ function unitsOf(
 ): Unit[] {
   const tokens = block.tokens.filter((t) => t.written !== '');
   if (tokens.length === 0) return [];
-  // Where phrases end, as offsets into the block's words joined without spaces.
-  const phraseEnds = new Set<number>();
+  // Where phrases end, marked at offsets into the block's words joined without spaces.
+  let phraseEnds: Uint8Array | undefined;
   if (script === 'cjk') {
+    let text = '';
+    for (const token of tokens) text += token.written;
+    phraseEnds = new Uint8Array(text.length + 1);
     let offset = 0;
-    for (const phrase of phrases(tokens.map((t) => t.written).join(''))) {
+    for (const phrase of phrases(text)) {
       offset += phrase.length;
-      phraseEnds.add(offset);
+      if (offset <= text.length) phraseEnds[offset] = 1;
     }
   }
   const atoms: Array<{ tokens: Token[]; phraseStart: boolean }> = [];
   let offset = 0;
+  let previous: Token | undefined;
   for (const token of tokens) {
-    const atom = atoms.at(-1);
-    const previous = atom?.tokens.at(-1);
     const glued =
       previous !== undefined &&
-      (isPunctuation(token) ||
-        NO_LINE_START.has(firstChar(token.written)) ||
-        NO_LINE_END.has(lastChar(previous.written)));
-    if (atom && glued) atom.tokens.push(token);
+      (isPunctuation(token) || !mayStartLine(token.written) || !mayEndLine(previous.written));
+    if (glued) atoms[atoms.length - 1]!.tokens.push(token);
     else
-      atoms.push({ tokens: [token], phraseStart: script === 'spaced' || phraseEnds.has(offset) });
+      atoms.push({
+        tokens: [token],
+        phraseStart: phraseEnds === undefined || phraseEnds[offset] === 1,
+      });
     offset += token.written.length;
+    previous = token;
   }
+  const joinerWidth = joiner === '' ? 0 : textWidth(joiner, script);
   const unitOf = (group: readonly Token[], weak: boolean): Unit => {
     const text = joinTokens(group, joiner);
     return { tokens: group, text, width: textWidth(text, script), weak };
@@ -234,17 +267,24 @@ function unitsOf(
       i = j;
       continue;
     }
-    const parts = atoms.slice(i, j).map((a, k) => unitOf(a.tokens, k > 0));
+    const parts: Unit[] = [];
+    const joined: Token[] = [];
+    for (let k = i; k < j; k++) {
+      const part = unitOf(atoms[k]!.tokens, k > i);
+      parts.push(part);
+      for (const token of part.tokens) joined.push(token);
+    }
     // The phrase is its atoms joined: its text theirs, its width theirs added (no second pass).
-    const text = joinUnits(parts, joiner);
-    const phrase: Unit = {
-      tokens: parts.flatMap((part) => part.tokens),
-      text,
-      width: lineWidth(parts, 0, parts.length, joiner === '' ? 0 : textWidth(joiner, script)),
-      weak: false,
-    };
-    if (phrase.width <= maxLine) units.push({ ...phrase, atoms: parts });
-    else units.push(...parts);
+    const width = lineWidth(parts, 0, parts.length, joinerWidth);
+    if (width <= maxLine)
+      units.push({
+        tokens: joined,
+        text: joinUnits(parts, joiner),
+        width,
+        weak: false,
+        atoms: parts,
+      });
+    else for (const part of parts) units.push(part);
     i = j;
   }
   return units;
@@ -281,11 +321,13 @@ function fitsLines(
   joinerWidth: number,
   rules: SubtitleRules,
   reserve: number,
+  next?: Unit,
 ): boolean {
   let lines = 0;
   let width = 0;
   let count = 0;
-  for (const unit of units) {
+  for (let i = 0; i < units.length + (next ? 1 : 0); i++) {
+    const unit = units[i] ?? next!;
     const joined = count > 0 && joinerWidth > 0 && !isPunctuation(unit.tokens[0]!);
     const wider = width + (joined ? joinerWidth : 0) + unit.width;
     if (count > 0 && wider + reserve <= rules.maxLine) {
@@ -336,20 +378,32 @@ function layout(
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
     return false;
   };
+  // A candidate's score, compared in order: its lines, its widest line (in half widths), its
+  // breaks that are not between phrases, a first line shorter than the second, and how much.
+  const score = [0, 0, 0, 0, 0];
   // `breaks` holds where each line but the first starts.
   const search = (from: number, breaks: number[]) => {
     if (from === units.length) {
-      const starts = [0, ...breaks];
-      const widths = starts.map((start, i) => widthOf(start, starts[i + 1] ?? units.length));
-      const weakBreaks = breaks.filter((at) => units[at]!.weak).length;
-      const score = [
-        starts.length,
-        Math.round(Math.max(...widths) * 2),
-        weakBreaks,
-        starts.length > 1 && widths[0]! < widths[1]! ? 1 : 0,
-        Math.round(Math.abs(widths[0]! - (widths[1] ?? 0)) * 2),
-      ];
-      if (!best || better(score, best.score)) best = { breaks: [...breaks], score };
+      // Measured in place (a layout is asked of every cue, and most have a few candidates).
+      const lines = breaks.length + 1;
+      let widest = -Infinity;
+      let first = 0;
+      let second = 0;
+      let weakBreaks = 0;
+      for (let line = 0; line < lines; line++) {
+        const start = line === 0 ? 0 : breaks[line - 1]!;
+        const width = widthOf(start, line < breaks.length ? breaks[line]! : units.length);
+        if (line === 0) first = width;
+        else if (line === 1) second = width;
+        if (width > widest) widest = width;
+        if (line > 0 && units[start]!.weak) weakBreaks++;
+      }
+      score[0] = lines;
+      score[1] = Math.round(widest * 2);
+      score[2] = weakBreaks;
+      score[3] = lines > 1 && first < second ? 1 : 0;
+      score[4] = Math.round(Math.abs(first - second) * 2);
+      if (!best || better(score, best.score)) best = { breaks: [...breaks], score: [...score] };
       return;
     }
     if (breaks.length + 1 === rules.maxLines) {
@@ -373,10 +427,11 @@ const SENTENCE_END = /[。．.!?！？…]$/u;
 const endsSentence = (unit: Unit) => SENTENCE_END.test(unit.text);
 
 const startOf = (units: readonly Unit[]) => units[0]!.tokens[0]!.starttime;
-const endOf = (units: readonly Unit[]) => {
-  const last = units.at(-1)!.tokens;
-  return last.at(-1)!.endtime ?? last.at(-1)!.starttime;
+const endOfUnit = (unit: Unit) => {
+  const last = unit.tokens[unit.tokens.length - 1]!;
+  return last.endtime ?? last.starttime;
 };
+const endOf = (units: readonly Unit[]) => endOfUnit(units[units.length - 1]!);
 
 interface Draft {
   start: number;
@@ -401,13 +456,14 @@ function cuesOfTurn(
   // The speaker's name takes room on the first line of the turn's first cue.
   const prefixWidth = (first: boolean) =>
     first && prefix !== undefined ? textWidth(`${prefix}: `, script) : 0;
-  const fitsCue = (units: readonly Unit[], first: boolean) => {
-    if (turn.timed && units.length > 1) {
+  // Whether `units` and then `next` (when given) make one cue.
+  const fitsCue = (units: readonly Unit[], first: boolean, next?: Unit) => {
+    if (turn.timed && units.length + (next ? 1 : 0) > 1) {
       const start = startOf(units);
-      const end = endOf(units);
+      const end = next ? endOfUnit(next) : endOf(units);
       if (start !== undefined && end !== undefined && end - start > rules.maxCueMs) return false;
     }
-    return fitsLines(units, joinerWidth, rules, prefixWidth(first));
+    return fitsLines(units, joinerWidth, rules, prefixWidth(first), next);
   };
   const emit = (units: Unit[], first: boolean) => {
     const lines = layout(units, joiner, script, rules, prefixWidth(first)) ?? [units];
@@ -429,14 +485,14 @@ function cuesOfTurn(
   let cue: Unit[] = [];
   let first = true;
   // A first phrase too wide to share its line with the speaker's name is broken at its words.
-  const [head, ...rest] = turn.units;
+  const head = turn.units[0];
   const units =
     head?.atoms && head.width + prefixWidth(true) > rules.maxLine
-      ? [...head.atoms, ...rest]
+      ? [...head.atoms, ...turn.units.slice(1)]
       : turn.units;
   for (const unit of units) {
     const full = cue.length > 0 && endsSentence(cue.at(-1)!) && widthOf(cue) * 2 >= capacity;
-    if (cue.length === 0 || (!full && fitsCue([...cue, unit], first))) {
+    if (cue.length === 0 || (!full && fitsCue(cue, first, unit))) {
       cue.push(unit);
       continue;
     }
@@ -540,14 +596,9 @@ function turnsOf(
     const timedTokens = block.tokens.filter((t) => t.starttime !== undefined);
     const start = block.starttime ?? timedTokens[0]?.starttime ?? 0;
     const end = block.endtime ?? timedTokens.at(-1)?.endtime ?? start;
+    const turn: Turn = { units, start, end: Math.max(start, end), timed };
     turns.push({
-      turn: {
-        ...(block.label !== undefined && { label: block.label }),
-        units,
-        start,
-        end: Math.max(start, end),
-        timed,
-      },
+      turn: block.label !== undefined ? { label: block.label, ...turn } : turn,
       joiner: script === 'cjk' ? '' : joiner || ' ',
     });
   }

@@ -2,7 +2,9 @@
  * Files brought into this session: a row per file from the drop to its job. The window holds
  * an opaque reference to each file, never its path (under Electron the preload hands the path to
  * the main process; in browser mode the file first streams to the web host); transcribe:files
- * makes a job of the reference, and from there the row follows the job's events.
+ * makes a job of the reference, and from there the row follows the job's events. A file is sent
+ * at once even while the local service starts: the core's job waits for the service and says so
+ * on the job (core/clients.ts, the runner's `service-starting`), which the row shows.
  */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
@@ -42,32 +44,13 @@ let nextKey = 0;
 
 export const createTranscribeSlice =
   ({ bridge }: StoreDeps): StateCreator<AppState, [], [], TranscribeSlice> =>
-  (set, get, api) => {
+  (set, get) => {
     const aborts = new Map<string, AbortController>();
     const patch = (key: string, changes: Partial<FileRow>) =>
       set((state) => ({
         rows: state.rows.map((row) => (row.key === key ? { ...row, ...changes } : row)),
       }));
     const phaseOf = (key: string) => get().rows.find((row) => row.key === key)?.phase;
-
-    /** Resolves once the local service runs, when the row's connection is the local one. */
-    function serviceReady(connectionId: string, signal: AbortSignal): Promise<void> {
-      const isLocal = () => get().connections.find((c) => c.id === connectionId)?.kind === 'local';
-      const ready = () => !isLocal() || get().service?.state === 'running';
-      if (ready()) return Promise.resolve();
-      return new Promise((resolve) => {
-        const stop = api.subscribe(() => {
-          if (ready() || signal.aborted) {
-            stop();
-            resolve();
-          }
-        });
-        signal.addEventListener('abort', () => {
-          stop();
-          resolve();
-        });
-      });
-    }
 
     async function run(row: FileRow, file: File): Promise<void> {
       const abort = new AbortController();
@@ -76,8 +59,6 @@ export const createTranscribeSlice =
         if (seconds !== undefined) patch(row.key, { durationSec: seconds });
       });
       try {
-        await serviceReady(row.connection, abort.signal);
-        if (abort.signal.aborted) return;
         patch(row.key, { phase: 'sending', sent: 0 });
         const chosen = await bridge.chosenFile(
           file,

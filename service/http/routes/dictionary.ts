@@ -1,8 +1,8 @@
-/** `profilewords` and `classnames` (docs/api.md §6): Bearer only. */
+/** `profilewords` and `classnames` (docs/api.md §6): their routes authenticate by Bearer. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceContext } from '../../context';
 import { classnamesOf, validateProfileWords } from '../../dictionary/profile-store';
-import { authenticateBearer } from '../auth';
+import type { KeyIdentity } from '../../keys/accounts';
 import { readSmallBody } from '../read-body';
 import { sendJson, sendRestError } from '../respond';
 
@@ -31,15 +31,13 @@ export async function handleProfileWords(
   req: IncomingMessage,
   res: ServerResponse,
   query: URLSearchParams,
-  engine: string,
-  profileId: string | undefined,
+  identity: KeyIdentity,
+  { engine, profileId }: { readonly engine: string; readonly profileId?: string },
 ): Promise<void> {
-  const auth = authenticateBearer(ctx, req);
-  if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
   if (!engineKnown(ctx, res, engine)) return;
   const adf = adfOf(res, query);
   if (!adf) return;
-  const accountId = auth.data.accountId;
+  const accountId = identity.accountId;
 
   if (profileId === undefined) {
     return sendJson(res, 200, { profiles: ctx.profiles.list(accountId, engine, adf) });
@@ -83,14 +81,7 @@ export async function handleProfileWords(
   sendJson(res, 200, { profilewords: words.data });
 }
 
-export function handleClassnames(
-  ctx: ServiceContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  engine: string,
-): void {
-  const auth = authenticateBearer(ctx, req);
-  if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
+export function handleClassnames(ctx: ServiceContext, res: ServerResponse, engine: string): void {
   if (!engineKnown(ctx, res, engine)) return;
   sendJson(res, 200, { classnames: classnamesOf(engine) });
 }

@@ -1,8 +1,11 @@
-/** `POST /issue_service_authorization` (docs/api.md §7). */
+/**
+ * `POST /issue_service_authorization` (docs/api.md §7): by an issuable key (its route
+ * authenticates a Bearer when one is given: `identity`), else by the account's sid and spw.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REST_MESSAGES, parseValidity, parseAllowedAddresses } from '../../../shared/api';
 import type { ServiceContext } from '../../context';
-import { authenticateBearer, bearerOf } from '../auth';
+import type { KeyIdentity } from '../../keys/accounts';
 import { paramsDeadlineMs } from '../deadlines';
 import { readSmallBody } from '../read-body';
 import { sendRestError, sendText } from '../respond';
@@ -12,6 +15,7 @@ export async function handleIssue(
   req: IncomingMessage,
   res: ServerResponse,
   query: URLSearchParams,
+  identity: KeyIdentity | undefined,
 ): Promise<void> {
   const raw = await readSmallBody(req, 64 * 1024, paramsDeadlineMs());
   if (!raw) return sendRestError(res, 400, '>', 'the body is incomplete or larger than 64 KiB');
@@ -19,10 +23,8 @@ export async function handleIssue(
   for (const [name, value] of query) form.set(name, value);
 
   let accountId: number | undefined;
-  if (bearerOf(req)) {
-    const auth = authenticateBearer(ctx, req);
-    if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
-    if (!auth.data.issuable) {
+  if (identity) {
+    if (!identity.issuable) {
       return sendRestError(
         res,
         403,
@@ -30,7 +32,7 @@ export async function handleIssue(
         'this key cannot issue keys: only a key created with the issuable setting can (keys issued through the API never are)',
       );
     }
-    accountId = auth.data.accountId;
+    accountId = identity.accountId;
   } else {
     const sid = form.get('sid');
     const spw = form.get('spw');

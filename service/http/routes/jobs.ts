@@ -5,10 +5,10 @@ import { LIMITS, RESULT_MESSAGES, type JobStatus } from '../../../shared/api';
 import type { ServiceContext } from '../../context';
 import type { JobRow, JobStore } from '../../jobs/job-store';
 import type { JobRunner } from '../../jobs/job-runner';
+import type { KeyIdentity } from '../../keys/accounts';
 import { FileSink } from '../audio-sink';
-import { authenticateBearer } from '../auth';
 import { newSessionId } from '../ids';
-import { sendJson, sendRestError, sendSyncError } from '../respond';
+import { sendJson, sendSyncError } from '../respond';
 import { readAdmitted, type Admission } from './recognize';
 
 export interface JobRoutes {
@@ -18,7 +18,8 @@ export interface JobRoutes {
     query: URLSearchParams,
     version: 1 | 2,
   ): Promise<void>;
-  status(req: IncomingMessage, res: ServerResponse, sessionId: string): void;
+  /** A job's status for `identity` (the route authenticates by Bearer). */
+  status(res: ServerResponse, sessionId: string, identity: KeyIdentity): void;
 }
 
 /** The status body, keys in the documented order. */
@@ -55,7 +56,7 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
         const read = await readAdmitted(ctx, req, query, sink);
         const { outcome, refusal } = read;
         admission = read.admission;
-        if (outcome.kind === 'rejected' && refusal) {
+        if (refusal) {
           reply = () => sendSyncError(res, refusal.code, refusal.message, refusal.status);
         } else if (outcome.kind === 'too-large') {
           reply = () =>
@@ -107,12 +108,10 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
       reply();
     },
 
-    status(req, res, sessionId) {
-      const auth = authenticateBearer(ctx, req);
-      if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
+    status(res, sessionId, identity) {
       const job = store.get(sessionId);
       // Another account's session is reported as missing: existence never leaks.
-      if (!job || job.account_id !== auth.data.accountId)
+      if (!job || job.account_id !== identity.accountId)
         return sendJson(res, 404, { code: '?', message: 'session not found' });
       sendJson(res, 200, jobBody(job));
     },

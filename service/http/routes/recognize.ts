@@ -8,16 +8,14 @@ import {
   RESULT_MESSAGES,
   failure,
   parseSettings,
-  success,
-  type RecognitionSettings,
   type Result,
   type ResultCode,
   type SyncResponse,
 } from '../../../shared/api';
 import { decodeAudio } from '../../audio/decode';
+import { type Admission, type AdmissionRefusal, admit } from '../../admission';
 import type { ServiceContext } from '../../context';
-import { type Engine, EngineUnavailableError } from '../../engine/engine';
-import type { KeyIdentity } from '../../keys/accounts';
+import { EngineUnavailableError } from '../../engine/engine';
 import { recognize, textOf } from '../../recognition/recognize';
 import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
@@ -28,12 +26,7 @@ import { type Params, type ReadOutcome, readRecognitionRequest } from '../recogn
 import { sendSyncBody, sendSyncError } from '../respond';
 import { wordsInEffect } from '../../dictionary/profile-store';
 
-export interface Admission {
-  readonly identity: KeyIdentity;
-  readonly settings: RecognitionSettings;
-  readonly engine: Engine;
-  readonly release: () => void;
-}
+export type { Admission };
 
 export type Refusal = {
   readonly code: ResultCode;
@@ -41,48 +34,60 @@ export type Refusal = {
   readonly status: number;
 };
 
+/** A refusal as the HTTP side answers it: its code, message and status. */
+function refusalOf(refusal: AdmissionRefusal): Refusal {
+  const refuse = (code: ResultCode, message: string = RESULT_MESSAGES[code], status = 200) => ({
+    code,
+    message,
+    status,
+  });
+  switch (refusal.reason) {
+    case 'settings':
+      return refuse('>', `${RESULT_MESSAGES['>']} (${refusal.message})`);
+    case 'key':
+      return refuse('-');
+    case 'unknown-engine':
+      return refuse('?', refusal.message);
+    case 'engine-unavailable':
+      return refuse('!', `${RESULT_MESSAGES['!']} (${refusal.message})`);
+    case 'refused':
+      return refuse('>', `${RESULT_MESSAGES['>']} (${refusal.message})`);
+    case 'busy':
+      return refuse('?', 'too many concurrent requests', 429);
+  }
+}
+
 /**
- * Checks a recognition request's parameters in the order the cloud does: settings, key, engine,
- * then the key's concurrency. Shared by sync recognition and async job creation.
+ * A recognition request's admission (service/admission.ts) from its parameters: `d` (which must
+ * name at least the engine), and the key from `u`, `d`'s `authorization` or the Bearer header.
  */
-export function admit(
+function admitRequest(
   ctx: ServiceContext,
   req: IncomingMessage,
   params: Params,
 ): Result<Admission, Refusal> {
-  const refuse = (code: ResultCode, message: string = RESULT_MESSAGES[code], status = 200) =>
-    failure({ code, message, status });
   const d = params.get('d');
   if (d === undefined || d.trim() === '') {
-    return refuse(
-      '>',
-      `${RESULT_MESSAGES['>']} (d is missing: send d with at least the engine name, e.g. d=-a-general-en)`,
-    );
+    return failure({
+      code: '>',
+      message: `${RESULT_MESSAGES['>']} (d is missing: send d with at least the engine name, e.g. d=-a-general-en)`,
+      status: 200,
+    });
   }
   const settings = parseSettings(d);
-  if (!settings.ok) return refuse('>', `${RESULT_MESSAGES['>']} (${settings.error})`);
-  const key = params.get('u') ?? settings.data.authorization ?? bearerOf(req) ?? '';
-  const check = ctx.accounts.checkKey(key, clientAddress(req));
-  if (!check.ok) return refuse('-');
-  const slot = ctx.engines.get(settings.data.engine);
-  if (!slot) {
-    return refuse(
-      '?',
-      `unknown engine ${settings.data.engine}: this service has ${[...ctx.engines.keys()].join(', ')}`,
-    );
-  }
-  if (slot.state === 'unavailable') return refuse('!', `${RESULT_MESSAGES['!']} (${slot.message})`);
-  // The account's recognitions, whichever of its keys started them (live sessions too).
-  const release = ctx.limiter.acquire(check.data.accountId);
-  if (!release) return refuse('?', 'too many concurrent requests', 429);
-  return success({ identity: check.data, settings: settings.data, engine: slot.engine, release });
+  const key =
+    params.get('u') ?? (settings.ok ? settings.data.authorization : undefined) ?? bearerOf(req);
+  const result = admit(ctx, { settings, key: key ?? '', address: clientAddress(req) });
+  return result.ok ? result : failure(refusalOf(result.error));
 }
 
 /**
- * Reads a recognition request, admitting it (`admit`) as soon as its parameters are known, so a
- * refused request is answered without receiving its audio. `acceptAudio` may still refuse the
- * audio of an admitted request. The caller releases the admission when the request is done; if
- * reading itself fails, it is released here.
+ * Reads a recognition request, admitting it as soon as its parameters are known, so a refused
+ * request is answered without receiving its audio; a request whose parameters came without any
+ * audio part is admitted (or refused) once they are all read, so that it is told what is wrong
+ * with them before that it sent no audio. Either way `refusal` is set when it was refused.
+ * `acceptAudio` may still refuse the audio of an admitted request. The caller releases the
+ * admission when the request is done; if reading itself fails, it is released here.
  */
 export async function readAdmitted(
   ctx: ServiceContext,
@@ -99,7 +104,7 @@ export async function readAdmitted(
       sink,
       paramsDeadlineMs: paramsDeadlineMs(),
       beforeAudio: (params) => {
-        const result = admit(ctx, req, params);
+        const result = admitRequest(ctx, req, params);
         if (!result.ok) {
           refusal = result.error;
           return false;
@@ -109,6 +114,11 @@ export async function readAdmitted(
       },
     });
     if (outcome.kind === 'hostile') closeWithoutDraining(req);
+    if (outcome.kind === 'no-audio' && !admission && !refusal) {
+      const result = admitRequest(ctx, req, outcome.params);
+      if (result.ok) admission = result.data;
+      else refusal = result.error;
+    }
     return { outcome, ...(admission ? { admission } : {}), ...(refusal ? { refusal } : {}) };
   } catch (error) {
     admission?.release();
@@ -139,7 +149,7 @@ export async function handleSyncRecognize(
     );
     const { outcome, refusal } = read;
     admission = read.admission;
-    if (outcome.kind === 'rejected' && refusal) {
+    if (refusal) {
       return sendSyncError(res, refusal.code, refusal.message, refusal.status, {
         ...headers,
         ...(refusal.status === 429 ? { 'Retry-After': '1' } : {}),
@@ -160,16 +170,6 @@ export async function handleSyncRecognize(
         ...(outcome.kind === 'hostile' ? { Connection: 'close' } : {}),
       });
     if (outcome.kind === 'no-audio') {
-      const result = admit(ctx, req, outcome.params);
-      if (!result.ok)
-        return sendSyncError(
-          res,
-          result.error.code,
-          result.error.message,
-          result.error.status,
-          headers,
-        );
-      result.data.release();
       return sendSyncError(
         res,
         '>',

@@ -192,6 +192,33 @@ describe('work submitted while the local service is not up', () => {
     );
   });
 
+  it('a file sent while the service first starts waits for it in the core, visibly, and completes', async () => {
+    // The window sends a dropped file at once (renderer/src/store/transcribe-slice.ts): the
+    // core's job is the one thing that waits for the local service.
+    const dataDir = await appDir();
+    const core = await openCore({
+      dataDir,
+      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+    });
+    const changes: Job[] = [];
+    core.subscribe((event, payload) => {
+      if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
+    });
+    // Sent before the service is started at all: the job says it waits, then the service starts.
+    const submitted = transcribe(core);
+    await until(
+      () => changes.some((j) => j.pollProblem?.code === 'service-starting'),
+      (waiting) => waiting,
+    );
+    await core.start();
+    const done = await submitted;
+    expect(done.status).toBe('completed');
+    expect(done.pollProblem).toBeUndefined();
+    expect(changes.filter((j) => j.id === done.id).map((j) => j.pollProblem?.code)).toContain(
+      'service-starting',
+    );
+  });
+
   it('fails with a clear error when the service does not come up within the bound', async () => {
     const dataDir = await appDir();
     const silent = join(dataDir, 'silent-service.mjs');

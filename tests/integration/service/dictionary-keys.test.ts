@@ -237,6 +237,17 @@ describe('API keys and issuance', () => {
     });
   });
 
+  it('a Bearer that is no key is refused by the route before the body is read', async () => {
+    // Over the 64 KiB the route would read: a sender it cannot authenticate is not read at all.
+    const refused = await rawRequest(service.url, {
+      path: '/issue_service_authorization',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...bearer('not-a-key') },
+      body: Buffer.alloc(100 * 1024, 'a'),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.json()).toEqual({ code: '-', message: "can't verify service authorization" });
+  });
+
   it('rejects a bad epi or ipa with 400 naming the bad part', async () => {
     expect((await issue({ epi: '12x' }, bearer(service.key))).json()).toMatchObject({
       code: '>',

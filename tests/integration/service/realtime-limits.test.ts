@@ -169,6 +169,46 @@ describe('logging, the per-key limit and vanishing clients', () => {
     for (const client of [...clients, extra]) client.close();
   });
 
+  it('a request without audio is admitted once: told it sent no audio, even with one slot left (sync), and a wrong key refused first (async)', async () => {
+    // All but one of the account's slots held by live sessions.
+    const clients: WrpClient[] = [];
+    for (let i = 0; i < LIMITS.maxConcurrentPerKey - 1; i++) {
+      const client = await WrpClient.connect(wsUrl(service.url));
+      expect(await client.start('LSB16K', LOCAL_ENGINE, { authorization: service.key })).toBeNull();
+      clients.push(client);
+    }
+    const ask = async (path: string, parts: Parameters<typeof multipart>[0]) => {
+      const { body, contentType } = multipart(parts);
+      const res = await rawRequest(service.url, {
+        path,
+        headers: { 'Content-Type': contentType },
+        body,
+      });
+      return { status: res.status, ...res.json<{ code: string; message: string }>() };
+    };
+    // An empty audio part: the last slot is taken for it once, not twice (then 429).
+    expect(
+      await ask('/v1/nolog/recognize', [
+        { name: 'u', value: service.key },
+        { name: 'd', value: LOCAL_ENGINE },
+        { name: 'a', value: Buffer.alloc(0), filename: 'a.wav' },
+      ]),
+    ).toMatchObject({ status: 200, code: '>', message: expect.stringMatching(/no audio/) });
+    // No audio part at all, with a key that is no key: the key is what is wrong, as for sync.
+    for (const path of ['/v1/nolog/recognize', '/v2/recognitions'])
+      expect(
+        await ask(path, [
+          { name: 'u', value: 'not-a-key' },
+          { name: 'd', value: LOCAL_ENGINE },
+        ]),
+        path,
+      ).toMatchObject({ code: '-' });
+    // And the slot was given back: a live session takes it.
+    const last = await WrpClient.connect(wsUrl(service.url));
+    expect(await last.start('LSB16K', LOCAL_ENGINE, { authorization: service.key })).toBeNull();
+    for (const client of [...clients, last]) client.close();
+  });
+
   it('clients that vanish mid-utterance leak nothing: afterwards every slot and decoder is free', async () => {
     const pcm = await pcmOf('0870');
     for (let i = 0; i < 10; i++) {

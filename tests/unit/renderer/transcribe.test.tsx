@@ -82,7 +82,7 @@ describe('files in', () => {
     expect(within(one).getByRole('button', { name: 'Open transcript of one.wav' })).toBeTruthy();
   });
 
-  it('waits for the local service before sending, and says so', async () => {
+  it('sends a file at once while the local service starts: its job waits in the core, and the row says so', async () => {
     const user = userEvent.setup();
     const bridge = fakeBridge({
       'service:status': () => ({ ok: true, data: { state: 'starting' } }),
@@ -93,12 +93,26 @@ describe('files in', () => {
       expect(screen.getByText('Waiting for the local service to start…')).toBeTruthy(),
     );
     await user.upload(screen.getByTestId('file-input'), wav('late.wav'));
-    expect(screen.getByTestId('file-row').dataset.state).toBe('waiting');
-    expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(false);
-    act(() => bridge.emit('service:status', { state: 'running', url: 'http://x' }));
+    // The window does not hold the file back: the core's job is what waits (core/clients.ts).
     await waitFor(() =>
       expect(bridge.calls.some((c) => c.channel === 'transcribe:files')).toBe(true),
     );
+    const row = screen.getByTestId('file-row');
+    await waitFor(() => expect(row.dataset.state).toBe('queued'));
+    act(() =>
+      bridge.emit('jobs:changed', {
+        job: job('late', {
+          status: 'queued',
+          pollProblem: appError('service-starting', { seconds: 120 }),
+        }),
+      }),
+    );
+    expect(row.textContent).toContain(
+      'The local service is starting; this job waits for it (up to 120 s).',
+    );
+    act(() => bridge.emit('service:status', { state: 'running', url: 'http://x' }));
+    act(() => bridge.emit('jobs:changed', { job: job('late', { status: 'completed' }) }));
+    expect(row.dataset.state).toBe('completed');
   });
 
   it('says what to do when a job fails for want of a key, with a way to Settings', async () => {

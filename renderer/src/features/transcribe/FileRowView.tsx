@@ -6,6 +6,7 @@ import { formatClock, formatSize } from '../../ui/format';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
+import { errorText } from '../../ui/error-text';
 import { MiddleCut } from '../../ui/middle-cut';
 import { keptInStore } from '../../store/result';
 import { useActionError } from '../../ui/use-action-error';
@@ -19,6 +20,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const retryJob = useApp((s) => s.retryJob);
   const cancelJob = useApp((s) => s.cancelJob);
   const setTab = useApp((s) => s.setTab);
+  const lang = useApp((s) => s.lang);
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const running = useJobProgress(job, t);
 
@@ -44,6 +46,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     progress = running.fraction;
     state = running.text;
   } else if (job?.status === 'completed') state = t('transcribe.state.completed');
+  // A queued job the core holds back (the local service still starting) says why.
+  else if (job?.pollProblem) state = errorText(job.pollProblem, lang);
   else state = t('transcribe.state.queued');
   const tone =
     error || row.phase === 'failed'
