@@ -81,9 +81,7 @@ try {
     if (running.kind === 'impostor')
       fail(new AppFailure(appError('handover-refused', { url: running.url })));
     if (running.kind === 'command')
-      fail(
-        new AppFailure(appError('data-held-by-command', { pid: running.pid, path: dataDir })),
-      );
+      fail(new AppFailure(appError('data-held-by-command', { pid: running.pid, path: dataDir })));
     if (running.kind === 'window') {
       console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
     } else {
