@@ -137,18 +137,23 @@ async function ensureNpmPackages(debian) {
       usually: '1–2 min',
     },
   );
-  // Both steps are awaited before either's failure is reported: never leave one running.
-  const [debianDone, npmDone] = await Promise.allSettled([debian, fetched]);
-  if (npmDone.status === 'rejected') throw npmDone.reason;
   const { alone, afterDebian } = packagesWithInstallScripts();
-  if (alone.length > 0)
-    await runLogged('npm', ['rebuild', ...alone], {
-      env,
-      label: 'npm rebuild',
-      what: `building ${alone.join(', ')} (better-sqlite3 compiles from source)`,
-      usually: '1–2 min',
-    });
-  if (debianDone.status === 'rejected') throw debianDone.reason;
+  try {
+    await fetched;
+    // While the Debian packages may still be installing.
+    if (alone.length > 0)
+      await runLogged('npm', ['rebuild', ...alone], {
+        env,
+        label: 'npm rebuild',
+        what: `building ${alone.join(', ')} (better-sqlite3 compiles from source)`,
+        usually: '1–2 min',
+      });
+  } catch (error) {
+    // Never leave the Debian step running behind a failure.
+    await debian.catch(() => {});
+    throw error;
+  }
+  await debian;
   if (afterDebian.length > 0)
     await runLogged('npm', ['rebuild', ...afterDebian], {
       env,

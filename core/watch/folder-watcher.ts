@@ -26,6 +26,7 @@ import type { ExportChoice } from '../../shared/format/exporters';
 import type { ExportSettingsInput } from '../../shared/format/export-settings';
 import { toAppError } from '../errors';
 import { numberedName, writeNewFile } from '../export/save';
+import { removeStaleTemps } from '../storage/atomic-json';
 import { acceptMedia } from '../media-file';
 import type { CoreLink } from '../program-link';
 import { lockFolder, type FolderLock, type WatchHolder } from './folder-lock';
@@ -420,6 +421,9 @@ export class FolderWatchers {
     }
     const out = plan.out ?? dirname(path);
     const outputs = [...entry.outputs];
+    // A kill while an output was being written can leave its temporary file (a dot file of
+    // Kikitori's own pattern) in the person's folder: it goes before the outputs are written again.
+    if (recovering) await removeStaleTemps(out);
     try {
       for (const file of rendered.data.files.slice(outputs.length)) {
         const bytes = Buffer.from(file.base64, 'base64');

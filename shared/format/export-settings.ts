@@ -4,8 +4,8 @@
  * command line and watched folders make the same files from the same choices.
  */
 import { z } from 'zod';
-import { EXPORT_CHOICES } from './exporters';
-import { SUBTITLE_LIMITS, type SubtitleRules } from './subtitles';
+import { EXPORT_CHOICES, SUBTITLE_LIMITS } from './export-choices';
+import type { SubtitleRules } from './subtitles';
 
 const bounded = (key: keyof SubtitleRules) =>
   z.number().min(SUBTITLE_LIMITS[key][0]).max(SUBTITLE_LIMITS[key][1]);

@@ -17,6 +17,7 @@
  * their marks or left out (./fillers.ts) in every format but JSON, which stays the result.
  */
 import type { EditedTranscript } from '../domain/edits';
+import { type ExportFormat, type TextFormat } from './export-choices';
 import type { Transcript } from '../domain/job';
 import { oneLine, spreadsheetText } from './cells';
 import { toHtml, toMarkdown } from './documents';
@@ -55,11 +56,14 @@ export interface ExportOptions {
   readonly meta?: MinutesMeta;
 }
 
-/** Formats made from text here; `docx` is drawn by the core from the same minutes. */
-export const TEXT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv', 'md', 'html'] as const;
-export type TextFormat = (typeof TEXT_FORMATS)[number];
-export const EXPORT_FORMATS = [...TEXT_FORMATS, 'docx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export {
+  TEXT_FORMATS,
+  EXPORT_FORMATS,
+  EXPORT_CHOICES,
+  type TextFormat,
+  type ExportFormat,
+  type ExportChoice,
+} from './export-choices';
 
 export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
   txt: 'text/plain;charset=utf-8',
@@ -245,10 +249,6 @@ export function exportTranscript(
       return toMinutesHtml(transcript, options);
   }
 }
-
-/** What the viewer offers: each format of the edited transcript, and the service's own JSON. */
-export const EXPORT_CHOICES = [...EXPORT_FORMATS, 'json-original'] as const;
-export type ExportChoice = (typeof EXPORT_CHOICES)[number];
 
 /** Characters no file name may hold on one system or another (a title holds no control character). */
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|]/g;

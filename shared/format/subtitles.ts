@@ -44,14 +44,7 @@ export const SUBTITLE_DEFAULTS: Readonly<Record<Script, SubtitleRules>> = {
   spaced: { maxLine: 42, maxLines: 2, maxCueMs: 7_000, minCueMs: 833, minGapMs: 83 },
 };
 
-/** The bounds a person may set (the export dialog and the command line check against them). */
-export const SUBTITLE_LIMITS: Readonly<Record<keyof SubtitleRules, [number, number]>> = {
-  maxLine: [4, 200],
-  maxLines: [1, 4],
-  maxCueMs: [500, 60_000],
-  minCueMs: [0, 10_000],
-  minGapMs: [0, 2_000],
-};
+export { SUBTITLE_LIMITS } from './export-choices';
 
 const LETTER = /\p{L}/u;
 

@@ -3,7 +3,7 @@
  * script), remembered in this browser: a preference of the window's, never data.
  */
 import { exportSettingsSchema, subtitleRulesSchema } from '../../../shared/format/export-settings';
-import { EXPORT_CHOICES, type ExportChoice } from '../../../shared/format/exporters';
+import { EXPORT_CHOICES, type ExportChoice } from '../../../shared/format/export-choices';
 import type { Script, SubtitleRules } from '../../../shared/format/subtitles';
 import { z } from 'zod';
 

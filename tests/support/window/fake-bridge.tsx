@@ -36,6 +36,7 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       'dictionary:profiles': () => ({ ok: true, data: { profiles: [] } }),
       'dictionary:classnames': () => ({ ok: true, data: { classnames: [] } }),
       'keys:list': () => ({ ok: true, data: { keys: [], storage: 'keychain' } }),
+      'watch:list': () => ({ ok: true, data: { folders: [], revision: 0 } }),
       ...answers,
     },
     async call(channel, input) {
