@@ -44,7 +44,8 @@ export async function listJobs(
       [
         job.id,
         job.status.padEnd(11),
-        job.mode.padEnd(5),
+        // How it went to the service, and why (sync, async-size, …), as the window shows it.
+        (job.route ?? job.mode).padEnd(20),
         when(job.createdAt),
         listedName(job),
       ].join('  '),

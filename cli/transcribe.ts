@@ -97,7 +97,14 @@ export async function transcribe(
     const name = nameOf.get(job.id);
     if (name === undefined) return;
     if (changed)
-      io.emit({ type: 'job', file: name, job: job.id, status: job.status, mode: job.mode });
+      io.emit({
+        type: 'job',
+        file: name,
+        job: job.id,
+        status: job.status,
+        mode: job.mode,
+        route: job.route,
+      });
     show(job);
     if (ended(job)) waiting.get(job.id)?.(job);
   };

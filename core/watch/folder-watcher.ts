@@ -615,11 +615,11 @@ export class FolderWatch {
   /** Outputs that met a full disk: written at the next checks, the folder saying why it waits. */
   waitForRoom(write: () => Promise<void>): void {
     this.waitingForRoom.push(write);
-    this.say(appError('watch-folder', { path: this.path, reason: 'disk-full' }));
+    this.say(appError('watch-waiting', { path: this.path }));
   }
 
   roomFound(): void {
-    if (this.problem?.params.reason === 'disk-full' && this.waitingForRoom.length === 0)
+    if (this.problem?.code === 'watch-waiting' && this.waitingForRoom.length === 0)
       this.say(undefined);
   }
 

@@ -75,6 +75,7 @@ export const APP_ERROR_CODES = [
   'watch-refused',
   'watch-output',
   'watch-held',
+  'watch-waiting',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -118,7 +119,7 @@ export const SUB_CODES = {
   'recording-failed': { reason: ['ffmpeg-missing', 'encoder-ended', 'too-slow'] },
   'job-title': { reason: ['too-long', 'control'] },
   'program-unreachable': { reason: ['stale', 'refused', 'no-answer', 'gone', 'not-served'] },
-  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable', 'disk-full'] },
+  'watch-folder': { reason: ['missing', 'not-folder', 'unreadable'] },
   'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },

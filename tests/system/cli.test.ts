@@ -114,6 +114,9 @@ describe('kikitori transcribe', () => {
       .filter((line) => line.type === 'job' && line.file === join(work, 'sentence-1.wav'))
       .map((line) => line.status);
     expect(statuses.at(-1)).toBe('completed');
+    // How each went to the service, as the core decided it: these short clips directly.
+    const routes = lines.filter((line) => line.type === 'job').map((line) => line.route);
+    expect(new Set(routes)).toEqual(new Set(['sync']));
   });
 
   it('names the outputs after the source, next to it, and never writes over a file', async () => {
@@ -240,9 +243,13 @@ describe('kikitori transcribe, interrupted', () => {
         id: string;
         status: string;
         mode: string;
+        route?: string;
         sessionid?: string;
       }[];
       expect(job).toMatchObject({ status: 'recognizing', mode: 'async' });
+      expect(job!.route).toMatch(/^async-/);
+      const human = await kikitori(['--data', folder, 'jobs']);
+      expect(human.stdout).toMatch(new RegExp(`${job!.id}\\s+recognizing\\s+${job!.route}\\s`));
       expect(job!.sessionid).toBeTruthy();
       expect(stderr).toMatch(new RegExp(`${job!.id}\\s+\\S*long\\.wav\\s+recognizing`));
     } finally {

@@ -116,6 +116,8 @@ export const EN: Language = {
       'Kikitori cannot write transcripts into {path}: {reason}. Choose another output folder.',
     'watch-held':
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
+    'watch-waiting':
+      'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -250,8 +252,6 @@ export const EN: Language = {
         missing: 'the folder is gone (deleted, renamed, or its disk taken out)',
         'not-folder': 'it is not a folder',
         unreadable: 'Kikitori has no permission to read it',
-        'disk-full':
-          'the disk its transcripts are written to is full, so they wait until there is room',
       },
     },
     'watch-refused': {

@@ -71,11 +71,12 @@ describe('a watched folder whose outputs meet a full disk', { timeout: 300_000 }
       await until(problems, (said) => said.length > 0);
       const problem = problems()[0]!.problem!;
       expect(problem).toMatchObject({
-        code: 'watch-folder',
-        params: { path: full, reason: 'disk-full' },
+        code: 'watch-waiting',
+        params: { path: full },
       });
-      expect(errorText(problem, 'en')).toContain(
-        `${full}: the disk its transcripts are written to is full, so they wait until there is room.`,
+      // Said as what it is: the folder is still watched, only its transcripts wait.
+      expect(errorText(problem, 'en')).toBe(
+        `Transcripts of ${full} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.`,
       );
       expect(errorText(problem, 'ja')).toContain(full);
       expect(errorText(problem, 'ja')).toContain('ディスクがいっぱいです');

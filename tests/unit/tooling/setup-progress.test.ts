@@ -2,9 +2,9 @@
  * A long setup step says how it goes (issue #29 §11, scripts/progress.mjs): elsewhere than a
  * terminal (CI, `npm test`'s log) a line with the time so far every 15 s; on a terminal one line
  * rewritten in place each second, cleared at the end; the step's own output kept for the log.
- * Real child processes that take a while (`sleep`); the reports are what was written.
+ * Real child processes (`sleep`) under a faked clock; the reports are what was written.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatElapsed, runWithProgress } from '../../../scripts/progress.mjs';
 
 /** Collects what the reporter writes, as a pipe (or, with `isTTY`, a terminal) would get it. */
@@ -14,26 +14,40 @@ function sink(isTTY = false) {
 }
 
 describe('a long setup step’s progress', () => {
+  // The reporter's clock is faked (its interval and Date.now); the child is real and ends in
+  // half a second, and what was written is read once it has ended.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('says every 15 s how long it has run and how long it usually takes, when not on a terminal', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const { written, out } = sink();
-    const result = await runWithProgress('sleep', ['16'], {
+    const running = runWithProgress('sleep', ['0.5'], {
       label: 'npm ci',
       usually: '2–3 min',
       out,
     });
+    // Nothing at once (a quick step stays quiet), nothing before 15 s, one line at 15 s.
+    vi.advanceTimersByTime(14_999);
+    expect(written).toEqual([]);
+    vi.advanceTimersByTime(1_001);
+    const result = await running;
     expect(result.status).toBe(0);
     expect(result.ms).toBeGreaterThanOrEqual(16_000);
-    // Nothing at once (a quick step stays quiet), one line at 15 s.
     expect(written).toEqual(['setup: npm ci: 0:15 so far (usually 2–3 min)\n']);
-  }, 40_000);
+  });
 
   it('rewrites one line in place on a terminal, each second, and clears it at the end', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const { written, out } = sink(true);
-    const result = await runWithProgress('sleep', ['3'], {
+    const running = runWithProgress('sleep', ['0.5'], {
       label: 'apt-get install',
       usually: '1–2 min',
       out,
     });
+    vi.advanceTimersByTime(2_500);
+    const result = await running;
     expect(result.status).toBe(0);
     expect(written[0]).toBe('\r\x1b[2Ksetup: apt-get install: 0:00 so far (usually 1–2 min)');
     expect(written).toContain('\r\x1b[2Ksetup: apt-get install: 0:01 so far (usually 1–2 min)');
