@@ -76,6 +76,11 @@ const LAYERS = [
     why: 'The app and the local service share only shared/: they talk over HTTP.',
   },
   {
+    folder: 'service/bin.mjs',
+    may: ['service', 'shared', 'scripts/checkout-bundles.mjs'],
+    why: "The service's entry point runs the service: in a checkout its bundle, built when stale (scripts/checkout-bundles.mjs).",
+  },
+  {
     folder: 'service/engine',
     may: ['service/engine', 'service/audio', 'shared'],
     why: 'The engine knows audio and words, not the interfaces that reach it: no http/ or realtime/.',

@@ -5,10 +5,9 @@ import { spawn } from 'node:child_process';
 import { ROOT } from './setup.mjs';
 
 await (await import('./build-renderer.mjs')).buildRendererOrExit();
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'web-host/main.ts', ...process.argv.slice(2)],
-  { cwd: ROOT, stdio: 'inherit' },
-);
+const child = spawn(process.execPath, ['scripts/web-host.mjs', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 0));

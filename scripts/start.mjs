@@ -43,7 +43,7 @@ if (binary) {
   console.log(
     'The Electron runtime is not installed (run `node node_modules/electron/install.js` where GitHub downloads are reachable), so Kikitori opens in your browser instead.',
   );
-  child = spawn(process.execPath, ['--import', 'tsx', 'web-host/main.ts', ...args], {
+  child = spawn(process.execPath, ['scripts/web-host.mjs', ...args], {
     cwd: ROOT,
     stdio: 'inherit',
   });

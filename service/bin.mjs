@@ -7,8 +7,10 @@
  * and only then loads the service, which stops as soon as its start-up is done if a signal came
  * in the meantime.
  *
- * In a checkout (service/main.ts beside this file) the TypeScript runs through tsx. A packaged
- * app holds no sources and no tsx: it runs the bundle scripts/build-service.mjs made.
+ * In a checkout (service/main.ts beside this file) it runs the checkout's bundle, built by esbuild
+ * when older than its sources (scripts/checkout-bundles.mjs): compiling the TypeScript at each
+ * start cost a second of CPU. A packaged app holds no sources: it runs the bundle
+ * scripts/build-service.mjs made.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +29,8 @@ async function loadMain() {
   const source = new URL('./main.ts', import.meta.url);
   if (!existsSync(fileURLToPath(source)))
     return (await import(new URL('../dist/service/main.mjs', import.meta.url).href)).main;
-  const { register } = await import('tsx/esm/api');
-  register();
-  return (await import(source.href)).main;
+  const { checkoutBundleUrl } = await import('../scripts/checkout-bundles.mjs');
+  return (await import(await checkoutBundleUrl('service'))).main;
 }
 
 const main = await loadMain();

@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppFailure, appError, errorText } from '../shared/domain/errors';
 import {
@@ -24,6 +24,7 @@ import {
   stopOnSignals,
 } from '../core/host-start';
 import { writeOpenPage } from '../core/open-page';
+import { APP_ROOT } from '../core/supervisor/local-service';
 import type { Core } from '../core/core';
 import { tightenedLine } from '../core/storage/private-folder';
 import { startWebHost } from './server';
@@ -105,9 +106,7 @@ const hostOn = async (on: number) =>
     core,
     port: on,
     token,
-    staticDir:
-      process.env.KIKITORI_RENDERER_DIR ||
-      fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    staticDir: process.env.KIKITORI_RENDERER_DIR || join(APP_ROOT, 'dist', 'renderer'),
     ...(dev ? { window: (await import('./dev-window')).viteWindow } : {}),
   });
 // With no --port, the port this data folder's tabs know (they keep their sessions per origin),

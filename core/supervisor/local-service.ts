@@ -34,7 +34,12 @@ export interface ServiceProcess {
 /** Starts the service with these arguments (`--port 0 --data <dir>`…). */
 export type ServiceLauncher = (args: readonly string[]) => ServiceProcess;
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The checkout's root (or the packaged app's): where service/ and dist/ are. Read from a module
+ * two folders deep, so the bundles in dist/<name>/ (command line, checkout builds) find the same.
+ */
+export const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = APP_ROOT;
 
 /**
  * Runs the service as a child process of this Node (the web host, tests). With

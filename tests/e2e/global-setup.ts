@@ -1,5 +1,6 @@
-/** Builds what the window tests need: the renderer (Vite) and the audio fixtures. */
+/** Builds what the window tests need: the renderer (Vite), the audio fixtures, the hosts' bundles. */
 import { build } from 'vite';
+import { buildStaleCheckoutBundles } from '../../scripts/checkout-bundles.mjs';
 import { buildFixtures } from '../fixtures/build';
 
 export default async function setup(): Promise<void> {
@@ -7,4 +8,5 @@ export default async function setup(): Promise<void> {
   if (!process.env.KIKITORI_RENDERER_BUILT)
     await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
   await buildFixtures();
+  await buildStaleCheckoutBundles();
 }

@@ -30,7 +30,7 @@ export async function startWebHostProcess(
   dataDir: string,
   env: Record<string, string>,
   /** What to run with node (default: the web host itself; `npm start` runs scripts/start.mjs). */
-  entry: readonly string[] = ['--import', 'tsx', 'web-host/main.ts'],
+  entry: readonly string[] = ['scripts/web-host.mjs'],
   /** Open the browser ($BROWSER in env) instead of passing --no-open. */
   { open = false }: { open?: boolean } = {},
 ): Promise<RunningWebHost> {

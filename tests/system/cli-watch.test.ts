@@ -86,7 +86,7 @@ describe('kikitori watch', () => {
   it('is named as a command, not a window, when browser mode is started on its data folder', async () => {
     const browserMode = spawn(
       process.execPath,
-      ['--import', 'tsx', 'web-host/main.ts', '--data', dataDir, '--no-open'],
+      ['scripts/web-host.mjs', '--data', dataDir, '--no-open'],
       { env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' }, stdio: 'pipe' },
     );
     let stdout = '';

@@ -41,7 +41,7 @@ const readArgs = (file: string) =>
 /** Runs the web host to its end: its exit code and output. */
 function runWebHost(args: readonly string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'web-host/main.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/web-host.mjs', ...args], {
       env: { ...process.env, ...NO_KEYCHAIN, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -72,7 +72,7 @@ describe('one app per data folder, let in without the token on any command line'
     host = await startWebHostProcess(
       dataDir,
       { ...NO_KEYCHAIN, ...browser.env },
-      ['--import', 'tsx', 'web-host/main.ts'],
+      ['scripts/web-host.mjs'],
       { open: true },
     );
     const args = (await readArgs(browser.file)).trim().split('\n').slice(1);

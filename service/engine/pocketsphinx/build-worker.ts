@@ -13,7 +13,12 @@ import { promisify } from 'node:util';
 import { EngineUnavailableError } from '../engine';
 
 const run = promisify(execFile);
-const here = dirname(fileURLToPath(import.meta.url));
+/** Where the checkout's worker source is, set by the checkout's service bundle (scripts/checkout-bundles.mjs). */
+declare const KIKITORI_WORKER_DIR: string | undefined;
+const here =
+  typeof KIKITORI_WORKER_DIR === 'string'
+    ? KIKITORI_WORKER_DIR
+    : dirname(fileURLToPath(import.meta.url));
 const SOURCE = join(here, 'native', 'ps-worker.c');
 
 export const MODEL_DIR = process.env.KIKITORI_PS_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us';
