@@ -367,7 +367,7 @@ async function main(): Promise<void> {
         peak <= 300,
       );
       console.log(
-        `    decoder workers during the job (one per core, model loaded once each, independent of audio length; one the pool retired keeps its last peak): peak ${workers.map((w) => `${w.toFixed(0)} MB`).join(', ')}; service and workers together at most: ${(peak + workers.reduce((x, y) => x + y, 0)).toFixed(0)} MB`,
+        `    decoder workers during the job (up to one per core, started as the job's pieces need them, each loading the model once, independent of audio length; one the pool retired keeps its last peak): peak ${workers.map((w) => `${w.toFixed(0)} MB`).join(', ')}; service and workers together at most: ${(peak + workers.reduce((x, y) => x + y, 0)).toFixed(0)} MB`,
       );
     }
   } finally {

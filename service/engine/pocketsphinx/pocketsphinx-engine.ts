@@ -18,8 +18,9 @@ export class PocketSphinxEngine implements Engine {
   private constructor(readonly pool: WorkerPool) {}
 
   /**
-   * Builds the worker if needed and loads the model in `workers` processes (one per core, the
-   * batch concurrency); live streams may take more, up to `KIKITORI_SERVICE_MAX_DECODERS` (16).
+   * Builds the worker if needed and loads the model in one process, kept warm; up to `workers`
+   * batch requests run at once (one per core) on processes started as they need them, and live
+   * streams may take more, up to `KIKITORI_SERVICE_MAX_DECODERS` (16).
    */
   static async start(
     workers = availableParallelism(),

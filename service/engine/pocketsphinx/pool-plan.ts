@@ -5,7 +5,9 @@
  * run together. A live stream holds a decoder while a person speaks but uses a fraction of a core
  * (audio arrives at real-time pace), so streams may hold more decoders than there are cores: the
  * pool grows up to `maxDecoders` for them, keeps one warm spare while any stream is open (the next
- * speaker rarely waits for a model load), and retires idle workers beyond `size` after a while.
+ * speaker rarely waits for a model load). Only `warm` workers (one) stay loaded while nothing
+ * runs: batch work beyond them starts workers as it needs them, up to `size`, and idle workers
+ * beyond `warm` retire after a while.
  * Waiters are served in arrival order; a batch request held back only by the batch limit lets
  * later stream opens pass (they do not compete for that limit), and nothing passes a waiter that
  * lacks a decoder, so neither kind starves the other.
@@ -24,8 +26,10 @@ export interface PoolState {
   readonly total: number;
   readonly batchRunning: number;
   readonly streamsOpen: number;
-  /** Batch concurrency (one per core), and the number of workers kept warm at all times. */
+  /** Batch concurrency (one per core). */
   readonly size: number;
+  /** Workers kept loaded at all times (at most `size`). */
+  readonly warm: number;
   readonly maxDecoders: number;
 }
 
@@ -37,7 +41,7 @@ export interface Plan {
 }
 
 export function planDispatch(state: PoolState): Plan {
-  const base = Math.max(0, state.size - state.total);
+  const base = Math.max(0, state.warm - state.total);
   let room = state.maxDecoders - state.total - base;
   let idle = state.idle;
   let loading = state.loading + base;
@@ -72,14 +76,15 @@ export interface RetireState {
   readonly idleSince: readonly number[];
   readonly now: number;
   readonly total: number;
-  readonly size: number;
+  /** Workers kept loaded at all times. */
+  readonly warm: number;
   readonly streamsOpen: number;
   readonly idleMs: number;
 }
 
-/** How many of the longest-idle workers to stop: never below `size`, nor the spare of open streams. */
+/** How many of the longest-idle workers to stop: never below `warm`, nor the spare of open streams. */
 export function workersToRetire(state: RetireState): number {
   const stale = state.idleSince.filter((since) => state.now - since >= state.idleMs).length;
   const spare = state.streamsOpen > 0 ? 1 : 0;
-  return Math.max(0, Math.min(state.total - state.size, stale, state.idleSince.length - spare));
+  return Math.max(0, Math.min(state.total - state.warm, stale, state.idleSince.length - spare));
 }

@@ -277,7 +277,13 @@ class Stream implements EngineStream {
 export interface PoolOptions {
   /** Most workers at once (batch ones never exceed `size`); default 16, at least `size`. */
   readonly maxDecoders?: number;
-  /** How long a worker beyond `size` may stay idle before it exits; default 60 s. */
+  /**
+   * Workers kept loaded at all times (default 1, at most `size`): the others start when work
+   * needs them (a second file at once, a live stream) and exit after `idleMs` idle. Each holds
+   * the model (~130 MB), so an idle service on 8 cores no longer keeps 8 of them.
+   */
+  readonly warm?: number;
+  /** How long a worker beyond `warm` may stay idle before it exits; default 60 s. */
   readonly idleMs?: number;
 }
 
@@ -296,6 +302,8 @@ export class WorkerPool {
   private spawnTimer: NodeJS.Timeout | undefined;
   private retireTimer: NodeJS.Timeout | undefined;
   readonly maxDecoders: number;
+  /** Workers kept loaded while nothing runs (PoolOptions.warm). */
+  readonly warm: number;
   private readonly idleMs: number;
 
   private constructor(
@@ -304,13 +312,17 @@ export class WorkerPool {
     options: PoolOptions,
   ) {
     this.maxDecoders = Math.max(size, options.maxDecoders ?? 16);
+    this.warm = Math.min(size, Math.max(1, options.warm ?? 1));
     this.idleMs = options.idleMs ?? 60_000;
   }
 
-  /** Starts `size` workers and waits until every one has loaded the model. */
+  /**
+   * Starts the warm workers and waits until each has loaded the model (so a broken engine is
+   * known at once); up to `size` batch requests run at once, on workers started as they need them.
+   */
   static async start(binary: string, size: number, options: PoolOptions = {}): Promise<WorkerPool> {
     const pool = new WorkerPool(binary, size, options);
-    const slots = Array.from({ length: size }, () => pool.spawnWorker());
+    const slots = Array.from({ length: pool.warm }, () => pool.spawnWorker());
     try {
       await Promise.all(slots.map((slot) => slot.worker.ready));
     } catch (error) {
@@ -400,6 +412,7 @@ export class WorkerPool {
       batchRunning: this.count('batch'),
       streamsOpen: this.count('opening') + this.count('stream'),
       size: this.size,
+      warm: this.warm,
       maxDecoders: this.maxDecoders,
     });
     const served = plan.serve.map((position) => this.queue[position]!);
@@ -458,7 +471,7 @@ export class WorkerPool {
   }
 
   private scheduleRetirement(): void {
-    if (this.retireTimer || this.live() <= this.size) return;
+    if (this.retireTimer || this.live() <= this.warm) return;
     const idleSince = this.slots.flatMap((slot) =>
       slot.role.kind === 'idle' ? [slot.role.since] : [],
     );
@@ -482,7 +495,7 @@ export class WorkerPool {
       idleSince: idle.map((slot) => slot.role.since),
       now: Date.now(),
       total: this.live(),
-      size: this.size,
+      warm: this.warm,
       streamsOpen: this.streams.size,
       idleMs: this.idleMs,
     });

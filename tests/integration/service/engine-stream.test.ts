@@ -219,10 +219,11 @@ describe('PocketSphinx streams: sharing the pool', () => {
       ]);
       for (const result of results) expect(speech(result)).toEqual(speech(results[0]!));
       expect(workers.length).toBeGreaterThanOrEqual(9);
-      // With no stream open, the workers beyond the pool's size exit after idleMs.
+      // With no stream open, the workers beyond the warm one exit after idleMs.
+      expect(engine.pool.warm).toBe(1);
       await until(
         () => engine.pool.stats().workers.length,
-        (n) => n === 2,
+        (n) => n === 1,
         { timeoutMs: 30_000 },
       );
       expect((await engine.recognize(pcm)).words.length).toBeGreaterThan(5);

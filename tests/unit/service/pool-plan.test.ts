@@ -15,6 +15,7 @@ const state = (over: Partial<PoolState>): PoolState => ({
   batchRunning: 0,
   streamsOpen: 0,
   size: 2,
+  warm: 2,
   maxDecoders: 16,
   ...over,
 });
@@ -52,8 +53,26 @@ describe('the pool scheduling policy', () => {
     });
   });
 
-  it('keeps `size` workers warm after deaths', () => {
+  it('keeps `warm` workers loaded after deaths', () => {
     expect(planDispatch(state({ total: 0 })).spawn).toBe(2);
+    expect(planDispatch(state({ total: 0, warm: 1 })).spawn).toBe(1);
+  });
+
+  it('starts workers for batch requests beyond the warm one, up to `size` at once', () => {
+    const one = { warm: 1, size: 2, total: 1 };
+    // Two files at once on the one warm worker: the first takes it, a second worker starts.
+    expect(planDispatch(state({ ...one, queue: ['batch', 'batch'], idle: 1 }))).toEqual({
+      serve: [0],
+      spawn: 1,
+    });
+    // Both batch slots taken (one running, one worker loading for the next): nothing more starts.
+    expect(
+      planDispatch(
+        state({ ...one, queue: ['batch', 'batch'], total: 2, loading: 1, batchRunning: 1 }),
+      ),
+    ).toEqual({ serve: [], spawn: 0 });
+    // Nothing waiting: nothing starts beyond the warm one.
+    expect(planDispatch(state({ ...one, idle: 1 }))).toEqual({ serve: [], spawn: 0 });
   });
 
   it('never serves more than idle workers, overruns batch or decoder limits, or skips a servable head', () => {
@@ -71,7 +90,8 @@ describe('the pool scheduling policy', () => {
           const idle = idleSeed % (total + 1);
           const loading = loadingSeed % (total - idle + 1);
           const batchRunning = Math.min(size, batchSeed % (total - idle - loading + 1));
-          const s = state({ queue, idle, loading, total, batchRunning, size, maxDecoders });
+          const warm = 1 + (extra % size);
+          const s = state({ queue, idle, loading, total, batchRunning, size, warm, maxDecoders });
           const plan = planDispatch(s);
           expect(plan.serve.length).toBeLessThanOrEqual(idle);
           expect(total + plan.spawn).toBeLessThanOrEqual(maxDecoders);
@@ -86,8 +106,18 @@ describe('the pool scheduling policy', () => {
     );
   });
 
-  it('retires only stale idle workers beyond `size`, keeping a spare while streams are open', () => {
-    const base = { now: 100_000, size: 2, idleMs: 60_000 };
+  it('retires only stale idle workers beyond `warm`, keeping a spare while streams are open', () => {
+    expect(
+      workersToRetire({
+        now: 100_000,
+        idleMs: 60_000,
+        warm: 1,
+        idleSince: [0, 0],
+        total: 2,
+        streamsOpen: 0,
+      }),
+    ).toBe(1);
+    const base = { now: 100_000, warm: 2, idleMs: 60_000 };
     expect(workersToRetire({ ...base, idleSince: [0, 0, 0], total: 5, streamsOpen: 0 })).toBe(3);
     expect(workersToRetire({ ...base, idleSince: [0, 0, 0], total: 4, streamsOpen: 0 })).toBe(2);
     expect(workersToRetire({ ...base, idleSince: [0, 0, 0], total: 9, streamsOpen: 6 })).toBe(2);
