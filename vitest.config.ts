@@ -10,13 +10,27 @@ import { defineConfig } from 'vitest/config';
  * - system: whole commands and hosts (npm start, npm run dev, the web host) as a user runs them.
  * The tiers run in that order (sequence.groupOrder), so a broken unit shows first. The unit tier runs
  * in worker threads, two at least: its files are CPU-bound and start in a fraction of a fork's
- * time (on 2 shared cores: 55 s, against 77 s in two forks and 106 s in one). The others keep one
- * fork per file, one file at a time: they start services, bind ports and time real processes.
+ * time (on 2 shared cores: 55 s, against 77 s in two forks and 106 s in one). The others run one
+ * file at a time (they start services, bind ports and time real processes) in one fork that is
+ * not renewed between files (`isolate: false`): each file starts what it uses and stops it, and
+ * re-importing the core and the service for each of 86 files cost 70 s of a fresh machine's run
+ * (16 s shared). The few that point keytar at a keychain of their own run apart, each in a fresh
+ * fork (`integration-isolated`).
  * The audio fixtures, and the window when its build is stale, are built once for the tiers that
  * use them (tests/support/global-setup.ts).
  * Playwright's specs (tests/e2e/) are not vitest tests: `npm run test:e2e`.
  */
 const FIXTURES_AND_WINDOW = ['tests/support/global-setup.ts'];
+const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'];
+/**
+ * Files that load keytar in the test process and point it at a D-Bus of their own (or at none):
+ * libsecret keeps its first connection for the life of the process, so each runs in a fresh one.
+ */
+const OWN_KEYCHAIN = [
+  'tests/integration/core/key-store.test.ts',
+  'tests/integration/core/key-store-fallback.test.ts',
+  'tests/security/key-addresses.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -38,7 +52,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: INTEGRATION,
+          exclude: OWN_KEYCHAIN,
+          isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 1 },
         },
@@ -46,10 +62,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'system',
-          include: ['tests/system/**/*.test.ts'],
+          name: 'integration-isolated',
+          include: OWN_KEYCHAIN,
           globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          isolate: false,
+          globalSetup: FIXTURES_AND_WINDOW,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
