@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers, one project each (`vitest run --project <name>`; `npm test` runs all three):
+ * Three tiers (`vitest run --project <name>`; `npm test` runs every project):
  * - unit: pure logic and the window in jsdom (.tsx, each file says so in its environment
- *   comment); no audio fixtures, no local service, no keychain: `npm run test:unit`, under a minute.
+ *   comment); no audio fixtures, no local service, no keychain: `npm run test:unit`.
  * - integration: the core, the local service and the key store against real processes and real
- *   audio, crash safety, packaging, security.
+ *   audio, packaging, security; and crash safety (`crash`, a project of its own, which `npm test`
+ *   runs after the window's specs: scripts/test.mjs). `npm run test:integration` runs all three.
  * - system: whole commands and hosts (npm start, npm run dev, the web host) as a user runs them.
  * The tiers run in that order (sequence.groupOrder), so a broken unit shows first. The unit tier runs
  * in worker threads, two at least: its files are CPU-bound and start in a fraction of a fork's
@@ -22,6 +23,11 @@ import { defineConfig } from 'vitest/config';
  */
 const FIXTURES_AND_WINDOW = ['tests/support/global-setup.ts'];
 const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'];
+/**
+ * The crash tests (processes killed at seeded moments, full disks) are integration tests run as
+ * a project of their own, so `npm test` can run them after the window's specs (scripts/test.mjs).
+ */
+const CRASH = 'tests/integration/crash/**/*.test.ts';
 /**
  * Files that load keytar in the test process and point it at a D-Bus of their own (or at none):
  * libsecret keeps its first connection for the life of the process, so each runs in a fresh one.
@@ -53,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
-          exclude: OWN_KEYCHAIN,
+          exclude: [...OWN_KEYCHAIN, CRASH],
           isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 1 },
@@ -62,10 +68,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'crash',
+          include: [CRASH],
+          isolate: false,
+          globalSetup: FIXTURES_AND_WINDOW,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration-isolated',
           include: OWN_KEYCHAIN,
           globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -75,7 +91,7 @@ export default defineConfig({
           include: ['tests/system/**/*.test.ts'],
           isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

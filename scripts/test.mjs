@@ -93,12 +93,17 @@ show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
 // The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
-// then the two long halves side by side: vitest's integration and system tiers (one file at a
-// time: they start services and time real processes) and Playwright's specs of the window (one
-// worker). Each half mostly waits on real processes, real audio played in real time and a real
-// browser, so neither keeps both cores busy alone (on a fresh 2-core machine the two one after
-// the other took 1,170 s and 612 s). The audio fixtures are built once before, so the halves'
-// global set-ups find them built. vitest's lines come as they are; Playwright's are prefixed.
+// then two long halves side by side, never more than two streams of work at once:
+// - vitest's integration and system tiers (one file at a time: they start services and time
+//   real processes), but for the crash tests;
+// - Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
+//   project, tests/integration/crash).
+// Each half mostly waits on real processes, real audio played in real time and a real browser,
+// so neither keeps both cores busy alone. Measured here before the crash tests moved: 1,148 s for
+// the vitest half (201 s of it the crash tests) beside 728 s for Playwright, then nothing beside
+// vitest for 420 s. The audio fixtures and the hosts' bundles are built once before, so the
+// halves' global set-ups find them built. vitest's lines come as they are; Playwright's and the
+// crash tests' are prefixed.
 console.log('\n— tests');
 const fixtures = await runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], {
   cwd: ROOT,
@@ -109,6 +114,7 @@ show('audio fixtures', fixtures);
 await (await import('./checkout-bundles.mjs')).buildStaleCheckoutBundles();
 const unitReport = join(RESULTS, 'vitest-unit.json');
 const slowReport = join(RESULTS, 'vitest.json');
+const crashReport = join(RESULTS, 'vitest-crash.json');
 const playwrightReport = join(RESULTS, 'playwright.json');
 const vitestArgs = (report, projects) => [
   'run',
@@ -119,20 +125,27 @@ const vitestArgs = (report, projects) => [
 ];
 run(bin('vitest'), vitestArgs(unitReport, ['unit']));
 const halvesStarted = performance.now();
-const [slowDone, windowDone] = await Promise.all([
+const [slowDone, [windowDone, crashDone]] = await Promise.all([
   runStreamed(
     bin('vitest'),
-    vitestArgs(slowReport, ['integration', 'integration-isolated', 'system']),
+    [...vitestArgs(slowReport, ['integration', 'integration-isolated', 'system'])],
     { cwd: ROOT },
   ),
-  runStreamed(bin('playwright'), ['test'], {
-    cwd: ROOT,
-    env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
-    prefix: 'window │ ',
-  }),
+  (async () => {
+    const window = await runStreamed(bin('playwright'), ['test'], {
+      cwd: ROOT,
+      env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
+      prefix: 'window │ ',
+    });
+    const crash = await runStreamed(bin('vitest'), vitestArgs(crashReport, ['crash']), {
+      cwd: ROOT,
+      prefix: 'crash │ ',
+    });
+    return [window, crash];
+  })(),
 ]);
 console.log(
-  `\nvitest's integration and system tiers (${slowDone.seconds} s) and Playwright (${windowDone.seconds} s), side by side: ${((performance.now() - halvesStarted) / 1000).toFixed(0)} s`,
+  `\nvitest's integration and system tiers but the crash tests (${slowDone.seconds} s), beside Playwright (${windowDone.seconds} s) then the crash tests (${crashDone.seconds} s): ${((performance.now() - halvesStarted) / 1000).toFixed(0)} s`,
 );
 
 console.log('\n— vitest');
@@ -140,7 +153,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const reports = [unitReport, slowReport].map((file) => JSON.parse(readFileSync(file, 'utf8')));
+  const reports = [unitReport, slowReport, crashReport].map((file) =>
+    JSON.parse(readFileSync(file, 'utf8')),
+  );
   const counts = vitestCounts(reports);
   for (const file of counts.broken)
     console.log(`test file failed to run: ${file.name.slice(ROOT.length + 1)}\n${file.message}`);
@@ -151,7 +166,7 @@ try {
     `${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 } catch {
-  check('vitest', false, 'vitest wrote no report (or only one of its two)');
+  check('vitest', false, 'vitest wrote no report (or not all three)');
   failed += 1;
 }
 
