@@ -11,6 +11,7 @@ import { ProfileStore } from './dictionary/profile-store';
 import { EngineUnavailableError } from './engine/engine';
 import { PocketSphinxEngine } from './engine/pocketsphinx/pocketsphinx-engine';
 import { ConcurrencyLimiter } from './http/concurrency';
+import { closeLingering } from './http/linger';
 import { jobRoutes } from './http/routes/jobs';
 import { createHttpServer } from './http/server';
 import { JobRunner } from './jobs/job-runner';
@@ -200,7 +201,12 @@ export class LocalService {
     // Connections that finish their request during the drain go idle and are closed then, rather
     // than at the keep-alive timeout.
     this.server.closeIdleConnections();
-    const sweeper = setInterval(() => this.server.closeIdleConnections(), 50);
+    // Refused requests whose rest was being read away owe nothing more (service/http/linger.ts).
+    closeLingering(this.server);
+    const sweeper = setInterval(() => {
+      this.server.closeIdleConnections();
+      closeLingering(this.server);
+    }, 50);
     await closed;
     clearInterval(sweeper);
     await LocalService.release(this.context, this.runner);

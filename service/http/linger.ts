@@ -1,6 +1,6 @@
 /** Closing a connection after an answer given before the whole request body came. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 
 const unwelcome = new WeakSet<IncomingMessage>();
 
@@ -10,6 +10,23 @@ export function closeWithoutDraining(req: IncomingMessage): void {
 }
 
 const current = new WeakMap<Socket, IncomingMessage>();
+
+/**
+ * Connections whose answer has gone and whose rest is being read away (each leaves this set in
+ * the listeners that end its lingering: no listener of its own, as the ones below explain).
+ */
+const lingering = new Set<Socket>();
+
+/**
+ * Closes `server`'s connections that linger after their answer (the rest of a refused body
+ * being read away). At shutdown nothing is owed on them, and `server.close()` would otherwise
+ * wait for each until its deadline (30 s): a service asked to stop after refusing an upload took
+ * 26 s to exit. Connections of requests still being answered are left to finish.
+ */
+export function closeLingering(server: Server): void {
+  for (const socket of lingering)
+    if ((socket as Socket & { server?: Server }).server === server) socket.destroy();
+}
 
 /**
  * An answer given before the whole body came (a refusal): the rest is read away so the client
@@ -27,6 +44,7 @@ export function lingerAtMost(req: IncomingMessage, res: ServerResponse, ms: numb
       const incoming = current.get(socket);
       if (!incoming || incoming.complete) return destroySoon();
       socket.end();
+      lingering.add(socket);
       // A hostile sender gets a second to read its refusal, not the time to send its body.
       const wait = unwelcome.has(incoming) ? Math.min(ms, 1_000) : ms;
       const timer = setTimeout(() => socket.destroy(), wait).unref();
@@ -34,17 +52,22 @@ export function lingerAtMost(req: IncomingMessage, res: ServerResponse, ms: numb
         clearTimeout(timer);
         socket.destroy();
       });
-      socket.once('close', () => clearTimeout(timer));
+      socket.once('close', () => {
+        clearTimeout(timer);
+        lingering.delete(socket);
+      });
     };
   }
   current.set(socket, req);
   res.once('finish', () => {
     if (req.complete || socket.destroyed) return;
+    lingering.add(socket);
     const timer = setTimeout(() => socket.destroy(), ms).unref();
     // Whichever comes first takes both listeners away: a kept-alive socket serves request after
     // request, and a listener left on it per request would keep every request alive with it.
     const done = () => {
       clearTimeout(timer);
+      lingering.delete(socket);
       req.off('end', done);
       socket.off('close', done);
     };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../service/main';
@@ -104,6 +105,40 @@ describe('service start and stop', () => {
     expect(await exit).toBe(0);
     await removeDir(service.dataDir);
   }, 180_000);
+
+  it('on SIGTERM does not wait for the rest of a refused upload: its refusal is sent, and it exits 0', async () => {
+    // A drain deadline no test would wait out: the service must not wait for it at all.
+    const service = await startService({ env: { KIKITORI_SERVICE_DRAIN_DEADLINE_MS: '3600000' } });
+    // A chunked upload over the audio limit, refused (413) once 16 MB have come: the client stays
+    // connected and sends nothing more, so its rest would be read away until the deadline.
+    const socket = connect(service.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /v1/nolog/recognize?u=${encodeURIComponent(service.key)}&d=-a-general-en&c=LSB16K HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const MiB = 1024 * 1024;
+    for (let i = 0; i < 17; i++)
+      socket.write(
+        Buffer.concat([
+          Buffer.from(`${MiB.toString(16)}\r\n`),
+          Buffer.alloc(MiB),
+          Buffer.from('\r\n'),
+        ]),
+      );
+    await until(
+      () => received,
+      (text) => /\r\n\r\n[\s\S]*"code":"%"/.test(text),
+      { timeoutMs: 60_000 },
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    // Before the change, the service waited for this connection until the drain deadline.
+    expect(await service.stop()).toBe(0);
+    await closed;
+    await removeDir(service.dataDir);
+  }, 120_000);
 
   // From its first line ("starting") on, through loading, opening the database and starting the
   // engine, a SIGTERM must end the service cleanly. (Before that line Node itself is still
