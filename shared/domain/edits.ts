@@ -398,6 +398,29 @@ function replaceWords(work: Work, service: Utterance, change: WordChange): void 
   work.sources.splice(from, to - from, ...made.map((): [number, number] => [...source]));
 }
 
+/**
+ * How many edited tokens from `k` on (going by `step`) join a revert of the service words
+ * `range`: one whose source overlaps it; words inserted inside it (or, reverting an inserted
+ * word, inserted at the same place); and words inserted at its edge when an edited token of the
+ * range lies beyond them (they sit among the range's own words: left in place, they would stand
+ * between its reverted words and keep later ones from being reverted, out of order in time).
+ */
+function joining(work: Work, k: number, step: 1 | -1, range: [number, number]): number {
+  let joined = 0;
+  let atEdge = 0;
+  for (let j = k; j >= 0 && j < work.tokens.length; j += step) {
+    if (!work.tokens[j]!.edited) break;
+    const [from, to] = work.sources[j]!;
+    if (from !== to) return overlaps([from, to], range) ? joined + atEdge + 1 : joined;
+    if (from < range[0] || from > range[1]) break;
+    if (range[0] === range[1] || (range[0] < from && from < range[1])) {
+      joined += atEdge + 1;
+      atEdge = 0;
+    } else atEdge++;
+  }
+  return joined;
+}
+
 function revertInPlace(work: Work, service: Utterance, at: number): boolean {
   if (work.tokens[at]?.edited !== true) return false;
   let range: [number, number] = [...work.sources[at]!];
@@ -405,12 +428,14 @@ function revertInPlace(work: Work, service: Utterance, at: number): boolean {
   let hi = at + 1;
   for (let grown = true; grown;) {
     grown = false;
-    if (lo > 0 && work.tokens[lo - 1]!.edited && overlaps(work.sources[lo - 1]!, range)) {
-      lo--;
+    const left = lo > 0 ? joining(work, lo - 1, -1, range) : 0;
+    if (left > 0) {
+      lo -= left;
       grown = true;
     }
-    if (hi < work.tokens.length && work.tokens[hi]!.edited && overlaps(work.sources[hi]!, range)) {
-      hi++;
+    const right = hi < work.tokens.length ? joining(work, hi, 1, range) : 0;
+    if (right > 0) {
+      hi += right;
       grown = true;
     }
     if (grown)

@@ -160,6 +160,33 @@ describe('reverting', () => {
     expect(applyEdits(english, [insert, revertWord(1, 1)])).toBe(english);
   });
 
+  it('reverting a word takes back the words inserted among those made with it, in time order', () => {
+    // Found by the property below (seed 1825429592): the whole first utterance retyped, part of
+    // it retyped again, two words inserted inside what was retyped, then the first word reverted.
+    // The insertion stood between words of one edit: the revert stopped at it, so the service's
+    // words came back before it and the rest of that edit stayed after it, out of order in time.
+    const ops: EditOp[] = [
+      { kind: 'words', utterance: 0, changes: [{ from: 0, to: 5, written: ['a', 'b', 'c', 'd'] }] },
+      { kind: 'words', utterance: 0, changes: [{ from: 0, to: 2, written: ['e', 'f', 'g'] }] },
+      { kind: 'words', utterance: 0, changes: [{ from: 3, to: 3, written: ['x', 'y'] }] },
+    ];
+    expect(writtens(applyEdits(english, ops))).toEqual(['e', 'f', 'g', 'x', 'y', 'c', 'd']);
+    expect(applyEdits(english, [...ops, revertWord(0, 0)])).toBe(english);
+    // An insertion at an edit's edge with nothing of that edit beyond it stays.
+    const after: EditOp[] = [
+      wordEdit(0, 1, 'quack'),
+      { kind: 'words', utterance: 0, changes: [{ from: 2, to: 2, written: ['loud'] }] },
+    ];
+    expect(writtens(applyEdits(english, [...after, revertWord(0, 1)]))).toEqual([
+      'the',
+      'quick',
+      'loud',
+      'brown',
+      'fox',
+      '.',
+    ]);
+  });
+
   it('reverts everything, speakers included, as one step after which edits go on', () => {
     const ops = [wordEdit(0, 1, 'quack'), wordEdit(1, 0, ''), revertAll(), wordEdit(1, 1, 'under')];
     const edited = applyEdits(english, ops);
