@@ -1,13 +1,13 @@
-// `npm test`: installs what is missing, then runs lint, the format check, the type checks, the
-// window's build, every vitest test and the Playwright specs of the window (Debian's Chromium
+// `npm test`: installs what is missing and, as soon as npm's packages are in (while native modules
+// compile and Debian packages install), runs lint, the format check, the type checks, the
+// window's build; then every vitest test and the Playwright specs of the window (Debian's Chromium
 // against the real web host), and ends with one plain line `N passed, N failed` built from the
 // runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
-// earlier one fails. The five checks before the tests run side by side (each single-threaded and
-// reading the tree only), each one's output printed whole, in order, once all are done; then
-// vitest's unit tier; then its integration and system tiers side by side with Playwright (see
+// earlier one fails. The five checks run side by side (each single-threaded and reading the tree
+// only), each one's output printed whole once it is done; vitest's unit tier starts when all but
+// ESLint are done; then its integration and system tiers side by side with Playwright (see
 // below). A Playwright spec that failed once and passed on its retry counts as passed, and is
 // named under `flaky:` just before that line. (No vitest test is retried, so none can be flaky.)
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
@@ -15,36 +15,22 @@ import { runKept, runStreamed } from './run-kept.mjs';
 import { flakySpecs, vitestCounts } from './test-report.mjs';
 
 const RESULTS = join(ROOT, '.test-results');
-
-try {
-  await ensureSetup();
-} catch (error) {
-  console.error(`setup failed: ${error.message}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-rmSync(RESULTS, { recursive: true, force: true });
-mkdirSync(RESULTS, { recursive: true });
-
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-const checks = [];
-const check = (name, ok, detail) => {
-  checks.push({ name, ok });
-  console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
-};
-
-const kept = (command, args) => runKept(command, args, { cwd: ROOT });
-const show = (title, step) => {
-  console.log(`\n— ${title}`);
-  if (step.output) process.stdout.write(step.output);
-};
-
 const eslintReport = join(RESULTS, 'eslint.json');
-const started = performance.now();
-const [lint, styles, format, types, build] = await Promise.all([
-  kept(bin('eslint'), [
+
+// The five checks (they need npm's JavaScript only, no native module, no Debian package) start as
+// soon as setup says npm's packages are in place: on a fresh machine, while better-sqlite3
+// compiles and the Debian packages finish installing, where they used to wait for both (the
+// compile keeps one core busy for about 90 s; the other was mostly idle).
+let checksStarted;
+let lintRunning;
+let othersRunning;
+const startChecks = () => {
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(RESULTS, { recursive: true });
+  checksStarted = performance.now();
+  const kept = (command, args) => runKept(command, args, { cwd: ROOT });
+  lintRunning = kept(bin('eslint'), [
     '.',
     '--max-warnings',
     '0',
@@ -52,17 +38,94 @@ const [lint, styles, format, types, build] = await Promise.all([
     'json',
     '--output-file',
     eslintReport,
-  ]),
-  kept(bin('stylelint'), ['renderer/src/**/*.css']),
-  kept(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
-  kept(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]),
-  kept(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]),
-]);
+  ]);
+  othersRunning = Promise.all([
+    kept(bin('stylelint'), ['renderer/src/**/*.css']),
+    kept(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    kept(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]),
+    kept(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]),
+  ]);
+};
+try {
+  await ensureSetup({ onPackagesReady: startChecks });
+} catch (error) {
+  console.error(`setup failed: ${error.message}`);
+  await Promise.all([lintRunning, othersRunning]);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+// The audio fixtures (they need Debian's sox, espeak-ng and ffmpeg) and the hosts' bundles
+// (scripts/checkout-bundles.mjs), built once here while the checks may still run, rather than by
+// the first host each half starts.
+const fixturesBuilt = runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], {
+  cwd: ROOT,
+});
+const bundlesBuilt = import('./checkout-bundles.mjs').then((bundles) =>
+  bundles.buildStaleCheckoutBundles(),
+);
+const [styles, format, types, build] = await othersRunning;
+const elapsed = (since) => ((performance.now() - since) / 1000).toFixed(0);
 console.log(
-  `\nlint, stylesheets, format, typecheck and build, side by side: ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `\nstylesheets, format, typecheck and build, side by side: ${elapsed(checksStarted)} s`,
 );
 
+const checks = [];
+const check = (name, ok, detail) => {
+  checks.push({ name, ok });
+  console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
+};
+const show = (title, step) => {
+  console.log(`\n— ${title}`);
+  if (step.output) process.stdout.write(step.output);
+};
+
+show('stylesheets', styles);
+check('stylelint', styles.status === 0, 'stylelint renderer/src/**/*.css');
+
+show('format', format);
+check('format', format.status === 0, 'prettier --check');
+
+show('typecheck', types);
+check('typecheck', types.status === 0);
+
+show('build the window', build);
+check('build', build.status === 0, 'vite build into dist/renderer');
+
+// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
+// started while ESLint still runs: its type-checked rules make it the longest check by a minute
+// (135 s here, the others 75 s), a minute in which it kept one core busy and left the other
+// idle. Then two long halves side by side, never more than two streams of work at once:
+// - vitest's integration and system tiers (one file at a time: they start services and time
+//   real processes), but for the crash tests;
+// - Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
+//   project, tests/integration/crash).
+// Each half mostly waits on real processes, real audio played in real time and a real browser,
+// so neither keeps both cores busy alone; a third stream beside them (the vitest half in two
+// forks) made Playwright take 966 s instead of 713 s here, and the whole run longer. Measured
+// before the crash tests moved: 1,148 s for the vitest half (201 s of it the crash tests) beside
+// 728 s for Playwright, then nothing beside vitest for 420 s. The audio fixtures and the hosts'
+// bundles are built once before (above), so the halves' global set-ups find them built.
+// vitest's lines come as they are; Playwright's and the crash tests' are prefixed.
+console.log('\n— tests');
+show('audio fixtures', await fixturesBuilt);
+await bundlesBuilt;
+const unitReport = join(RESULTS, 'vitest-unit.json');
+const slowReport = join(RESULTS, 'vitest.json');
+const crashReport = join(RESULTS, 'vitest-crash.json');
+const playwrightReport = join(RESULTS, 'playwright.json');
+const vitestArgs = (report, projects) => [
+  'run',
+  ...projects.flatMap((name) => ['--project', name]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+// Streamed, not run synchronously: ESLint's output is read meanwhile.
+await runStreamed(bin('vitest'), vitestArgs(unitReport, ['unit']), { cwd: ROOT });
+
 // Lint: ESLint's JSON report, printed as file:line:col lines.
+const lint = await lintRunning;
+console.log(`\nlint, started with the other checks, done: ${elapsed(checksStarted)} s`);
 show('lint', lint);
 try {
   const files = JSON.parse(readFileSync(eslintReport, 'utf8'));
@@ -80,50 +143,6 @@ try {
   check('lint', false, 'ESLint wrote no report');
 }
 
-show('stylesheets', styles);
-check('stylelint', styles.status === 0, 'stylelint renderer/src/**/*.css');
-
-show('format', format);
-check('format', format.status === 0, 'prettier --check');
-
-show('typecheck', types);
-check('typecheck', types.status === 0);
-
-show('build the window', build);
-check('build', build.status === 0, 'vite build into dist/renderer');
-
-// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
-// then two long halves side by side, never more than two streams of work at once:
-// - vitest's integration and system tiers (one file at a time: they start services and time
-//   real processes), but for the crash tests;
-// - Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
-//   project, tests/integration/crash).
-// Each half mostly waits on real processes, real audio played in real time and a real browser,
-// so neither keeps both cores busy alone. Measured here before the crash tests moved: 1,148 s for
-// the vitest half (201 s of it the crash tests) beside 728 s for Playwright, then nothing beside
-// vitest for 420 s. The audio fixtures and the hosts' bundles are built once before, so the
-// halves' global set-ups find them built. vitest's lines come as they are; Playwright's and the
-// crash tests' are prefixed.
-console.log('\n— tests');
-const fixtures = await runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], {
-  cwd: ROOT,
-});
-show('audio fixtures', fixtures);
-// The hosts' bundles (scripts/checkout-bundles.mjs), built once here rather than by the first
-// host each half starts.
-await (await import('./checkout-bundles.mjs')).buildStaleCheckoutBundles();
-const unitReport = join(RESULTS, 'vitest-unit.json');
-const slowReport = join(RESULTS, 'vitest.json');
-const crashReport = join(RESULTS, 'vitest-crash.json');
-const playwrightReport = join(RESULTS, 'playwright.json');
-const vitestArgs = (report, projects) => [
-  'run',
-  ...projects.flatMap((name) => ['--project', name]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-run(bin('vitest'), vitestArgs(unitReport, ['unit']));
 const halvesStarted = performance.now();
 const [slowDone, [windowDone, crashDone]] = await Promise.all([
   runStreamed(
