@@ -6,10 +6,8 @@
 import { build } from 'esbuild';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { NATIVE_MODULES, NODE_ESM } from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
-
-/** The production dependencies (package.json): loaded at run time, never bundled. */
-export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
 
 export async function buildApp({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const common = {
@@ -21,14 +19,10 @@ export async function buildApp({ outDir = join(ROOT, 'dist'), quiet = false } = 
   };
   await build({
     ...common,
+    ...NODE_ESM,
     entryPoints: [join(ROOT, 'electron/main/main.ts')],
     outfile: join(outDir, 'app', 'main.mjs'),
-    format: 'esm',
     external: ['electron', ...NATIVE_MODULES],
-    // CommonJS dependencies call require() for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
-    },
   });
   await build({
     ...common,

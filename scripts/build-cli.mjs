@@ -3,31 +3,21 @@
 // compiling TypeScript. scripts/kikitori.mjs (package.json "bin") builds it when it is missing or
 // older than its sources, then runs it; the packaged app runs it with its Electron binary as Node.
 // `node scripts/build-cli.mjs [--out <dir>]` writes <dir>/cli instead of dist/cli.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NATIVE_MODULES } from './build-app.mjs';
+import { NATIVE_MODULES, NODE_ESM, bundleIsStale, writeInputs } from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
 
 export const cliBundle = (outDir = join(ROOT, 'dist')) => join(outDir, 'cli', 'kikitori.mjs');
-/** What the bundle is made of: when any of it is newer, the bundle is built again. */
-const INPUTS = ['cli', 'core', 'shared', 'package.json', 'package-lock.json'];
+/** What the bundle and its chunks were made of (scripts/node-bundle.mjs), beside them. */
+const inputsFile = (outDir) => join(dirname(cliBundle(outDir)), 'kikitori.inputs.json');
 
-function newestChange(path) {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestChange(join(path, name))),
-    info.mtimeMs,
-  );
-}
-
-export function cliIsStale(outDir) {
-  const bundle = cliBundle(outDir);
-  if (!existsSync(bundle)) return true;
-  const built = statSync(bundle).mtimeMs;
-  return INPUTS.some((input) => newestChange(join(ROOT, input)) > built);
-}
+/**
+ * Whether the command line is missing or older than a file it was made from (package.json among
+ * them, for its version).
+ */
+export const cliIsStale = (outDir) => bundleIsStale(cliBundle(outDir), inputsFile(outDir));
 
 export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const { build } = await import('esbuild');
@@ -35,7 +25,8 @@ export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = 
   const folder = dirname(cliBundle(outDir));
   // Chunks of an older build would stay beside the new ones.
   rmSync(folder, { recursive: true, force: true });
-  await build({
+  const result = await build({
+    ...NODE_ESM,
     entryPoints: { kikitori: join(ROOT, 'cli', 'entry.ts') },
     outdir: folder,
     outExtension: { '.js': '.mjs' },
@@ -44,18 +35,14 @@ export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = 
     splitting: true,
     // Beside the entry, not in a subfolder: the core finds the local service from where it is.
     chunkNames: 'chunk-[hash]',
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
     external: NATIVE_MODULES,
     define: { KIKITORI_VERSION: JSON.stringify(version) },
-    // CommonJS dependencies (cli-progress, docx's) call require() for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
-    },
+    absWorkingDir: ROOT,
+    metafile: true,
     logLevel: quiet ? 'error' : 'info',
   });
+  // After the bundle this time (esbuild writes it): a start between the two builds it again.
+  writeInputs(inputsFile(outDir), result.metafile, ['package.json']);
   return cliBundle(outDir);
 }
 

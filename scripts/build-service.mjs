@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { NODE_ESM } from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
 
 export const MODEL_SOURCE = '/usr/share/pocketsphinx/model/en-us';
@@ -17,18 +18,11 @@ const MODEL_FILES = ['en-us', 'en-us.lm.bin', 'cmudict-en-us.dict'];
 export async function bundleService({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const outfile = join(outDir, 'service', 'main.mjs');
   await build({
+    ...NODE_ESM,
     entryPoints: [join(ROOT, 'service', 'main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
     // Native: rebuilt for Electron's ABI by electron-builder and loaded from node_modules.
     external: ['better-sqlite3'],
-    // CommonJS dependencies (@fastify/busboy) call require() for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
-    },
     logLevel: quiet ? 'error' : 'info',
   });
   return outfile;

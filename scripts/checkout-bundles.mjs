@@ -10,15 +10,19 @@
 // kept beside it, so a change to any of them, a dependency's included, builds it again. Outputs
 // are written under temporary names and renamed, so a process that starts while another builds
 // reads the old bundle or the new one whole; the test runs build both once before they start.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  NATIVE_MODULES,
+  NODE_ESM,
+  bundleIsStale,
+  writeInputs,
+  writeWhole,
+} from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
 
 const OUT = join(ROOT, 'dist', 'checkout');
-
-/** The production dependencies with native parts: loaded from node_modules, never bundled. */
-const NATIVE = ['better-sqlite3', 'keytar'];
 
 const BUNDLES = {
   service: {
@@ -33,7 +37,7 @@ const BUNDLES = {
   'web-host': {
     entry: join(ROOT, 'web-host', 'main.ts'),
     // `npm run dev` runs the TypeScript (with Vite's dev server); the bundle never loads them.
-    external: [...NATIVE, 'vite', './dev-window'],
+    external: [...NATIVE_MODULES, 'vite', './dev-window'],
     define: {},
   },
 };
@@ -43,31 +47,8 @@ export const checkoutBundle = (name) => join(OUT, `${name}.mjs`);
 const inputsFile = (name) => join(OUT, `${name}.inputs.json`);
 
 /** Whether `name`'s bundle is missing, or older than one of the files it was made from. */
-export function checkoutBundleIsStale(name) {
-  const bundle = checkoutBundle(name);
-  if (!existsSync(bundle) || !existsSync(inputsFile(name))) return true;
-  const built = statSync(bundle).mtimeMs;
-  let inputs;
-  try {
-    inputs = JSON.parse(readFileSync(inputsFile(name), 'utf8'));
-  } catch {
-    return true;
-  }
-  return inputs.some((input) => {
-    try {
-      return statSync(join(ROOT, input)).mtimeMs > built;
-    } catch {
-      return true; // gone: what imported it changed too, or will fail to build and say so
-    }
-  });
-}
-
-/** Writes `path` whole or not at all: a temporary file beside it, then a rename. */
-function writeWhole(path, contents) {
-  const partial = `${path}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(partial, contents);
-  renameSync(partial, path);
-}
+export const checkoutBundleIsStale = (name) =>
+  bundleIsStale(checkoutBundle(name), inputsFile(name));
 
 /** Builds `name`'s bundle now. */
 export async function buildCheckoutBundle(name) {
@@ -76,26 +57,16 @@ export async function buildCheckoutBundle(name) {
   const result = await build({
     entryPoints: [spec.entry],
     outfile: checkoutBundle(name),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
+    ...NODE_ESM,
     external: spec.external,
     define: spec.define,
-    // CommonJS dependencies (@fastify/busboy, docx's) call require() for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",
-    },
     absWorkingDir: ROOT,
     write: false,
     metafile: true,
     logLevel: 'error',
   });
   mkdirSync(OUT, { recursive: true });
-  // Paths relative to ROOT (absWorkingDir), node_modules' files among them.
-  const inputs = Object.keys(result.metafile.inputs);
-  // The list first: a bundle older than the list is found stale by it.
-  writeWhole(inputsFile(name), JSON.stringify(inputs));
+  writeInputs(inputsFile(name), result.metafile);
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeWhole(file.path, file.contents);

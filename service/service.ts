@@ -203,6 +203,8 @@ export class LocalService {
     this.server.closeIdleConnections();
     // Refused requests whose rest was being read away owe nothing more (service/http/linger.ts).
     closeLingering(this.server);
+    // Again on each sweep: a request still in flight can be refused during the drain (an upload
+    // that passes its limit), and then lingers in turn.
     const sweeper = setInterval(() => {
       this.server.closeIdleConnections();
       closeLingering(this.server);
