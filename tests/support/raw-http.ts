@@ -15,6 +15,8 @@ export interface RawExchange {
   readonly timedOut: boolean;
   /** Milliseconds from connecting to the close (or the time bound). */
   readonly elapsedMs: number;
+  /** The client socket's error that ended the exchange (ECONNRESET, EPIPE, …), if one did. */
+  readonly error?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function exchange(
     const chunks: Buffer[] = [];
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     let done = false;
-    const finish = (closedByServer: boolean, timedOut: boolean) => {
+    const finish = (closedByServer: boolean, timedOut: boolean, error?: string) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -42,13 +44,16 @@ export function exchange(
         closedByServer,
         timedOut,
         elapsedMs: Date.now() - started,
+        ...(error === undefined ? {} : { error }),
       });
     };
     const timer = setTimeout(() => finish(false, true), timeoutMs);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => finish(true, false));
     socket.on('close', () => finish(true, false));
-    socket.on('error', () => finish(true, false));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      finish(true, false, error.code ?? error.message),
+    );
     const send = async () => {
       for (const step of steps) {
         if (done || socket.destroyed) return;
