@@ -3,15 +3,18 @@
 // compiling TypeScript. scripts/kikitori.mjs (package.json "bin") builds it when it is missing or
 // older than its sources, then runs it; the packaged app runs it with its Electron binary as Node.
 // `node scripts/build-cli.mjs [--out <dir>]` writes <dir>/cli instead of dist/cli.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NATIVE_MODULES, NODE_ESM, bundleIsStale, writeInputs } from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
 
 export const cliBundle = (outDir = join(ROOT, 'dist')) => join(outDir, 'cli', 'kikitori.mjs');
-/** What the bundle and its chunks were made of (scripts/node-bundle.mjs), beside them. */
-const inputsFile = (outDir) => join(dirname(cliBundle(outDir)), 'kikitori.inputs.json');
+/**
+ * What the bundle and its chunks were made of (scripts/node-bundle.mjs): in checkout/, beside the
+ * other bundles' lists, since dist/cli/ is packaged whole.
+ */
+const inputsFile = (outDir = join(ROOT, 'dist')) => join(outDir, 'checkout', 'cli.inputs.json');
 
 /**
  * Whether the command line is missing or older than a file it was made from (package.json among
@@ -42,6 +45,7 @@ export async function buildCli({ outDir = join(ROOT, 'dist'), quiet = false } = 
     logLevel: quiet ? 'error' : 'info',
   });
   // After the bundle this time (esbuild writes it): a start between the two builds it again.
+  mkdirSync(dirname(inputsFile(outDir)), { recursive: true });
   writeInputs(inputsFile(outDir), result.metafile, ['package.json']);
   return cliBundle(outDir);
 }

@@ -1,25 +1,13 @@
-// `npm test`: installs what is missing, runs every check and every test, and ends with one plain
-// line `N passed, N failed` built from the runners' own reports (ESLint's, vitest's and
-// Playwright's JSON). Every step runs even when an earlier one fails. A Playwright spec that
-// failed once and passed on its retry counts as passed, and is named under `flaky:` just before
-// that line. (No vitest test is retried, so none can be flaky.)
-//
-// Two kinds of work share the machine's cores (two on a fresh CI machine):
-// - the halves, which time real processes, play real audio in real time and drive a real
-//   browser, so they need the CPU when they ask for it: vitest's integration and system tiers,
-//   one file at a time; beside them Playwright's specs of the window (one worker), then the
-//   crash tests (vitest's `crash` project). They run at normal priority, from the moment setup,
-//   the window's build, the audio fixtures and the hosts' bundles are done;
-// - the checks (ESLint, stylelint, Prettier, the type checks) and vitest's unit tier, which only
-//   need CPU time, whenever it comes: they run at a lower priority (`nice`), in what the halves
-//   leave. The checks start as soon as npm's packages are in, while better-sqlite3 compiles and
-//   the Debian packages install; the unit tier as soon as setup is done.
-// The halves together kept about 1.5 of 2 cores busy (a CPU sampler over a whole run); a third
-// stream at their priority (the vitest half in two forks) took Playwright from 713 s to 966 s.
-// Run one after the other, the checks (133 s) and the unit tier (111 s) came before the halves
-// (about 1,000 s) on a fresh machine.
-// Each runner's output is printed whole when it ends (the checks', in order), or line by line
-// with a prefix naming it (vitest's integration tier has none).
+// `npm test`: installs what is missing and, as soon as npm's packages are in (while native modules
+// compile and Debian packages install), runs lint, the format check, the type checks, the
+// window's build; then every vitest test and the Playwright specs of the window (Debian's Chromium
+// against the real web host), and ends with one plain line `N passed, N failed` built from the
+// runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
+// earlier one fails. The five checks run side by side (each single-threaded and reading the tree
+// only), each one's output printed whole once it is done; vitest's unit tier starts when all but
+// ESLint are done; then its integration and system tiers side by side with Playwright (see
+// below). A Playwright spec that failed once and passed on its retry counts as passed, and is
+// named under `flaky:` just before that line. (No vitest test is retried, so none can be flaky.)
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
@@ -29,63 +17,101 @@ import { flakySpecs, vitestCounts } from './test-report.mjs';
 const RESULTS = join(ROOT, '.test-results');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const eslintReport = join(RESULTS, 'eslint.json');
-const started = performance.now();
-const elapsed = (since = started) => ((performance.now() - since) / 1000).toFixed(0);
-/**
- * `command` at a lower priority than the halves: nice 10 gives it about a tenth of a core that a
- * half also wants, and all of one that no half wants.
- */
-const lowPriority = (command, args) => ['nice', ['-n', '10', command, ...args]];
-const kept = (command, args) => runKept(command, args, { cwd: ROOT });
-const timed = async (running) => {
-  const result = await running;
-  return { ...result, at: elapsed() };
-};
 
-let checks;
+// The five checks (they need npm's JavaScript only, no native module, no Debian package) start as
+// soon as setup says npm's packages are in place: on a fresh machine, while better-sqlite3
+// compiles and the Debian packages finish installing, where they used to wait for both (the
+// compile keeps one core busy for about 90 s; the other was mostly idle).
+let checksStarted;
+let lintRunning;
+let othersRunning;
 const startChecks = () => {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
-  checks = {
-    // At normal priority: Playwright's specs load it.
-    build: timed(kept(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')])),
-    lint: timed(
-      kept(
-        ...lowPriority(bin('eslint'), [
-          '.',
-          '--max-warnings',
-          '0',
-          '--format',
-          'json',
-          '--output-file',
-          eslintReport,
-        ]),
-      ),
-    ),
-    styles: timed(kept(...lowPriority(bin('stylelint'), ['renderer/src/**/*.css']))),
-    format: timed(kept(...lowPriority(bin('prettier'), ['--check', '--log-level', 'warn', '.']))),
-    types: timed(kept(...lowPriority(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]))),
-  };
+  checksStarted = performance.now();
+  const kept = (command, args) => runKept(command, args, { cwd: ROOT });
+  lintRunning = kept(bin('eslint'), [
+    '.',
+    '--max-warnings',
+    '0',
+    '--format',
+    'json',
+    '--output-file',
+    eslintReport,
+  ]);
+  othersRunning = Promise.all([
+    kept(bin('stylelint'), ['renderer/src/**/*.css']),
+    kept(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    kept(process.execPath, [join(ROOT, 'scripts', 'typecheck.mjs')]),
+    kept(process.execPath, [join(ROOT, 'scripts', 'build-renderer.mjs')]),
+  ]);
 };
 try {
   await ensureSetup({ onPackagesReady: startChecks });
 } catch (error) {
   console.error(`setup failed: ${error.message}`);
-  if (checks) await Promise.all(Object.values(checks));
+  await Promise.all([lintRunning, othersRunning]);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-console.log(`setup done: ${elapsed()} s`);
+// The audio fixtures (they need Debian's sox, espeak-ng and ffmpeg) and the hosts' bundles
+// (scripts/checkout-bundles.mjs), built once here while the checks may still run, rather than by
+// the first host each half starts.
+const fixturesBuilt = runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], {
+  cwd: ROOT,
+});
+const bundlesBuilt = import('./checkout-bundles.mjs').then((bundles) =>
+  bundles.buildStaleCheckoutBundles(),
+);
+const [styles, format, types, build] = await othersRunning;
+const elapsed = (since) => ((performance.now() - since) / 1000).toFixed(0);
+console.log(
+  `\nstylesheets, format, typecheck and build, side by side: ${elapsed(checksStarted)} s`,
+);
 
-// What the halves' global set-ups would otherwise build, each on its own: the audio fixtures
-// (they need Debian's sox, espeak-ng and ffmpeg) and the hosts' bundles
-// (scripts/checkout-bundles.mjs).
-const [fixtures, , build] = await Promise.all([
-  runKept(bin('tsx'), [join(ROOT, 'tests', 'fixtures', 'build.ts')], { cwd: ROOT }),
-  import('./checkout-bundles.mjs').then((bundles) => bundles.buildStaleCheckoutBundles()),
-  checks.build,
-]);
+const checks = [];
+const check = (name, ok, detail) => {
+  checks.push({ name, ok });
+  console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
+};
+const show = (title, step) => {
+  console.log(`\n— ${title}`);
+  if (step.output) process.stdout.write(step.output);
+};
 
+show('stylesheets', styles);
+check('stylelint', styles.status === 0, 'stylelint renderer/src/**/*.css');
+
+show('format', format);
+check('format', format.status === 0, 'prettier --check');
+
+show('typecheck', types);
+check('typecheck', types.status === 0);
+
+show('build the window', build);
+check('build', build.status === 0, 'vite build into dist/renderer');
+
+// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
+// started while ESLint still runs: its type-checked rules make it the longest check by a minute
+// (135 s here, the others 75 s), a minute in which it kept one core busy and left the other
+// idle. Then two long halves side by side, never more than two streams of work at once:
+// - vitest's integration and system tiers (one file at a time: they start services and time
+//   real processes), but for the crash tests;
+// - Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
+//   project, tests/integration/crash).
+// Each half mostly waits on real processes, real audio played in real time and a real browser,
+// so neither keeps both cores busy alone. Yet the machine has little CPU to spare beside them:
+// a third stream at their priority (the vitest half in two forks) made Playwright take 966 s
+// instead of 713 s here, and the whole run longer; the checks and the unit tier beside the halves
+// at a lower priority (nice 10) slowed the vitest half from about 1,000 s to 1,180 s, starved a
+// unit test past its timeout, and saved 60 s in all. Measured
+// before the crash tests moved: 1,148 s for the vitest half (201 s of it the crash tests) beside
+// 728 s for Playwright, then nothing beside vitest for 420 s. The audio fixtures and the hosts'
+// bundles are built once before (above), so the halves' global set-ups find them built.
+// vitest's lines come as they are; Playwright's and the crash tests' are prefixed.
+console.log('\n— tests');
+show('audio fixtures', await fixturesBuilt);
+await bundlesBuilt;
 const unitReport = join(RESULTS, 'vitest-unit.json');
 const slowReport = join(RESULTS, 'vitest.json');
 const crashReport = join(RESULTS, 'vitest-crash.json');
@@ -97,15 +123,30 @@ const vitestArgs = (report, projects) => [
   '--reporter=json',
   `--outputFile.json=${report}`,
 ];
+// Streamed, not run synchronously: ESLint's output is read meanwhile.
+await runStreamed(bin('vitest'), vitestArgs(unitReport, ['unit']), { cwd: ROOT });
 
-console.log(`\n— tests, from ${elapsed()} s`);
+// Lint: ESLint's JSON report, printed as file:line:col lines.
+const lint = await lintRunning;
+console.log(`\nlint, started with the other checks, done: ${elapsed(checksStarted)} s`);
+show('lint', lint);
+try {
+  const files = JSON.parse(readFileSync(eslintReport, 'utf8'));
+  let problems = 0;
+  for (const file of files) {
+    for (const m of file.messages) {
+      problems++;
+      console.log(
+        `${file.filePath.slice(ROOT.length + 1)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`,
+      );
+    }
+  }
+  check('lint', problems === 0, `${files.length} files, ${problems} problems`);
+} catch {
+  check('lint', false, 'ESLint wrote no report');
+}
+
 const halvesStarted = performance.now();
-const unitRunning = timed(
-  runStreamed(...lowPriority(bin('vitest'), vitestArgs(unitReport, ['unit'])), {
-    cwd: ROOT,
-    prefix: 'unit │ ',
-  }),
-);
 const [slowDone, [windowDone, crashDone]] = await Promise.all([
   runStreamed(
     bin('vitest'),
@@ -125,59 +166,9 @@ const [slowDone, [windowDone, crashDone]] = await Promise.all([
     return [window, crash];
   })(),
 ]);
-const unitDone = await unitRunning;
-const [lint, styles, format, types] = await Promise.all([
-  checks.lint,
-  checks.styles,
-  checks.format,
-  checks.types,
-]);
 console.log(
-  `\nvitest's integration and system tiers but the crash tests (${slowDone.seconds} s), beside Playwright (${windowDone.seconds} s) then the crash tests (${crashDone.seconds} s): ${elapsed(halvesStarted)} s` +
-    `\nat a lower priority: the unit tier (${unitDone.seconds} s, done at ${unitDone.at} s); ESLint done at ${lint.at} s, stylelint ${styles.at} s, Prettier ${format.at} s, the type checks ${types.at} s; the window's build at ${build.at} s`,
+  `\nvitest's integration and system tiers but the crash tests (${slowDone.seconds} s), beside Playwright (${windowDone.seconds} s) then the crash tests (${crashDone.seconds} s): ${((performance.now() - halvesStarted) / 1000).toFixed(0)} s`,
 );
-
-const results = [];
-const check = (name, ok, detail) => {
-  results.push({ name, ok });
-  console.log(`${name}: ${ok ? 'ok' : 'FAILED'}${detail ? ` (${detail})` : ''}`);
-};
-const show = (title, step) => {
-  console.log(`\n— ${title}`);
-  if (step.output) process.stdout.write(step.output);
-};
-
-show('audio fixtures', fixtures);
-
-// Lint: ESLint's JSON report, printed as file:line:col lines.
-show('lint', lint);
-try {
-  const files = JSON.parse(readFileSync(eslintReport, 'utf8'));
-  let problems = 0;
-  for (const file of files) {
-    for (const m of file.messages) {
-      problems++;
-      console.log(
-        `${file.filePath.slice(ROOT.length + 1)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`,
-      );
-    }
-  }
-  check('lint', problems === 0, `${files.length} files, ${problems} problems`);
-} catch {
-  check('lint', false, 'ESLint wrote no report');
-}
-
-show('stylesheets', styles);
-check('stylelint', styles.status === 0, 'stylelint renderer/src/**/*.css');
-
-show('format', format);
-check('format', format.status === 0, 'prettier --check');
-
-show('typecheck', types);
-check('typecheck', types.status === 0);
-
-show('build the window', build);
-check('build', build.status === 0, 'vite build into dist/renderer');
 
 console.log('\n— vitest');
 let passed = 0;
@@ -224,8 +215,8 @@ try {
 }
 
 const counted = new Set(['vitest', 'playwright']);
-const failedChecks = results.filter((c) => !c.ok && !counted.has(c.name)).length;
-const passedChecks = results.filter((c) => c.ok && !counted.has(c.name)).length;
+const failedChecks = checks.filter((c) => !c.ok && !counted.has(c.name)).length;
+const passedChecks = checks.filter((c) => c.ok && !counted.has(c.name)).length;
 console.log(
   `\nlint, stylelint, format, typecheck and build count as one check each; the rest are vitest and Playwright tests.`,
 );
