@@ -5,7 +5,8 @@
 // diagnostics as TypeScript 6's on this tree and on the probes of tests/unit/tooling/
 // typecheck.test.ts, for about a seventh of the CPU (24 s against 165 s for the three projects
 // on a 2-core machine). TypeScript 6 stays for what loads its API: typescript-eslint's
-// type-checked rules, Vite and tsx's transpiling, the typed-keys test.
+// type-checked rules, Vite and tsx's transpiling. (The typed-keys test compiles its probes with
+// this compiler: tests/support/type-probes.ts.)
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
