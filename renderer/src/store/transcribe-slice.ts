@@ -70,7 +70,9 @@ export const createTranscribeSlice =
         patch(row.key, { phase: 'submitting', sent: 1 });
         const result = await bridge.call('transcribe:files', {
           files: [chosen.data],
-          connection: row.connection,
+          // '' when the file came before the window read the connections (a drop right after
+          // start): the core's active connection, the one the window was about to show.
+          ...(row.connection ? { connection: row.connection } : {}),
         });
         if (!result.ok) return patch(row.key, { phase: 'failed', error: result.error });
         const job = result.data.jobs[0]!;

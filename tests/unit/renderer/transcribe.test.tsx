@@ -3,6 +3,7 @@ import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Result } from '../../../shared/api/result';
 import { appError } from '../../../shared/domain/errors';
 import { judgeFile } from '../../../renderer/src/store/accept';
 import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
@@ -24,6 +25,28 @@ describe('files in', () => {
       expect(judgeFile({ name, size, type })).toEqual(verdict);
     },
   );
+
+  it('a file dropped before the window has read the connections goes to the core’s active connection, never to one named ""', async () => {
+    // Seen on a fresh machine: dropped right after start, a file failed with "There is no
+    // connection “”": the window sent the active connection it had not read yet.
+    const user = userEvent.setup({ applyAccept: false });
+    const bridge = fakeBridge({
+      // Never answered (the window awaits its answer, so a promise stands for a slow host).
+      'connections:list': () => new Promise(() => {}) as unknown as Result<never, never>,
+      'transcribe:files': () => ({
+        ok: true,
+        data: { jobs: [job('j1', { status: 'queued' })] },
+      }),
+    });
+    renderApp(bridge);
+    await user.upload(screen.getByTestId('file-input'), [wav('early.wav')]);
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'transcribe:files')).toHaveLength(1),
+    );
+    expect(bridge.calls.find((c) => c.channel === 'transcribe:files')!.input).toEqual({
+      files: ['early.wav'],
+    });
+  });
 
   it('sends picked files one by one and follows each job to done; unsupported ones are named and never sent', async () => {
     // A drop has no accept filter: let the picker pass everything too, to see the window's own check.
