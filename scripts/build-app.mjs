@@ -6,14 +6,12 @@
 import { build } from 'esbuild';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NATIVE_MODULES, NODE_ESM } from './node-bundle.mjs';
+import { NATIVE_MODULES, NODE, NODE_ESM } from './node-bundle.mjs';
 import { ROOT } from './setup.mjs';
 
 export async function buildApp({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const common = {
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
+    ...NODE,
     logLevel: quiet ? 'error' : 'info',
     sourcemap: true,
   };

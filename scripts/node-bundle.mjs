@@ -9,15 +9,16 @@ import { ROOT } from './setup.mjs';
 /** The production dependencies with native parts: loaded from node_modules, never bundled. */
 export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
 
+/** Every package bundled for Node 20 (Electron's preload adds `format: 'cjs'`). */
+export const NODE = { bundle: true, platform: 'node', target: 'node20' };
+
 /**
  * One ESM file (or entry and chunks) for Node 20, every package bundled but what `external`
  * names. CommonJS dependencies (@fastify/busboy, cli-progress, docx's) call require() for Node's
  * built-ins, which an ES module lacks: the banner gives them one.
  */
 export const NODE_ESM = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
+  ...NODE,
   format: 'esm',
   banner: {
     js: "import { createRequire as __kikitoriRequire } from 'node:module'; const require = __kikitoriRequire(import.meta.url);",

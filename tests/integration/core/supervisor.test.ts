@@ -15,38 +15,38 @@ import { until } from '../../support/until';
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
 type Status = EventPayload<'service:status'>;
 
-let core: Core;
-let appDir: string;
-const statuses: Status[] = [];
-
 /**
- * A core on its own data folder, its `service:status` events kept in `into`. `healthTimeoutMs`:
- * a health check that times out kills the service and adds statuses the tests do not expect; on
- * a loaded machine a live service can take seconds to answer.
+ * A core on a data folder of its own, opened before the tests of the block this is called in and
+ * stopped after, its `service:status` events kept in `into`; `opened` is given it. A health check
+ * that times out (`healthTimeoutMs`) kills the service and adds statuses the tests do not
+ * expect; on a loaded machine a live service can take seconds to answer.
  */
-async function openCore(dataDir: string, into: Status[], healthTimeoutMs: number): Promise<Core> {
-  const opened = await Core.open({
-    dataDir,
-    keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
-    serviceTiming: { healthIntervalMs: 500, healthTimeoutMs, restartBaseMs: 250 },
+function useCore(healthTimeoutMs: number, into: Status[], opened: (core: Core) => void): void {
+  let dataDir: string;
+  let held: Core | undefined;
+  beforeAll(async () => {
+    dataDir = await tempDir('kikitori-app-');
+    held = await Core.open({
+      dataDir,
+      keyStore: new SessionKeyStore(appError('keychain-unavailable', {}, 'tests')),
+      serviceTiming: { healthIntervalMs: 500, healthTimeoutMs, restartBaseMs: 250 },
+    });
+    held.subscribe((event, payload) => {
+      if (event === 'service:status') into.push(payload as Status);
+    });
+    await held.start();
+    opened(held);
   });
-  opened.subscribe((event, payload) => {
-    if (event === 'service:status') into.push(payload as Status);
+  afterAll(async () => {
+    await held?.stop();
+    await removeDir(dataDir);
   });
-  await opened.start();
-  return opened;
 }
 
-beforeAll(async () => {
-  appDir = await tempDir('kikitori-app-');
-  // Only a stopped service (SIGSTOP, below, on a core of its own) may miss this deadline.
-  core = await openCore(appDir, statuses, 20_000);
-});
-
-afterAll(async () => {
-  await core?.stop();
-  await removeDir(appDir);
-});
+let core: Core;
+const statuses: Status[] = [];
+// Only a stopped service (SIGSTOP, below, on a core of its own) may miss this deadline.
+useCore(20_000, statuses, (opened) => (core = opened));
 
 const status = (of = core) => of.supervisor!.current();
 
@@ -102,17 +102,9 @@ describe('local service supervisor', () => {
 describe('a service that stops answering', () => {
   // The product's own health-check deadline (5 s), on a core of its own: the 20 s above, waited
   // out here, made this the slowest case of the file.
-  let stallDir: string;
   let stalling: Core;
   const seen: Status[] = [];
-  beforeAll(async () => {
-    stallDir = await tempDir('kikitori-app-');
-    stalling = await openCore(stallDir, seen, 5_000);
-  });
-  afterAll(async () => {
-    await stalling?.stop();
-    await removeDir(stallDir);
-  });
+  useCore(5_000, seen, (opened) => (stalling = opened));
 
   it('restarts a service that stops answering its health check', async () => {
     const before = status(stalling);
