@@ -4,12 +4,12 @@
  * at (.test-results/screenshots/). One test per screen, each on a web host of its own, so a
  * screen fails (or is retried) alone and shows only what its own test did.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
+import { axeResults } from './look';
 import { expect, testOnItsOwnHost } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -95,7 +95,7 @@ interface View {
 }
 
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeResults(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

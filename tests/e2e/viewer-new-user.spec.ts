@@ -8,7 +8,6 @@
  * and wide (.test-results/screenshots/viewer-new-user-*).
  */
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { JobJournal } from '../../core/jobs/job-journal';
 import type { Job } from '../../shared/domain/job';
@@ -16,7 +15,7 @@ import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { numberedTranscript } from '../support/numbered-transcript';
 import { dropFiles } from './drop';
 import { expect, test } from './fixtures';
-import { eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';
+import { axeResults, eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';
 
 const VIDEO = join(DEFAULT_FIXTURES_DIR, 'formats/video-h264.mp4');
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -72,10 +71,10 @@ test('an MP4 shows its picture; words corrected in Text; focus and undo; axe; sc
   await expect(player).toBeVisible();
 
   // §13: the rule that failed, run on its own (it is not in axe's default set).
-  const mismatch = await new AxeBuilder({ page: app })
-    .include('[data-testid="viewer"]')
-    .withRules(['label-content-name-mismatch'])
-    .analyze();
+  const mismatch = await axeResults(app, {
+    include: '[data-testid="viewer"]',
+    rules: ['label-content-name-mismatch'],
+  });
   expect(mismatch.violations.map((v) => v.id)).toEqual([]);
   expect(mismatch.passes.map((v) => v.id)).toContain('label-content-name-mismatch');
 
