@@ -91,24 +91,22 @@ check('typecheck', types.status === 0);
 show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
-// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows at once),
-// started while ESLint still runs: its type-checked rules make it the longest check by a minute
-// (135 s here, the others 75 s), a minute in which it kept one core busy and left the other
-// idle. Then two long halves side by side, never more than two streams of work at once:
-// - vitest's integration and system tiers (one file at a time: they start services and time
-//   real processes), but for the crash tests;
-// - Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
-//   project, tests/integration/crash).
-// Each half mostly waits on real processes, real audio played in real time and a real browser,
-// so neither keeps both cores busy alone. Yet the machine has little CPU to spare beside them:
-// a third stream at their priority (the vitest half in two forks) made Playwright take 966 s
-// instead of 713 s here, and the whole run longer; the checks and the unit tier beside the halves
-// at a lower priority (nice 10) slowed the vitest half from about 1,000 s to 1,180 s, starved a
-// unit test past its timeout, and saved 60 s in all. Measured
-// before the crash tests moved: 1,148 s for the vitest half (201 s of it the crash tests) beside
-// 728 s for Playwright, then nothing beside vitest for 420 s. The audio fixtures and the hosts'
-// bundles are built once before (above), so the halves' global set-ups find them built.
-// vitest's lines come as they are; Playwright's and the crash tests' are prefixed.
+// The tests, in two lanes, never more than three streams of work at once:
+// - the services lane: vitest's integration tiers (one file at a time: they start services and
+//   time real processes), but for the crash tests. It is the longest chain of the run and mostly
+//   waits on real processes and real audio played in real time, so it starts first, as soon as
+//   the checks but ESLint are done;
+// - the window lane: the unit tier (CPU-bound, two worker threads, so a broken unit shows early),
+//   then Playwright's specs of the window (one worker), then the crash tests and the system tier
+//   (vitest's `crash` and `system` projects).
+// Measured on this machine (#32 §9): with the services lane started only after the unit tier, it
+// ran alone for its last ~150 s at half the machine's CPU (877 s against 562 s of Playwright and
+// 166 s of crash tests); the system tier (~64 s) moved to the window lane for the same reason.
+// Earlier trials: a third stream of integration files (the lane in two forks) made Playwright
+// take 966 s instead of 713 s; the checks and the unit tier beside the halves at a lower priority
+// (nice 10) starved a unit test past its timeout. The audio fixtures and the hosts' bundles are
+// built once before (above), so each lane's global set-up finds them built. The services lane's
+// lines come as they are; the others' are prefixed.
 console.log('\n— tests');
 show('audio fixtures', await fixturesBuilt);
 await bundlesBuilt;
@@ -123,8 +121,17 @@ const vitestArgs = (report, projects) => [
   '--reporter=json',
   `--outputFile.json=${report}`,
 ];
+const lanesStarted = performance.now();
+const servicesLane = runStreamed(
+  bin('vitest'),
+  vitestArgs(slowReport, ['integration', 'integration-isolated']),
+  { cwd: ROOT },
+);
 // Streamed, not run synchronously: ESLint's output is read meanwhile.
-await runStreamed(bin('vitest'), vitestArgs(unitReport, ['unit']), { cwd: ROOT });
+const unitDone = await runStreamed(bin('vitest'), vitestArgs(unitReport, ['unit']), {
+  cwd: ROOT,
+  prefix: 'unit │ ',
+});
 
 // Lint: ESLint's JSON report, printed as file:line:col lines.
 const lint = await lintRunning;
@@ -146,28 +153,18 @@ try {
   check('lint', false, 'ESLint wrote no report');
 }
 
-const halvesStarted = performance.now();
-const [slowDone, [windowDone, crashDone]] = await Promise.all([
-  runStreamed(
-    bin('vitest'),
-    [...vitestArgs(slowReport, ['integration', 'integration-isolated', 'system'])],
-    { cwd: ROOT },
-  ),
-  (async () => {
-    const window = await runStreamed(bin('playwright'), ['test'], {
-      cwd: ROOT,
-      env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
-      prefix: 'window │ ',
-    });
-    const crash = await runStreamed(bin('vitest'), vitestArgs(crashReport, ['crash']), {
-      cwd: ROOT,
-      prefix: 'crash │ ',
-    });
-    return [window, crash];
-  })(),
-]);
+const windowDone = await runStreamed(bin('playwright'), ['test'], {
+  cwd: ROOT,
+  env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
+  prefix: 'window │ ',
+});
+const crashDone = await runStreamed(bin('vitest'), vitestArgs(crashReport, ['crash', 'system']), {
+  cwd: ROOT,
+  prefix: 'crash+system │ ',
+});
+const slowDone = await servicesLane;
 console.log(
-  `\nvitest's integration and system tiers but the crash tests (${slowDone.seconds} s), beside Playwright (${windowDone.seconds} s) then the crash tests (${crashDone.seconds} s): ${((performance.now() - halvesStarted) / 1000).toFixed(0)} s`,
+  `\nthe services lane, vitest's integration tiers but the crash tests (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), Playwright (${windowDone.seconds} s), then the crash tests and the system tier (${crashDone.seconds} s): ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
 );
 
 console.log('\n— vitest');

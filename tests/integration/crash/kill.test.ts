@@ -122,7 +122,7 @@ async function checkJournal(acknowledged: ReadonlySet<string>): Promise<void> {
   expect(new Set(ids).size).toBe(ids.length);
   expect([...ids].sort()).toEqual([...acknowledged].sort());
   for (const j of listed) {
-    if (j.status === 'failed') expect(ACTIONABLE).toContain(j.error?.code);
+    if (j.status === 'failed') expect(ACTIONABLE, JSON.stringify(j.error)).toContain(j.error?.code);
     if (j.status === 'completed') {
       const transcript = transcriptSchema.parse(await readJson(j.resultFile!, 1));
       expect(transcript.text.length).toBeGreaterThan(0);
@@ -139,7 +139,8 @@ async function checkJournal(acknowledged: ReadonlySet<string>): Promise<void> {
 async function retryFailed(failures: string[]): Promise<boolean> {
   const failed = (await jobs()).filter((j) => j.status === 'failed');
   for (const j of failed) {
-    expect(ACTIONABLE).toContain(j.error?.code);
+    // The whole error in the message: which words the service or the core gave, and its detail.
+    expect(ACTIONABLE, JSON.stringify(j.error)).toContain(j.error?.code);
     failures.push(j.error!.code);
     await host.call('jobs:retry', { id: j.id });
   }
