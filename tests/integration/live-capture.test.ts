@@ -196,16 +196,24 @@ describe('the live capture in Chromium', () => {
     expect(Math.min(...meter)).toBe(-100);
 
     // The tone's chunks: 1 kHz at −6 dBFS peak, −9 dBFS RMS.
-    // A chunk in the middle of the tone (its neighbours loud too): none of the loop's edges in it.
-    const loud = chunks.findIndex(
-      (c, i) => i > 0 && [chunks[i - 1]!, c, chunks[i + 1]].every((x) => x && x.rmsDb > -10),
+    // Chunks in the middle of the tone (their neighbours loud too): none of the loop's edges in them.
+    const middles = chunks.flatMap((c, i) =>
+      i > 0 && [chunks[i - 1]!, c, chunks[i + 1]].every((x) => x && x.rmsDb > -10) ? [i] : [],
     );
+    const loud = middles[0]!;
     expect(chunks[loud]!.peakDb).toBeGreaterThan(-7);
     expect(chunks[loud]!.rmsDb).toBeLessThan(-8);
-    const tone = samples.slice(loud * 1_600, loud * 1_600 + 1_600);
-    expect(tone.length).toBe(1_600);
-    expect(frequencyOf(tone)).toBeGreaterThan(TONE_HZ - 5);
-    expect(frequencyOf(tone)).toBeLessThan(TONE_HZ + 5);
+    // Their frequency, the median of every such chunk: one chunk in which Chromium's fake device
+    // skipped on a loaded machine measured 1,182 Hz (a fresh machine's run), while a capture that
+    // resampled or dropped wrongly would move them all.
+    const tones = middles
+      .map((i) => samples.slice(i * 1_600, i * 1_600 + 1_600))
+      .filter((tone) => tone.length === 1_600);
+    expect(tones.length).toBeGreaterThanOrEqual(3);
+    const frequencies = tones.map(frequencyOf).sort((a, b) => a - b);
+    const median = frequencies[Math.floor(frequencies.length / 2)]!;
+    expect(median).toBeGreaterThan(TONE_HZ - 5);
+    expect(median).toBeLessThan(TONE_HZ + 5);
 
     // Each silence is told once, in seconds, after ten quiet chunks, and said over when the tone
     // comes back, before the next.
