@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { dropFiles } from './drop';
-import { axeResults } from './look';
+import { seriousViolations } from './look';
 import { expect, testOnItsOwnHost } from './fixtures';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav');
@@ -92,13 +92,6 @@ interface View {
   readonly name: string;
   open(page: Page): Promise<void>;
   close?(page: Page): Promise<void>;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await axeResults(page);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
