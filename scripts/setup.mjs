@@ -3,12 +3,22 @@
 // everything is already there; says plainly what it installs, how long that usually takes, and
 // how it goes while it runs (scripts/progress.mjs), and what failed.
 // Plain Node with no dependencies, because it runs before node_modules exists.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { formatElapsed, runWithProgress } from './progress.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,14 +31,14 @@ const say = (line) => console.log(`setup: ${line}`);
  * goes while it runs (scripts/progress.mjs); its output goes to a log named in the error if it
  * fails.
  */
-async function runLogged(command, args, { env = {}, label, what, usually }) {
+async function runLogged(command, args, { env = {}, cwd = ROOT, label, what, usually }) {
   say(`${what} (usually ${usually} here)`);
   const logDir = mkdtempSync(join(tmpdir(), 'kikitori-setup-'));
   const log = join(logDir, 'output.log');
   const result = await runWithProgress(command, args, {
     label,
     usually,
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
   });
   writeFileSync(log, result.output);
@@ -99,6 +109,30 @@ function npmStamp() {
   return hash.digest('hex');
 }
 
+const NEED_DEBIAN = new Set(['keytar']);
+/** What a native module compiled with node-gyp depends on to load or build itself. */
+const ADDON_HELPERS = new Set([
+  'bindings',
+  'node-gyp-build',
+  'prebuild-install',
+  'node-addon-api',
+  'nan',
+]);
+
+/** The lock file's packages that run scripts when installed: name, version, and path in it. */
+function lockedWithInstallScripts() {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  return Object.entries(lock.packages ?? {})
+    .filter(([path, entry]) => path.startsWith('node_modules/') && entry.hasInstallScript)
+    .map(([path, entry]) => ({
+      path,
+      name: path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length),
+      version: entry.version,
+      integrity: entry.integrity,
+      dependencies: Object.keys(entry.dependencies ?? {}),
+    }));
+}
+
 /**
  * The packages of the lock file that run scripts when installed (native modules compiled from
  * source, esbuild's binary), in three groups: those whose scripts take seconds (`quick`), those
@@ -106,17 +140,84 @@ function npmStamp() {
  * 90 s), and those compiled against a Debian library (`afterDebian`: keytar, libsecret-1-dev).
  */
 function packagesWithInstallScripts() {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
-  const names = Object.entries(lock.packages ?? {})
-    .filter(([path, entry]) => path.startsWith('node_modules/') && entry.hasInstallScript)
-    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
-  const needDebian = new Set(['keytar']);
-  const unique = [...new Set(names)];
+  const unique = [...new Set(lockedWithInstallScripts().map(({ name }) => name))];
   const compiles = (name) => existsSync(join(ROOT, 'node_modules', name, 'binding.gyp'));
   return {
-    quick: unique.filter((name) => !needDebian.has(name) && !compiles(name)),
-    compiled: unique.filter((name) => !needDebian.has(name) && compiles(name)),
-    afterDebian: unique.filter((name) => needDebian.has(name)),
+    quick: unique.filter((name) => !NEED_DEBIAN.has(name) && !compiles(name)),
+    compiled: unique.filter((name) => !NEED_DEBIAN.has(name) && compiles(name)),
+    afterDebian: unique.filter((name) => NEED_DEBIAN.has(name)),
+  };
+}
+
+/**
+ * The native modules that need nothing from Debian (better-sqlite3), compiled while `npm ci`
+ * runs rather than after it: npm ci mostly waits on the network, so the compile (about 90 s of
+ * CPU) used to start only once the packages were in, beside the checks of `npm test`. Each is
+ * fetched alone (`npm pack`, checked against the lock file's integrity), unpacked in a folder of
+ * its own (npm ci empties node_modules) and built with its own `build-release` script, the
+ * compile its install script falls back to. Only packages that depend on a native-addon helper
+ * are fetched (the others, esbuild's binary say, have no binding.gyp). Resolves with a function
+ * that puts the built modules into node_modules once npm ci is done and returns their names;
+ * whatever failed here (no network for the fetch, no such script) is left to `npm rebuild`.
+ */
+async function compileAhead(env) {
+  const ahead = lockedWithInstallScripts().filter(
+    ({ path, name, dependencies }) =>
+      !NEED_DEBIAN.has(name) &&
+      path === `node_modules/${name}` &&
+      dependencies.some((helper) => ADDON_HELPERS.has(helper)),
+  );
+  if (ahead.length === 0) return () => [];
+  const dir = mkdtempSync(join(tmpdir(), 'kikitori-compile-'));
+  const specs = ahead.map(({ name, version }) => `${name}@${version}`);
+  try {
+    await promisify(execFile)('npm', ['pack', '--silent', '--pack-destination', dir, ...specs], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+    });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return () => [];
+  }
+  const built = [];
+  for (const { name, version, integrity } of ahead) {
+    const tarball = join(dir, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`);
+    if (!existsSync(tarball)) continue;
+    const [algorithm, digest] = (integrity ?? '').split(/-(.*)/s);
+    const actual = createHash(algorithm || 'sha512')
+      .update(readFileSync(tarball))
+      .digest('base64');
+    if (actual !== digest) continue;
+    const source = join(dir, name.replace('/', '+'));
+    mkdirSync(source);
+    if (spawnSync('tar', ['xzf', tarball, '-C', source, '--strip-components=1']).status !== 0)
+      continue;
+    const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+    if (!existsSync(join(source, 'binding.gyp')) || !manifest.scripts?.['build-release']) continue;
+    try {
+      await runLogged('npm', ['run', '--silent', 'build-release'], {
+        env,
+        cwd: source,
+        label: `compile ${name}`,
+        what: `compiling ${name} from source while npm ci runs`,
+        usually: '1–2 min',
+      });
+      built.push({ name, release: join(source, 'build', 'Release') });
+    } catch (error) {
+      say(`${name} did not compile ahead; npm rebuild will try (${error.message.split('\n')[0]})`);
+    }
+  }
+  return () => {
+    const placed = [];
+    for (const { name, release } of built) {
+      const target = join(ROOT, 'node_modules', name, 'build', 'Release');
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(release).filter((f) => f.endsWith('.node')))
+        copyFileSync(join(release, file), join(target, file));
+      placed.push(name);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    return placed;
   };
 }
 
@@ -124,9 +225,10 @@ function packagesWithInstallScripts() {
  * npm's packages, fetched while the Debian packages install: `npm ci --ignore-scripts` needs
  * nothing from Debian, nor do most install scripts; only those that compile against a Debian
  * library wait for `debian`. Once the packages' JavaScript is in place (before the native
- * modules compile), `onPackagesReady` is called: what needs no native module (the checks of
- * `npm test`) can start then, while better-sqlite3 compiles (about 90 s of one core on a fresh
- * machine, which used to leave the other idle).
+ * modules are in), `onPackagesReady` is called: what needs no native module (the checks of
+ * `npm test`) can start then. better-sqlite3 compiles meanwhile, from the start of npm ci
+ * (`compileAhead`): about 90 s of CPU, which used to start only after npm ci and then ran beside
+ * the checks.
  */
 async function ensureNpmPackages(debian, onPackagesReady) {
   const stamp = npmStamp();
@@ -137,6 +239,7 @@ async function ensureNpmPackages(debian, onPackagesReady) {
   // The Electron binary cannot be downloaded everywhere; the app falls back to the web host.
   // node-gyp compiles a module's files side by side (better-sqlite3: SQLite and its binding).
   const env = { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', JOBS: 'max' };
+  const ahead = compileAhead(env).catch(() => () => []);
   try {
     await runLogged(
       'npm',
@@ -148,7 +251,7 @@ async function ensureNpmPackages(debian, onPackagesReady) {
         usually: '1–2 min',
       },
     );
-    const { quick, compiled, afterDebian } = packagesWithInstallScripts();
+    const { quick, compiled: toCompile, afterDebian } = packagesWithInstallScripts();
     // While the Debian packages may still be installing.
     if (quick.length > 0)
       await runLogged('npm', ['rebuild', ...quick], {
@@ -158,6 +261,8 @@ async function ensureNpmPackages(debian, onPackagesReady) {
         usually: 'a few seconds',
       });
     onPackagesReady();
+    const placed = new Set((await ahead)());
+    const compiled = toCompile.filter((name) => !placed.has(name));
     if (compiled.length > 0)
       await runLogged('npm', ['rebuild', ...compiled], {
         env,
@@ -174,8 +279,8 @@ async function ensureNpmPackages(debian, onPackagesReady) {
         usually: 'under a minute',
       });
   } catch (error) {
-    // Never leave the Debian step running behind a failure.
-    await debian.catch(() => {});
+    // Never leave the Debian step or a compile running behind a failure.
+    await Promise.all([debian.catch(() => {}), ahead]);
     throw error;
   }
   writeFileSync(NPM_STAMP, stamp);
