@@ -1,6 +1,7 @@
 /**
- * What jsdom lacks and the window uses: matchMedia (theme), ResizeObserver (virtualized list),
- * scrollIntoView. Plain stand-ins for browser APIs, not for any of the app's own code.
+ * What the test DOM (happy-dom, jsdom for one file) may lack and the window uses: matchMedia
+ * (theme), ResizeObserver (virtualized list), scrollIntoView. Plain stand-ins for browser APIs,
+ * not for any of the app's own code; each only where the DOM has none.
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -34,7 +35,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom lays nothing out: give elements a window-sized box, as the virtualized list measures its
+// The test DOM lays nothing out: give elements a window-sized box, as the virtualized list measures its
 // scroll container to know how many rows fit.
 for (const [name, size] of [
   ['offsetHeight', 700],

@@ -1,5 +1,5 @@
 /**
- * jsdom has no media playback: for the tests of a file that calls it, play() and pause() are
+ * The test DOM has no media playback: for the tests of a file that calls it, play() and pause() are
  * replaced and play() is counted (the app's own code is real). Call at the top of the file.
  */
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Under Electron the page's end of the live audio channel comes from the preload as a window
  * message (renderer/src/host/bridge.ts audioPortFromPreload): taken only from this window itself,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../support/window/dom-setup';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ProfileWord } from '../../../shared/api/profile-words';
 import { appError } from '../../../shared/domain/errors';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Jobs exports a selection (issue #31 §6): finished jobs are chosen by their boxes (a running one
  * has none), the count is announced, and Export asks the core for every chosen job in each

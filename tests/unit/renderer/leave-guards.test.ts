@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/store';
 import type { LeaveGuard } from '../../../renderer/src/store/prefs-slice';

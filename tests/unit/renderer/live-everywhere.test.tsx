@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * A live session seen from the rest of the window (issue #29 §10): a mark on the Live tab, with
  * its accessible name, and in the window's title while it records or is paused; Jobs offers Stop

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The Live screen's store (renderer/src/store/live-slice.ts): the microphone opens before the
  * link, the link's audio port goes to the capture, whose worklet writes the audio and the pauses

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The store's side of Live's sources (issue #33 §1, §3): the computer's sound is the core's input
  * where it can make one (found among the window's inputs by its label, and let go after), the

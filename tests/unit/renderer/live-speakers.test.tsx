@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * "Label who speaks" on Live (issue #33 §2): on a cloud connection it puts `useDiarizer=1` in the
  * connection's segmenterProperties (kept with its other sub-properties, and with the tuning the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The Live screen as a person and a screen reader meet it: Start opens the session, interim text
  * is marked not final and replaced by the final, only finals reach the polite live region, a

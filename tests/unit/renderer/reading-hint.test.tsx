@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * What a reading is, said before the first mistake (issue 15 §11): under the add-word form, in
  * the engine's own terms — the English words the local engine hears, or how a word is said.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * An export is saved by the host's save dialog under Electron (`export:save`) and by a download
  * in the browser, where the web host refuses that channel.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Correcting a transcript and the player's own work, together in one viewer: the text view's
  * words seek on click beside its pencil editor, find marks the text as corrected, the player's

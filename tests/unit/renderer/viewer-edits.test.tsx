@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Correcting a transcript in the viewer (issue #18): words in place (edit, split, remove, Tab to
  * the next, Escape), an utterance's text as a whole, a speaker's name, undo and redo (buttons and

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * What a new user tripped over in the viewer (issue #29): correcting a word in the Text view as
  * in Words, and a word's time shown in Words (§1); the edit keys on the focused word, however it

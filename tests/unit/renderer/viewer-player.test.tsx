@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The viewer's find ("n of m", next and previous), the player's skip and speed, the keys that
  * work while a field has focus, the shortcuts dialog, seeking from the text view's words, and

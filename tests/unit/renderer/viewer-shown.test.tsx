@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Readings and fillers in the viewer (issue #31 §4, §5, §7): readings over Japanese words on
  * request (remembered), fillers shown without their marks or hidden after the fact, neither ever

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The window's watched folders (#30 §4): the list is heard both in answers and in events, which
  * need not arrive in order; the window keeps the highest revision, so a late event of an older
