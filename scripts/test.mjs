@@ -91,19 +91,24 @@ check('typecheck', types.status === 0);
 show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
-// The tests. The unit tier first (CPU-bound, two worker threads, so a broken unit shows first),
-// beside ESLint, the longest check. Then two lanes side by side, never more than two streams:
+// The tests, in two lanes, never more than three streams of work at once:
 // - the services lane: vitest's integration tiers (one file at a time: they start services and
-//   time real processes), but for the crash tests;
-// - the window lane: Playwright's specs of the window (one worker), then the crash tests.
+//   time real processes), but for the crash tests. It is the longest chain of the run and mostly
+//   waits on real processes and real audio played in real time, so it starts first, as soon as
+//   the checks but ESLint are done;
+// - the window lane: the unit tier (CPU-bound, two worker threads, so a broken unit shows early),
+//   then Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
+//   project).
 // The system tier (~60 s) runs in whichever lane is done first, so the two end together whatever
-// the machine (#32 §9). Started beside the unit tier instead, the services lane saved ~100 s, but
-// its real-time cases (live-recognizer's stalled network) failed under the four streams of work
-// on a fresh machine. Earlier trials: a third stream of integration files (the lane in two forks)
-// made Playwright take 966 s instead of 713 s; the checks and the unit tier beside the lanes at a
-// lower priority (nice 10) starved a unit test past its timeout. The audio fixtures and the hosts'
-// bundles are built once before (above), so each lane's global set-up finds them built. The
-// services lane's lines come as they are; the others' are prefixed.
+// the machine: with the services lane started only after the unit tier, it ran alone for its last
+// ~150 s at half the machine's CPU (877 s against 562 s of Playwright and 166 s of crash tests);
+// with the system tier fixed in the window lane, that lane was the one 80 s longer on a fresh
+// machine (941 s against 859 s), where here it had been 6 s shorter (#32 §9).
+// Earlier trials: a third stream of integration files (the lane in two forks) made Playwright
+// take 966 s instead of 713 s; the checks and the unit tier beside the halves at a lower priority
+// (nice 10) starved a unit test past its timeout. The audio fixtures and the hosts' bundles are
+// built once before (above), so each lane's global set-up finds them built. The services lane's
+// lines come as they are; the others' are prefixed.
 console.log('\n— tests');
 show('audio fixtures', await fixturesBuilt);
 await bundlesBuilt;
@@ -119,6 +124,7 @@ const vitestArgs = (report, projects) => [
   '--reporter=json',
   `--outputFile.json=${report}`,
 ];
+const lanesStarted = performance.now();
 let systemRun;
 let systemLane;
 /** The system tier, started once, by the first lane to be done with the rest of its work. */
@@ -132,6 +138,14 @@ const systemTier = (lane) => {
   }
   return systemRun;
 };
+const servicesLane = runStreamed(
+  bin('vitest'),
+  vitestArgs(slowReport, ['integration', 'integration-isolated']),
+  { cwd: ROOT },
+).then(async (done) => {
+  await systemTier('the services lane');
+  return done;
+});
 // Streamed, not run synchronously: ESLint's output is read meanwhile.
 const unitDone = await runStreamed(bin('vitest'), vitestArgs(unitReport, ['unit']), {
   cwd: ROOT,
@@ -158,15 +172,6 @@ try {
   check('lint', false, 'ESLint wrote no report');
 }
 
-const lanesStarted = performance.now();
-const servicesLane = runStreamed(
-  bin('vitest'),
-  vitestArgs(slowReport, ['integration', 'integration-isolated']),
-  { cwd: ROOT },
-).then(async (done) => {
-  await systemTier('the services lane');
-  return done;
-});
 const windowDone = await runStreamed(bin('playwright'), ['test'], {
   cwd: ROOT,
   env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
@@ -180,7 +185,7 @@ await systemTier('the window lane');
 const slowDone = await servicesLane;
 const systemDone = await systemRun;
 console.log(
-  `\nthe unit tier (${unitDone.seconds} s); then the services lane, vitest's integration tiers but the crash tests (${slowDone.seconds} s), beside Playwright (${windowDone.seconds} s) then the crash tests (${crashDone.seconds} s); the system tier (${systemDone.seconds} s) in ${systemLane}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
+  `\nthe services lane, vitest's integration tiers but the crash tests (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), Playwright (${windowDone.seconds} s), then the crash tests (${crashDone.seconds} s); the system tier (${systemDone.seconds} s) in ${systemLane}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
 );
 
 console.log('\n— vitest');
