@@ -13,6 +13,7 @@ import { ClientProvider, type Client } from '../../../core/clients';
 import { TranscriptionRunner, type Clock } from '../../../core/jobs/transcription-runner';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
 import { appError } from '../../../shared/domain/errors';
+import { serviceOf } from '../../../shared/domain/key';
 import { wavHeader } from '../../support/wav-header';
 import type { JobStatus, SyncResponse } from '../../../shared/api';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract';
@@ -149,6 +150,13 @@ export async function harness(dir?: string): Promise<Harness> {
     service: { kind: 'local' },
   });
   await connections.setKey('local', key.id);
+  const cloudKey = await keys.add({
+    label: 'cloud',
+    key: 'c'.repeat(16),
+    connection: 'cloud',
+    service: serviceOf(connections.get('cloud')!),
+  });
+  await connections.setKey('cloud', cloudKey.id);
   const clock = new FakeClock();
   const client = new FakeClient();
   const events: Harness['events'] = [];

@@ -37,18 +37,19 @@ const changed = (id: string) =>
     .map((e) => (e.payload as { job: Job }).job)
     .filter((j) => j.id === id);
 
-async function submitAsync(): Promise<Job> {
-  const [submitted] = await h.runner.submit([await h.audio('large.wav', LARGE)]);
+async function submitAsync(connection?: string): Promise<Job> {
+  const [submitted] = await h.runner.submit([await h.audio('large.wav', LARGE)], connection);
   expect(submitted!.mode).toBe('async');
   return submitted!;
 }
 
 describe('polling an async job', () => {
-  it('waits 2 s, then backs off by half each time up to 30 s, and stores the result', async () => {
+  it('waits 2 s, then backs off by half each time up to 30 s (the cloud), and stores the result', async () => {
     h.client.onCreateJob = async () => ({ sessionid: 's1' });
     let polls = 0;
     h.client.onGetJob = async (id) => (++polls < 10 ? pending(id) : completed(id, 'done'));
-    const submitted = await submitAsync();
+    const submitted = await submitAsync('cloud');
+    expect(submitted.connection).toBe('cloud');
     for (let i = 0; i < 10; i++) {
       await h.clock.fire();
       await h.runner.idle();
@@ -63,6 +64,20 @@ describe('polling an async job', () => {
       sessionId: 's1',
     });
     expect(h.clock.pending()).toBe(0);
+  });
+
+  it('looks at a job on the local service every 3 s at most', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 'l1' });
+    let polls = 0;
+    h.client.onGetJob = async (id) => (++polls < 6 ? pending(id) : completed(id, 'done'));
+    const submitted = await submitAsync();
+    expect(submitted.connection).toBe('local');
+    for (let i = 0; i < 6; i++) {
+      await h.clock.fire();
+      await h.runner.idle();
+    }
+    expect(h.clock.delays).toEqual([2_000, 2_000, 3_000, 3_000, 3_000, 3_000]);
+    expect(job(submitted.id)!.status).toBe('completed');
   });
 
   it('falls back to v1 when the service answers 404 on v2, and polls v1', async () => {
