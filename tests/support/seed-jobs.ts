@@ -5,6 +5,8 @@ import { appError } from '../../shared/domain/errors';
 /** The start of the seeded history: job i was made i minutes later. */
 export const SEEDED_FROM = Date.UTC(2026, 0, 1);
 
+const SEED_AT_ONCE = 32;
+
 export const seededId = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
 
 /**
@@ -14,9 +16,9 @@ export const seededId = (i: number) => `seeded-${String(i).padStart(5, '0')}`;
  */
 export async function seedFailedJobs(dataDir: string, count: number): Promise<JobJournal> {
   const journal = await JobJournal.open(dataDir);
-  for (let i = 0; i < count; i++) {
+  const seed = (i: number) => {
     const id = seededId(i);
-    await journal.save({
+    return journal.save({
       id,
       file: { path: `/nowhere/${id}.wav`, name: `${id}.wav`, size: 1000 + i },
       connection: 'local',
@@ -27,6 +29,12 @@ export async function seedFailedJobs(dataDir: string, count: number): Promise<Jo
       updatedAt: SEEDED_FROM + i * 60_000,
       error: appError('interrupted', { name: `${id}.wav` }),
     });
+  };
+  // SEED_AT_ONCE writes at a time (the journal orders writes per job only): each waits on its
+  // fsyncs, so one at a time left the CPU idle (10,000 took 30 s of the many-jobs spec).
+  for (let from = 0; from < count; from += SEED_AT_ONCE) {
+    const to = Math.min(count, from + SEED_AT_ONCE);
+    await Promise.all(Array.from({ length: to - from }, (_, k) => seed(from + k)));
   }
   await journal.close();
   return journal;
