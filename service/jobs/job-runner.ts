@@ -78,10 +78,13 @@ export class JobRunner {
     const pcmPath = join(this.jobsDir, `${job.session_id}.pcm`);
     const audioPath = job.audio_path;
     const optOut = job.logging_opt_out === 1;
-    // With loggingOptOut the audio goes as soon as decoding ends, whatever the outcome.
-    const finishAudio = async () => {
+    // With loggingOptOut the audio goes as soon as decoding ends, whatever the outcome. The job's
+    // end is written first (without its audio), then the file goes: a crash between the two
+    // leaves a file no job names, which the next start's sweep removes (`resume`), where the
+    // other order left an unfinished job without audio, failed at its resumption.
+    const keptAudio = optOut ? null : audioPath;
+    const dropAudio = async () => {
       if (optOut && audioPath) await rm(audioPath, { force: true });
-      return optOut ? null : audioPath;
     };
     try {
       this.jobs.setStatus(job.session_id, 'started');
@@ -145,7 +148,8 @@ export class JobRunner {
           audio: { path: audioPath },
           result,
         });
-      this.jobs.complete(job.session_id, result, await finishAudio());
+      this.jobs.complete(job.session_id, result, keptAudio);
+      await dropAudio();
     } catch (error) {
       // Stopping (SIGTERM) is not the job's failure: it stays unfinished and resumes at the next start.
       if (this.stopped) return;
@@ -155,7 +159,8 @@ export class JobRunner {
           : error instanceof EngineUnavailableError
             ? `the recognizer is unavailable: ${error.message}`
             : `unexpected failure: ${(error as Error).message}`;
-      this.jobs.fail(job.session_id, `ERROR: ${message}`, await finishAudio());
+      this.jobs.fail(job.session_id, `ERROR: ${message}`, keptAudio);
+      await dropAudio();
     } finally {
       await rm(pcmPath, { force: true });
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -241,8 +241,14 @@ describe('async jobs (v2 and v1)', () => {
     await waitForJob(service, optOut);
     const logged = (await create(service, audio)).json<{ sessionid: string }>().sessionid;
     await waitForJob(service, logged);
-    const jobs = await readdir(join(service.dataDir, 'jobs'));
-    expect(jobs.filter((f) => f.startsWith(optOut))).toEqual([]);
+    // The job's end is written just before its audio goes (job-runner.ts), so a status check may
+    // see it completed a moment before the file is gone.
+    await until(
+      async () =>
+        (await readdir(join(service.dataDir, 'jobs'))).filter((f) => f.startsWith(optOut)),
+      (left) => left.length === 0,
+      { timeoutMs: 5_000 },
+    );
     const logs = await readdir(join(service.dataDir, 'logs'));
     expect(logs).toContain(`${logged}.audio`);
     expect(logs.filter((f) => f.startsWith(optOut))).toEqual([]);
@@ -256,6 +262,25 @@ describe('async jobs (v2 and v1)', () => {
 });
 
 describe('async jobs across a crash', () => {
+  it('a kill between a loggingOptOut job’s end and its audio’s removal leaves no audio and a completed job', async () => {
+    const dataDir = await tempDir();
+    const first = await startService({ dataDir });
+    const audio = await readFile(join(DEFAULT_FIXTURES_DIR, CLIP.path));
+    const { sessionid } = (await create(first, audio, '-a-general-en loggingOptOut=True')).json<{
+      sessionid: string;
+    }>();
+    expect((await waitForJob(first, sessionid)).final.status).toBe('completed');
+    await first.kill();
+    // What the kill would have left: the job's end written, its audio file still there.
+    const left = join(dataDir, 'jobs', `${sessionid}.audio`);
+    await writeFile(left, audio);
+    const second = await startService({ dataDir, key: first.key });
+    expect(existsSync(left)).toBe(false);
+    expect((await status(second, sessionid)).json<{ status: string }>().status).toBe('completed');
+    await second.stop();
+    await removeDir(dataDir);
+  });
+
   it('finishes a job that was in flight when the service was killed with SIGKILL', async () => {
     const dataDir = await tempDir();
     const first = await startService({ dataDir, args: ['--workers', '1'] });
