@@ -70,6 +70,20 @@ export function buildEngine({ outDir = join(ROOT, 'dist') } = {}) {
   mkdirSync(modelDir, { recursive: true });
   for (const name of MODEL_FILES)
     cpSync(join(MODEL_SOURCE, name), join(modelDir, name), { recursive: true });
+  // The dictionary the workers decode with: the model's, cut to its language model's words
+  // (build-worker.ts decodingDictionary, DECODING_DICTIONARY).
+  const decoding = spawnSync(
+    worker,
+    [
+      '--decoding-dictionary',
+      join(modelDir, 'en-us.lm.bin'),
+      join(modelDir, 'cmudict-en-us.dict'),
+      join(modelDir, 'decoding.dict'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (decoding.status !== 0)
+    return { reason: `the decoding dictionary was not written: ${decoding.stderr.trim()}` };
   return { worker, modelDir };
 }
 

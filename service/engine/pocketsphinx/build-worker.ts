@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -27,6 +27,9 @@ export const MODEL = {
   lm: join(MODEL_DIR, 'en-us.lm.bin'),
   dict: join(MODEL_DIR, 'cmudict-en-us.dict'),
 } as const;
+
+/** What a packaged app ships beside the model (scripts/build-service.mjs): see decodingDictionary. */
+export const DECODING_DICTIONARY = 'decoding.dict';
 
 export const INSTALL_HINT =
   'install the Debian packages pocketsphinx-en-us and libpocketsphinx-dev (apt-get install pocketsphinx-en-us libpocketsphinx-dev) and restart the service';
@@ -147,4 +150,45 @@ async function build(): Promise<string> {
     );
   }
   return binary;
+}
+
+let decoding: Promise<string> | undefined;
+
+/**
+ * The pronunciation dictionary the workers decode with: the model's, cut to the words of its
+ * language model (ps-worker.c write_decoding_dictionary: 79,420 of 134,723 entries). Each worker
+ * then starts in about 170 ms less CPU and 16 MB less memory, with the same words. A packaged app
+ * ships it beside the model; in a checkout it is written once per model into native/.build/.
+ * Without it (a package built before it, a failed write) the whole dictionary serves.
+ */
+export function decodingDictionary(binary: string): Promise<string> {
+  decoding ??= writeDecodingDictionary(binary).catch(() => MODEL.dict);
+  return decoding;
+}
+
+async function writeDecodingDictionary(binary: string): Promise<string> {
+  if (process.env.KIKITORI_PS_WORKER) {
+    const shipped = join(MODEL_DIR, DECODING_DICTIONARY);
+    return (await exists(shipped)) ? shipped : MODEL.dict;
+  }
+  const hash = createHash('sha256').update(binary);
+  for (const path of [MODEL.lm, MODEL.dict]) {
+    const { size, mtimeMs } = await stat(path);
+    hash.update(`\0${path}\0${size}\0${mtimeMs}`);
+  }
+  const dictionary = join(
+    here,
+    'native',
+    '.build',
+    `decoding-${hash.digest('hex').slice(0, 16)}.dict`,
+  );
+  if (await exists(dictionary)) return dictionary;
+  const partial = `${dictionary}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await run(binary, ['--decoding-dictionary', MODEL.lm, MODEL.dict, partial]);
+    await rename(partial, dictionary);
+  } finally {
+    await rm(partial, { force: true });
+  }
+  return dictionary;
 }

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { LOCAL_ENGINE } from '../../../shared/api';
 import type { Engine, EngineResult, EngineStream, StreamOptions } from '../engine';
-import { workerBinary } from './build-worker';
+import { decodingDictionary, workerBinary } from './build-worker';
 import { type PoolOptions, WorkerPool } from './worker-pool';
 
 /** The most decoders the pool may run at once (live streams beyond one per core). */
@@ -30,6 +30,7 @@ export class PocketSphinxEngine implements Engine {
     return new PocketSphinxEngine(
       await WorkerPool.start(binary, Math.max(1, workers), {
         maxDecoders: maxDecodersFromEnv(),
+        dictionary: await decodingDictionary(binary),
         ...options,
       }),
     );

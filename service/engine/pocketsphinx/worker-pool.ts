@@ -68,8 +68,8 @@ class Worker {
   }[] = [];
   private nextId = 0;
 
-  constructor(binary: string, onExit: (worker: Worker, error: Error) => void) {
-    this.process = spawn(binary, [MODEL.hmm, MODEL.lm, MODEL.dict], {
+  constructor(binary: string, dictionary: string, onExit: (worker: Worker, error: Error) => void) {
+    this.process = spawn(binary, [MODEL.hmm, MODEL.lm, dictionary], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -285,6 +285,8 @@ export interface PoolOptions {
   readonly warm?: number;
   /** How long a worker beyond `warm` may stay idle before it exits; default 60 s. */
   readonly idleMs?: number;
+  /** The pronunciation dictionary the workers load (build-worker.ts decodingDictionary); default the model's. */
+  readonly dictionary?: string;
 }
 
 export interface PoolStats {
@@ -305,6 +307,7 @@ export class WorkerPool {
   /** Workers kept loaded while nothing runs (PoolOptions.warm). */
   readonly warm: number;
   private readonly idleMs: number;
+  private readonly dictionary: string;
 
   private constructor(
     private readonly binary: string,
@@ -314,6 +317,7 @@ export class WorkerPool {
     this.maxDecoders = Math.max(size, options.maxDecoders ?? 16);
     this.warm = Math.min(size, Math.max(1, options.warm ?? 1));
     this.idleMs = options.idleMs ?? 60_000;
+    this.dictionary = options.dictionary ?? MODEL.dict;
   }
 
   /**
@@ -334,7 +338,7 @@ export class WorkerPool {
 
   private spawnWorker(): Slot {
     const slot: Slot = { worker: undefined as unknown as Worker, role: { kind: 'loading' } };
-    const worker = new Worker(this.binary, (_, error) => this.lost(slot, error));
+    const worker = new Worker(this.binary, this.dictionary, (_, error) => this.lost(slot, error));
     Object.assign(slot, { worker });
     this.slots.push(slot);
     void worker.ready.then(

@@ -124,10 +124,10 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     expect(await readFile(script, 'utf8')).toContain('ELECTRON_RUN_AS_NODE=1 exec');
   });
 
-  it('ships the engine as resources/engine: the worker and the English model', () => {
+  it('ships the engine as resources/engine: the worker, the English model and the decoding dictionary', () => {
     const engine = join(out, 'resources', 'engine');
     expect(existsSync(join(engine, 'ps-worker'))).toBe(true);
-    for (const name of ['en-us/mdef', 'en-us.lm.bin', 'cmudict-en-us.dict'])
+    for (const name of ['en-us/mdef', 'en-us.lm.bin', 'cmudict-en-us.dict', 'decoding.dict'])
       expect(existsSync(join(engine, 'model', 'en-us', name))).toBe(true);
   });
 

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodingDictionary,
+  MODEL,
+  workerBinary,
+} from '../../../service/engine/pocketsphinx/build-worker';
 import { PocketSphinxEngine } from '../../../service/engine/pocketsphinx/pocketsphinx-engine';
+import { WorkerPool } from '../../../service/engine/pocketsphinx/worker-pool';
 import { loadFixtures, DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { corpusWordErrorRate } from '../../support/wer';
 import { join } from 'node:path';
@@ -62,5 +68,44 @@ describe('PocketSphinx engine (real model, warm workers)', () => {
     const again = await Promise.all([1, 2, 3].map(async () => engine.recognize(await pcmOf(clip))));
     for (const result of again)
       expect(result.words.map((w) => w.word).join(' ')).toMatch(/he might even have been made/);
+  });
+});
+
+describe('the decoding dictionary: the model’s, cut to its language model’s words', () => {
+  it('holds the model dictionary’s entries in their order, far fewer, and decodes the same words', async () => {
+    const binary = await workerBinary();
+    const dictionary = await decodingDictionary(binary);
+    expect(dictionary).not.toBe(MODEL.dict);
+    const lines = async (path: string) =>
+      (await readFile(path, 'utf8')).split('\n').filter(Boolean);
+    const whole = await lines(MODEL.dict);
+    const cut = await lines(dictionary);
+    let at = 0;
+    for (const line of cut) {
+      at = whole.indexOf(line, at);
+      expect(at, line).toBeGreaterThanOrEqual(0);
+      at++;
+    }
+    expect(cut.length).toBeLessThan(whole.length * 0.7);
+    expect(cut).toContain('john JH AA N');
+    // The same words, times and confidences as with the whole dictionary, clip by clip.
+    const clips = (await loadFixtures()).fixtures.filter((f) => f.kind === 'librivox');
+    const [withWhole, withCut] = await Promise.all([
+      WorkerPool.start(binary, 1, { dictionary: MODEL.dict }),
+      WorkerPool.start(binary, 1, { dictionary }),
+    ]);
+    try {
+      for (const clip of clips) {
+        const pcm = await pcmOf(clip.path);
+        const [expected, actual] = await Promise.all([
+          withWhole.recognize(pcm),
+          withCut.recognize(pcm),
+        ]);
+        expect(actual.words.length, clip.path).toBeGreaterThan(3);
+        expect(actual.words, clip.path).toEqual(expected.words);
+      }
+    } finally {
+      await Promise.all([withWhole.close(), withCut.close()]);
+    }
   });
 });
