@@ -13,7 +13,10 @@ import { ROOT } from './setup.mjs';
 
 export const MODEL_SOURCE = '/usr/share/pocketsphinx/model/en-us';
 /** The model files the worker loads (service/engine/pocketsphinx/build-worker.ts MODEL). */
-const MODEL_FILES = ['en-us', 'en-us.lm.bin', 'cmudict-en-us.dict'];
+const [HMM, LM, DICT] = ['en-us', 'en-us.lm.bin', 'cmudict-en-us.dict'];
+const MODEL_FILES = [HMM, LM, DICT];
+/** What the workers decode with (build-worker.ts DECODING_DICTIONARY, decodingDictionary). */
+const DECODING_DICTIONARY = 'decoding.dict';
 
 export async function bundleService({ outDir = join(ROOT, 'dist'), quiet = false } = {}) {
   const outfile = join(outDir, 'service', 'main.mjs');
@@ -70,15 +73,14 @@ export function buildEngine({ outDir = join(ROOT, 'dist') } = {}) {
   mkdirSync(modelDir, { recursive: true });
   for (const name of MODEL_FILES)
     cpSync(join(MODEL_SOURCE, name), join(modelDir, name), { recursive: true });
-  // The dictionary the workers decode with: the model's, cut to its language model's words
-  // (build-worker.ts decodingDictionary, DECODING_DICTIONARY).
+  // The model's dictionary cut to its language model's words.
   const decoding = spawnSync(
     worker,
     [
       '--decoding-dictionary',
-      join(modelDir, 'en-us.lm.bin'),
-      join(modelDir, 'cmudict-en-us.dict'),
-      join(modelDir, 'decoding.dict'),
+      join(modelDir, LM),
+      join(modelDir, DICT),
+      join(modelDir, DECODING_DICTIONARY),
     ],
     { encoding: 'utf8' },
   );

@@ -119,9 +119,14 @@ const ADDON_HELPERS = new Set([
   'nan',
 ]);
 
+let locked;
 /** The lock file's packages that run scripts when installed: name, version, and path in it. */
 function lockedWithInstallScripts() {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  locked ??= lockedPackages(JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')));
+  return locked;
+}
+
+function lockedPackages(lock) {
   return Object.entries(lock.packages ?? {})
     .filter(([path, entry]) => path.startsWith('node_modules/') && entry.hasInstallScript)
     .map(([path, entry]) => ({

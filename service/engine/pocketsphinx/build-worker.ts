@@ -133,16 +133,11 @@ async function build(): Promise<string> {
     platform: `${process.platform}-${process.arch}`,
   });
   const binary = join(here, 'native', '.build', `ps-worker-${key}`);
-  if (await exists(binary)) return binary;
-
-  await mkdir(dirname(binary), { recursive: true });
-  // Build under a unique name and rename, so that concurrent builds never see a partial file.
-  const partial = `${binary}.${process.pid}.${Date.now()}.tmp`;
   try {
-    await run(COMPILER, [...COMPILER_ARGS, '-o', partial, SOURCE, ...flags]);
-    await rename(partial, binary);
+    await builtOnce(binary, (partial) =>
+      run(COMPILER, [...COMPILER_ARGS, '-o', partial, SOURCE, ...flags]),
+    );
   } catch (error) {
-    await rm(partial, { force: true });
     const detail =
       error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
     throw new EngineUnavailableError(
@@ -150,6 +145,22 @@ async function build(): Promise<string> {
     );
   }
   return binary;
+}
+
+/**
+ * `path` in native/.build/ as `make` writes it, unless it is there already: made under a unique
+ * name and renamed, so that concurrent builds never see a partial file.
+ */
+async function builtOnce(path: string, make: (partial: string) => Promise<unknown>): Promise<void> {
+  if (await exists(path)) return;
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await make(partial);
+    await rename(partial, path);
+  } finally {
+    await rm(partial, { force: true });
+  }
 }
 
 let decoding: Promise<string> | undefined;
@@ -182,13 +193,8 @@ async function writeDecodingDictionary(binary: string): Promise<string> {
     '.build',
     `decoding-${hash.digest('hex').slice(0, 16)}.dict`,
   );
-  if (await exists(dictionary)) return dictionary;
-  const partial = `${dictionary}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await run(binary, ['--decoding-dictionary', MODEL.lm, MODEL.dict, partial]);
-    await rename(partial, dictionary);
-  } finally {
-    await rm(partial, { force: true });
-  }
+  await builtOnce(dictionary, (partial) =>
+    run(binary, ['--decoding-dictionary', MODEL.lm, MODEL.dict, partial]),
+  );
   return dictionary;
 }
