@@ -15,7 +15,13 @@ import { defineConfig } from 'vitest/config';
  * - system: whole commands and hosts (npm start, npm run dev, the web host) as a user runs them.
  * The tiers run in that order (sequence.groupOrder), so a broken unit shows first. The unit tier runs
  * in worker threads, two at least: its files are CPU-bound and start in a fraction of a fork's
- * time (on 2 shared cores: 55 s, against 77 s in two forks and 106 s in one). The others run one
+ * time (on 2 shared cores: 55 s, against 77 s in two forks and 106 s in one). A thread is not
+ * renewed between files either (`isolate: false`): each file imported React, the window and i18n
+ * again (idle here: 97 s of wall and 171 s of CPU, against 76 s and 136 s now). What a file in a
+ * test DOM needs after each test (unmount, empty storage) is the tier's set-up file, run for every
+ * file: imported by the files themselves, it registered its `afterEach` for the first one only.
+ * Every test makes the stores it renders, so no state goes from one file to the next; the tier
+ * passes with its files shuffled (`--sequence.shuffle.files`). The others run one
  * file at a time (they start services, bind ports and time real processes) in one fork that is
  * not renewed between files (`isolate: false`): each file starts what it uses and stops it, and
  * re-importing the core and the service for each of 86 files cost 70 s of a fresh machine's run
@@ -54,6 +60,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           pool: 'threads',
+          isolate: false,
+          setupFiles: ['tests/support/window/dom-setup.ts'],
           maxWorkers: Math.max(2, availableParallelism() - 1),
           sequence: { groupOrder: 0 },
         },

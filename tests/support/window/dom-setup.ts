@@ -10,38 +10,41 @@ import { afterEach } from 'vitest';
 // their modules on first import, which on a loaded machine can take longer than findBy's 1 s.
 configure({ asyncUtilTimeout: 10_000 });
 
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+// The unit tier's set-up file for every file (vitest.config.ts): only those in a test DOM need this.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
-// The test DOM lays nothing out: give elements a window-sized box, as the virtualized list measures its
-// scroll container to know how many rows fit.
-for (const [name, size] of [
-  ['offsetHeight', 700],
-  ['offsetWidth', 1200],
-  ['clientHeight', 700],
-  ['clientWidth', 1200],
-] as const) {
-  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+  // The test DOM lays nothing out: give elements a window-sized box, as the virtualized list measures its
+  // scroll container to know how many rows fit.
+  for (const [name, size] of [
+    ['offsetHeight', 700],
+    ['offsetWidth', 1200],
+    ['clientHeight', 700],
+    ['clientWidth', 1200],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+  }
 }

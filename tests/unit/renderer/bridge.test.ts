@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import '../../support/window/dom-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserBridge, takeTokenFromAddress } from '../../../renderer/src/host/bridge';
 

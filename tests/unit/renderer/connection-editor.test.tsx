@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import '../../support/window/dom-setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import '../../support/window/dom-setup';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';

@@ -14,7 +14,6 @@ import { DICTIONARY_SETTINGS } from '../../../renderer/src/i18n/dictionary-setti
 import { createAppStore } from '../../../renderer/src/store/store';
 import { inStore } from '../../support/window/in-store';
 import { fakeBridge, LOCAL_CONNECTION } from '../../support/window/table-bridge';
-import '../../support/window/dom-setup';
 
 afterEach(cleanup);
 

@@ -5,7 +5,6 @@
  * format with the person's choices and each script's rules: in the browser one zip is
  * downloaded (`export:bundle`), under Electron the host asks for a folder (`export:jobs`).
  */
-import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -5,7 +5,6 @@
  * for it, which stops it as the Live screen's Stop does; and the Live screen chooses the
  * dictionary profile the session uses, kept on the connection as for files.
  */
-import '../../support/window/dom-setup';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -9,7 +9,6 @@
  * it in the job), once it has stopped it is the job's speaker edit. The Live screen brings the
  * speakers' strings with it (it did not: a window opened on Live showed "viewer.speaker").
  */
-import '../../support/window/dom-setup';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { render, screen, waitFor } from '@testing-library/react';

@@ -4,7 +4,6 @@
  * is marked not final and replaced by the final, only finals reach the polite live region, a
  * refusal offers the way to Settings, and the list offers "Jump to live" once scrolled up.
  */
-import '../../support/window/dom-setup';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

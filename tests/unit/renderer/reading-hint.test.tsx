@@ -3,7 +3,6 @@
  * What a reading is, said before the first mistake (issue 15 §11): under the add-word form, in
  * the engine's own terms — the English words the local engine hears, or how a word is said.
  */
-import '../../support/window/dom-setup';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddWordForm } from '../../../renderer/src/features/dictionary/AddWordForm';

@@ -3,7 +3,6 @@
  * An export is saved by the host's save dialog under Electron (`export:save`) and by a download
  * in the browser, where the web host refuses that channel.
  */
-import '../../support/window/dom-setup';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appError } from '../../../shared/domain/errors';

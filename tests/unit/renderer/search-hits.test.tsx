@@ -5,7 +5,6 @@
  * with how many matches its transcript holds and a few of them marked; opening one opens the
  * viewer on its word, focused, with the query in the find box. Both languages.
  */
-import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

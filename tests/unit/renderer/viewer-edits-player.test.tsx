@@ -6,7 +6,6 @@
  * Escape, Ctrl+Enter, and Ctrl+Z stays the field's), and an export named after the job's title
  * carries the corrections.
  */
-import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

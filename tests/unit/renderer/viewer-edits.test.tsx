@@ -6,7 +6,6 @@
  * marking a corrected job. The bridge keeps the edit history with the shared edit model, as the
  * core does (tests/integration/core/edits.test.ts covers the core itself).
  */
-import '../../support/window/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,6 @@
  * buttons' names holding their visible text (§13). The whole window over a fake bridge, in jsdom
  * (tests/e2e/viewer-new-user.spec.ts has what needs a real browser).
  */
-import '../../support/window/dom-setup';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,6 @@
  * work while a field has focus, the shortcuts dialog, seeking from the text view's words, and
  * renaming a job from Jobs and from the viewer: the whole window over a fake bridge, in jsdom.
  */
-import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -6,7 +6,6 @@
  * to the next word and find name the words they did; Copy follows the fillers choice, which is
  * the export dialog's own.
  */
-import '../../support/window/dom-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
