@@ -10,8 +10,9 @@ import { defineConfig } from 'vitest/config';
  *   jsdom: happy-dom computes an accessible name across inline elements with spaces
  *   (`<mark>予算</mark>は十分` reads "予算 は十分"), where jsdom and Chromium do not.
  * - integration: the core, the local service and the key store against real processes and real
- *   audio, packaging, security; and crash safety (`crash`, a project of its own, which `npm test`
- *   runs after the window's specs: scripts/test.mjs). `npm run test:integration` runs all three.
+ *   audio, packaging; the security checks (`security`) and crash safety (`crash`), projects of
+ *   their own so that `npm test` can run them in either of its lanes (scripts/test.mjs).
+ *   `npm run test:integration` runs them all.
  * - system: whole commands and hosts (npm start, npm run dev, the web host) as a user runs them.
  * The tiers run in that order (sequence.groupOrder), so a broken unit shows first. The unit tier runs
  * in worker threads, two at least: its files are CPU-bound and start in a fraction of a fork's
@@ -32,7 +33,12 @@ import { defineConfig } from 'vitest/config';
  * Playwright's specs (tests/e2e/) are not vitest tests: `npm run test:e2e`.
  */
 const FIXTURES_AND_WINDOW = ['tests/support/global-setup.ts'];
-const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'];
+const INTEGRATION = 'tests/integration/**/*.test.ts';
+/**
+ * The security checks are integration tests too, a project of their own so `npm test` can give
+ * them to whichever lane is done first (scripts/test.mjs).
+ */
+const SECURITY = 'tests/security/**/*.test.ts';
 /**
  * The crash tests (processes killed at seeded moments, full disks) are integration tests run as
  * a project of their own, so `npm test` can run them after the window's specs (scripts/test.mjs).
@@ -70,7 +76,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: INTEGRATION,
+          include: [INTEGRATION],
           exclude: [...OWN_KEYCHAIN, CRASH],
           isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
@@ -80,8 +86,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'crash',
-          include: [CRASH],
+          name: 'security',
+          include: [SECURITY],
+          exclude: OWN_KEYCHAIN,
           isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 2 },
@@ -90,10 +97,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'crash',
+          include: [CRASH],
+          isolate: false,
+          globalSetup: FIXTURES_AND_WINDOW,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration-isolated',
           include: OWN_KEYCHAIN,
           globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -103,7 +120,7 @@ export default defineConfig({
           include: ['tests/system/**/*.test.ts'],
           isolate: false,
           globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
     ],

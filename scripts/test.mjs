@@ -90,26 +90,32 @@ check('typecheck', types.status === 0);
 show('build the window', build);
 check('build', build.status === 0, 'vite build into dist/renderer');
 
-// The tests, in two lanes, never more than three streams of work at once:
-// - the services lane: vitest's integration tiers (one file at a time: they start services and
-//   time real processes), but for the crash tests. It is the longest chain of the run and mostly
-//   waits on real processes and real audio played in real time, so it starts first, as soon as
-//   the checks but ESLint are done;
+// The tests, in two lanes:
+// - the services lane: vitest's integration tier (one file at a time: they start services and
+//   time real processes). It is the longest chain of the run and mostly waits on real processes
+//   and real audio played in real time, so it starts first, as soon as the checks but ESLint are
+//   done;
 // - the window lane: the unit tier (CPU-bound, two worker threads, so a broken unit shows early),
 //   then Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
-//   project).
-// The system tier (~60 s) runs in whichever lane is done first, so the two end together whatever
-// the machine: with the services lane started only after the unit tier, it ran alone for its last
-// ~150 s at half the machine's CPU (877 s against 562 s of Playwright and 166 s of crash tests);
-// with the system tier fixed in the window lane, that lane was the one 80 s longer on a fresh
-// machine (941 s against 859 s), where here it had been 6 s shorter (#32 §9). Under these
-// streams live-recognizer's stalled-network case once failed on a fresh machine (its limits were
-// tighter than a slowed decoder's pace; they are set apart from it now).
+//   project, two files at a time).
+// The system tier (~70 s) and then the security checks (tests/security, ~100 s alone, most of it
+// waiting out the realtime interface's limits) are taken by whichever lane is done first with its
+// own work, each two files at a time, so the two lanes end together whatever the machine: with
+// the services lane started only after the unit tier, it ran alone for its last ~150 s at half
+// the machine's CPU (877 s against 562 s of Playwright and 166 s of crash tests); with the system
+// tier fixed in the window lane, that lane was the one 80 s longer on a fresh machine (941 s
+// against 859 s), where here it had been 6 s shorter; with the unit tier and the crash tests
+// quicker, the window lane, the system tier in it, was done 69 s before the services lane on a
+// fresh machine (837 s against 906 s) (#32 §9). Under these streams live-recognizer's
+// stalled-network case once failed on a fresh machine (its limits were tighter than a slowed
+// decoder's pace; they are set apart from it now).
 // Earlier trials: a third stream of integration files (the lane in two forks) made Playwright
-// take 966 s instead of 713 s; the checks and the unit tier beside the halves at a lower priority
-// (nice 10) starved a unit test past its timeout. The audio fixtures and the hosts' bundles are
-// built once before (above), so each lane's global set-up finds them built. The services lane's
-// lines come as they are; the others' are prefixed.
+// take 966 s instead of 713 s, and at this round, with axe cheaper, 690 s instead of 522 s with
+// the lanes no shorter (957 s against 944 s) and a live spec on its retry; the checks and the
+// unit tier beside the halves at a lower priority (nice 10) starved a unit test past its
+// timeout. The audio fixtures and the hosts' bundles are built once before (above), so each
+// lane's global set-up finds them built. The services lane's lines come as they are; the others'
+// are prefixed.
 console.log('\n— tests');
 show('audio fixtures', await fixturesBuilt);
 await bundlesBuilt;
@@ -117,6 +123,7 @@ const unitReport = join(RESULTS, 'vitest-unit.json');
 const slowReport = join(RESULTS, 'vitest.json');
 const crashReport = join(RESULTS, 'vitest-crash.json');
 const systemReport = join(RESULTS, 'vitest-system.json');
+const securityReport = join(RESULTS, 'vitest-security.json');
 const playwrightReport = join(RESULTS, 'playwright.json');
 const vitestArgs = (report, projects, ...more) => [
   'run',
@@ -126,30 +133,44 @@ const vitestArgs = (report, projects, ...more) => [
   `--outputFile.json=${report}`,
   ...more,
 ];
-// The crash tests and the system tier run two files at a time (two forks): they come last, when
-// only the services lane runs beside them, and mostly wait on processes they kill or start (the
-// system tier alone, idle: 51 s against 78 s in one fork; both passed so beside the other lane).
+// The crash tests, the system tier and the security checks run two files at a time (two forks):
+// they come last, when only one other stream runs beside them, and mostly wait on processes they
+// kill or start, or on real time (the system tier alone, idle: 51 s against 78 s in one fork).
 const TWO_FORKS = '--maxWorkers=2';
 const lanesStarted = performance.now();
-let systemRun;
-let systemLane;
-/** The system tier, started once, by the first lane to be done with the rest of its work. */
-const systemTier = (lane) => {
-  if (!systemRun) {
-    systemLane = lane;
-    systemRun = runStreamed(bin('vitest'), vitestArgs(systemReport, ['system'], TWO_FORKS), {
-      cwd: ROOT,
-      prefix: 'system │ ',
-    });
+/** Work either lane takes once done with its own, in this order, each run once. */
+const floating = [
+  {
+    name: 'the system tier',
+    args: vitestArgs(systemReport, ['system'], TWO_FORKS),
+    prefix: 'system │ ',
+  },
+  {
+    name: 'the security checks',
+    args: vitestArgs(
+      securityReport,
+      ['security', 'integration-isolated'],
+      'tests/security/',
+      TWO_FORKS,
+    ),
+    prefix: 'security │ ',
+  },
+];
+const floated = [];
+/** Runs floating work, one piece after another, until none is left for this lane to take. */
+const takeFloating = async (lane) => {
+  for (let work = floating.shift(); work; work = floating.shift()) {
+    const running = runStreamed(bin('vitest'), work.args, { cwd: ROOT, prefix: work.prefix });
+    floated.push({ name: work.name, lane, running });
+    await running;
   }
-  return systemRun;
 };
 const servicesLane = runStreamed(
   bin('vitest'),
-  vitestArgs(slowReport, ['integration', 'integration-isolated']),
+  vitestArgs(slowReport, ['integration', 'integration-isolated'], 'tests/integration/'),
   { cwd: ROOT },
 ).then(async (done) => {
-  await systemTier('the services lane');
+  await takeFloating('the services lane');
   return done;
 });
 // Streamed, not run synchronously: ESLint's output is read meanwhile.
@@ -190,12 +211,14 @@ const crashDone = await runStreamed(bin('vitest'), vitestArgs(crashReport, ['cra
   cwd: ROOT,
   prefix: 'crash │ ',
 });
-await systemTier('the window lane');
+await takeFloating('the window lane');
 const slowDone = await servicesLane;
 await lintReported;
-const systemDone = await systemRun;
+const floats = [];
+for (const { name, lane, running } of floated)
+  floats.push(`${name} (${(await running).seconds} s) in ${lane}`);
 console.log(
-  `\nthe services lane, vitest's integration tiers but the crash tests (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), Playwright (${windowDone.seconds} s), then the crash tests (${crashDone.seconds} s); the system tier (${systemDone.seconds} s) in ${systemLane}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
+  `\nthe services lane, vitest's integration tiers but the crash tests and the security checks (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), Playwright (${windowDone.seconds} s), then the crash tests (${crashDone.seconds} s); ${floats.join(', ')}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
 );
 
 console.log('\n— vitest');
@@ -203,7 +226,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const reports = [unitReport, slowReport, crashReport, systemReport].map((file) =>
+  const reports = [unitReport, slowReport, crashReport, securityReport, systemReport].map((file) =>
     JSON.parse(readFileSync(file, 'utf8')),
   );
   const counts = vitestCounts(reports);
@@ -216,7 +239,7 @@ try {
     `${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 } catch {
-  check('vitest', false, 'vitest wrote no report (or not all four)');
+  check('vitest', false, 'vitest wrote no report (or not all five)');
   failed += 1;
 }
 
