@@ -23,7 +23,8 @@ import { defineConfig } from 'vitest/config';
  * file: imported by the files themselves, it registered its `afterEach` for the first one only.
  * Every test makes the stores it renders, so no state goes from one file to the next; the tier
  * passes with its files shuffled (`--sequence.shuffle.files`). The others run one
- * file at a time (they start services, bind ports and time real processes) in one fork that is
+ * file at a time (they start services, bind ports and time real processes; `npm test` runs the
+ * crash, security and system tiers two at a time) in one fork that is
  * not renewed between files (`isolate: false`): each file starts what it uses and stops it, and
  * re-importing the core and the service for each of 86 files cost 70 s of a fresh machine's run
  * (16 s shared). The few that point keytar at a keychain of their own run apart, each in a fresh
@@ -54,6 +55,27 @@ const OWN_KEYCHAIN = [
   'tests/security/key-addresses.test.ts',
 ];
 
+/**
+ * A tier of files that start real processes: one fork not renewed between files, the audio
+ * fixtures and the window built once before.
+ */
+const tierOfProcesses = (
+  name: string,
+  include: string[],
+  groupOrder: number,
+  exclude?: string[],
+) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    ...(exclude ? { exclude } : {}),
+    isolate: false,
+    globalSetup: FIXTURES_AND_WINDOW,
+    sequence: { groupOrder },
+  },
+});
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -72,38 +94,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: [INTEGRATION],
-          exclude: [...OWN_KEYCHAIN, CRASH],
-          isolate: false,
-          globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'security',
-          include: [SECURITY],
-          exclude: OWN_KEYCHAIN,
-          isolate: false,
-          globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 2 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'crash',
-          include: [CRASH],
-          isolate: false,
-          globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 3 },
-        },
-      },
+      tierOfProcesses('integration', [INTEGRATION], 1, [...OWN_KEYCHAIN, CRASH]),
+      tierOfProcesses('security', [SECURITY], 2, OWN_KEYCHAIN),
+      tierOfProcesses('crash', [CRASH], 3),
       {
         extends: true,
         test: {
@@ -113,16 +106,7 @@ export default defineConfig({
           sequence: { groupOrder: 4 },
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'system',
-          include: ['tests/system/**/*.test.ts'],
-          isolate: false,
-          globalSetup: FIXTURES_AND_WINDOW,
-          sequence: { groupOrder: 5 },
-        },
-      },
+      tierOfProcesses('system', ['tests/system/**/*.test.ts'], 5),
     ],
   },
 });
