@@ -102,7 +102,12 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
       () => proxy.seen.filter((r) => r.method === 'POST').length,
       (n) => n > 0,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Cut off in the middle: once a fifth of it has gone (4 MB/s: about a second in).
+    await until(
+      () => uploaded.get(submitted.id),
+      (sent) => sent !== undefined && sent.sent / sent.total >= 0.2,
+      { everyMs: 10 },
+    );
     await service.kill();
     const failed = await until(() => job(submitted.id), settled);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'network' } });
@@ -147,9 +152,10 @@ describe('jobs when the service fails', { timeout: 120_000 }, () => {
     proxy.setRule(({ method }) => {
       if (method !== 'GET') return { kind: 'pass' };
       gets++;
-      // Two failed polls (each retried once by the client), then two stalled ones.
+      // Two failed polls (each retried once by the client), then a stalled one (the same): each
+      // stalled request waits out the client's 4 s idle limit.
       if (gets <= 4) return { kind: 'status', status: 500 };
-      if (gets <= 8) return { kind: 'stall' };
+      if (gets <= 6) return { kind: 'stall' };
       return { kind: 'pass' };
     });
     const done = await until(() => job(submitted.id), settled);
