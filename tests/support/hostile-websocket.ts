@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { clientFrame } from './raw-websocket';
+import type { RunningService } from './service-process';
 
 /** The service process's resident memory in bytes (VmRSS of /proc/<pid>/status). */
 export async function residentBytes(pid: number): Promise<number> {
@@ -28,6 +29,13 @@ export async function openSockets(pid: number): Promise<number> {
 
 export const MiB = 1024 * 1024;
 export const inMiB = (bytes: number) => `${(bytes / MiB).toFixed(1)} MB`;
+/** The bound the tests allow the service's memory to grow by, at its highest, during a probe. */
+export const GROWTH_BOUND = 64 * MiB;
+
+/** The service's realtime address at `path` (`/v1/`, `/v1/nolog/`). */
+export const wsUrl = (service: RunningService, path: string) =>
+  `${service.url.replace(/^http/, 'ws')}${path}`;
+export const pidOf = (service: RunningService) => service.process.pid!;
 
 /** Samples a process's resident memory every 100 ms: its figure before, and the highest seen. */
 export class ResidentWatch {
