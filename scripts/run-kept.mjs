@@ -1,11 +1,22 @@
 // Runs a command with its output kept (stdout and stderr in the order they came), to be printed
 // whole when it ends: commands run side by side (scripts/test.mjs, typecheck.mjs) never mix lines.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
-/** Resolves with the exit status (null if killed) and the output; never rejects. */
-export function runKept(command, args, options = {}) {
+/**
+ * Resolves with the exit status (null if killed) and the output; never rejects. `nice` (1–19)
+ * runs the command at a lower priority: it takes the CPU the others leave.
+ */
+export function runKept(command, args, { nice, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Gone already: nothing to lower.
+      }
+    }
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
