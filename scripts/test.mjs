@@ -4,9 +4,10 @@
 // against the real web host), and ends with one plain line `N passed, N failed` built from the
 // runners' own reports (ESLint's, vitest's and Playwright's JSON). Every step runs even when an
 // earlier one fails. The five checks run side by side (each single-threaded and reading the tree
-// only; ESLint at a lower priority), each one's output printed whole once it is done; when all but ESLint are done, two lanes
-// of tests start side by side (see below). A Playwright spec that failed once and passed on its retry counts as passed, and is
-// named under `flaky:` just before that line. (No vitest test is retried, so none can be flaky.)
+// only; ESLint at a lower priority), each one's output printed whole once it is done; when all
+// but ESLint are done, two lanes of tests start side by side (see below). A Playwright spec that
+// failed once and passed on its retry counts as passed, and is named under `flaky:` just before
+// that line. (No vitest test is retried, so none can be flaky.)
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSetup } from './setup.mjs';
