@@ -99,14 +99,14 @@ class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const projects = [...new Set(sorted.map((file) => file.project.name))];
-    const rank = (file: TestSpecification) => {
-      const at = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
-      return at < 0 ? LONGEST_FIRST.length : at;
-    };
-    return sorted.sort(
-      (a, b) =>
-        projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || rank(a) - rank(b),
+    const key = new Map(
+      sorted.map((file) => {
+        const at = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
+        const rank = at < 0 ? LONGEST_FIRST.length : at;
+        return [file, projects.indexOf(file.project.name) * (LONGEST_FIRST.length + 1) + rank];
+      }),
     );
+    return sorted.sort((a, b) => key.get(a)! - key.get(b)!);
   }
 }
 

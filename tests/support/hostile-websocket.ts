@@ -35,6 +35,7 @@ export const GROWTH_BOUND = 64 * MiB;
 /** The service's realtime address at `path` (`/v1/`, `/v1/nolog/`). */
 export const wsUrl = (service: RunningService, path: string) =>
   `${service.url.replace(/^http/, 'ws')}${path}`;
+/** The service's process id, for /proc. */
 export const pidOf = (service: RunningService) => service.process.pid!;
 
 /** Samples a process's resident memory every 100 ms: its figure before, and the highest seen. */
