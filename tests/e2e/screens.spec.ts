@@ -64,8 +64,13 @@ const TAB_NAMES = {
   dictionary: /^(Dictionary|辞書)$/,
   settings: /^(Settings|設定)$/,
 } as const;
+/**
+ * Opens the section and waits for its screen: a section's code comes when it is first opened,
+ * and until then the panel says "Loading…" (axe and the pictures would see only that).
+ */
 const tab = (name: keyof typeof TAB_NAMES) => async (page: Page) => {
   await page.getByRole('tablist').first().getByRole('tab', { name: TAB_NAMES[name] }).click();
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 1 })).toBeVisible();
 };
 const openViewer = async (page: Page) => {
   await tab('jobs')(page);

@@ -46,3 +46,25 @@ test('loading the window asks for nothing the host does not serve (no 404 in the
   const icon = await app.locator('link[rel="icon"]').getAttribute('href');
   expect(icon).toMatch(/^data:image\/svg\+xml,/);
 });
+
+test('a section whose code is still on its way says so where its title will be', async ({
+  app,
+}) => {
+  // Hold the Dictionary screen's code until the fallback has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await app.route(/\/assets\/DictionaryView-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.getByRole('tab', { name: 'Dictionary' }).click();
+  const loading = app.getByRole('tabpanel').getByRole('status');
+  await expect(loading).toHaveText('Loading…');
+  const waiting = (await loading.boundingBox())!;
+  release();
+  const title = app.getByRole('tabpanel').getByRole('heading', { level: 1, name: 'Dictionary' });
+  await expect(title).toBeVisible();
+  const screen = (await title.boundingBox())!;
+  expect(Math.abs(waiting.x - screen.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(waiting.y - screen.y)).toBeLessThanOrEqual(16);
+});

@@ -31,12 +31,15 @@ const preload = (name: Tab) => {
 };
 
 /** Shown in the panel while a screen's code loads (usually a frame or two, read from disk). */
+/** A screen whose code is still on its way: said where its title will be, in the screen's frame. */
 function Loading() {
   const { t } = useTranslation();
   return (
-    <p className="muted" role="status">
-      {t('app.loading')}
-    </p>
+    <div className="view">
+      <p className="muted" role="status">
+        {t('app.loading')}
+      </p>
+    </div>
   );
 }
 
