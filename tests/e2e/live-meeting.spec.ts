@@ -21,7 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { LIVE_CLIP, liveClipWords } from '../support/live-microphone';
 import { startPulse, type PulseServer } from '../support/pulse';
 import { tempDir } from '../support/service-process';
-import { pcmOfWav, wavHeader } from '../support/wav-header';
+import { pcmOfWav, wavOf } from '../support/wav-header';
 import { normaliseWords } from '../support/wer';
 import { openWebHost, type WebHostSession } from '../support/web-host-session';
 import { SCREENSHOTS, seriousViolations } from './look';
@@ -40,7 +40,6 @@ let files: { microphone: string; speakers: string; speakersAlone: string };
 
 const rate = 16_000;
 const silence = (seconds: number) => Buffer.alloc(Math.round(seconds * rate) * 2);
-const wav = (pcm: Buffer) => Buffer.concat([wavHeader(pcm.length), pcm]);
 const clip = async (id: string) =>
   pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, 'librivox', `${id}.wav`)));
 
@@ -57,12 +56,12 @@ test.beforeAll(async () => {
     speakers: join(work, 'speakers.wav'),
     speakersAlone: join(work, 'speakers-alone.wav'),
   };
-  await writeFile(files.microphone, wav(Buffer.concat([mine, silence(len(theirs) + 3)])));
+  await writeFile(files.microphone, wavOf(Buffer.concat([mine, silence(len(theirs) + 3)])));
   await writeFile(
     files.speakers,
-    wav(Buffer.concat([silence(len(mine) + 1.5), theirs, silence(1.5)])),
+    wavOf(Buffer.concat([silence(len(mine) + 1.5), theirs, silence(1.5)])),
   );
-  await writeFile(files.speakersAlone, wav(Buffer.concat([theirs, silence(2)])));
+  await writeFile(files.speakersAlone, wavOf(Buffer.concat([theirs, silence(2)])));
   pulse = await startPulse(
     ['speakers', 'voice'],
     [{ name: 'test_microphone', sink: 'voice', description: 'Test microphone' }],

@@ -19,7 +19,7 @@ import { contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import type { AppError } from '../../shared/domain/errors';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { until } from '../support/until';
-import { wavHeader } from '../support/wav-header';
+import { wavOf } from '../support/wav-header';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TONE_HZ = 1_000;
@@ -70,7 +70,7 @@ function toneWav(): Buffer {
       32_767 * TONE_AMPLITUDE * Math.sin((2 * Math.PI * TONE_HZ * i) / WAV_RATE),
     );
   const data = Buffer.from(samples.buffer);
-  return Buffer.concat([wavHeader(data.length, WAV_RATE), data]);
+  return wavOf(data, WAV_RATE);
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES_DIR, LIBRIVOX_DIR } from '../fixtures/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { pcmOfWav, wavHeader } from './wav-header';
+import { pcmOfWav, wavOf } from './wav-header';
 
 export const LIVE_CLIP = 'sense_and_sensibility_01_austen_64kb-0930';
 export const MICROPHONE_WAV = join(DEFAULT_FIXTURES_DIR, 'live-microphone.wav');
@@ -19,7 +19,7 @@ export async function writeMicrophoneFile(
 ): Promise<{ path: string; samples: number }> {
   const pcm = pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, 'librivox', `${LIVE_CLIP}.wav`)));
   const data = Buffer.concat([pcm, Buffer.alloc(silenceSeconds * 16_000 * 2)]);
-  await writeFile(path, Buffer.concat([wavHeader(data.length), data]));
+  await writeFile(path, wavOf(data));
   return { path, samples: data.length / 2 };
 }
 

@@ -16,6 +16,11 @@ export function wavHeader(dataBytes: number, rate = 16_000, format = 1, bits = 1
   return header;
 }
 
+/** A canonical mono WAV of these 16-bit samples. */
+export function wavOf(pcm: Buffer, rate = 16_000): Buffer {
+  return Buffer.concat([wavHeader(pcm.length, rate), pcm]);
+}
+
 /** The samples of a canonical WAV (the bytes after its `data` chunk header). */
 export function pcmOfWav(wav: Buffer): Buffer {
   return wav.subarray(wav.indexOf('data', 12) + 8);

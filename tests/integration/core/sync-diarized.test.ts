@@ -13,7 +13,7 @@ import { ApiClient } from '../../../core/api-client/api-client';
 import { dOf } from '../../../core/jobs/request-d';
 import { DIARIZED_SYNC_BODY, labellingCloud } from '../../support/diarized';
 import { removeDir, tempDir } from '../../support/service-process';
-import { wavHeader } from '../../support/wav-header';
+import { wavOf } from '../../support/wav-header';
 
 let server: Server;
 let base: string;
@@ -46,8 +46,7 @@ afterAll(async () => {
 it('a direct request with "Label who speaks" asks for labels, and its words keep their speakers', async () => {
   const connection = labellingCloud(base);
   const file = join(work, 'meeting.wav');
-  const pcm = Buffer.alloc(32_000);
-  await writeFile(file, Buffer.concat([wavHeader(pcm.length), pcm]));
+  await writeFile(file, wavOf(Buffer.alloc(32_000)));
   const client = new ApiClient({ baseUrl: base, asyncUrl: base, key: 'KEY' });
   const result = await client.recognize({
     filePath: file,

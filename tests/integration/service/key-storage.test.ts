@@ -12,7 +12,7 @@ import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { multipart, rawRequest } from '../../support/service-process';
 import { useService } from '../../support/hooks';
 import { until } from '../../support/until';
-import { pcmOfWav, wavHeader } from '../../support/wav-header';
+import { pcmOfWav, wavOf } from '../../support/wav-header';
 
 const CLIP = 'librivox/sense_and_sensibility_01_austen_64kb-0930.wav';
 
@@ -58,8 +58,9 @@ describe('API keys in the data folder', () => {
   it('are never stored, whichever way the key came', async () => {
     // A clip's first second: what is looked at is where the key goes, not the words (the 20
     // recognitions of the whole clip took 9 s of the tier's run).
-    const pcm = pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, CLIP))).subarray(0, 32_000);
-    const audio = Buffer.concat([wavHeader(pcm.length), pcm]);
+    const audio = wavOf(
+      pcmOfWav(await readFile(join(DEFAULT_FIXTURES_DIR, CLIP))).subarray(0, 32_000),
+    );
     // A second key, issued through the API, so the key in d and the key in u differ.
     const issued = await rawRequest(service.url, {
       path: '/issue_service_authorization',
