@@ -74,8 +74,7 @@ export async function openMedia(path: string, expected?: ExpectedVersion): Promi
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev)
       throw unreadable(path, Object.assign(new Error('not a file'), { code: 'EISDIR' }));
-    if (expected && !isVersion(opened, expected))
-      throw refused(path, 'changed');
+    if (expected && !isVersion(opened, expected)) throw refused(path, 'changed');
     if (opened.size === 0)
       throw unreadable(path, Object.assign(new Error('the file is empty'), { code: 'EMPTY' }));
     if (opened.size > LIMITS.asyncAudioBytes) throw refused(path, 'too-large');

@@ -154,7 +154,8 @@ export class TranscriptionRunner {
     const accepted: (OpenedMedia & { path: string })[] = [];
     const jobs: Job[] = [];
     try {
-      for (const path of paths) accepted.push({ path, ...(await openMedia(path, watched?.version)) });
+      for (const path of paths)
+        accepted.push({ path, ...(await openMedia(path, watched?.version)) });
       for (const media of accepted) jobs.push(await this.jobOf(media, connection, watched));
     } finally {
       await Promise.all(accepted.map(({ handle }) => handle.close()));
@@ -172,10 +173,7 @@ export class TranscriptionRunner {
     const now = this.clock.now();
     const speakers = speakerLabelsOn(connection.settings);
     // The one routing decision: kept on the job, which the window is told.
-    const { route, mode, seconds } = await decideRoute(
-      { path, size, container, handle },
-      speakers,
-    );
+    const { route, mode, seconds } = await decideRoute({ path, size, container, handle }, speakers);
     const name = basename(path);
     const nth = this.nthOf(name);
     const job: Job = {

@@ -119,9 +119,13 @@ function jobsOf(path: string): Promise<{ file: { path: string; size: number } }[
  * file: one job, of the file's whole size; the folder holds the source and its `.txt` alone.
  */
 async function doneOnce(watcher: Watcher, folder: string, name: string): Promise<void> {
-  await until(() => files(watcher, 'done').length + files(watcher, 'failed').length, (n) => n > 0, {
-    timeoutMs: 120_000,
-  });
+  await until(
+    () => files(watcher, 'done').length + files(watcher, 'failed').length,
+    (n) => n > 0,
+    {
+      timeoutMs: 120_000,
+    },
+  );
   expect(files(watcher, 'failed')).toEqual([]);
   const jobs = await jobsOf(join(folder, `${name}.wav`));
   expect(jobs.map((job) => job.file.size)).toEqual([bytes.length]);
