@@ -46,6 +46,11 @@ export function makePrivateFolder(dir: string): number | undefined {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const refusal = notOwnFolder(dir);
   if (refusal) throw new AppFailure(appError('data-not-own', { path: dir, reason: refusal }));
+  return tightenFolder(dir);
+}
+
+/** Makes this user's folder `dir` 0700 when others could reach into it: the mode it had then. */
+export function tightenFolder(dir: string): number | undefined {
   const mode = statSync(dir).mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
   chmodSync(dir, mode & 0o700);
@@ -79,11 +84,16 @@ export function notOwnFolder(dir: string): 'link' | 'not-folder' | 'owner' | und
   return info.uid === uid ? undefined : 'owner';
 }
 
-/** Whether `path` is a socket this user made (where there are user ids). */
-export function isOwnSocket(path: string): boolean {
+/** Whether the entry at `path` (not followed) is this user's, another user's, or not there. */
+export function whose(path: string): 'mine' | 'theirs' | 'absent' {
+  let info;
+  try {
+    info = lstatSync(path);
+  } catch {
+    return 'absent';
+  }
   const uid = me();
-  const info = lstatSync(path);
-  return info.isSocket() && (uid === undefined || info.uid === uid);
+  return uid === undefined || info.uid === uid ? 'mine' : 'theirs';
 }
 
 /** The start-up line a host prints when the folder had to be tightened. */
@@ -123,6 +133,5 @@ export function makePrivateFolderOf(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const refusal = notOwnFolder(dir);
   if (refusal) throw new AppFailure(appError('data-not-own', { path: dir, reason: refusal }));
-  const mode = statSync(dir).mode & 0o777;
-  if ((mode & 0o077) !== 0) chmodSync(dir, mode & 0o700);
+  tightenFolder(dir);
 }

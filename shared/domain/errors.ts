@@ -77,6 +77,7 @@ export const APP_ERROR_CODES = [
   'watch-held',
   'watch-waiting',
   'data-not-own',
+  'watch-output-page',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -118,6 +118,8 @@ export const EN: Language = {
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
+    'watch-output-page':
+      'In the browser, the transcripts of a watched folder are written next to each file: a page may not choose where files are written, so {path} was not set. To use another folder, set it with kikitori watch --out, or in the desktop app.',
     'data-not-own':
       'Kikitori will not use {path}: {reason}. Its folders must be your own, since what is in them is trusted; choose another data folder with --data.',
   },
