@@ -35,13 +35,13 @@ async function startWatcher(dataDir: string, folder: string): Promise<Watcher> {
   const lines: Record<string, unknown>[] = [];
   let rest = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     const text = rest + chunk.toString();
     const parts = text.split('\n');
     rest = parts.pop()!;
     for (const line of parts) if (line.trim()) lines.push(JSON.parse(line));
   });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
   await until(
     () => lines.some((l) => l.type === 'folder' && l.state === 'watching') || child.exitCode,
