@@ -57,7 +57,7 @@ describe.skipIf(!isRoot)(
       const secret = join(base, 'secret.txt');
       await writeFile(secret, 'the user’s own words\n');
       // Read-only: any mode the writer would give an export (0600 or the umask's 0644) shows.
-    await chmod(secret, 0o400);
+      await chmod(secret, 0o400);
 
       const swapper = runAs(other, SWAPPER, [folder, secret]);
       let said = '';
