@@ -26,7 +26,8 @@ import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia } from '../media-file';
 import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
-import { convertToFlac } from '../media-tools';
+import { audioSeconds, convertToFlac } from '../media-tools';
+import type { UsageMeter } from '../usage/usage-meter';
 import { decideRoute } from './routing';
 
 /** Time as the runner sees it: the current time, and a timer that can be cancelled. */
@@ -61,6 +62,8 @@ export interface RunnerDeps {
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
   readonly clock?: Clock;
+  /** Where what is sent is counted, and the budget checked (core/usage/). */
+  readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
 }
 
 /** An engine, profile or speaker labels for some files only (the command line's flags). */
@@ -68,6 +71,8 @@ export interface SubmitSettings {
   readonly engine?: string | undefined;
   readonly profileId?: string | undefined;
   readonly speakers?: boolean | undefined;
+  /** Send even past the connection's monthly budget (the person was asked). */
+  readonly overBudget?: boolean | undefined;
 }
 
 /** The connection as these files use it: what `use` says over what it saved. */
@@ -154,12 +159,18 @@ export class TranscriptionRunner {
     for (const path of paths) {
       accepted.push({ path, ...(await acceptMedia(path)) });
     }
-    const jobs: Job[] = [];
-    for (const { path, size, container } of accepted) {
-      const now = this.clock.now();
-      const speakers = speakerLabelsOn(connection.settings);
+    const speakers = speakerLabelsOn(connection.settings);
+    const decided = [];
+    for (const file of accepted) {
       // The one routing decision: kept on the job, which the window is told.
-      const { route, mode, seconds } = await decideRoute({ path, size, container }, speakers);
+      decided.push({ ...file, ...(await decideRoute(file, speakers)) });
+    }
+    // Past a budget the person wants to be asked about, nothing is journaled until they say so.
+    const adding = decided.reduce((sum, file) => sum + (file.seconds ?? 0), 0);
+    this.deps.usage?.checkBudget(connection.id, adding, use.overBudget === true);
+    const jobs: Job[] = [];
+    for (const { path, size, container, route, mode, seconds } of decided) {
+      const now = this.clock.now();
       const name = basename(path);
       const nth = this.nthOf(name);
       const job: Job = {
@@ -389,6 +400,8 @@ export class TranscriptionRunner {
         lastEmit = now;
         this.deps.emit('upload:progress', { id, sent, total });
       };
+      // What is billed is the length of what goes, taken here where it goes.
+      const sentSeconds = (await audioSeconds(path)) ?? job.seconds ?? 0;
       const upload = {
         filePath: path,
         d: job.params.d,
@@ -399,6 +412,7 @@ export class TranscriptionRunner {
 
       if (job.mode === 'sync') {
         const result = await client.recognize({ ...upload, logging: job.params.logging });
+        job = await this.billed(job, sentSeconds);
         if (result.code === 'o')
           throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
         const resultFile = await this.deps.journal.saveResult(id, {
@@ -428,6 +442,7 @@ export class TranscriptionRunner {
         version = 1;
         created = await client.createJob({ ...upload, version });
       }
+      job = await this.billed(job, sentSeconds);
       job = await this.update(job, {
         status: 'recognizing',
         sessionid: created.sessionid,
@@ -441,6 +456,15 @@ export class TranscriptionRunner {
       this.untrack(id, signal);
       this.running.delete(id);
     }
+  }
+
+  /**
+   * The service answered a request carrying `seconds` of audio: they are counted for its
+   * connection (logged or not, as the request went) and added to what the job was billed for.
+   */
+  private async billed(job: Job, seconds: number): Promise<Job> {
+    this.deps.usage?.bill({ connection: job.connection, logged: job.params.logging, seconds });
+    return this.update(job, { billedSeconds: (job.billedSeconds ?? 0) + seconds });
   }
 
   /** Work for the local service while it starts says so on the job, then waits for it (ClientProvider). */

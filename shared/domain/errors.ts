@@ -76,6 +76,7 @@ export const APP_ERROR_CODES = [
   'watch-output',
   'watch-held',
   'watch-waiting',
+  'over-budget',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -123,6 +124,7 @@ export const SUB_CODES = {
   'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
+  'over-budget': { what: ['files', 'live'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

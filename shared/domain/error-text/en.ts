@@ -118,8 +118,16 @@ export const EN: Language = {
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
+    'over-budget':
+      '{connection} has used {used} of its {budget} hours this month, and {what} Send anyway only if you mean to, or raise the budget in Settings → Usage.',
   },
   errorSubCodes: {
+    'over-budget': {
+      what: {
+        files: 'these files would add {adding} hours, past the budget you set.',
+        live: 'a live session now would go past the budget you set.',
+      },
+    },
     'computer-sound-unavailable': {
       reason: {
         platform: 'this system offers no way to record what the speakers play',

@@ -120,8 +120,16 @@ export const JA: Language = {
       '{path} はすでに{holder}が監視しています。1つのフォルダーを監視できる Kikitori は1つだけです。そちらを止めるか、別のフォルダーを監視してください。',
     'watch-waiting':
       '{path} の文字起こしは書き出しを待っています。書き出し先のディスクがいっぱいです。フォルダーの監視は続け、空きができしだい書き出します。そのディスクの空き容量を増やしてください。',
+    'over-budget':
+      '{connection} は今月、予算 {budget} 時間のうち {used} 時間を使っています。{what}本当に送る場合だけそのまま送信するか、設定の「利用状況」で予算を増やしてください。',
   },
   errorSubCodes: {
+    'over-budget': {
+      what: {
+        files: 'これらのファイルでさらに {adding} 時間増え、設定した予算を超えます。',
+        live: '今ライブ文字起こしを始めると、設定した予算を超えます。',
+      },
+    },
     'computer-sound-unavailable': {
       reason: {
         platform: 'このシステムにはスピーカーの音を録音する方法がありません',
