@@ -160,8 +160,7 @@ export class UsageStore {
 
   plan(connection: string): UsagePlan {
     const row = this.db.prepare('SELECT plan FROM plans WHERE connection = ?').get(connection) as
-      | { plan: string }
-      | undefined;
+      { plan: string } | undefined;
     if (!row) return NO_PLAN;
     const parsed = usagePlanSchema.safeParse(JSON.parse(row.plan));
     return parsed.success ? parsed.data : NO_PLAN;
