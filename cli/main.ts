@@ -26,6 +26,7 @@ import {
   BadArgument,
   exportSettingsOf,
   parseFormats,
+  parseMonth,
   parseRule,
   parseSpeakerName,
   parseStatus,
@@ -42,6 +43,7 @@ const load = {
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
+  usage: () => import('./usage'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -162,7 +164,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--connection <id>', t('help.connection'))
       .option('--engine <engine>', t('help.engine'))
       .option('--profile <profile>', t('help.profile'))
-      .option('--speakers', t('help.speakers')),
+      .option('--speakers', t('help.speakers'))
+      .option('--over-budget', t('help.overBudget')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
     await onCore(shared(command), { service: true }, (link, io, interrupted) =>
@@ -173,6 +176,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           engine: options.engine,
           profile: options.profile,
           speakers: options.speakers === true,
+          overBudget: options.overBudget === true,
           formats: options.format ?? ['txt'],
           out: options.out,
           settings: settingsOf(options),
@@ -272,6 +276,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (id, _options, command) => {
       const { cancelJob } = await load.jobs();
       await onCore(shared(command), { service: false }, (link, io) => cancelJob(link, io, id));
+    });
+
+  program
+    .command('usage')
+    .description(t('help.usage'))
+    .option(
+      '--month <YYYY-MM>',
+      t('help.month'),
+      checked((v) => parseMonth(lang, v)),
+    )
+    .action(async (options, command) => {
+      const { showUsage } = await load.usage();
+      await onCore(shared(command), { service: false }, (link, io) =>
+        showUsage(link, io, options.month),
+      );
     });
 
   try {

@@ -97,6 +97,18 @@ const EN = {
   'watch.stopped':
     'Stopped watching. Jobs already sent finish in Kikitori; their files are written at its next start.',
   'watch.none': 'No folder could be watched.',
+  // Usage and budgets.
+  'help.usage':
+    'Show the audio each connection sent in a month, logged and not logged apart, with its estimated cost at the rates set in Settings.',
+  'help.month': 'the month, YYYY-MM (default: this one, in your time zone)',
+  'help.overBudget': 'send even past the connection’s monthly budget',
+  'arg.month': '“{value}” is not a month. Give it as YYYY-MM, such as 2025-02.',
+  'usage.line': '{name} ({id}), {month}: logged {logged}, not logged {notLogged}',
+  'usage.cost': 'about {cost}',
+  'usage.budget': '{percent} % of a {budget} h budget',
+  'usage.separator': '; ',
+  'budget.overFlag': 'To send anyway, run the command again with --over-budget.',
+  'budget.warning': '{name} has used {percent} % of its monthly budget ({used} of {budget} h).',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -192,6 +204,18 @@ const JA: Readonly<Record<TextKey, string>> = {
   'watch.stopped':
     '見張りを止めました。送信済みのジョブは Kikitori で続き、その書き出しは次回の起動時に行われます。',
   'watch.none': '見張れるフォルダーがありませんでした。',
+  'help.usage':
+    '各接続がある月に送った音声の長さを、ログ保存あり・なしに分けて、設定画面の料金での概算とともに表示します。',
+  'help.month': '月（YYYY-MM、既定: お使いのタイムゾーンでの今月）',
+  'help.overBudget': '接続の月の予算を超えても送信します',
+  'arg.month': '「{value}」は月ではありません。2025-02 のように YYYY-MM で指定してください。',
+  'usage.line': '{name}（{id}）、{month}: ログ保存あり {logged}、ログ保存なし {notLogged}',
+  'usage.cost': '約 {cost}',
+  'usage.budget': '予算 {budget} 時間の {percent} %',
+  'usage.separator': '、',
+  'budget.overFlag': 'それでも送信する場合は、--over-budget を付けてもう一度実行してください。',
+  'budget.warning':
+    '{name} は今月の予算の {percent} % を使いました（{budget} 時間のうち {used} 時間）。',
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };
