@@ -24,8 +24,12 @@ type Emit = <E extends Extract<EventName, 'usage:changed' | 'usage:warning'>>(
   payload: EventPayload<E>,
 ) => void;
 
-/** Hours, as a sentence shows them: at most one decimal. */
-const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+/** A length as a sentence shows it, in any language: `1:02:05`. */
+export function clockOf(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor((whole % 3600) / 60);
+  return `${Math.floor(whole / 3600)}:${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}
 
 export class UsageMeter {
   constructor(
@@ -71,10 +75,10 @@ export class UsageMeter {
     throw new AppFailure(
       appError('over-budget', {
         connection: name,
-        used: hours(used),
-        budget: hours(budget),
+        used: clockOf(used),
+        budget: clockOf(budget),
         what: seconds === undefined ? 'live' : 'files',
-        ...(seconds === undefined ? {} : { adding: hours(seconds) }),
+        ...(seconds === undefined ? {} : { adding: clockOf(seconds) }),
       }),
     );
   }

@@ -100,7 +100,7 @@ describe('kikitori usage', { timeout: 180_000 }, () => {
     const refused = await kikitori(['--data', dataDir, 'transcribe', clip, '--out', work]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /Local \(offline\) has used .* hours this month, and these files would add .* hours, past the budget you set\..*To send anyway, run the command again with --over-budget\./,
+      /Local \(offline\) has sent 0:00:0\d of its monthly budget of 0:00:0\d, and these files would add 0:00:0\d, past the budget you set\..*To send anyway, run the command again with --over-budget\./,
     );
     const anyway = await kikitori([
       '--data',

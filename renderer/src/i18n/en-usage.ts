@@ -6,7 +6,7 @@ export const enUsage = {
       'The audio each connection sent to its service, by calendar month in your time zone ({{zone}}), logged and not logged apart. Costs are estimates at the rates you enter; the service’s own bill is what counts.',
     caption: 'Audio {{name}} sent, by month',
     month: 'Month',
-    thisMonth: '(this month)',
+    thisMonth: ' (this month)',
     logged: 'Logged',
     notLogged: 'Not logged',
     cost: 'Estimated cost',

@@ -17,8 +17,8 @@ export const jaUsage = {
     planTitle: '単価と予算: {{name}}',
     planIntro:
       '契約の単価を入力すると概算料金を表示します。分からない単価は空欄のままにしてください。その場合、料金は表示しません。',
-    rateLogged: '1 時間あたりの単価（ログ保存あり）',
-    rateNotLogged: '1 時間あたりの単価（ログ保存なし）',
+    rateLogged: '時間単価（ログ保存あり）',
+    rateNotLogged: '時間単価（ログ保存なし）',
     currency: '通貨（JPY、USD など）',
     budget: '月の予算（音声の時間）',
     ask: '予算を超えて送信する前に確認する',

@@ -119,12 +119,12 @@ export const EN: Language = {
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
     'over-budget':
-      '{connection} has used {used} of its {budget} hours this month, and {what} Send anyway only if you mean to, or raise the budget in Settings → Usage.',
+      '{connection} has sent {used} of its monthly budget of {budget}, and {what} Send anyway only if you mean to, or raise the budget in Settings → Usage and cost.',
   },
   errorSubCodes: {
     'over-budget': {
       what: {
-        files: 'these files would add {adding} hours, past the budget you set.',
+        files: 'these files would add {adding}, past the budget you set.',
         live: 'a live session now would go past the budget you set.',
       },
     },

@@ -118,7 +118,7 @@ function ConnectionUsageView({ usage }: { usage: ConnectionUsage }) {
             <tr key={m.month} data-month={m.month}>
               <th scope="row">
                 {monthName(m.month, lang)}
-                {i === 0 ? <span className="muted"> {t('usage.thisMonth')}</span> : null}
+                {i === 0 ? <span className="muted">{t('usage.thisMonth')}</span> : null}
               </th>
               <td className="mono">{formatClock(m.secondsLogged)}</td>
               <td className="mono">{formatClock(m.secondsNotLogged)}</td>
