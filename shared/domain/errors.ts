@@ -184,6 +184,11 @@ export const WORD_REJECTION_CODES = [
   'invalid-field',
   'duplicate',
   'too-many-words',
+  'too-few-columns',
+  'not-a-word',
+  'no-reading',
+  'reading-not-english',
+  'other-reading',
 ] as const;
 export type WordRejectionCode = (typeof WORD_REJECTION_CODES)[number];
 
@@ -193,6 +198,7 @@ export const WORD_REJECTION_SUB_CODES = {
     field: ['written', 'spoken', 'classname'],
     problem: ['empty', 'too-long', 'bad-characters'],
   },
+  'not-a-word': { kind: ['shortcut', 'emoticon', 'symbol', 'suppressed', 'suggest'] },
 } as const satisfies Partial<Record<WordRejectionCode, Record<string, readonly string[]>>>;
 export type WordRejectionSubCodes = typeof WORD_REJECTION_SUB_CODES;
 

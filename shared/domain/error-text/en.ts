@@ -297,6 +297,14 @@ export const EN: Language = {
     'invalid-field': 'The {field} {problem}.',
     duplicate: '“{written}” is already on line {line}: keep one of them.',
     'too-many-words': 'A profile holds at most {max} words.',
+    'too-few-columns':
+      'The line has no reading, word and part of speech separated by tabs, as the input method writes them.',
+    'not-a-word': '“{pos}” is {kind}, not a word said aloud.',
+    'no-reading': 'The word has no reading, and this engine needs one.',
+    'reading-not-english':
+      'This engine hears English words: the reading “{reading}” cannot be one. Add the word with an English reading instead.',
+    'other-reading':
+      '“{written}” is on line {line} with the reading “{reading}” already: a word keeps one reading here.',
   },
   wordRejectionSubCodes: {
     'too-many-columns': {
@@ -311,6 +319,15 @@ export const EN: Language = {
         empty: 'is empty',
         'too-long': 'is longer than {max} characters',
         'bad-characters': 'has leading or trailing spaces, a tab, a line break or "|"',
+      },
+    },
+    'not-a-word': {
+      kind: {
+        shortcut: 'a shortcut (a short reading for a longer text)',
+        emoticon: 'an emoticon',
+        symbol: 'a symbol',
+        suppressed: 'a word the input method is told to avoid',
+        suggest: 'a suggestion only',
       },
     },
   },

@@ -303,6 +303,14 @@ export const JA: Language = {
     'invalid-field': '{field}{problem}。',
     duplicate: '「{written}」は {line} 行目にもあります。どちらか一方を残してください。',
     'too-many-words': '1 つのプロファイルに入る単語は {max} 語までです。',
+    'too-few-columns':
+      'この行には、入力方式が書き出す形の「読み・語句・品詞」（タブ区切り）がありません。',
+    'not-a-word': '「{pos}」は{kind}で、声に出して話す単語ではありません。',
+    'no-reading': '読みがありません。このエンジンには読みが必要です。',
+    'reading-not-english':
+      'このエンジンは英語の単語を聞き取ります。読み「{reading}」は使えません。英語の読みを付けて単語を追加してください。',
+    'other-reading':
+      '「{written}」は {line} 行目に読み「{reading}」で登録済みです。1 つの単語に付けられる読みは 1 つです。',
   },
   wordRejectionSubCodes: {
     'too-many-columns': {
@@ -317,6 +325,15 @@ export const JA: Language = {
         empty: 'が空です',
         'too-long': 'が {max} 文字を超えています',
         'bad-characters': 'の前後に空白があるか、タブ・改行・「|」が含まれています',
+      },
+    },
+    'not-a-word': {
+      kind: {
+        shortcut: '短縮よみ（長い文を呼び出す短い読み）',
+        emoticon: '顔文字',
+        symbol: '記号',
+        suppressed: '入力方式が候補に出さない単語（抑制単語）',
+        suggest: 'サジェスト専用の単語',
       },
     },
   },
