@@ -36,6 +36,11 @@ const VALUES: Readonly<Record<string, string | number>> = {
   device: 'USB Microphone',
   message: 'authorization failed',
   pid: 4242,
+  used: '8:05:00',
+  budget: '10:00:00',
+  adding: '2:42:10',
+  pos: '短縮よみ',
+  reading: 'ききとり',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
