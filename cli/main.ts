@@ -44,6 +44,7 @@ const load = {
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
   usage: () => import('./usage'),
+  dictionary: () => import('./dictionary'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -292,6 +293,33 @@ export async function main(argv: readonly string[]): Promise<number> {
         showUsage(link, io, options.month),
       );
     });
+
+  const dictionary = program.command('dictionary').description(t('help.dictionary'));
+  const dictOptions = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
+    command: Command<A, O, G>,
+  ) =>
+    command
+      .requiredOption('--profile <id>', t('help.dictProfile'))
+      .option('--connection <id>', t('help.dictConnection'));
+  dictOptions(
+    dictionary
+      .command('import')
+      .description(t('help.dictImport'))
+      .argument('<file>', t('help.dictFile')),
+  ).action(async (file, options, command) => {
+    const { importDictionary } = await load.dictionary();
+    await onCore(shared(command), { service: true }, (link, io) =>
+      importDictionary(link, io, file, options),
+    );
+  });
+  dictOptions(dictionary.command('list').description(t('help.dictList'))).action(
+    async (options, command) => {
+      const { listDictionary } = await load.dictionary();
+      await onCore(shared(command), { service: true }, (link, io) =>
+        listDictionary(link, io, options),
+      );
+    },
+  );
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
