@@ -77,50 +77,67 @@ export function importImeWords(
   if (!file) return undefined;
   const words: ProfileWord[] = [];
   const rejected: RejectedLine[] = [];
+  const reject = (at: { line: number; text: string }, reason: WordRejection) =>
+    rejected.push({ line: at.line, text: at.text, reason });
+  // Each entry that is a word, as the row the screen would show (keyed by its line).
+  const candidates: { at: (typeof file.lines)[number]; row: WordRow }[] = [];
+  for (const at of file.lines) {
+    if (at.fields.length < 3) {
+      reject(at, { code: 'too-few-columns', params: {} });
+      continue;
+    }
+    const [reading = '', written = '', pos = ''] = at.fields;
+    const kind = kindOfPos(pos);
+    if (isNotWord(kind)) {
+      reject(at, { code: 'not-a-word', params: { pos: normalPos(pos), kind } });
+      continue;
+    }
+    const classname = kind ? classFor(kind, rules.classnames) : undefined;
+    const row = {
+      key: at.line,
+      written: written.trim(),
+      spoken: normalReading(reading),
+      classname: classname ?? '',
+    };
+    candidates.push({ at, row });
+  }
+  // Checked all at once, as the screen checks its table; repeats are settled below instead.
+  const issues = rowIssues(
+    candidates.map((c) => c.row),
+    rules,
+  );
   /** Each written form kept: its reading and the line it came from. */
   const seen = new Map<string, { spoken: string; line: number }>();
   let merged = 0;
-  for (const { line, text, fields } of file.lines) {
-    const reject = (reason: WordRejection) => rejected.push({ line, text, reason });
-    if (fields.length < 3) {
-      reject({ code: 'too-few-columns', params: {} });
-      continue;
-    }
-    const [reading = '', written = '', pos = ''] = fields;
-    const kind = kindOfPos(pos);
-    if (isNotWord(kind)) {
-      reject({ code: 'not-a-word', params: { pos: normalPos(pos), kind } });
-      continue;
-    }
-    const spoken = normalReading(reading);
-    const classname = kind ? classFor(kind, rules.classnames) : undefined;
-    const row: WordRow = { key: line, written: written.trim(), spoken, classname: classname ?? '' };
-    const issue = rowIssues([row], rules).get(line);
-    if (issue) {
-      reject(rejectionOf(issue, row));
+  for (const { at, row } of candidates) {
+    const issue = issues.get(row.key);
+    if (issue && issue.kind !== 'duplicate') {
+      reject(at, rejectionOf(issue, row));
       continue;
     }
     const earlier = seen.get(row.written);
     if (earlier) {
-      if (earlier.spoken === spoken) merged++;
+      if (earlier.spoken === row.spoken) merged++;
       else
-        reject({
+        reject(at, {
           code: 'other-reading',
           params: { written: row.written, line: earlier.line, reading: earlier.spoken },
         });
       continue;
     }
     if (words.length >= LIMITS.profileMaxWords) {
-      reject({ code: 'too-many-words', params: { max: LIMITS.profileMaxWords } });
+      reject(at, { code: 'too-many-words', params: { max: LIMITS.profileMaxWords } });
       continue;
     }
-    seen.set(row.written, { spoken, line });
+    seen.set(row.written, { spoken: row.spoken, line: at.line });
     words.push({
       written: row.written,
-      ...(spoken ? { spoken } : {}),
-      ...(classname ? { classname } : {}),
+      ...(row.spoken ? { spoken: row.spoken } : {}),
+      ...(row.classname ? { classname: row.classname } : {}),
     });
   }
+  // In the file's order, as a person reads them.
+  rejected.sort((a, b) => a.line - b.line);
   return { format: file.format, encoding: file.encoding, words, merged, rejected };
 }
 
