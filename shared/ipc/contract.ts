@@ -14,6 +14,7 @@ import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job'
 import { keyEntrySchema } from '../domain/key';
 import { connectionUsageSchema, monthSchema, usagePlanSchema } from '../domain/usage';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
+import { IME_FORMATS } from '../domain/ime-dictionary/ime-file';
 import {
   exportChoicesSchema,
   exportSettingsSchema,
@@ -85,8 +86,12 @@ const wordDiffSchema = z.object({
 /** A word table to import: 100,000 words of up to 256 characters fit well within this. */
 const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 
-/** What the window saves from text it made: a word table (transcripts are the core's, export:job). */
-export const SAVE_FORMATS = WORD_TABLE_FORMATS;
+/**
+ * What the window saves from text it made: a word table, or a profile as an input method's
+ * dictionary export (its text; the core writes it in that format's encoding). Transcripts are
+ * the core's, export:job.
+ */
+export const SAVE_FORMATS = [...WORD_TABLE_FORMATS, ...IME_FORMATS] as const;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 /** The longest folder path taken (characters). */

@@ -8,9 +8,11 @@ import { enWatch } from './en-watch';
 import { jaDictionarySettings } from './ja-dictionary-settings';
 import { jaWatch } from './ja-watch';
 import { enUsage } from './en-usage';
+import { enIme } from './en-ime';
+import { jaIme } from './ja-ime';
 import { jaUsage } from './ja-usage';
 
 export const DICTIONARY_SETTINGS = {
-  en: { ...enDictionarySettings, ...enWatch, ...enUsage },
-  ja: { ...jaDictionarySettings, ...jaWatch, ...jaUsage },
+  en: { ...enDictionarySettings, ...enWatch, ...enUsage, ...enIme },
+  ja: { ...jaDictionarySettings, ...jaWatch, ...jaUsage, ...jaIme },
 } as const;

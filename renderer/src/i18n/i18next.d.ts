@@ -10,6 +10,7 @@ import type { enJobs } from './en-jobs';
 import type { enLive } from './en-live';
 import type { enNames } from './en-names';
 import type { enViewer } from './en-viewer';
+import type { enIme } from './en-ime';
 import type { enUsage } from './en-usage';
 import type { enWatch } from './en-watch';
 
@@ -22,6 +23,7 @@ declare module 'i18next' {
         typeof enDictionarySettings &
         typeof enWatch &
         typeof enUsage &
+        typeof enIme &
         typeof enJobs &
         typeof enLive &
         typeof enViewer;
