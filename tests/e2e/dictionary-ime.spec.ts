@@ -97,7 +97,7 @@ test('an input method’s export is previewed, added and saved, and the profile 
   await app.getByRole('menuitem', { name: 'Export for ATOK' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('from-ime-atok.txt');
-  const bytes = await readFile((await file.path())!);
+  const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
   expect(bytes.subarray(2).toString('utf16le')).toMatch(/^!!ATOK_TANGO_TEXT_HEADER_1\r\n/);
 });

@@ -173,10 +173,11 @@ describe('usage', { timeout: 180_000 }, () => {
   it('warns once at 80 % of a budget, and asks before sending past it', async () => {
     // One clip is 90 % of the budget.
     const budgetHours = clipSeconds / 0.9 / 3600;
-    await core.invoke('usage:setPlan', {
+    const set = await core.invoke('usage:setPlan', {
       connection: 'budgeted',
       plan: { currency: 'JPY', budgetHours, askOverBudget: true },
     });
+    expect(set.ok).toBe(true);
     warnings.length = 0;
     await transcribe('budgeted');
     await until(
