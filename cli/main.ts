@@ -26,6 +26,7 @@ import {
   BadArgument,
   exportSettingsOf,
   parseFormats,
+  parseMonth,
   parseRule,
   parseSpeakerName,
   parseStatus,
@@ -42,6 +43,8 @@ const load = {
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
+  usage: () => import('./usage'),
+  dictionary: () => import('./dictionary'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -162,7 +165,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--connection <id>', t('help.connection'))
       .option('--engine <engine>', t('help.engine'))
       .option('--profile <profile>', t('help.profile'))
-      .option('--speakers', t('help.speakers')),
+      .option('--speakers', t('help.speakers'))
+      .option('--over-budget', t('help.overBudget')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
     await onCore(shared(command), { service: true }, (link, io, interrupted) =>
@@ -173,6 +177,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           engine: options.engine,
           profile: options.profile,
           speakers: options.speakers === true,
+          overBudget: options.overBudget === true,
           formats: options.format ?? ['txt'],
           out: options.out,
           settings: settingsOf(options),
@@ -273,6 +278,48 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { cancelJob } = await load.jobs();
       await onCore(shared(command), { service: false }, (link, io) => cancelJob(link, io, id));
     });
+
+  program
+    .command('usage')
+    .description(t('help.usage'))
+    .option(
+      '--month <YYYY-MM>',
+      t('help.month'),
+      checked((v) => parseMonth(lang, v)),
+    )
+    .action(async (options, command) => {
+      const { showUsage } = await load.usage();
+      await onCore(shared(command), { service: false }, (link, io) =>
+        showUsage(link, io, options.month),
+      );
+    });
+
+  const dictionary = program.command('dictionary').description(t('help.dictionary'));
+  const dictOptions = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
+    command: Command<A, O, G>,
+  ) =>
+    command
+      .requiredOption('--profile <id>', t('help.dictProfile'))
+      .option('--connection <id>', t('help.dictConnection'));
+  dictOptions(
+    dictionary
+      .command('import')
+      .description(t('help.dictImport'))
+      .argument('<file>', t('help.dictFile')),
+  ).action(async (file, options, command) => {
+    const { importDictionary } = await load.dictionary();
+    await onCore(shared(command), { service: true }, (link, io) =>
+      importDictionary(link, io, file, options),
+    );
+  });
+  dictOptions(dictionary.command('list').description(t('help.dictList'))).action(
+    async (options, command) => {
+      const { listDictionary } = await load.dictionary();
+      await onCore(shared(command), { service: true }, (link, io) =>
+        listDictionary(link, io, options),
+      );
+    },
+  );
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

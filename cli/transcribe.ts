@@ -23,6 +23,8 @@ export interface TranscribeOptions {
   readonly engine?: string | undefined;
   readonly profile?: string | undefined;
   readonly speakers?: boolean | undefined;
+  /** Send even past the connection's monthly budget (--over-budget). */
+  readonly overBudget?: boolean | undefined;
   readonly formats: readonly ExportChoice[];
   readonly out?: string | undefined;
   readonly settings: ExportSettings;
@@ -117,6 +119,18 @@ export async function transcribe(
       if (name === undefined) return;
       io.emit({ type: 'upload', file: name, job: id, sent, total });
       progress.update(name, say(io.lang, 'stage.uploading'), total > 0 ? sent / total : 0);
+    } else if (event === 'usage:warning') {
+      const warning = payload as EventPayload<'usage:warning'>;
+      const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+      progress.line(
+        say(io.lang, 'budget.warning', {
+          name: warning.connection,
+          percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
+          used: hours(warning.secondsUsed),
+          budget: hours(warning.secondsBudget),
+        }),
+      );
+      io.emit({ type: 'usage-warning', ...warning });
     }
   });
   // The estimate counts down between events.
@@ -165,9 +179,12 @@ export async function transcribe(
         ...(options.profile !== undefined && { profileId: options.profile }),
         ...(options.speakers && { speakers: true }),
       },
+      ...(options.overBudget && { overBudget: true }),
     });
     if (!sent.ok) {
-      work.push(Promise.resolve(failed(file, sentenceOf(sent.error, io))));
+      // Past the budget the person asked to be asked about: how to say "send anyway" here.
+      const flag = sent.error.code === 'over-budget' ? ` ${say(io.lang, 'budget.overFlag')}` : '';
+      work.push(Promise.resolve(failed(file, `${sentenceOf(sent.error, io)}${flag}`)));
       continue;
     }
     const job = sent.data.jobs[0]!;

@@ -37,6 +37,8 @@ import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
 import { WatchedFolders } from './watch/watched-folders';
+import { UsageMeter } from './usage/usage-meter';
+import { UsageStore, type UsageTime } from './usage/usage-store';
 
 export { PROGRAM, type Caller } from './handlers/types';
 export { diffWords } from './handlers/dictionary';
@@ -84,6 +86,8 @@ export interface CoreOptions {
   readonly watchFolders?: boolean;
   /** How quickly watched folders take a file as written and check the folders (tests). */
   readonly watchTiming?: WatchTiming;
+  /** The clock and time zone usage is counted by, per calendar month (tests set their own). */
+  readonly usageTime?: UsageTime;
 }
 
 export function defaultAppDataDir(): string {
@@ -107,6 +111,8 @@ interface Parts {
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
   readonly watchFolders: boolean;
+  readonly usage: UsageMeter;
+  readonly usageStore: UsageStore;
 }
 
 export class Core {
@@ -130,6 +136,9 @@ export class Core {
   readonly watched: WatchedFolders;
   private readonly watchFolders: boolean;
   private readonly lock: AppLock;
+  /** What each connection sent, per month, and its plan (core/usage/). */
+  readonly usage: UsageMeter;
+  private readonly usageStore: UsageStore;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -145,6 +154,8 @@ export class Core {
     this.lock = parts.lock;
     this.watched = parts.watched;
     this.watchFolders = parts.watchFolders;
+    this.usage = parts.usage;
+    this.usageStore = parts.usageStore;
     this.handlers = handlersOf(parts);
   }
 
@@ -158,12 +169,13 @@ export class Core {
   static async open(options: CoreOptions): Promise<Core> {
     const lock = lockAppData(options.dataDir);
     if (!lock) throw new AppFailure(appError('app-running', { path: options.dataDir }));
-    const opened: { journal?: JobJournal } = {};
+    const opened: { journal?: JobJournal; usage?: UsageStore } = {};
     try {
       return await Core.assemble(options, lock, opened);
     } catch (error) {
       // The journal's index is written (or not) while the folder is still this start's.
       await opened.journal?.close();
+      opened.usage?.close();
       lock.release();
       throw error;
     }
@@ -172,7 +184,7 @@ export class Core {
   private static async assemble(
     options: CoreOptions,
     lock: AppLock,
-    opened: { journal?: JobJournal },
+    opened: { journal?: JobJournal; usage?: UsageStore },
   ): Promise<Core> {
     const readData = async <T>(open: () => Promise<T>): Promise<T> => {
       try {
@@ -234,7 +246,13 @@ export class Core {
       ...(options.clientFactory ? { clientFactory: options.clientFactory } : {}),
       ...(options.serviceWaitMs ? { serviceWaitMs: options.serviceWaitMs } : {}),
     });
+    const usageStore = await readData(async () =>
+      UsageStore.open(options.dataDir, options.usageTime),
+    );
+    opened.usage = usageStore;
+    const usage = new UsageMeter(usageStore, connections, emit);
     const runner = new TranscriptionRunner({
+      usage,
       journal,
       connections,
       clients,
@@ -263,6 +281,7 @@ export class Core {
       removed: (id) => emit('jobs:removed', { id }),
       ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
       rename: (id, op) => edits.apply(id, op),
+      usage,
     });
     const watched = await readData(() =>
       WatchedFolders.open({
@@ -289,6 +308,8 @@ export class Core {
       askFolder: options.askFolder,
       watched,
       watchFolders: options.watchFolders !== false,
+      usage,
+      usageStore,
     });
     return ref.core;
   }
@@ -320,6 +341,7 @@ export class Core {
     await this.supervisor?.stop();
     await this.search.close();
     await this.journal.close();
+    this.usageStore.close();
     this.lock.release();
   }
 

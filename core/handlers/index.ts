@@ -14,6 +14,7 @@ import type { KeyStore } from '../key-store/key-store';
 import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { WatchedFolders } from '../watch/watched-folders';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
@@ -24,6 +25,7 @@ import { liveHandlers } from './live';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
+import { usageHandlers } from './usage';
 import { watchHandlers } from './watch';
 
 export interface HandlerDeps {
@@ -40,6 +42,7 @@ export interface HandlerDeps {
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
+  readonly usage: UsageMeter;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -53,5 +56,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...exportHandlers(deps),
     ...liveHandlers(deps),
     ...watchHandlers(deps),
+    ...usageHandlers(deps),
   };
 }

@@ -26,6 +26,7 @@ import type { JobJournal } from '../jobs/job-journal';
 import { LiveRecognizer } from './live-recognizer';
 import { LiveRecording, splitFrames } from './live-recording';
 import { realtimeUrlOf, startLineOf } from './realtime-target';
+import type { UsageMeter } from '../usage/usage-meter';
 
 export interface LiveDeps {
   readonly dataDir: string;
@@ -39,6 +40,8 @@ export interface LiveDeps {
   readonly recognizer?: ConstructorParameters<typeof LiveRecognizer>[2];
   /** A completed job's correction (JobEdits.apply): a speaker named as the session ends. */
   readonly rename?: (id: string, op: EditOp) => Promise<unknown>;
+  /** Where the audio streamed is counted, and the budget checked (core/usage/). */
+  readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
 }
 
 /** What a host hands the core for each message that arrives on a live link. */
@@ -66,6 +69,12 @@ export const START_WITHIN_MS = 10_000;
  * to open one to be told `live-running`. A link beyond these is refused at once.
  */
 export const MAX_LIVE_LINKS = 3;
+
+/**
+ * Audio streamed is counted in steps of this much (5 s), and at the end: a crash forgets at most
+ * one step, and the count is not written for every packet.
+ */
+const BILL_EVERY_BYTES = 5 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample;
 
 /** A job a full disk kept from being saved when its session ended is tried again this often. */
 export const SAVE_RETRY_MS = 2_000;
@@ -168,6 +177,10 @@ class LiveSession implements LiveInbound {
   private recordingFailed = false;
   /** The window was told the disk is full (once is enough). */
   private toldDiskFull = false;
+  /** Audio streamed and not yet counted, in bytes; and everything counted, in seconds. */
+  private unbilledBytes = 0;
+  private billedSeconds = 0;
+  private billing: { connection: string; logged: boolean } | undefined;
   /** Finals journaled one after another, in order; `end` waits for the last. */
   private journaled: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
@@ -220,7 +233,7 @@ class LiveSession implements LiveInbound {
         if (this.phase !== 'waiting') return this.broken('a second start');
         clearTimeout(this.startTimer);
         this.apart = message.apart ?? 0;
-        return void this.start(message.connection, message.title);
+        return void this.start(message.connection, message.title, message.overBudget === true);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
           this.paused = true;
@@ -291,7 +304,21 @@ class LiveSession implements LiveInbound {
     void this.end({ cutOff: true });
   }
 
-  private async start(connectionId: string | undefined, title?: string): Promise<void> {
+  /** Counts the audio streamed since the last count: for the connection, and on the job. */
+  private bill(): void {
+    if (!this.billing || this.unbilledBytes === 0) return;
+    const seconds = this.unbilledBytes / (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample);
+    this.unbilledBytes = 0;
+    this.billedSeconds += seconds;
+    if (this.recording) this.recording.billedSeconds = this.billedSeconds;
+    this.deps.usage?.bill({ ...this.billing, seconds });
+  }
+
+  private async start(
+    connectionId: string | undefined,
+    title: string | undefined,
+    overBudget: boolean,
+  ): Promise<void> {
     if (this.roles.othersRunning(this)) {
       this.send({ type: 'error', error: appError('live-running'), fatal: true });
       return this.finishOver(undefined);
@@ -301,6 +328,9 @@ class LiveSession implements LiveInbound {
     try {
       // The key is asked for again on every connect (it may have been replaced meanwhile).
       const { connection } = await this.deps.clients.resolve(connectionId);
+      // A spent budget the person wants to be asked about stops the session before it opens.
+      this.deps.usage?.checkBudget(connection.id, undefined, overBudget);
+      this.billing = { connection: connection.id, logged: connection.logging };
       const url = realtimeUrlOf(connection);
       const recognizer = new LiveRecognizer(
         () =>
@@ -332,6 +362,10 @@ class LiveSession implements LiveInbound {
           onError: (error, fatal) => {
             this.send({ type: 'error', error, fatal });
             if (fatal) void this.end({ cutOff: true });
+          },
+          onSent: (bytes) => {
+            this.unbilledBytes += bytes;
+            if (this.unbilledBytes >= BILL_EVERY_BYTES) this.bill();
           },
         },
         this.deps.recognizer,
@@ -416,6 +450,8 @@ class LiveSession implements LiveInbound {
         });
     }
     await this.journaled;
+    // Everything streamed is counted, whatever becomes of the job.
+    this.bill();
     let job: Job | undefined;
     const recording = this.recording;
     if (recording && recording.recordedMs === 0 && this.index === 0) {

@@ -12,7 +12,9 @@ import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
+import { connectionUsageSchema, monthSchema, usagePlanSchema } from '../domain/usage';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
+import { IME_FORMATS } from '../domain/ime-dictionary/ime-file';
 import {
   exportChoicesSchema,
   exportSettingsSchema,
@@ -84,8 +86,12 @@ const wordDiffSchema = z.object({
 /** A word table to import: 100,000 words of up to 256 characters fit well within this. */
 const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 
-/** What the window saves from text it made: a word table (transcripts are the core's, export:job). */
-export const SAVE_FORMATS = WORD_TABLE_FORMATS;
+/**
+ * What the window saves from text it made: a word table, or a profile as an input method's
+ * dictionary export (its text; the core writes it in that format's encoding). Transcripts are
+ * the core's, export:job.
+ */
+export const SAVE_FORMATS = [...WORD_TABLE_FORMATS, ...IME_FORMATS] as const;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 /** The longest folder path taken (characters). */
@@ -231,6 +237,8 @@ export const CHANNELS = {
           .optional(),
         /** A watched folder's file (core/watch/): taken from programs only, the window's is ignored. */
         watched: watchedOriginSchema.optional(),
+        /** Send even past the connection's monthly budget (the person said so when asked). */
+        overBudget: z.boolean().optional(),
       })
       .refine((input) => (input.paths ?? input.files) !== undefined, 'paths or files'),
     output: z.object({ jobs: z.array(jobSchema) }),
@@ -432,6 +440,22 @@ export const CHANNELS = {
     input: jobsExportSchema,
     output: z.object({ base64: z.string(), files: z.array(z.string()) }),
   },
+  /**
+   * The audio each connection sent (shared/domain/usage.ts): `month` (this one by default, in the
+   * person's time zone) and the `months - 1` before it, newest first.
+   */
+  'usage:summary': {
+    input: z.object({
+      month: monthSchema.optional(),
+      months: z.number().int().min(1).max(36).optional(),
+    }),
+    output: z.object({ month: monthSchema, connections: z.array(connectionUsageSchema) }),
+  },
+  /** A connection's rates and budget. */
+  'usage:setPlan': {
+    input: z.object({ connection: z.string().min(1), plan: usagePlanSchema }),
+    output: z.object({ plan: usagePlanSchema }),
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -465,6 +489,15 @@ export const EVENTS = {
     job: z.string().optional(),
     outputs: z.array(z.string()).optional(),
     error: appErrorSchema.optional(),
+  }),
+  /** A connection's usage or plan changed (Settings reads it again). */
+  'usage:changed': z.object({ connection: z.string(), month: monthSchema }),
+  /** A connection's month went past 80 % of its budget: said once a month. */
+  'usage:warning': z.object({
+    connection: z.string(),
+    month: monthSchema,
+    secondsUsed: z.number(),
+    secondsBudget: z.number(),
   }),
 } as const satisfies Record<EventName, z.ZodType>;
 export type { EventName };

@@ -66,6 +66,8 @@ export const liveStartSchema = z.object({
    * which the job keeps as a multi-channel FLAC beside the mix.
    */
   apart: z.number().int().min(2).max(LIVE_AUDIO.maxApart).optional(),
+  /** Start even when the connection's monthly budget is spent (the person said so when asked). */
+  overBudget: z.boolean().optional(),
 });
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [

@@ -41,6 +41,8 @@ export const CHANNEL_NAMES = [
   'watch:remove',
   'export:jobs',
   'export:bundle',
+  'usage:summary',
+  'usage:setPlan',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -82,5 +84,7 @@ export const EVENT_NAMES = [
   'watch:changed',
   'watch:folder',
   'watch:file',
+  'usage:changed',
+  'usage:warning',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

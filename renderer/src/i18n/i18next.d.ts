@@ -10,6 +10,8 @@ import type { enJobs } from './en-jobs';
 import type { enLive } from './en-live';
 import type { enNames } from './en-names';
 import type { enViewer } from './en-viewer';
+import type { enIme } from './en-ime';
+import type { enUsage } from './en-usage';
 import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
@@ -20,6 +22,8 @@ declare module 'i18next' {
         typeof enNames &
         typeof enDictionarySettings &
         typeof enWatch &
+        typeof enUsage &
+        typeof enIme &
         typeof enJobs &
         typeof enLive &
         typeof enViewer;

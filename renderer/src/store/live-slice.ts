@@ -180,7 +180,8 @@ export interface LiveSlice {
   setLiveKeepApart: (on: boolean) => void;
   loadLiveInputs: () => Promise<void>;
   setLiveDevice: (deviceId: string) => void;
-  liveStart: () => Promise<void>;
+  /** `overBudget`: start even past the connection's budget (the person was asked). */
+  liveStart: (options?: { overBudget?: boolean }) => Promise<void>;
   /**
    * Names a speaker the session heard ("" gives the default back), for every final of theirs:
    * while the session runs it goes over the link and the core keeps it in the job; once it has
@@ -396,7 +397,7 @@ export const createLiveSlice =
         }
         set({ liveDevice: deviceId });
       },
-      async liveStart() {
+      async liveStart(options = {}) {
         if (liveBusy(get().live.phase)) return;
         if (!captureApi) {
           return patch({ ...IDLE, problem: { error: appError('mic-none'), fatal: true } });
@@ -506,6 +507,7 @@ export const createLiveSlice =
           ...(wanted.includes('computer') ? { title: meetingTitle(new Date(), get().lang) } : {}),
           // Each source kept apart too: the audio is frames of the mix, then each source.
           ...(apart ? { apart: wanted.length } : {}),
+          ...(options.overBudget ? { overBudget: true } : {}),
         });
         const audio = await connection.audioPort();
         if (capture !== opened || link !== connection) {

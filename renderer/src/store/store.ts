@@ -19,6 +19,7 @@ import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { createUsageSlice, type UsageSlice } from './usage-slice';
 import { createWatchSlice, type WatchSlice } from './watch-slice';
 import { keptInStore } from './result';
 
@@ -39,7 +40,8 @@ export type AppState = PrefsSlice &
   ViewerSlice &
   DictionarySlice &
   LiveSlice &
-  WatchSlice;
+  WatchSlice &
+  UsageSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -55,6 +57,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createDictionarySlice(deps)(...a),
     ...createLiveSlice(deps)(...a),
     ...createWatchSlice(deps)(...a),
+    ...createUsageSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -80,6 +83,11 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
         void keptInStore(state().loadConnections());
     }),
     bridge.on('watch:changed', (list) => state().setWatchedFolders(list)),
+    // Settings' figures, once read, follow each send; the warning is shown wherever one is.
+    bridge.on('usage:changed', () => {
+      if (state().usage) void keptInStore(state().loadUsage());
+    }),
+    bridge.on('usage:warning', (warning) => state().setUsageWarning(warning)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.

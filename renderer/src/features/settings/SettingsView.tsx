@@ -1,5 +1,5 @@
 /**
- * The settings section: connections, API keys, watched folders, the local service. (Language and theme live in
+ * The settings section: connections, API keys, usage and cost, watched folders, the local service. (Language and theme live in
  * the header only, where a person who cannot read the window's language still finds them.)
  */
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
+import { UsagePanel } from './UsagePanel';
 import { WatchedFoldersPanel } from './WatchedFoldersPanel';
 import { View } from '../../ui/section';
 import { keptInStore } from '../../store/result';
@@ -25,6 +26,7 @@ export function SettingsView() {
     <View id="settings" className="settings-view" title={t('settings.heading')}>
       <ConnectionsPanel />
       <KeysPanel />
+      <UsagePanel />
       <WatchedFoldersPanel />
       <ServicePanel />
     </View>
