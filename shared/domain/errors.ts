@@ -76,6 +76,8 @@ export const APP_ERROR_CODES = [
   'watch-output',
   'watch-held',
   'watch-waiting',
+  'calls-unavailable',
+  'call-gone',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -123,6 +125,7 @@ export const SUB_CODES = {
   'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
+  'calls-unavailable': { reason: ['platform', 'no-server', 'helper'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

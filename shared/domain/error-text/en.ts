@@ -118,6 +118,10 @@ export const EN: Language = {
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
+    'calls-unavailable':
+      'Kikitori cannot notice calls here: {reason}. Start Live by hand for a call; Kikitori tries again by itself.',
+    'call-gone':
+      'This call is no longer waiting to be transcribed: it has ended, or it was started or declined elsewhere.',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -269,6 +273,13 @@ export const EN: Language = {
         'not-folder': 'it is not a folder',
         denied: 'it may not write there',
         'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
+      },
+    },
+    'calls-unavailable': {
+      reason: {
+        platform: 'this system offers no way to see which applications use the microphone',
+        'no-server': 'no PulseAudio or PipeWire sound server answers',
+        helper: 'the system’s audio sessions could not be read',
       },
     },
     'watch-held': {

@@ -120,6 +120,10 @@ export const JA: Language = {
       '{path} はすでに{holder}が監視しています。1つのフォルダーを監視できる Kikitori は1つだけです。そちらを止めるか、別のフォルダーを監視してください。',
     'watch-waiting':
       '{path} の文字起こしは書き出しを待っています。書き出し先のディスクがいっぱいです。フォルダーの監視は続け、空きができしだい書き出します。そのディスクの空き容量を増やしてください。',
+    'calls-unavailable':
+      'ここでは通話に気づくことができません。{reason}。通話はライブを手で始めて文字起こししてください。Kikitori は自動で再試行します。',
+    'call-gone':
+      'この通話はもう文字起こしを待っていません。通話が終わったか、別の場所で開始または辞退されました。',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -274,6 +278,13 @@ export const JA: Language = {
         'not-folder': 'フォルダーではありません',
         denied: '書き込む権限がありません',
         'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
+      },
+    },
+    'calls-unavailable': {
+      reason: {
+        platform: 'このシステムにはマイクを使っているアプリを知る方法がありません',
+        'no-server': 'PulseAudio または PipeWire のサウンドサーバーが応答しません',
+        helper: 'システムのオーディオセッションを読み取れませんでした',
       },
     },
     'watch-held': {
