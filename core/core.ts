@@ -20,6 +20,11 @@ import {
 } from '../shared/ipc/contract';
 import type { ClientOptions } from './api-client/api-client';
 import { lockAppData, type AppLock } from './app-lock';
+import { CallSettingsStore } from './calls/call-settings';
+import { CallWatcher } from './calls/call-watcher';
+import { recordCall } from './calls/core-capture';
+import type { CallProvider } from './calls/provider';
+import { providerFor } from './calls/providers';
 import { ClientProvider, type ClientFactory } from './clients';
 import { ConnectionStore } from './connections/connection-store';
 import { dataFailure, toAppError } from './errors';
@@ -84,6 +89,20 @@ export interface CoreOptions {
   readonly watchFolders?: boolean;
   /** How quickly watched folders take a file as written and check the folders (tests). */
   readonly watchTiming?: WatchTiming;
+  /**
+   * Calls noticed (core/calls/), from `start`: 'window' (the app: a window records the calls
+   * the person starts), 'core' (`kikitori watch-calls`: the core records every call itself),
+   * or 'off' (the default: a short-lived program notices none).
+   */
+  readonly calls?: 'window' | 'core' | 'off';
+  /** The platform's way of seeing what records (tests give one on their own sound server). */
+  readonly callProvider?: CallProvider;
+  /** How long an application records nothing before its call has ended (default 30 s). */
+  readonly callEndMs?: number;
+  /** The sound server's environment for the core's own capture of a call (tests). */
+  readonly soundEnv?: NodeJS.ProcessEnv;
+  /** The language of a call's session name the core records itself. */
+  readonly lang?: 'en' | 'ja';
 }
 
 export function defaultAppDataDir(): string {
@@ -107,6 +126,9 @@ interface Parts {
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
   readonly watchFolders: boolean;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
+  readonly watchCalls: boolean;
 }
 
 export class Core {
@@ -129,6 +151,9 @@ export class Core {
   /** The app's watched folders (Settings), watched between `start` and `stop`. */
   readonly watched: WatchedFolders;
   private readonly watchFolders: boolean;
+  /** Calls noticed: another application recording from a microphone. */
+  readonly calls: CallWatcher;
+  private readonly watchCalls: boolean;
   private readonly lock: AppLock;
 
   private constructor(parts: Parts) {
@@ -145,6 +170,8 @@ export class Core {
     this.lock = parts.lock;
     this.watched = parts.watched;
     this.watchFolders = parts.watchFolders;
+    this.calls = parts.calls;
+    this.watchCalls = parts.watchCalls;
     this.handlers = handlersOf(parts);
   }
 
@@ -272,6 +299,33 @@ export class Core {
         ...(options.watchTiming && { timing: options.watchTiming }),
       }),
     );
+    const callSettings = await readData(() => CallSettingsStore.open(options.dataDir));
+    const mode = options.calls ?? 'off';
+    const calls: CallWatcher = new CallWatcher({
+      provider: options.callProvider ?? providerFor(process.platform),
+      settings: callSettings,
+      live,
+      emit: (call) => emit('calls:call', call),
+      changed: () => {
+        const { settings, watching, problem } = calls.list();
+        emit('calls:changed', { settings, watching, ...(problem ? { problem } : {}) });
+      },
+      ...(options.callEndMs !== undefined ? { endDelayMs: options.callEndMs } : {}),
+      ...(mode === 'core'
+        ? {
+            capture: (call) =>
+              recordCall(
+                {
+                  live,
+                  lang: options.lang ?? 'en',
+                  ...(options.soundEnv ? { env: options.soundEnv } : {}),
+                },
+                call,
+              ),
+          }
+        : {}),
+    });
+    live.calls = calls;
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -289,6 +343,9 @@ export class Core {
       askFolder: options.askFolder,
       watched,
       watchFolders: options.watchFolders !== false,
+      calls,
+      callSettings,
+      watchCalls: mode !== 'off',
     });
     return ref.core;
   }
@@ -306,12 +363,14 @@ export class Core {
         invoke: (channel, input) => this.invoke(channel, input),
         subscribe: (listener) => this.subscribe(listener),
       });
+    if (this.watchCalls) await this.calls.start();
   }
 
   /** Stops the work and the local service, then releases the data folder. */
   async stop(): Promise<void> {
     // Nothing more is picked up; jobs under way get their outputs at the next start.
     await this.watched.stop();
+    await this.calls.stop();
     // A live session still recording ends as a cut-off job, everything finalized kept.
     await this.live.close();
     await this.computerSound.closeAll();

@@ -5,29 +5,18 @@
  * core says so as every data file does.
  */
 import { join } from 'node:path';
-import { z } from 'zod';
 import {
   callAppSchema,
   callSettingsSchema,
   DEFAULT_CALL_SETTINGS,
   type CallSettings,
+  type CallSettingsPatch,
 } from '../../shared/domain/calls';
 import { StorageError, readJson, writeJsonAtomic } from '../storage/atomic-json';
 
 const SCHEMA_VERSION = 1;
 /** The most applications remembered as seen: the oldest go first. */
 const SEEN_MAX = 100;
-
-/** A change to the settings: lists are given whole. */
-export const callSettingsPatchSchema = callSettingsSchema
-  .omit({ seen: true, connection: true, profileId: true })
-  .partial()
-  .extend({
-    /** null: the active connection (and its own profile) again. */
-    connection: z.string().min(1).max(200).nullable().optional(),
-    profileId: callSettingsSchema.shape.profileId.nullable().optional(),
-  });
-export type CallSettingsPatch = z.infer<typeof callSettingsPatchSchema>;
 
 const unique = (apps: readonly string[]) => [...new Set(apps.map((app) => app.trim()))];
 

@@ -4,6 +4,8 @@
  * handler does not compile.
  */
 import type { Channel } from '../../shared/ipc/contract';
+import type { CallSettingsStore } from '../calls/call-settings';
+import type { CallWatcher } from '../calls/call-watcher';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { AskFolder, AskSavePath } from '../export-file';
@@ -15,6 +17,7 @@ import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import type { WatchedFolders } from '../watch/watched-folders';
+import { callHandlers } from './calls';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
@@ -40,6 +43,8 @@ export interface HandlerDeps {
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -53,5 +58,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...exportHandlers(deps),
     ...liveHandlers(deps),
     ...watchHandlers(deps),
+    ...callHandlers(deps),
   };
 }

@@ -49,6 +49,17 @@ export const callSettingsSchema = z.object({
 });
 export type CallSettings = z.infer<typeof callSettingsSchema>;
 
+/** A change to the settings (Settings → Calls): lists are given whole. */
+export const callSettingsPatchSchema = callSettingsSchema
+  .omit({ seen: true, connection: true, profileId: true })
+  .partial()
+  .extend({
+    /** null: the active connection (and its own profile) again. */
+    connection: z.string().min(1).max(200).nullable().optional(),
+    profileId: callSettingsSchema.shape.profileId.nullable().optional(),
+  });
+export type CallSettingsPatch = z.infer<typeof callSettingsPatchSchema>;
+
 export const DEFAULT_CALL_SETTINGS: CallSettings = { mode: 'ask', auto: [], never: [], seen: [] };
 
 /**

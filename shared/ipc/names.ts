@@ -41,6 +41,10 @@ export const CHANNEL_NAMES = [
   'watch:remove',
   'export:jobs',
   'export:bundle',
+  'calls:list',
+  'calls:settings',
+  'calls:answer',
+  'calls:expectOwn',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -82,5 +86,7 @@ export const EVENT_NAMES = [
   'watch:changed',
   'watch:folder',
   'watch:file',
+  'calls:call',
+  'calls:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
