@@ -120,6 +120,11 @@ export class PulseCallProvider implements CallProvider {
   private listing: Promise<void> | undefined;
   private again = false;
   private reported = '';
+  /**
+   * Each stream's verdict, made when it is first listed: its process may be gone by the time
+   * the server lists the stream a last time (a capture being stopped), and it was Kikitori's.
+   */
+  private readonly ownById = new Map<string, boolean>();
 
   constructor(options: PulseProviderOptions = {}) {
     this.env = options.env ?? process.env;
@@ -205,16 +210,23 @@ export class PulseCallProvider implements CallProvider {
     this.retry = 0;
     this.events?.problem(undefined);
     const here = hostname();
+    const listed = streamsOf(outputs, sources);
     const streams = await Promise.all(
-      streamsOf(outputs, sources).map(async ({ host, ...stream }) => ({
-        ...stream,
-        own:
-          stream.own ||
-          (stream.pid !== undefined &&
-            (host === undefined || host === here) &&
-            (await this.ownProcess(stream.pid))),
-      })),
+      listed.map(async ({ host, ...stream }) => {
+        let own = this.ownById.get(stream.id);
+        if (own === undefined) {
+          own =
+            stream.own ||
+            (stream.pid !== undefined &&
+              (host === undefined || host === here) &&
+              (await this.ownProcess(stream.pid)));
+          this.ownById.set(stream.id, own);
+        }
+        return { ...stream, own };
+      }),
     );
+    const present = new Set(listed.map((s) => s.id));
+    for (const id of this.ownById.keys()) if (!present.has(id)) this.ownById.delete(id);
     this.report(streams);
   }
 
