@@ -42,6 +42,7 @@ const load = {
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
+  watchCalls: () => import('./watch-calls'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -240,6 +241,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       ),
     );
   });
+
+  program
+    .command('watch-calls')
+    .description(t('help.watchCalls'))
+    .action(async (_options, command) => {
+      const { watchCalls } = await load.watchCalls();
+      stopsItself = true;
+      await onCore(shared(command), { service: true, calls: true }, watchCalls);
+    });
 
   program
     .command('jobs')
