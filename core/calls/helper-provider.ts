@@ -62,7 +62,7 @@ export class HelperCallProvider implements CallProvider {
     child.on('error', (error) => (said = error.message));
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(this.spec.script ?? '');
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const streams = this.spec.parse(line);
       if (!streams) return;
       this.retry = 0;

@@ -160,7 +160,7 @@ export class PulseCallProvider implements CallProvider {
     this.subscriber = child;
     child.on('error', () => undefined);
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (RELEVANT.test(line)) this.refresh();
+      if (RELEVANT.test(line)) void this.refresh();
     });
     child.once('exit', () => {
       if (this.subscriber !== child || this.stopped) return;

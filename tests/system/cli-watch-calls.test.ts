@@ -46,7 +46,15 @@ beforeAll(async () => {
     process.execPath,
     ['scripts/kikitori.mjs', '--data', dataDir, '--json', 'watch-calls'],
     {
-      env: { ...(pulse.env as Record<string, string>), ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' },
+      env: {
+        ...process.env,
+        // The test's sound server (its HOME stays the person's: only the server is named).
+        PULSE_RUNTIME_PATH: pulse.env.PULSE_RUNTIME_PATH!,
+        XDG_RUNTIME_DIR: pulse.env.XDG_RUNTIME_DIR!,
+        ...NO_KEYCHAIN,
+        LANG: 'C.UTF-8',
+        LC_ALL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

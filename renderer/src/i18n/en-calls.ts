@@ -36,7 +36,7 @@ export const enCalls = {
     },
     apps: 'Start by itself for',
     appsNone: 'No application has been seen recording yet.',
-    never: 'Never asked about',
+    neverList: 'Never asked about',
     neverNone: 'None.',
     askAgain: 'Ask again',
     askAgainFor: 'Ask again about {{app}}',

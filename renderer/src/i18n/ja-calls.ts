@@ -36,7 +36,7 @@ export const jaCalls: MessagesOf<typeof enCalls> = {
     },
     apps: '自動で開始するアプリ',
     appsNone: '録音しているアプリはまだ見つかっていません。',
-    never: '確認しないアプリ',
+    neverList: '確認しないアプリ',
     neverNone: 'ありません。',
     askAgain: '再び確認する',
     askAgainFor: '{{app}} について再び確認する',
