@@ -247,7 +247,8 @@ export class CallWatcher {
       () => this.deps.changed(),
       () => undefined,
     );
-    const byItself = capture !== undefined || (settings.mode === 'auto' && settings.auto.includes(app));
+    const byItself =
+      capture !== undefined || (settings.mode === 'auto' && settings.auto.includes(app));
     const call: Call = {
       view: {
         id: `call-${randomUUID()}`,

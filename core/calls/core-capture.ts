@@ -93,7 +93,11 @@ export async function recordCall(deps: CoreCaptureDeps, call: CallView): Promise
     close: stopFfmpeg,
   });
   inbound.text(
-    JSON.stringify({ type: 'start', title: callTitle(call.app, new Date(), deps.lang), call: call.id }),
+    JSON.stringify({
+      type: 'start',
+      title: callTitle(call.app, new Date(), deps.lang),
+      call: call.id,
+    }),
   );
   let held: Buffer = Buffer.alloc(0);
   ffmpeg.stdout.on('data', (data: Buffer) => {

@@ -62,7 +62,8 @@ export function macStreams(line: string, own: OwnMacProcess): RecordingStream[] 
       pid: p.pid,
       own:
         p.pid === own.pid ||
-        (p.bundle !== undefined && (p.bundle === own.bundle || p.bundle.startsWith(`${own.bundle}.`))),
+        (p.bundle !== undefined &&
+          (p.bundle === own.bundle || p.bundle.startsWith(`${own.bundle}.`))),
     }));
 }
 

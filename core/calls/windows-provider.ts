@@ -38,7 +38,10 @@ export interface OwnWindowsProcess {
 const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** One line of the helper's output as the recording streams it says, or undefined. */
-export function windowsStreams(line: string, own: OwnWindowsProcess): RecordingStream[] | undefined {
+export function windowsStreams(
+  line: string,
+  own: OwnWindowsProcess,
+): RecordingStream[] | undefined {
   let json: unknown;
   try {
     json = JSON.parse(line);

@@ -336,7 +336,8 @@ class LiveSession implements LiveInbound {
     this.sendState('connecting');
     try {
       // A call's session uses the connection and profile chosen for calls.
-      const forCall = this.call === undefined ? undefined : this.roles.calls()?.sessionFor(this.call);
+      const forCall =
+        this.call === undefined ? undefined : this.roles.calls()?.sessionFor(this.call);
       if (this.call !== undefined && !forCall) throw new AppFailure(appError('call-gone'));
       const chosen = forCall?.connection ?? connectionId;
       const profiled = <C extends { profileId: string | null }>(connection: C): C =>

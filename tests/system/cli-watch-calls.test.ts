@@ -96,8 +96,9 @@ describe('kikitori watch-calls', () => {
     const jobId = String(recording!.jobId);
     await until(
       async () =>
-        (await readFile(join(dataDir, 'live', `${jobId}.jsonl`), 'utf8').catch(() => ''))
-          .toLowerCase(),
+        (
+          await readFile(join(dataDir, 'live', `${jobId}.jsonl`), 'utf8').catch(() => '')
+        ).toLowerCase(),
       (text) => SPEAKERS_WORDS.filter((w) => text.includes(w)).length >= 3,
       { timeoutMs: 150_000, everyMs: 500 },
     );
@@ -113,9 +114,13 @@ describe('kikitori watch-calls', () => {
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(29_000);
     expect(job).toMatchObject({ id: jobId, app: 'Zoom' });
     // One call, never the command's own capture.
-    expect(new Set(lines().filter((l) => l.type === 'call').map((l) => l.app))).toEqual(
-      new Set(['Zoom']),
-    );
+    expect(
+      new Set(
+        lines()
+          .filter((l) => l.type === 'call')
+          .map((l) => l.app),
+      ),
+    ).toEqual(new Set(['Zoom']));
     watcher.kill('SIGTERM');
     const code = await new Promise<number | null>((settle) =>
       watcher.exitCode !== null ? settle(watcher.exitCode) : watcher.once('exit', settle),
@@ -128,7 +133,17 @@ describe('kikitori watch-calls', () => {
     try {
       const { stdout } = await run(
         process.execPath,
-        ['scripts/kikitori.mjs', '--data', dataDir, 'export', jobId, '--format', 'txt', '--out', exported],
+        [
+          'scripts/kikitori.mjs',
+          '--data',
+          dataDir,
+          'export',
+          jobId,
+          '--format',
+          'txt',
+          '--out',
+          exported,
+        ],
         { env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' } },
       );
       const file = stdout.trim().split('\n').at(-1)!;

@@ -68,7 +68,8 @@ export const createCallsSlice =
       applyCall(call) {
         set({ calls: { ...get().calls, [call.id]: call } });
         // Started by itself (a ticked application): the first window to take it records it.
-        if (call.state === 'starting' && call.started === 'auto') void keptInStore(take(call, false));
+        if (call.state === 'starting' && call.started === 'auto')
+          void keptInStore(take(call, false));
       },
       setCallsStatus(status) {
         set({ callsStatus: status });

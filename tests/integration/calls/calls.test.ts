@@ -107,8 +107,12 @@ describe('with no window: the core records each call itself', () => {
       // Words of the far end reach the session's journal of finals.
       await until(
         async () =>
-          (await readFile(join(calls.core.dataDir, 'live', `${recording.jobId}.jsonl`), 'utf8')
-            .catch(() => '')).toLowerCase(),
+          (
+            await readFile(
+              join(calls.core.dataDir, 'live', `${recording.jobId}.jsonl`),
+              'utf8',
+            ).catch(() => '')
+          ).toLowerCase(),
         (text) => SPEAKERS_WORDS.filter((w) => text.includes(w)).length >= 3,
         { timeoutMs: 120_000, everyMs: 500 },
       );
@@ -127,8 +131,11 @@ describe('with no window: the core records each call itself', () => {
       expect(second.jobId).not.toBe(recording.jobId);
       await until(
         async () =>
-          (await readFile(join(calls.core.dataDir, 'live', `${second.jobId}.jsonl`), 'utf8')
-            .catch(() => '')).length,
+          (
+            await readFile(join(calls.core.dataDir, 'live', `${second.jobId}.jsonl`), 'utf8').catch(
+              () => '',
+            )
+          ).length,
         (length) => length > 0,
         { timeoutMs: 120_000, everyMs: 500 },
       );

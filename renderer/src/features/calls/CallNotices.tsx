@@ -15,14 +15,7 @@ import { useActionError } from '../../ui/use-action-error';
 import { ErrorBox } from '../../ui/error-box';
 import './calls.css';
 
-type Key =
-  | 'asking'
-  | 'starting'
-  | 'recording'
-  | 'busy'
-  | 'ended'
-  | 'endedOfferStop'
-  | 'failed';
+type Key = 'asking' | 'starting' | 'recording' | 'busy' | 'ended' | 'endedOfferStop' | 'failed';
 
 /** What a call's notice says, or nothing (declined, or ended with nothing to tell). */
 export function noticeOf(call: CallView): Key | undefined {
