@@ -44,7 +44,7 @@ export interface CallLive {
 export interface CallWatcherDeps {
   /** The platform's; undefined where calls cannot be noticed. */
   readonly provider: CallProvider | undefined;
-  readonly settings: CallSettingsStore;
+  readonly settings: Pick<CallSettingsStore, 'get' | 'never' | 'seen'>;
   readonly live: CallLive;
   /** calls:call */
   readonly emit: (call: CallView) => void;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { startCallApp } from '../support/call-app';
+import { startCallApp, stopCallApps } from '../support/call-app';
 import { startPulse, type PulseServer } from '../support/pulse';
 import { tempDir } from '../support/service-process';
 import { pcmOfWav, wavOf } from '../support/wav-header';
@@ -56,6 +56,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  stopCallApps();
   stopSpeakers?.();
   await browser?.close();
   await session?.close();

@@ -31,6 +31,21 @@ export async function recordingAs(pulse: PulseServer, name: string): Promise<num
     .map((s) => Number(s.properties['application.process.id']));
 }
 
+/** Every call application started and not yet stopped: a failed test's are ended by stopCallApps. */
+const running = new Set<number>();
+
+/** Ends every call application still running (a test's afterAll, after a failure). */
+export function stopCallApps(): void {
+  for (const pid of running) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
+  running.clear();
+}
+
 export async function startCallApp(pulse: PulseServer, name: string): Promise<CallApp> {
   const before = new Set(await recordingAs(pulse, name));
   spawn('setsid', ['-f', 'parecord', `--client-name=${name}`, '--raw', '/dev/null'], {
@@ -43,9 +58,11 @@ export async function startCallApp(pulse: PulseServer, name: string): Promise<Ca
     { timeoutMs: 30_000, everyMs: 100 },
   );
   const pid = pids.find((p) => !before.has(p))!;
+  running.add(pid);
   return {
     pid,
     async stop() {
+      running.delete(pid);
       try {
         process.kill(pid, 'SIGTERM');
       } catch {

@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
-import { startCallApp } from '../support/call-app';
+import { startCallApp, stopCallApps } from '../support/call-app';
 import { startPulse, type PulseServer } from '../support/pulse';
 import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
@@ -63,6 +63,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  stopCallApps();
   if (watcher && watcher.exitCode === null) watcher.kill('SIGKILL');
   stopSpeakers?.();
   await pulse?.stop();

@@ -16,7 +16,7 @@ import { PulseCallProvider } from '../../../core/calls/pulse-provider';
 import type { CallView } from '../../../shared/domain/calls';
 import type { LiveEvent } from '../../../shared/ipc/live';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
-import { startCallApp } from '../../support/call-app';
+import { startCallApp, stopCallApps } from '../../support/call-app';
 import { useService } from '../../support/hooks';
 import { openLiveCore } from '../../support/live-core';
 import { startPulse, type PulseServer } from '../../support/pulse';
@@ -49,6 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  stopCallApps();
   stopSpeakers?.();
   await pulse?.stop();
   if (work) await removeDir(work);
