@@ -106,6 +106,7 @@ const EN = {
   'calls.recording': '{app} call: transcribing (job {job}).',
   'calls.asking': '{app} is using the microphone: the window asks whether to transcribe it.',
   'calls.busy': '{app} is using the microphone; Live was already running, so nothing was started.',
+  'calls.ending': '{app} call ended: saving its transcript…',
   'calls.ended': '{app} call ended: transcript in job {job}.',
   'calls.endedNone': '{app} call ended.',
   'calls.stopped':
@@ -207,12 +208,14 @@ const JA: Readonly<Record<TextKey, string>> = {
   'watch.none': '見張れるフォルダーがありませんでした。',
   'help.watchCalls':
     '通話に気づきます。別のアプリ（Zoom、Teams など）がマイクで録音を始めると、マイクとコンピューターの音を録音が終わるまで文字起こしし、ジョブとして残します。Kikitori が起動していなければ、設定 →「通話」で「しない」にしたアプリを除くすべての通話を記録します。Kikitori が起動していれば、そのウィンドウが受け持ちます。Ctrl+C で止まります。',
-  'calls.watching': '通話を見張っています（Linux: PulseAudio または PipeWire）。Ctrl+C で止まります。',
+  'calls.watching':
+    '通話を見張っています（Linux: PulseAudio または PipeWire）。Ctrl+C で止まります。',
   'calls.watchingApp':
     'Kikitori が起動しています。通話は設定 →「通話」のとおりそのウィンドウが受け持ち、ここに表示します。Ctrl+C で止まります。',
   'calls.recording': '{app} の通話: 文字起こししています（ジョブ {job}）。',
   'calls.asking': '{app} がマイクを使っています。文字起こしするかはウィンドウで尋ねます。',
   'calls.busy': '{app} がマイクを使っています。ライブがすでに実行中のため、何も始めませんでした。',
+  'calls.ending': '{app} の通話が終わりました。文字起こしを保存しています…',
   'calls.ended': '{app} の通話が終わりました。文字起こしはジョブ {job} にあります。',
   'calls.endedNone': '{app} の通話が終わりました。',
   'calls.stopped':

@@ -31,6 +31,7 @@ export async function watchCalls(
     if (call.state === 'recording') io.out(say(io.lang, 'calls.recording', { app, job }));
     else if (call.state === 'asking') io.out(say(io.lang, 'calls.asking', { app }));
     else if (call.state === 'busy') io.out(say(io.lang, 'calls.busy', { app }));
+    else if (call.state === 'ending') io.note(say(io.lang, 'calls.ending', { app }));
     else if (call.state === 'declined' && call.problem)
       io.error(`${app}: ${appErrorSentence(call.problem, io.lang)}`, { call: call.id });
     else if (call.state === 'ended') {

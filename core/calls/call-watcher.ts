@@ -283,6 +283,8 @@ export class CallWatcher {
     const running = this.deps.live.running();
     let jobId = call.view.jobId;
     if (running?.call === call.view.id) {
+      // Said at once: the last words are still being finalized and the job saved.
+      this.update(call, { state: 'ending' });
       const job = await this.deps.live.endCall(call.view.id).catch(() => undefined);
       jobId = job?.id ?? jobId;
     }

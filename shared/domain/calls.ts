@@ -69,6 +69,8 @@ export const DEFAULT_CALL_SETTINGS: CallSettings = { mode: 'ask', auto: [], neve
  * - recording: a live session records it (`jobId`);
  * - declined: Not now, or Never: not asked again;
  * - busy: Live was already running when it was noticed: nothing was started;
+ * - ending: the application stopped recording (for the end delay): its session is being
+ *   stopped, its last words finalized;
  * - ended: the application stopped recording (for the end delay); `jobId` is the transcript
  *   kept, `offerStop` says a session started by hand is still running.
  */
@@ -78,6 +80,7 @@ export const CALL_STATES = [
   'recording',
   'declined',
   'busy',
+  'ending',
   'ended',
 ] as const;
 export type CallState = (typeof CALL_STATES)[number];

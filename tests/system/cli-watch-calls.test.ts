@@ -105,14 +105,19 @@ describe('kikitori watch-calls', () => {
     );
     await zoom.stop();
     const stoppedAt = Date.now();
-    const job = await until(
-      () => lines().find((l) => l.type === 'job'),
+    // The real end delay, 30 s: then the session is stopped (its last words finalized after).
+    await until(
+      () => lines().find((l) => l.type === 'call' && l.state === 'ending'),
       (line) => line !== undefined,
       { timeoutMs: 60_000, everyMs: 200 },
     );
-    // The real end delay, 30 s, and the last words' finalizing.
-    expect(Date.now() - stoppedAt).toBeLessThan(35_000);
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(29_000);
+    expect(Date.now() - stoppedAt).toBeLessThan(35_000);
+    const job = await until(
+      () => lines().find((l) => l.type === 'job'),
+      (line) => line !== undefined,
+      { timeoutMs: 120_000, everyMs: 200 },
+    );
     expect(job).toMatchObject({ id: jobId, app: 'Zoom' });
     // One call, never the command's own capture.
     expect(

@@ -14,6 +14,7 @@ export const enCalls = {
     starting: 'Starting to transcribe the {{app}} call…',
     recording: 'Transcribing the {{app}} call (the microphone and the computer’s sound).',
     busy: '{{app}} is using the microphone. Live was already running, so nothing was started.',
+    ending: '{{app}} call ended: saving its transcript…',
     ended: '{{app}} call ended: transcript in Jobs.',
     endedOfferStop: '{{app}} call ended. Live, started by hand, is still running.',
     failed: 'The {{app}} call could not be transcribed.',

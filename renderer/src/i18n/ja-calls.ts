@@ -14,6 +14,7 @@ export const jaCalls: MessagesOf<typeof enCalls> = {
     starting: '{{app}} の通話の文字起こしを始めています…',
     recording: '{{app}} の通話を文字起こししています（マイクとコンピューターの音）。',
     busy: '{{app}} がマイクを使っています。ライブがすでに実行中のため、何も始めませんでした。',
+    ending: '{{app}} の通話が終わりました。文字起こしを保存しています…',
     ended: '{{app}} の通話が終わりました。文字起こしはジョブにあります。',
     endedOfferStop: '{{app}} の通話が終わりました。手動で始めたライブはまだ続いています。',
     failed: '{{app}} の通話を文字起こしできませんでした。',

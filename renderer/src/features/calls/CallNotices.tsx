@@ -15,7 +15,8 @@ import { useActionError } from '../../ui/use-action-error';
 import { ErrorBox } from '../../ui/error-box';
 import './calls.css';
 
-type Key = 'asking' | 'starting' | 'recording' | 'busy' | 'ended' | 'endedOfferStop' | 'failed';
+type Key =
+  'asking' | 'starting' | 'recording' | 'busy' | 'ending' | 'ended' | 'endedOfferStop' | 'failed';
 
 /** What a call's notice says, or nothing (declined, or ended with nothing to tell). */
 export function noticeOf(call: CallView): Key | undefined {
@@ -24,6 +25,7 @@ export function noticeOf(call: CallView): Key | undefined {
     case 'starting':
     case 'recording':
     case 'busy':
+    case 'ending':
       return call.state;
     case 'declined':
       return call.problem ? 'failed' : undefined;
@@ -165,7 +167,7 @@ function CallNotice({ call }: { call: CallView }) {
             {t('calls.stopLive')}
           </button>
         )}
-        {key !== 'asking' && key !== 'starting' && close}
+        {key !== 'asking' && key !== 'starting' && key !== 'ending' && close}
       </div>
       <ErrorBox error={error} />
     </div>
