@@ -190,8 +190,9 @@ test('Never for an application, and start by itself for one ticked in Settings â
     await expect(notice).toHaveCount(0);
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByTestId('calls-never')).toContainText('Microsoft Teams');
-    await page.getByTestId('calls-mode-auto').check();
-    await page.getByTestId('calls-auto-Discord').check();
+    await page.getByTestId('calls-mode-auto').click();
+    await expect(page.getByTestId('calls-mode-auto')).toBeChecked();
+    await page.getByTestId('calls-auto-Discord').click();
     await expect(page.getByTestId('calls-auto-Discord')).toBeChecked();
     expect(await seriousViolations(page, '.settings-view')).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/settings-calls-en-light-1280x800.png` });

@@ -94,8 +94,27 @@ export const createCallsSlice =
         set({ callsDismissed: { ...get().callsDismissed, [id]: true } });
       },
       async setCallSettings(patch) {
+        // Shown at once (a radio or a box follows the click); the core's answer then holds.
+        const before = get().callsStatus;
+        if (before) {
+          const { mode, auto, never } = patch;
+          set({
+            callsStatus: {
+              ...before,
+              settings: {
+                ...before.settings,
+                ...(mode ? { mode } : {}),
+                ...(auto ? { auto } : {}),
+                ...(never ? { never } : {}),
+              },
+            },
+          });
+        }
         const changed = await bridge.call('calls:settings', patch);
-        if (!changed.ok) return changed;
+        if (!changed.ok) {
+          set({ callsStatus: before });
+          return changed;
+        }
         set({ callsStatus: changed.data });
         return DONE;
       },

@@ -84,7 +84,7 @@ describe('calls', () => {
   });
 
   it('start by themselves for ticked applications, are not asked about for Never ones, and are busy while Live runs', async () => {
-    let running: { call?: string } | undefined;
+    let running: { call?: string } | undefined = undefined;
     const { watcher, report, last } = watcherWith(
       { mode: 'auto', auto: ['Discord'], never: ['Slack'] },
       { running: () => running },
