@@ -30,7 +30,7 @@ let work: string;
 let stopSpeakers: () => void;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await mkdir(SCREENSHOTS, { recursive: true });
   work = await tempDir('kikitori-calls-ui-');
   const clip = pcmOfWav(
