@@ -45,6 +45,7 @@ const load = {
   watch: () => import('./watch'),
   usage: () => import('./usage'),
   dictionary: () => import('./dictionary'),
+  watchCalls: () => import('./watch-calls'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -245,6 +246,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       ),
     );
   });
+
+  program
+    .command('watch-calls')
+    .description(t('help.watchCalls'))
+    .action(async (_options, command) => {
+      const { watchCalls } = await load.watchCalls();
+      stopsItself = true;
+      await onCore(shared(command), { service: true, calls: true }, watchCalls);
+    });
 
   program
     .command('jobs')

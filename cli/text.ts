@@ -131,6 +131,20 @@ const EN = {
     'That is {count} words, more than the {max} a profile holds: nothing was saved. Import fewer words, or into another profile.',
   'dict.saved': '{profile}: {added} words added, {changed} changed; {total} words in all.',
   'dict.empty': 'The profile {profile} has no words.',
+  // Calls.
+  'help.watchCalls':
+    'Notice calls: when another application (Zoom, Teams…) starts recording from the microphone, transcribe the microphone and the computer’s sound until it stops, and keep it as a job. With no Kikitori running, every call is recorded but those of applications set to Never in Settings → Calls; when Kikitori runs, its window takes them. Ctrl+C stops.',
+  'calls.watching': 'Watching for calls (Linux: PulseAudio or PipeWire). Ctrl+C stops.',
+  'calls.watchingApp':
+    'Kikitori is running: its window takes the calls as Settings → Calls says. They are shown here; Ctrl+C stops.',
+  'calls.recording': '{app} call: transcribing (job {job}).',
+  'calls.asking': '{app} is using the microphone: the window asks whether to transcribe it.',
+  'calls.busy': '{app} is using the microphone; Live was already running, so nothing was started.',
+  'calls.ending': '{app} call ended: saving its transcript…',
+  'calls.ended': '{app} call ended: transcript in job {job}.',
+  'calls.endedNone': '{app} call ended.',
+  'calls.stopped':
+    'Stopped watching for calls. A call being transcribed was kept as a job with everything finalized.',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -259,6 +273,20 @@ const JA: Readonly<Record<TextKey, string>> = {
     '{count} 語になり、1 つのプロファイルに入る {max} 語を超えるため、保存しませんでした。単語を減らすか、別のプロファイルに読み込んでください。',
   'dict.saved': '{profile}: {added} 語を追加、{changed} 語を変更しました（全 {total} 語）。',
   'dict.empty': 'プロファイル {profile} に単語はありません。',
+  'help.watchCalls':
+    '通話に気づきます。別のアプリ（Zoom、Teams など）がマイクで録音を始めると、マイクとコンピューターの音を録音が終わるまで文字起こしし、ジョブとして残します。Kikitori が起動していなければ、設定 →「通話」で「しない」にしたアプリを除くすべての通話を記録します。Kikitori が起動していれば、そのウィンドウが受け持ちます。Ctrl+C で止まります。',
+  'calls.watching':
+    '通話を見張っています（Linux: PulseAudio または PipeWire）。Ctrl+C で止まります。',
+  'calls.watchingApp':
+    'Kikitori が起動しています。通話は設定 →「通話」のとおりそのウィンドウが受け持ち、ここに表示します。Ctrl+C で止まります。',
+  'calls.recording': '{app} の通話: 文字起こししています（ジョブ {job}）。',
+  'calls.asking': '{app} がマイクを使っています。文字起こしするかはウィンドウで尋ねます。',
+  'calls.busy': '{app} がマイクを使っています。ライブがすでに実行中のため、何も始めませんでした。',
+  'calls.ending': '{app} の通話が終わりました。文字起こしを保存しています…',
+  'calls.ended': '{app} の通話が終わりました。文字起こしはジョブ {job} にあります。',
+  'calls.endedNone': '{app} の通話が終わりました。',
+  'calls.stopped':
+    '通話の見張りを止めました。文字起こし中の通話は、確定した内容をすべて含むジョブとして残しました。',
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };

@@ -20,6 +20,11 @@ import {
 } from '../shared/ipc/contract';
 import type { ClientOptions } from './api-client/api-client';
 import { lockAppData, type AppLock } from './app-lock';
+import { CallSettingsStore } from './calls/call-settings';
+import { CallWatcher } from './calls/call-watcher';
+import { recordCall } from './calls/core-capture';
+import type { CallProvider } from './calls/provider';
+import { providerFor } from './calls/providers';
 import { ClientProvider, type ClientFactory } from './clients';
 import { ConnectionStore } from './connections/connection-store';
 import { dataFailure, toAppError } from './errors';
@@ -88,6 +93,20 @@ export interface CoreOptions {
   readonly watchTiming?: WatchTiming;
   /** The clock and time zone usage is counted by, per calendar month (tests set their own). */
   readonly usageTime?: UsageTime;
+  /**
+   * Calls noticed (core/calls/), from `start`: 'window' (the app: a window records the calls
+   * the person starts), 'core' (`kikitori watch-calls`: the core records every call itself),
+   * or 'off' (the default: a short-lived program notices none).
+   */
+  readonly calls?: 'window' | 'core' | 'off';
+  /** The platform's way of seeing what records (tests give one on their own sound server). */
+  readonly callProvider?: CallProvider;
+  /** How long an application records nothing before its call has ended (default 30 s). */
+  readonly callEndMs?: number;
+  /** The sound server's environment for the core's own capture of a call (tests). */
+  readonly soundEnv?: NodeJS.ProcessEnv;
+  /** The language of a call's session name the core records itself. */
+  readonly lang?: 'en' | 'ja';
 }
 
 export function defaultAppDataDir(): string {
@@ -113,6 +132,9 @@ interface Parts {
   readonly watchFolders: boolean;
   readonly usage: UsageMeter;
   readonly usageStore: UsageStore;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
+  readonly watchCalls: boolean;
 }
 
 export class Core {
@@ -135,6 +157,9 @@ export class Core {
   /** The app's watched folders (Settings), watched between `start` and `stop`. */
   readonly watched: WatchedFolders;
   private readonly watchFolders: boolean;
+  /** Calls noticed: another application recording from a microphone. */
+  readonly calls: CallWatcher;
+  private readonly watchCalls: boolean;
   private readonly lock: AppLock;
   /** What each connection sent, per month, and its plan (core/usage/). */
   readonly usage: UsageMeter;
@@ -156,6 +181,8 @@ export class Core {
     this.watchFolders = parts.watchFolders;
     this.usage = parts.usage;
     this.usageStore = parts.usageStore;
+    this.calls = parts.calls;
+    this.watchCalls = parts.watchCalls;
     this.handlers = handlersOf(parts);
   }
 
@@ -291,6 +318,33 @@ export class Core {
         ...(options.watchTiming && { timing: options.watchTiming }),
       }),
     );
+    const callSettings = await readData(() => CallSettingsStore.open(options.dataDir));
+    const mode = options.calls ?? 'off';
+    const calls: CallWatcher = new CallWatcher({
+      provider: options.callProvider ?? providerFor(process.platform),
+      settings: callSettings,
+      live,
+      emit: (call) => emit('calls:call', call),
+      changed: () => {
+        const { settings, watching, problem } = calls.list();
+        emit('calls:changed', { settings, watching, ...(problem ? { problem } : {}) });
+      },
+      ...(options.callEndMs !== undefined ? { endDelayMs: options.callEndMs } : {}),
+      ...(mode === 'core'
+        ? {
+            capture: (call) =>
+              recordCall(
+                {
+                  live,
+                  lang: options.lang ?? 'en',
+                  ...(options.soundEnv ? { env: options.soundEnv } : {}),
+                },
+                call,
+              ),
+          }
+        : {}),
+    });
+    live.calls = calls;
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -310,6 +364,9 @@ export class Core {
       watchFolders: options.watchFolders !== false,
       usage,
       usageStore,
+      calls,
+      callSettings,
+      watchCalls: mode !== 'off',
     });
     return ref.core;
   }
@@ -327,12 +384,14 @@ export class Core {
         invoke: (channel, input) => this.invoke(channel, input),
         subscribe: (listener) => this.subscribe(listener),
       });
+    if (this.watchCalls) await this.calls.start();
   }
 
   /** Stops the work and the local service, then releases the data folder. */
   async stop(): Promise<void> {
     // Nothing more is picked up; jobs under way get their outputs at the next start.
     await this.watched.stop();
+    await this.calls.stop();
     // A live session still recording ends as a cut-off job, everything finalized kept.
     await this.live.close();
     await this.computerSound.closeAll();

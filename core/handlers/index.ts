@@ -4,6 +4,8 @@
  * handler does not compile.
  */
 import type { Channel } from '../../shared/ipc/contract';
+import type { CallSettingsStore } from '../calls/call-settings';
+import type { CallWatcher } from '../calls/call-watcher';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { AskFolder, AskSavePath } from '../export-file';
@@ -16,6 +18,7 @@ import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { WatchedFolders } from '../watch/watched-folders';
+import { callHandlers } from './calls';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
@@ -43,6 +46,8 @@ export interface HandlerDeps {
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
   readonly usage: UsageMeter;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -57,5 +62,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...liveHandlers(deps),
     ...watchHandlers(deps),
     ...usageHandlers(deps),
+    ...callHandlers(deps),
   };
 }

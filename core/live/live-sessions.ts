@@ -11,7 +11,7 @@
  * it as a cut-off job holding everything finalized so far.
  */
 import type { EditOp } from '../../shared/domain/edits';
-import { appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import {
   LIVE_AUDIO,
@@ -27,6 +27,14 @@ import { LiveRecognizer } from './live-recognizer';
 import { LiveRecording, splitFrames } from './live-recording';
 import { realtimeUrlOf, startLineOf } from './realtime-target';
 import type { UsageMeter } from '../usage/usage-meter';
+
+/** What a session recording a call tells the call watcher (core/calls/call-watcher.ts). */
+export interface LiveCallHooks {
+  /** The connection and profile chosen for calls; throws `call-gone` for a call not taken. */
+  sessionFor(call: string): { connection?: string; profileId?: string };
+  recording(call: string, jobId: string): void;
+  sessionEnded(call: string, job: Job | undefined, problem?: AppError): void;
+}
 
 export interface LiveDeps {
   readonly dataDir: string;
@@ -85,8 +93,25 @@ export class LiveSessions {
   private readonly unsaved = new Set<() => Promise<unknown>>();
   private retryTimer: NodeJS.Timeout | undefined;
   private retrying: Promise<void> | undefined;
+  /** The call watcher, once the core has made it. */
+  calls: LiveCallHooks | undefined;
 
   constructor(private readonly deps: LiveDeps) {}
+
+  /** The session recording now, if any, and the call it records. */
+  running(): { call?: string } | undefined {
+    const session = [...this.sessions].find((s) => s.active);
+    if (!session) return undefined;
+    return session.call === undefined ? {} : { call: session.call };
+  }
+
+  /** Ends the session recording `call` as Stop does; answers the job it was kept as. */
+  async endCall(call: string): Promise<Job | undefined> {
+    const session = [...this.sessions].find((s) => s.call === call && s.active);
+    if (!session) return undefined;
+    await session.end({ cutOff: false });
+    return session.job;
+  }
 
   /** A new link from a window: its session starts with the link's `start` message. */
   open(link: LiveLink): LiveInbound {
@@ -97,8 +122,9 @@ export class LiveSessions {
       return { text: () => undefined, audio: () => undefined, closed: () => undefined };
     }
     const session = new LiveSession(this.deps, link, {
-      othersRunning: (s) => this.running(s),
+      othersRunning: (s) => this.othersRunning(s),
       saveLater: (save) => this.saveLater(save),
+      calls: () => this.calls,
     });
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
@@ -106,7 +132,7 @@ export class LiveSessions {
   }
 
   /** Whether another session than `asking` is recording. */
-  private running(asking: LiveSession): boolean {
+  private othersRunning(asking: LiveSession): boolean {
     return [...this.sessions].some((s) => s !== asking && s.active);
   }
 
@@ -158,6 +184,8 @@ interface SessionRoles {
   readonly othersRunning: (asking: LiveSession) => boolean;
   /** Keeps trying to save a job a full disk held back. */
   readonly saveLater: (save: () => Promise<unknown>) => void;
+  /** The call watcher, if any. */
+  readonly calls: () => LiveCallHooks | undefined;
 }
 
 type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
@@ -175,6 +203,12 @@ class LiveSession implements LiveInbound {
   /** The speaker labels of the finals so far: only these can be named. */
   private readonly heard = new Set<string>();
   private recordingFailed = false;
+  /** The call this session records (`start`'s `call`). */
+  call: string | undefined;
+  /** The job it was kept as, once over. */
+  job: Job | undefined;
+  /** What ended it, when an error did. */
+  private fatal: AppError | undefined;
   /** The window was told the disk is full (once is enough). */
   private toldDiskFull = false;
   /** Audio streamed and not yet counted, in bytes; and everything counted, in seconds. */
@@ -206,6 +240,7 @@ class LiveSession implements LiveInbound {
   }
 
   private send(event: LiveEvent): void {
+    if (event.type === 'error' && event.fatal) this.fatal = event.error;
     if (this.phase !== 'over') this.link.send(event);
   }
 
@@ -233,6 +268,7 @@ class LiveSession implements LiveInbound {
         if (this.phase !== 'waiting') return this.broken('a second start');
         clearTimeout(this.startTimer);
         this.apart = message.apart ?? 0;
+        this.call = message.call;
         return void this.start(message.connection, message.title, message.overBudget === true);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
@@ -326,8 +362,15 @@ class LiveSession implements LiveInbound {
     this.phase = 'starting';
     this.sendState('connecting');
     try {
+      // A call's session uses the connection and profile chosen for calls.
+      const forCall =
+        this.call === undefined ? undefined : this.roles.calls()?.sessionFor(this.call);
+      if (this.call !== undefined && !forCall) throw new AppFailure(appError('call-gone'));
+      const chosen = forCall?.connection ?? connectionId;
+      const profiled = <C extends { profileId: string | null }>(connection: C): C =>
+        forCall?.profileId ? { ...connection, profileId: forCall.profileId } : connection;
       // The key is asked for again on every connect (it may have been replaced meanwhile).
-      const { connection } = await this.deps.clients.resolve(connectionId);
+      const connection = profiled((await this.deps.clients.resolve(chosen)).connection);
       // A spent budget the person wants to be asked about stops the session before it opens.
       this.deps.usage?.checkBudget(connection.id, undefined, overBudget);
       this.billing = { connection: connection.id, logged: connection.logging };
@@ -336,7 +379,7 @@ class LiveSession implements LiveInbound {
         () =>
           this.deps.clients.resolve(connection.id).then((now) => ({
             url: realtimeUrlOf(now.connection),
-            startLine: startLineOf(now.connection, now.key),
+            startLine: startLineOf(profiled(now.connection), now.key),
             host: new URL(url).host,
           })),
         {
@@ -394,6 +437,7 @@ class LiveSession implements LiveInbound {
     }
     if (this.phase !== 'starting') return;
     this.phase = 'running';
+    if (this.call !== undefined) this.roles.calls()?.recording(this.call, this.recording.job.id);
     this.sendState('listening');
     const early = this.early;
     this.early = [];
@@ -476,6 +520,8 @@ class LiveSession implements LiveInbound {
 
   private finishOver(job: Job | undefined): void {
     if (this.phase === 'over') return;
+    this.job = job;
+    if (this.call !== undefined) this.roles.calls()?.sessionEnded(this.call, job, this.fatal);
     this.link.send({ type: 'state', state: 'stopped', ...(job ? { jobId: job.id, job } : {}) });
     this.phase = 'over';
     this.link.close();

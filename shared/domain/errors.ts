@@ -79,6 +79,8 @@ export const APP_ERROR_CODES = [
   'data-not-own',
   'watch-output-page',
   'over-budget',
+  'calls-unavailable',
+  'call-gone',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -128,6 +130,7 @@ export const SUB_CODES = {
   'watch-held': { holder: ['app', 'command-line', 'other'] },
   'data-not-own': { reason: ['owner', 'link', 'not-folder', 'open', 'socket'] },
   'over-budget': { what: ['files', 'live'] },
+  'calls-unavailable': { reason: ['platform', 'no-server', 'helper'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

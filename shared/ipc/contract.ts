@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import type { Result as Outcome } from '../api/result';
+import { callSettingsPatchSchema, callSettingsSchema, callViewSchema } from '../domain/calls';
 import { connectionSchema } from '../domain/connection';
 import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
@@ -66,6 +67,15 @@ export const searchResultsSchema = z.object({
 });
 
 const connectionRef = z.object({ connection: z.string().optional() });
+
+/** Whether calls are noticed here, with what the person chose (core/calls/call-watcher.ts). */
+const callsStatusSchema = z.object({
+  settings: callSettingsSchema,
+  /** The platform's streams are being watched. */
+  watching: z.boolean(),
+  /** Why calls cannot be noticed (no sound server, no way on this system). */
+  problem: appErrorSchema.optional(),
+});
 
 export const serviceStatusSchema = z.object({
   state: z.enum(['starting', 'running', 'restarting', 'stopped', 'unavailable']),
@@ -456,6 +466,36 @@ export const CHANNELS = {
     input: z.object({ connection: z.string().min(1), plan: usagePlanSchema }),
     output: z.object({ plan: usagePlanSchema }),
   },
+  /** The calls going on and the last ended, with the settings (Settings → Calls). */
+  'calls:list': {
+    input: z.object({}),
+    output: callsStatusSchema.extend({ calls: z.array(callViewSchema) }),
+  },
+  /** Changes what is done about calls; answers the settings as they now are. */
+  'calls:settings': {
+    input: callSettingsPatchSchema,
+    output: callsStatusSchema,
+  },
+  /**
+   * The answer to a call's notice: `start` takes the call to record it (the caller then opens a
+   * live session naming it; `live-running` while Live runs), `not-now` declines it, `never`
+   * declines every call of its application. `call-gone` for a call no longer waiting.
+   */
+  'calls:answer': {
+    input: z.object({
+      id: z.string().min(1).max(100),
+      answer: z.enum(['start', 'not-now', 'never']),
+    }),
+    output: z.object({ call: callViewSchema }),
+  },
+  /**
+   * A window is about to open `streams` inputs for Live: the recording streams that appear next
+   * are its own, never a call (browser mode, where no process tie shows them to be Kikitori's).
+   */
+  'calls:expectOwn': {
+    input: z.object({ streams: z.number().int().min(0).max(4) }),
+    output: z.object({}),
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -499,6 +539,10 @@ export const EVENTS = {
     secondsUsed: z.number(),
     secondsBudget: z.number(),
   }),
+  /** A call was noticed, or changed (answered, recorded, ended). */
+  'calls:call': callViewSchema,
+  /** The calls' settings changed, or whether calls can be noticed. */
+  'calls:changed': callsStatusSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

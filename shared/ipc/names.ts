@@ -43,6 +43,10 @@ export const CHANNEL_NAMES = [
   'export:bundle',
   'usage:summary',
   'usage:setPlan',
+  'calls:list',
+  'calls:settings',
+  'calls:answer',
+  'calls:expectOwn',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -86,5 +90,7 @@ export const EVENT_NAMES = [
   'watch:file',
   'usage:changed',
   'usage:warning',
+  'calls:call',
+  'calls:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

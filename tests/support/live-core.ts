@@ -9,9 +9,11 @@ import type { RunningService } from './service-process';
 export async function openLiveCore(
   dataDir: string,
   service: RunningService,
+  /** More of the core's options (calls noticed on a test's sound server, the usage clock…). */
   more: Partial<CoreOptions> = {},
 ): Promise<Core> {
   const core = await Core.open({
+    ...more,
     dataDir,
     keyStore: sessionKeyStore(),
     localService: false,

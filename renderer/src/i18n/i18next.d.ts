@@ -5,6 +5,7 @@
  */
 import 'i18next';
 import type { en } from './en';
+import type { enCalls } from './en-calls';
 import type { enDictionarySettings } from './en-dictionary-settings';
 import type { enJobs } from './en-jobs';
 import type { enLive } from './en-live';
@@ -20,6 +21,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof en &
         typeof enNames &
+        typeof enCalls &
         typeof enDictionarySettings &
         typeof enWatch &
         typeof enUsage &

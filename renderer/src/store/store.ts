@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { Bridge } from '../host/bridge';
+import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createConnectionsSlice, type ConnectionsSlice } from './connections-slice';
 import {
   createDictionarySlice,
@@ -41,7 +42,8 @@ export type AppState = PrefsSlice &
   DictionarySlice &
   LiveSlice &
   WatchSlice &
-  UsageSlice;
+  UsageSlice &
+  CallsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -58,6 +60,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createLiveSlice(deps)(...a),
     ...createWatchSlice(deps)(...a),
     ...createUsageSlice(deps)(...a),
+    ...createCallsSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -88,6 +91,8 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
       if (state().usage) void keptInStore(state().loadUsage());
     }),
     bridge.on('usage:warning', (warning) => state().setUsageWarning(warning)),
+    bridge.on('calls:call', (call) => state().applyCall(call)),
+    bridge.on('calls:changed', (status) => state().setCallsStatus(status)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.
@@ -99,7 +104,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
   async function hydrate() {
     const status = await bridge.call('service:status', {});
     if (status.ok) state().setService(status.data);
-    await Promise.all([state().loadConnections(), state().loadJobs()]);
+    await Promise.all([state().loadConnections(), state().loadJobs(), state().loadCalls()]);
   }
   void hydrate();
   return () => stops.forEach((stop) => stop());

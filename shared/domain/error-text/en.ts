@@ -124,6 +124,10 @@ export const EN: Language = {
       'Kikitori will not use {path}: {reason}. Its folders must be your own, since what is in them is trusted; choose another data folder with --data.',
     'over-budget':
       '{connection} has sent {used} of its monthly budget of {budget}, and {what} Send anyway only if you mean to, or raise the budget in Settings → Usage and cost.',
+    'calls-unavailable':
+      'Kikitori cannot notice calls here: {reason}. Start Live by hand for a call; Kikitori tries again by itself.',
+    'call-gone':
+      'This call is no longer waiting to be transcribed: it has ended, or it was started or declined elsewhere.',
   },
   errorSubCodes: {
     'over-budget': {
@@ -293,6 +297,13 @@ export const EN: Language = {
         'not-folder': 'it is not a folder',
         denied: 'it may not write there',
         'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
+      },
+    },
+    'calls-unavailable': {
+      reason: {
+        platform: 'this system offers no way to see which applications use the microphone',
+        'no-server': 'no PulseAudio or PipeWire sound server answers',
+        helper: 'the system’s audio sessions could not be read',
       },
     },
     'watch-held': {

@@ -126,6 +126,10 @@ export const JA: Language = {
       'Kikitori は {path} を使いません（{reason}）。中身を信頼するため、Kikitori のフォルダーはご自身のものである必要があります。--data で別のデータフォルダーを指定してください。',
     'over-budget':
       '{connection} は今月、予算 {budget} のうち {used} を送信済みです。{what}本当に送る場合だけそのまま送信するか、設定の「利用状況と料金」で予算を増やしてください。',
+    'calls-unavailable':
+      'ここでは通話に気づくことができません。{reason}。通話はライブを手で始めて文字起こししてください。Kikitori は自動で再試行します。',
+    'call-gone':
+      'この通話はもう文字起こしを待っていません。通話が終わったか、別の場所で開始または辞退されました。',
   },
   errorSubCodes: {
     'over-budget': {
@@ -298,6 +302,13 @@ export const JA: Language = {
         'not-folder': 'フォルダーではありません',
         denied: '書き込む権限がありません',
         'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
+      },
+    },
+    'calls-unavailable': {
+      reason: {
+        platform: 'このシステムにはマイクを使っているアプリを知る方法がありません',
+        'no-server': 'PulseAudio または PipeWire のサウンドサーバーが応答しません',
+        helper: 'システムのオーディオセッションを読み取れませんでした',
       },
     },
     'watch-held': {

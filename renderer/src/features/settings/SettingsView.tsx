@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
+import { CallsPanel } from './CallsPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
 import { UsagePanel } from './UsagePanel';
@@ -28,6 +29,7 @@ export function SettingsView() {
       <KeysPanel />
       <UsagePanel />
       <WatchedFoldersPanel />
+      <CallsPanel />
       <ServicePanel />
     </View>
   );
