@@ -34,6 +34,7 @@ import { recoverLiveJobs } from './live/live-recording';
 import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
 import { LiveSessions, type LiveDeps } from './live/live-sessions';
+import { ProgramKeys } from './programs/program-keys';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
 import { WatchedFolders } from './watch/watched-folders';
@@ -107,6 +108,7 @@ interface Parts {
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
   readonly watchFolders: boolean;
+  readonly programKeys: ProgramKeys;
 }
 
 export class Core {
@@ -128,6 +130,8 @@ export class Core {
   readonly computerSound: ComputerSound;
   /** The app's watched folders (Settings), watched between `start` and `stop`. */
   readonly watched: WatchedFolders;
+  /** The keys made for programs, and the folders they may have transcribed. */
+  readonly programKeys: ProgramKeys;
   private readonly watchFolders: boolean;
   private readonly lock: AppLock;
 
@@ -145,6 +149,7 @@ export class Core {
     this.lock = parts.lock;
     this.watched = parts.watched;
     this.watchFolders = parts.watchFolders;
+    this.programKeys = parts.programKeys;
     this.handlers = handlersOf(parts);
   }
 
@@ -272,6 +277,13 @@ export class Core {
         ...(options.watchTiming && { timing: options.watchTiming }),
       }),
     );
+    const programKeys = await readData(() =>
+      ProgramKeys.open({
+        dataDir: options.dataDir,
+        emit: (view) => emit('programs:changed', view),
+        askFolder: options.askFolder,
+      }),
+    );
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -289,6 +301,7 @@ export class Core {
       askFolder: options.askFolder,
       watched,
       watchFolders: options.watchFolders !== false,
+      programKeys,
     });
     return ref.core;
   }

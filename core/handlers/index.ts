@@ -13,6 +13,7 @@ import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
 import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
+import type { ProgramKeys } from '../programs/program-keys';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import type { WatchedFolders } from '../watch/watched-folders';
 import { connectionHandlers } from './connections';
@@ -21,6 +22,7 @@ import { exportHandlers } from './export';
 import { jobHandlers } from './jobs';
 import { keyHandlers } from './keys';
 import { liveHandlers } from './live';
+import { programHandlers } from './programs';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
@@ -40,6 +42,7 @@ export interface HandlerDeps {
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
+  readonly programKeys: ProgramKeys;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -53,5 +56,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...exportHandlers(deps),
     ...liveHandlers(deps),
     ...watchHandlers(deps),
+    ...programHandlers(deps),
   };
 }

@@ -145,8 +145,9 @@ export class TranscriptionRunner {
     paths: readonly string[],
     connectionId?: string,
     use: SubmitSettings = {},
-    watched?: Job['watched'],
+    origin: Pick<Job, 'watched' | 'program'> = {},
   ): Promise<Job[]> {
+    const { watched, program } = origin;
     const saved = this.deps.connections.get(connectionId);
     if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     const connection = withSettings(saved, use);
@@ -172,6 +173,7 @@ export class TranscriptionRunner {
         ...(seconds ? { seconds } : {}),
         status: 'queued',
         ...(watched ? { watched } : {}),
+        ...(program ? { program } : {}),
         createdAt: now,
         updatedAt: now,
       };

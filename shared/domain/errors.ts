@@ -76,6 +76,9 @@ export const APP_ERROR_CODES = [
   'watch-output',
   'watch-held',
   'watch-waiting',
+  'program-key',
+  'program-folder',
+  'program-refused',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -123,6 +126,9 @@ export const SUB_CODES = {
   'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
+  'program-key': { reason: ['name-taken', 'unknown'] },
+  'program-folder': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
+  'program-refused': { reason: ['read-only', 'not-allowed'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

@@ -41,6 +41,11 @@ export const CHANNEL_NAMES = [
   'watch:remove',
   'export:jobs',
   'export:bundle',
+  'programs:list',
+  'programs:create',
+  'programs:revoke',
+  'programs:addFolder',
+  'programs:removeFolder',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -82,5 +87,6 @@ export const EVENT_NAMES = [
   'watch:changed',
   'watch:folder',
   'watch:file',
+  'programs:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -120,6 +120,10 @@ export const JA: Language = {
       '{path} はすでに{holder}が監視しています。1つのフォルダーを監視できる Kikitori は1つだけです。そちらを止めるか、別のフォルダーを監視してください。',
     'watch-waiting':
       '{path} の文字起こしは書き出しを待っています。書き出し先のディスクがいっぱいです。フォルダーの監視は続け、空きができしだい書き出します。そのディスクの空き容量を増やしてください。',
+    'program-key': 'プログラム用のキー「{name}」には何もしませんでした。{reason}。',
+    'program-folder':
+      '{path} の中のファイルの文字起こしをプログラムに許可できません。{reason}。存在していて Kikitori が読めるフォルダーを選んでください。',
+    'program-refused': 'プログラムが {path} の文字起こしを求めましたが、断りました。{reason}。',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -281,6 +285,30 @@ export const JA: Language = {
         app: 'Kikitori アプリ（プロセス {pid}）',
         'command-line': 'コマンド「kikitori watch」（プロセス {pid}）',
         other: '別の Kikitori',
+      },
+    },
+    'program-key': {
+      reason: {
+        'name-taken': '同じ名前のキーがすでにあります。別の名前にするか、先にそのキーを取り消してください',
+        unknown:
+          'その名前のキーはありません。名前は「設定 → プログラム」か「kikitori program-key list」で確かめられます',
+      },
+    },
+    'program-folder': {
+      reason: {
+        missing: 'そのフォルダーはありません',
+        'not-folder': 'フォルダーではありません',
+        unreadable: 'Kikitori にそのフォルダーを読む権限がありません',
+        'not-absolute':
+          'フルパス（/home/you/Recordings のように、ディスクの一番上から始まるパス）ではありません',
+      },
+    },
+    'program-refused': {
+      reason: {
+        'read-only':
+          'この MCP サーバーは読み取り専用です。ファイルの文字起こしを許すには --allow-transcribe を付けて起動してください',
+        'not-allowed':
+          'プログラムに許可したフォルダーの中のファイルではありません。「設定 → プログラム」でそのフォルダーを許可するか、--allow FOLDER を付けてサーバーを起動してください',
       },
     },
   },
