@@ -79,8 +79,11 @@ export class LiveSessions {
 
   constructor(private readonly deps: LiveDeps) {}
 
-  /** A new link from a window: its session starts with the link's `start` message. */
-  open(link: LiveLink): LiveInbound {
+  /**
+   * A new link from a window (or a program's stream, `origin` saying which: only the core gives
+   * it, never the link): its session starts with the link's `start` message.
+   */
+  open(link: LiveLink, origin: Pick<Job, 'program'> = {}): LiveInbound {
     if (this.sessions.size >= MAX_LIVE_LINKS) {
       link.send({ type: 'error', error: appError('live-running'), fatal: true });
       link.send({ type: 'state', state: 'stopped' });
@@ -90,6 +93,7 @@ export class LiveSessions {
     const session = new LiveSession(this.deps, link, {
       othersRunning: (s) => this.running(s),
       saveLater: (save) => this.saveLater(save),
+      origin,
     });
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
@@ -149,6 +153,8 @@ interface SessionRoles {
   readonly othersRunning: (asking: LiveSession) => boolean;
   /** Keeps trying to save a job a full disk held back. */
   readonly saveLater: (save: () => Promise<unknown>) => void;
+  /** Who sent the audio, when not a window. */
+  readonly origin: Pick<Job, 'program'>;
 }
 
 type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
@@ -347,6 +353,7 @@ class LiveSession implements LiveInbound {
         journal: this.deps.journal,
         connection,
         ...(title ? { title } : {}),
+        ...(this.roles.origin.program && { program: this.roles.origin.program }),
         ...(this.apart > 0 ? { apart: this.apart } : {}),
         emit: this.deps.emit,
         ...(this.deps.rename && { rename: this.deps.rename }),
