@@ -26,8 +26,7 @@ export function programHandlers(deps: {
           throw new AppFailure(appError('program-key', { name, reason: 'unknown' }));
         return { revoked: true };
       }),
-    'programs:addFolder': ({ path }, caller) =>
-      attempt(() => programKeys.addFolder(path, caller)),
+    'programs:addFolder': ({ path }, caller) => attempt(() => programKeys.addFolder(path, caller)),
     'programs:removeFolder': ({ path }) => attempt(() => programKeys.removeFolder(path)),
   };
 }

@@ -3,7 +3,7 @@
  * its clients act on: 400 a bad request, 401 no or a wrong key, 403 a web page, 404 no such
  * path or model, 413 too large, 429 busy, 502 the speech service failed.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorText, type AppError } from '../../shared/domain/errors';
 
 export interface OpenAiError {
@@ -26,8 +26,8 @@ export const openAiError = (
         : 'invalid_request_error',
 ): OpenAiError => ({ status, type, code, message });
 
-/** Writes `error` and ends the answer; `close` when the rest of the body is not to be read. */
-export function sendError(res: ServerResponse, error: OpenAiError, close = false): void {
+/** Writes `error` and ends the answer. */
+export function sendError(res: ServerResponse, error: OpenAiError): void {
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify({
     error: { message: error.message, type: error.type, param: null, code: error.code },
@@ -36,9 +36,27 @@ export function sendError(res: ServerResponse, error: OpenAiError, close = false
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
-    ...(close && { Connection: 'close' }),
   });
   res.end(body);
+}
+
+/** A refused request's body is read (and dropped) up to this much, so its client hears why. */
+const DRAIN_MAX = 64 * 1024 * 1024;
+
+/**
+ * Answers `error` at once and reads the rest of the body, dropped: a client still sending would
+ * not read an answer before it has sent everything if the connection closed under it. A body
+ * beyond DRAIN_MAX is not read on: the connection is closed.
+ */
+export function refuse(req: IncomingMessage, res: ServerResponse, error: OpenAiError): void {
+  sendError(res, error);
+  if (req.complete) return;
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_MAX) req.socket.destroy();
+  });
+  req.resume();
 }
 
 const BAD_REQUEST = new Set<AppError['code']>([
@@ -57,9 +75,13 @@ const BAD_REQUEST = new Set<AppError['code']>([
 export function fromAppError(error: AppError): OpenAiError {
   const message = `${errorText(error, 'en')}${error.detail ? ` (${error.detail})` : ''}`;
   const code = error.code.replace(/-/g, '_');
-  if (error.code === 'too-large' || (error.code === 'file-refused' && error.params.reason === 'too-large'))
+  if (
+    error.code === 'too-large' ||
+    (error.code === 'file-refused' && error.params.reason === 'too-large')
+  )
     return openAiError(413, code, message);
-  if (error.code === 'busy' || error.code === 'live-running') return openAiError(429, code, message);
+  if (error.code === 'busy' || error.code === 'live-running')
+    return openAiError(429, code, message);
   if (BAD_REQUEST.has(error.code)) return openAiError(400, code, message);
   if (error.code === 'internal') return openAiError(500, code, message);
   return openAiError(502, code, message);

@@ -18,10 +18,14 @@ export interface OfferedModel {
   readonly engine?: string;
 }
 
-/** A connection's name as a model's: lower case, words joined by `-` (`AmiVoice Cloud` → …). */
+/**
+ * A connection's name as a model's: lower case, words joined by `-`, what is in brackets left out
+ * (`AmiVoice Cloud` → `amivoice-cloud`, `Local (offline)` → `local`).
+ */
 export function slugOf(name: string, fallback: string): string {
   const slug = name
     .normalize('NFKC')
+    .replace(/\([^)]*\)/g, ' ')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
@@ -33,9 +37,7 @@ function enginesOf(connection: Connection): readonly string[] {
   if (connection.kind === 'local') return [connection.engine];
   // Batch engines answer only jobs of their own kind: not offered one request at a time.
   const documented = CLOUD_ENGINES.filter((e) => e.kind !== 'batch').map((e) => e.name);
-  return documented.includes(connection.engine)
-    ? documented
-    : [connection.engine, ...documented];
+  return documented.includes(connection.engine) ? documented : [connection.engine, ...documented];
 }
 
 /** Every model on offer, the connection's own first, ids unique. */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { LIMITS } from '../../shared/api/codes';
 import type { Job } from '../../shared/domain/job';
 import type { Core } from '../core';
-import { openAiError, sendError, type OpenAiError } from './errors';
+import { openAiError, refuse, sendError } from './errors';
 import { offeredModels, WHISPER_ALIAS } from './models';
 import { transcribe } from './transcriptions';
 
@@ -41,33 +41,12 @@ export interface OpenAiServer {
 
 export const UPLOADS_FOLDER = 'program-uploads';
 
-/** A refused request's body is read (and dropped) up to this much, so its client hears why. */
-const DRAIN_MAX = 64 * 1024 * 1024;
-
-/**
- * Answers `error` once the request's body is read: a client still sending does not read an
- * answer that came early. A body beyond DRAIN_MAX is not read on: the connection is closed.
- */
-async function refuse(req: IncomingMessage, res: ServerResponse, error: OpenAiError) {
-  const drained = await new Promise<boolean>((done) => {
-    if (req.complete) return done(true);
-    let seen = 0;
-    req.on('data', (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_MAX) done(false);
-    });
-    req.once('end', () => done(true));
-    req.once('error', () => done(false));
-    req.once('close', () => done(req.complete));
-  });
-  if (!drained) req.pause();
-  sendError(res, error, !drained);
-}
-
 /** Removes a job's upload with the job, and uploads no job names (a crash, a refused file). */
 function keepUploads(core: Core, dir: string): () => void {
   const folderOf = (job: Job) =>
-    job.file.path.startsWith(`${dir}/`) ? job.file.path.slice(0, job.file.path.lastIndexOf('/')) : undefined;
+    job.file.path.startsWith(`${dir}/`)
+      ? job.file.path.slice(0, job.file.path.lastIndexOf('/'))
+      : undefined;
   const owned = new Map<string, string>();
   for (const job of core.journal.list()) {
     const folder = folderOf(job);
@@ -149,7 +128,10 @@ export async function startOpenAiServer(
     if (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined)
       return refuse(req, res, openAiError(403, 'forbidden', 'web pages cannot use this endpoint'));
     const host = req.headers.host ?? '';
-    if (`http://${host}` !== origin && `http://${host.replace(/^localhost:/, '127.0.0.1:')}` !== origin)
+    if (
+      `http://${host}` !== origin &&
+      `http://${host.replace(/^localhost:/, '127.0.0.1:')}` !== origin
+    )
       return refuse(req, res, openAiError(403, 'forbidden', `this endpoint is ${origin}`));
     const { pathname } = new URL(req.url ?? '/', origin);
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -178,10 +160,10 @@ export async function startOpenAiServer(
       return sendError(res, openAiError(405, 'method_not_allowed', 'use POST'));
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > context.maxBytes + 64 * 1024)
-      return sendError(
+      return refuse(
+        req,
         res,
         openAiError(413, 'file_too_large', `the file is larger than ${context.maxBytes} bytes`),
-        true,
       );
     const mine = running.get(name) ?? 0;
     if (mine >= perKey || total >= maxRequests)

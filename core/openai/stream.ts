@@ -1,12 +1,13 @@
 /**
  * `stream=true`: the file goes through the live path (core/live/live-sessions.ts) as a window's
- * microphone would, and the connection's realtime interface answers as it hears it; its interim
- * and final results become OpenAI's server-sent events: `transcript.text.delta` for each piece of
- * text that will not change any more, then `transcript.text.done` with the whole text. The
- * session is a live job like any other (its recording, its finals), marked as the program's.
+ * microphone would, and the connection's realtime interface answers as it hears it; its results
+ * become OpenAI's server-sent events: a `transcript.text.delta` for each utterance's final result,
+ * then `transcript.text.done` with the whole text. The session is a live job like any other (its
+ * recording, its finals), marked as the program's.
  *
- * An interim result may still change, so only what two interims in a row agree on (cut back to a
- * word's end where words are spaced) is sent early; the final result sends the rest.
+ * OpenAI's deltas are only ever appended, and an interim result is revised by the next ones
+ * (an engine here replaced "even at" by "even have been" after two interims agreed on it), so
+ * interims are not sent as text: they tell how far the service has heard, which paces the feed.
  *
  * The decoded audio is fed at most 20 times faster than it plays (so the recording's encoder
  * keeps up) and at most 30 s ahead of what the service has answered or of real time, whichever
@@ -26,60 +27,22 @@ const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
 const MAX_SPEED = 20;
 const LEAD_MS = 30_000;
 
-/** What pieces of text to send, utterance by utterance. */
+/** The pieces of text to send: each final result's, joined as the viewer joins them. */
 export class DeltaText {
-  private sent = '';
-  private lastInterim = '';
-  private readonly finals: string[] = [];
+  private text_ = '';
 
-  /** The whole text of the finals so far, as the viewer joins them. */
+  /** The whole text of the finals so far. */
   get text(): string {
-    let text = '';
-    for (const part of this.finals) text = this.joined(text, part);
-    return text;
+    return this.text_;
   }
 
-  private joined(before: string, next: string): string {
-    if (before === '' || next === '') return before + next;
-    return CJK.test(before.at(-1)!) || CJK.test(next[0]!) ? before + next : `${before} ${next}`;
-  }
-
-  /** The separator before this utterance's first piece. */
-  private lead(piece: string): string {
-    const before = this.finals.at(-1);
-    if (before === undefined || piece === '') return '';
-    return this.joined(before, piece).slice(before.length, -piece.length || undefined);
-  }
-
-  /** An interim: the piece it settles beyond what was sent, or ''. */
-  interim(text: string): string {
-    let common = 0;
-    while (
-      common < text.length &&
-      common < this.lastInterim.length &&
-      text[common] === this.lastInterim[common]
-    )
-      common++;
-    this.lastInterim = text;
-    let stable = text.slice(0, common);
-    // Spaced words: only whole words are settled.
-    if (/\s/.test(text) && common < text.length) stable = stable.slice(0, stable.lastIndexOf(' ') + 1);
-    stable = stable.trimEnd();
-    if (stable.length <= this.sent.length || !stable.startsWith(this.sent)) return '';
-    const piece = stable.slice(this.sent.length);
-    const lead = this.sent === '' ? this.lead(piece) : '';
-    this.sent = stable;
-    return lead + piece;
-  }
-
-  /** A final: the rest of its text (all of it when an interim sent went another way). */
+  /** A final result: its text, after a space where the words are spaced. */
   final(text: string): string {
-    const rest = text.startsWith(this.sent) ? text.slice(this.sent.length) : '';
-    const piece = this.sent === '' ? this.lead(text) + text : rest;
-    this.finals.push(text);
-    this.sent = '';
-    this.lastInterim = '';
-    return piece;
+    const before = this.text_;
+    if (before === '' || text === '') this.text_ = before + text;
+    else if (CJK.test(before.at(-1)!) || CJK.test(text[0]!)) this.text_ = before + text;
+    else this.text_ = `${before} ${text}`;
+    return this.text_.slice(before.length);
   }
 }
 
@@ -126,8 +89,6 @@ export async function streamTranscription(request: StreamRequest): Promise<void>
       }
     } else if (event.type === 'interim') {
       if (event.startMs !== undefined) progressMs = Math.max(progressMs, event.startMs);
-      const piece = text.interim(event.text);
-      if (piece && began) sse(res, { type: 'transcript.text.delta', delta: piece });
     } else if (event.type === 'final') {
       progressMs = Math.max(progressMs, event.utterance.endMs);
       const piece = text.final(event.utterance.text);
@@ -153,7 +114,12 @@ export async function streamTranscription(request: StreamRequest): Promise<void>
     gone = true;
     inbound.closed();
   });
-  await feed(request.path, inbound, () => progressMs, () => gone || failure !== undefined);
+  await feed(
+    request.path,
+    inbound,
+    () => progressMs,
+    () => gone || failure !== undefined,
+  );
   if (!gone) inbound.text(JSON.stringify({ type: 'stop' }));
   await stopped;
   if (gone) return;

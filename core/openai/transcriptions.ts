@@ -13,7 +13,7 @@ import type { Job } from '../../shared/domain/job';
 import type { Core } from '../core';
 import { toAppError } from '../errors';
 import { exportSource } from '../export/render';
-import { fromAppError, openAiError, sendError, type OpenAiError } from './errors';
+import { fromAppError, openAiError, refuse, sendError, type OpenAiError } from './errors';
 import { chooseModel, languageOf, offeredModels } from './models';
 import { readUpload, type Upload } from './multipart';
 import {
@@ -121,13 +121,13 @@ export async function transcribe(
   const { core } = context;
   const read = await readUpload(req, context.uploadsDir, context.maxBytes);
   if (read.kind === 'too-large')
-    return sendError(
+    return refuse(
+      req,
       res,
       openAiError(413, 'file_too_large', `the file is larger than ${context.maxBytes} bytes`),
-      true,
     );
   if (read.kind === 'malformed')
-    return sendError(res, openAiError(400, 'invalid_request', read.message), true);
+    return refuse(req, res, openAiError(400, 'invalid_request', read.message));
   const { upload } = read;
   const file = upload.file;
   const drop = () => (file ? rm(file.folder, { recursive: true, force: true }) : undefined);
@@ -169,13 +169,20 @@ export async function transcribe(
   }
   const job = await settledJob(core, submitted.data.jobs[0]!.id);
   if (!job)
-    return sendError(res, openAiError(502, 'job_removed', 'the job was removed before it finished'));
+    return sendError(
+      res,
+      openAiError(502, 'job_removed', 'the job was removed before it finished'),
+    );
   if (job.status === 'failed')
     return sendError(res, fromAppError(job.error ?? appError('internal')));
   let answer;
   try {
     const source = await exportSource(core, job.id);
-    answer = await answerOf({ ...source, language: parsed.language }, parsed.format, parsed.granularities);
+    answer = await answerOf(
+      { ...source, language: parsed.language },
+      parsed.format,
+      parsed.granularities,
+    );
   } catch (error) {
     return sendError(res, fromAppError(toAppError(error)));
   }
