@@ -21,6 +21,8 @@ import type { Io } from './io';
 export interface LinkNeeds {
   /** The command sends files: the local service is started (and the last run's jobs resumed). */
   readonly service: boolean;
+  /** The core opened here serves the OpenAI-compatible endpoint too (`kikitori serve`). */
+  readonly openai?: boolean;
 }
 
 /** A link to the core of `dataDir`, or the command ends (exit 3 when the folder is held). */
@@ -47,7 +49,12 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   }
   let held: Awaited<ReturnType<typeof holdDataFolder>> | undefined;
   try {
-    held = await holdDataFolder(core, { host: 'command' }, (line) => io.error(line));
+    held = await holdDataFolder(
+      core,
+      { host: 'command' },
+      (line) => io.error(line),
+      needs.openai === true,
+    );
     if (needs.service) await core.start();
   } catch (error) {
     await held?.stop();
