@@ -4,11 +4,13 @@
  * does not carry them.
  */
 import { enDictionarySettings } from './en-dictionary-settings';
+import { enPrograms } from './en-programs';
 import { enWatch } from './en-watch';
 import { jaDictionarySettings } from './ja-dictionary-settings';
+import { jaPrograms } from './ja-programs';
 import { jaWatch } from './ja-watch';
 
 export const DICTIONARY_SETTINGS = {
-  en: { ...enDictionarySettings, ...enWatch },
-  ja: { ...jaDictionarySettings, ...jaWatch },
+  en: { ...enDictionarySettings, ...enWatch, ...enPrograms },
+  ja: { ...jaDictionarySettings, ...jaWatch, ...jaPrograms },
 } as const;

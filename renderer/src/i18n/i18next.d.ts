@@ -10,6 +10,7 @@ import type { enJobs } from './en-jobs';
 import type { enLive } from './en-live';
 import type { enNames } from './en-names';
 import type { enViewer } from './en-viewer';
+import type { enPrograms } from './en-programs';
 import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
@@ -20,6 +21,7 @@ declare module 'i18next' {
         typeof enNames &
         typeof enDictionarySettings &
         typeof enWatch &
+        typeof enPrograms &
         typeof enJobs &
         typeof enLive &
         typeof enViewer;

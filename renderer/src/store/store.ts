@@ -15,6 +15,7 @@ import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createKeysSlice, type KeysSlice } from './keys-slice';
 import { createLiveSlice, type CaptureApi, type LiveSlice } from './live-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
+import { createProgramsSlice, type ProgramsSlice } from './programs-slice';
 import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
@@ -39,7 +40,8 @@ export type AppState = PrefsSlice &
   ViewerSlice &
   DictionarySlice &
   LiveSlice &
-  WatchSlice;
+  WatchSlice &
+  ProgramsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -55,6 +57,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createDictionarySlice(deps)(...a),
     ...createLiveSlice(deps)(...a),
     ...createWatchSlice(deps)(...a),
+    ...createProgramsSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -80,6 +83,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
         void keptInStore(state().loadConnections());
     }),
     bridge.on('watch:changed', (list) => state().setWatchedFolders(list)),
+    bridge.on('programs:changed', (view) => state().setPrograms(view)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.

@@ -1,5 +1,5 @@
 /**
- * The settings section: connections, API keys, watched folders, the local service. (Language and theme live in
+ * The settings section: connections, API keys, watched folders, programs, the local service. (Language and theme live in
  * the header only, where a person who cannot read the window's language still finds them.)
  */
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
+import { ProgramsPanel } from './ProgramsPanel';
 import { ServicePanel } from './ServicePanel';
 import { WatchedFoldersPanel } from './WatchedFoldersPanel';
 import { View } from '../../ui/section';
@@ -26,6 +27,7 @@ export function SettingsView() {
       <ConnectionsPanel />
       <KeysPanel />
       <WatchedFoldersPanel />
+      <ProgramsPanel />
       <ServicePanel />
     </View>
   );
