@@ -299,8 +299,7 @@ export const JA: Language = {
         missing: 'そのフォルダーはありません',
         'not-folder': 'フォルダーではありません',
         unreadable: 'Kikitori にそのフォルダーを読む権限がありません',
-        'not-absolute':
-          'フルパス（/home/you/Recordings のように、ディスクの一番上から始まるパス）ではありません',
+        'not-absolute': '完全なパス（「/」から始まるパス）ではありません',
       },
     },
     'program-refused': {

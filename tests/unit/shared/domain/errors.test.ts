@@ -80,6 +80,14 @@ const ALLOWED_LATIN = new Set([
   // The command that watches folders.
   'kikitori',
   'watch',
+  // The commands and options for programs, and the protocol an assistant speaks.
+  'program-key',
+  'list',
+  'mcp',
+  'MCP',
+  'allow-transcribe',
+  'allow',
+  'FOLDER',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */
