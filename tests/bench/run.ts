@@ -22,10 +22,12 @@
  *           (tests/bench/export.ts)
  *   (k1–k5) the command line: --version, jobs of 10,000, transcribe and watch beside the app,
  *           convert of a three-hour meeting (tests/bench/cli.ts)
+ *   (p1–p2) programs: the OpenAI-compatible endpoint's overhead on the 5 s clip, MCP search over
+ *           10,000 transcripts (tests/bench/programs.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5), `--cli` only (k1–k5).
+ * `--export` only (x1–x5), `--cli` only (k1–k5), `--programs` only (p1–p2).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -45,6 +47,7 @@ import { exportBench } from './export';
 import { realtimeBench } from './realtime';
 import { liveBench } from './live';
 import { meetingBench } from './meeting';
+import { programsBench } from './programs';
 import { searchBench } from './search';
 import { windowBench } from './window';
 import {
@@ -401,6 +404,7 @@ if (process.argv.includes('--export') || process.argv.includes('--meeting')) {
 else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
 else if (process.argv.includes('--cli')) await cliBench(line);
+else if (process.argv.includes('--programs')) await programsBench(line);
 else if (process.argv.includes('--search')) {
   console.log('Kikitori search benchmarks\n');
   await searchBench(line);
@@ -413,4 +417,5 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await searchBench(line);
   if (!process.argv.includes('--window')) await exportBench(line);
   if (!process.argv.includes('--window')) await cliBench(line);
+  if (!process.argv.includes('--window')) await programsBench(line);
 }

@@ -6,7 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
 import type { ProgramsView } from '../../../shared/domain/program-key';
-import { DONE, type Result } from './result';
+import { DONE, keptInStore, type Result } from './result';
 import type { AppState, StoreDeps } from './store';
 
 export interface ProgramsSlice {
@@ -41,7 +41,8 @@ export const createProgramsSlice =
       },
       async makeProgramKey(name) {
         const result = await bridge.call('programs:create', { name });
-        if (result.ok) await get().loadPrograms();
+        // The list read again shows its own failure (programsError); the key was made.
+        if (result.ok) await keptInStore(get().loadPrograms());
         return result;
       },
       async revokeProgramKey(name) {

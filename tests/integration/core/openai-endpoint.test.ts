@@ -155,7 +155,7 @@ describe('the endpoint’s limits', () => {
         },
       }),
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { code: 'file_too_large' } });
     await until(
