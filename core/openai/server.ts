@@ -14,10 +14,11 @@
 import { readdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LIMITS } from '../../shared/api/codes';
 import type { Job } from '../../shared/domain/job';
 import type { Core } from '../core';
+import { isInside } from '../media-file';
 import { openAiError, refuse, sendError } from './errors';
 import { offeredModels, WHISPER_ALIAS } from './models';
 import { transcribe } from './transcriptions';
@@ -44,9 +45,7 @@ export const UPLOADS_FOLDER = 'program-uploads';
 /** Removes a job's upload with the job, and uploads no job names (a crash, a refused file). */
 function keepUploads(core: Core, dir: string): () => void {
   const folderOf = (job: Job) =>
-    job.file.path.startsWith(`${dir}/`)
-      ? job.file.path.slice(0, job.file.path.lastIndexOf('/'))
-      : undefined;
+    isInside(dir, job.file.path) ? dirname(job.file.path) : undefined;
   const owned = new Map<string, string>();
   for (const job of core.journal.list()) {
     const folder = folderOf(job);

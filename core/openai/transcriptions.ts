@@ -7,6 +7,7 @@
  * are the core's.
  */
 import { rm } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
@@ -146,7 +147,7 @@ export async function transcribe(
         live: core.live,
         path: file.path,
         connection: parsed.connection,
-        title: file.path.split(/[\\/]/).at(-1)!,
+        title: basename(file.path),
         program: { name: program },
         refuse: (error) => sendError(res, fromAppError(error)),
         res,

@@ -284,8 +284,10 @@ export const EN: Language = {
     },
     'program-key': {
       reason: {
-        'name-taken': 'a key of that name exists already; choose another name, or revoke that key first',
-        unknown: 'no key has that name; Settings → Programs and “kikitori program-key list” show the names',
+        'name-taken':
+          'a key of that name exists already; choose another name, or revoke that key first',
+        unknown:
+          'no key has that name; Settings → Programs and “kikitori program-key list” show the names',
       },
     },
     'program-folder': {

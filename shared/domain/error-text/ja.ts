@@ -289,7 +289,8 @@ export const JA: Language = {
     },
     'program-key': {
       reason: {
-        'name-taken': '同じ名前のキーがすでにあります。別の名前にするか、先にそのキーを取り消してください',
+        'name-taken':
+          '同じ名前のキーがすでにあります。別の名前にするか、先にそのキーを取り消してください',
         unknown:
           'その名前のキーはありません。名前は「設定 → プログラム」か「kikitori program-key list」で確かめられます',
       },
