@@ -11,6 +11,7 @@ import { realpath } from 'node:fs/promises';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { editedTranscript } from '../../shared/domain/edits';
 import { AppFailure, appError, errorText, type AppError } from '../../shared/domain/errors';
 import { JOB_STATES, listedName, type Job } from '../../shared/domain/job';
 import { EXPORT_CHOICES, type ExportChoice } from '../../shared/format/exporters';
@@ -78,12 +79,15 @@ async function rendered(link: CoreLink, id: string, format: ExportChoice): Promi
   return Buffer.from(files[0]!.base64, 'base64').toString('utf8');
 }
 
-/** The start time (seconds) of each word, as the search index counts words (no punctuation). */
+/**
+ * The start time (seconds) of each word, as the search index counts words (no punctuation), in
+ * the transcript as corrected: the service's with the job's edits applied, as the window does.
+ */
 async function wordTimes(link: CoreLink, id: string): Promise<number[]> {
-  const edited = JSON.parse(await rendered(link, id, 'json')) as {
-    utterances: { tokens: { spoken?: string; starttime?: number }[] }[];
-  };
-  return edited.utterances.flatMap((u) =>
+  const { transcript, edits } = await call(link.invoke('jobs:get', { id }));
+  if (!transcript) return [];
+  const current = edits ? editedTranscript(transcript, edits) : transcript;
+  return current.utterances.flatMap((u) =>
     u.tokens.filter((t) => t.spoken !== '_').map((t) => (t.starttime ?? 0) / 1000),
   );
 }

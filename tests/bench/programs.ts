@@ -6,7 +6,7 @@
  *   (p2) `search_transcripts` over 10,000 transcripts of 1,000 words, through `kikitori mcp`
  *        (the MCP SDK's client over stdio), p95 of a set of queries         goal <= 100 ms
  *
- * Both run the real thing: browser mode with the real local service, the package's bin.
+ * `npm run bench -- --programs --programs-mcp` runs (p2) alone. Both run the real thing: browser mode with the real local service, the package's bin.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -115,6 +115,17 @@ async function mcpSearch(work: string, line: Line): Promise<void> {
         times.push(performance.now() - start);
       }
     const p95 = percentile(times, 0.95);
+    console.log(
+      `  per query (ms): ${queries
+        .map(
+          (q, i) =>
+            `${q} ${times
+              .filter((_, k) => k % queries.length === i)
+              .map((t) => t.toFixed(0))
+              .join('/')}`,
+        )
+        .join(', ')}`,
+    );
     line(
       `(p2) search_transcripts over 10,000 transcripts via MCP, p95 (median ${median(times).toFixed(0)} ms)`,
       `${p95.toFixed(0)} ms`,
@@ -130,7 +141,8 @@ export async function programsBench(line: Line): Promise<void> {
   console.log('Kikitori for other programs benchmarks\n');
   const work = await tempDir('kikitori-bench-programs-');
   try {
-    await endpointOverhead(work, line);
+    // `--programs-mcp`: (p2) alone.
+    if (!process.argv.includes('--programs-mcp')) await endpointOverhead(work, line);
     await mcpSearch(work, line);
   } finally {
     await removeDir(work);
