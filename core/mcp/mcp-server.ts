@@ -113,9 +113,8 @@ function settled(link: CoreLink, id: string): Promise<Job> {
   });
 }
 
-export function mcpServer(link: CoreLink, options: McpOptions): McpServer {
-  const server = new McpServer({ name: 'kikitori', version: options.version });
-
+/** The tools that only read: search, a transcript, the jobs. */
+function readingTools(server: McpServer, link: CoreLink): void {
   server.registerTool(
     'search_transcripts',
     {
@@ -200,7 +199,10 @@ export function mcpServer(link: CoreLink, options: McpOptions): McpServer {
       },
     ),
   );
+}
 
+/** transcribe_file, refused unless allowed, and each finished job as a resource. */
+function writingAndResources(server: McpServer, link: CoreLink, options: McpOptions): void {
   server.registerTool(
     'transcribe_file',
     {
@@ -263,5 +265,11 @@ export function mcpServer(link: CoreLink, options: McpOptions): McpServer {
       ],
     }),
   );
+}
+
+export function mcpServer(link: CoreLink, options: McpOptions): McpServer {
+  const server = new McpServer({ name: 'kikitori', version: options.version });
+  readingTools(server, link);
+  writingAndResources(server, link, options);
   return server;
 }
