@@ -128,23 +128,25 @@ function readingTools(server: McpServer, link: CoreLink): void {
     },
     tool(async ({ query, limit }: { query: string; limit: number }) => {
       const found = await call(link.invoke('search:query', { query, limit }));
-      const hits = [];
-      for (const hit of found.hits) {
-        const times = hit.snippets.some((s) => s.wordIndex !== undefined)
-          ? await wordTimes(link, hit.jobId).catch(() => [])
-          : [];
-        hits.push({
-          job: hit.jobId,
-          name: hit.title ?? hit.fileName,
-          matches: hit.matches,
-          passages: hit.snippets.map((s) => ({
-            text: s.text,
-            ...(s.wordIndex !== undefined &&
-              times[s.wordIndex] !== undefined && { start: times[s.wordIndex] }),
-          })),
-          resource: resourceOf(hit.jobId),
-        });
-      }
+      // Each hit's transcript is read for its passages' times, all at once.
+      const hits = await Promise.all(
+        found.hits.map(async (hit) => {
+          const times = hit.snippets.some((s) => s.wordIndex !== undefined)
+            ? await wordTimes(link, hit.jobId).catch(() => [])
+            : [];
+          return {
+            job: hit.jobId,
+            name: hit.title ?? hit.fileName,
+            matches: hit.matches,
+            passages: hit.snippets.map((s) => ({
+              text: s.text,
+              ...(s.wordIndex !== undefined &&
+                times[s.wordIndex] !== undefined && { start: times[s.wordIndex] }),
+            })),
+            resource: resourceOf(hit.jobId),
+          };
+        }),
+      );
       return json({ hits, more: found.more, complete: found.complete });
     }),
   );
