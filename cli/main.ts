@@ -46,6 +46,9 @@ const load = {
   usage: () => import('./usage'),
   dictionary: () => import('./dictionary'),
   watchCalls: () => import('./watch-calls'),
+  programKey: () => import('./program-key'),
+  serve: () => import('./serve'),
+  mcp: () => import('./mcp'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -330,6 +333,54 @@ export async function main(argv: readonly string[]): Promise<number> {
       );
     },
   );
+
+  const programKey = program.command('program-key').description(t('help.programKey'));
+  programKey
+    .command('new')
+    .description(t('help.programKeyNew'))
+    .requiredOption('--name <name>', t('help.programKeyName'))
+    .action(async ({ name }, command) => {
+      const { newProgramKey } = await load.programKey();
+      await onCore(shared(command), { service: false }, (l, io) => newProgramKey(l, io, name));
+    });
+  programKey
+    .command('list')
+    .description(t('help.programKeyList'))
+    .action(async (_options, command) => {
+      const { listProgramKeys } = await load.programKey();
+      await onCore(shared(command), { service: false }, (l, io) => listProgramKeys(l, io));
+    });
+  programKey
+    .command('revoke')
+    .description(t('help.programKeyRevoke'))
+    .argument('<name>', t('help.keyName'))
+    .action(async (name, _options, command) => {
+      const { revokeProgramKey } = await load.programKey();
+      await onCore(shared(command), { service: false }, (l, io) => revokeProgramKey(l, io, name));
+    });
+
+  program
+    .command('serve')
+    .description(t('help.serve'))
+    .action(async (_options, command) => {
+      const { serve } = await load.serve();
+      stopsItself = true;
+      await onCore(shared(command), { service: true, openai: true }, serve);
+    });
+
+  program
+    .command('mcp')
+    .description(t('help.mcp'))
+    .option('--allow-transcribe', t('help.allowTranscribe'))
+    .option('--allow <dir>', t('help.allow'), (v: string, p: string[] = []) => [...p, v])
+    .action(async (options, command) => {
+      const { serveMcp } = await load.mcp();
+      stopsItself = true;
+      const allowTranscribe = options.allowTranscribe === true;
+      await onCore(shared(command), { service: allowTranscribe }, (l, _io, interrupted) =>
+        serveMcp(l, { allowTranscribe, allow: options.allow ?? [], version: VERSION }, interrupted),
+      );
+    });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -145,6 +145,28 @@ const EN = {
   'calls.endedNone': '{app} call ended.',
   'calls.stopped':
     'Stopped watching for calls. A call being transcribed was kept as a job with everything finalized.',
+  // Programs.
+  'help.programKey': 'Keys for programs that use the OpenAI-compatible endpoint.',
+  'help.programKeyNew': 'Make a key for a program; it is printed once and only its hash is kept.',
+  'help.programKeyName': 'the program’s name (it marks the jobs the program sends)',
+  'help.programKeyList': 'List the keys made for programs: name, made, last used.',
+  'help.programKeyRevoke': 'Revoke a program’s key: its next request is refused.',
+  'help.keyName': 'the key’s name',
+  'programKey.made': 'The key for {name} (shown this once; Kikitori keeps only its hash):',
+  'programKey.baseUrl': 'Base URL: {url}',
+  'programKey.none': 'No keys for programs. Make one with: kikitori program-key new --name NAME',
+  'programKey.never': 'never used',
+  'programKey.revoked': 'The key {name} is revoked.',
+  'help.serve':
+    'Serve the OpenAI-compatible endpoint on 127.0.0.1 while no Kikitori app runs on this data folder. Ctrl+C stops.',
+  'serve.serving': 'Serving the OpenAI-compatible endpoint at {url}. Ctrl+C stops.',
+  'serve.app': 'The Kikitori app on this data folder serves it already, at {url}.',
+  'serve.stopped': 'Stopped.',
+  'help.mcp':
+    'Serve transcripts to an assistant over the Model Context Protocol (MCP), on stdin and stdout. Read-only unless --allow-transcribe.',
+  'help.allowTranscribe':
+    'let the assistant transcribe files (only inside the folders allowed in Settings → Programs or with --allow)',
+  'help.allow': 'a folder whose files may be transcribed (repeatable)',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -287,6 +309,30 @@ const JA: Readonly<Record<TextKey, string>> = {
   'calls.endedNone': '{app} の通話が終わりました。',
   'calls.stopped':
     '通話の見張りを止めました。文字起こし中の通話は、確定した内容をすべて含むジョブとして残しました。',
+  'help.programKey': 'OpenAI 互換エンドポイントを使うプログラム用のキーを扱います。',
+  'help.programKeyNew':
+    'プログラム用のキーを作ります。キーは一度だけ表示され、保存されるのはハッシュだけです。',
+  'help.programKeyName': 'プログラムの名前（そのプログラムが送ったジョブに付きます）',
+  'help.programKeyList': 'プログラム用のキーを一覧表示します（名前・作成日時・最終使用日時）。',
+  'help.programKeyRevoke': 'プログラム用のキーを取り消します。以後のリクエストは断られます。',
+  'help.keyName': 'キーの名前',
+  'programKey.made':
+    '{name} 用のキーです（表示はこの一度だけです。Kikitori にはハッシュしか残りません）:',
+  'programKey.baseUrl': 'ベース URL: {url}',
+  'programKey.none':
+    'プログラム用のキーはありません。kikitori program-key new --name NAME で作れます。',
+  'programKey.never': '未使用',
+  'programKey.revoked': 'キー {name} を取り消しました。',
+  'help.serve':
+    'このデータフォルダーで Kikitori アプリが動いていないあいだ、OpenAI 互換エンドポイントを 127.0.0.1 で提供します。Ctrl+C で止まります。',
+  'serve.serving': 'OpenAI 互換エンドポイントを {url} で提供しています。Ctrl+C で止まります。',
+  'serve.app': 'このデータフォルダーの Kikitori アプリが、すでに {url} で提供しています。',
+  'serve.stopped': '止めました。',
+  'help.mcp':
+    'Model Context Protocol（MCP）で、文字起こしをアシスタントに標準入出力で提供します。--allow-transcribe を付けなければ読み取り専用です。',
+  'help.allowTranscribe':
+    'アシスタントにファイルの文字起こしを許す（「設定 → プログラム」か --allow で許可したフォルダーの中のファイルだけ）',
+  'help.allow': '中のファイルの文字起こしを許すフォルダー（複数指定可）',
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };
