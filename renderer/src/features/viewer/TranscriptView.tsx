@@ -281,6 +281,7 @@ export function TranscriptView() {
                       speakerName,
                       fillers: copyChoices.fillers,
                       speakers: copyChoices.speakers,
+                      times: copyChoices.times,
                     }),
                   )
                 }

@@ -67,8 +67,9 @@ const japanese: Transcript = {
 };
 
 describe('transcript exporters', () => {
-  it('TXT: one utterance a line', () => {
-    expect(toTxt(english)).toBe('Hello world, again.\nSecond one\n');
+  it('TXT: a paragraph each after its start time, a blank line between; --no-times leaves the times out', () => {
+    expect(toTxt(english)).toBe('[00:00:00] Hello world, again.\n\n[01:02:03] Second one\n');
+    expect(toTxt(english, { times: false })).toBe('Hello world, again.\n\nSecond one\n');
   });
 
   it('SRT: numbered cues with comma milliseconds and hours', () => {
@@ -162,19 +163,17 @@ describe('transcript exporters', () => {
 });
 
 describe('speaker labels', () => {
-  it('TXT: a line per speaker turn, each starting with the speaker; a change mid-utterance starts a new line', () => {
+  it('TXT: a paragraph per speaker turn, each starting with the speaker; a change mid-utterance starts a new one', () => {
     expect(toTxt(DIARIZED)).toBe(
       [
-        'Speaker 1: Good morning.',
-        'Speaker 2: Hi there.',
-        'Speaker 1: Welcome back',
-        'Speaker 1: Thanks',
-        '',
-      ].join('\n'),
+        '[00:00:00] Speaker 1: Good morning.',
+        '[00:00:01] Speaker 2: Hi there.',
+        '[00:00:02] Speaker 1: Welcome back Thanks',
+      ].join('\n\n') + '\n',
     );
-    expect(toTxt(DIARIZED, { speakerName: (label) => `話者 ${label.slice(7)}` })).toMatch(
-      /^話者 0: Good morning\.\n話者 1: Hi there\./,
-    );
+    expect(
+      toTxt(DIARIZED, { speakerName: (label) => `話者 ${label.slice(7)}`, times: false }),
+    ).toMatch(/^話者 0: Good morning\.\n\n話者 1: Hi there\./);
   });
 
   it('SRT names the speaker at each turn, two short turns share a cue with dashes; VTT gives each a voice tag', () => {
@@ -286,14 +285,9 @@ describe('edited transcripts (issue #18)', () => {
   ]);
 
   it('TXT, SRT, VTT and CSV carry the edited words and the names people gave speakers', () => {
-    expect(toTxt(edited)).toBe(
-      [
-        'Tanaka: Good evening.',
-        'Speaker 2: Hi.',
-        'Tanaka: Welcome back',
-        'Tanaka: Thanks',
-        '',
-      ].join('\n'),
+    expect(toTxt(edited, { times: false })).toBe(
+      ['Tanaka: Good evening.', 'Speaker 2: Hi.', 'Tanaka: Welcome back Thanks'].join('\n\n') +
+        '\n',
     );
     expect(toSrt(edited)).toContain('00:00:00,570 --> 00:00:02,300\n- Good evening.\n- Hi.\n');
     expect(toSrt(edited)).toContain('00:00:02,600 --> 00:00:03,500\nTanaka: Welcome back\n');
