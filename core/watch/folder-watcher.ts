@@ -20,7 +20,7 @@ import { constants, createReadStream, type Stats } from 'node:fs';
 import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
-import type { Job } from '../../shared/domain/job';
+import { isEnded, type Job } from '../../shared/domain/job';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { ExportChoice } from '../../shared/format/exporters';
 import type { ExportSettingsInput } from '../../shared/format/export-settings';
@@ -127,7 +127,7 @@ const fileIdOf = (path: string, info: Stats): FileId => ({
   ino: info.ino,
 });
 
-const settled = (job: Job) => job.status === 'completed' || job.status === 'failed';
+const settled = (job: Job) => isEnded(job.status);
 
 /** What waiting for a job gives: the job settled, nothing (it was removed), or the watchers stopped. */
 type Outcome = { job: Job } | { removed: true } | { stopped: true };
@@ -382,7 +382,7 @@ export class FolderWatchers {
       return;
     }
     const { job } = outcome;
-    if (job.status === 'failed') {
+    if (job.status !== 'completed') {
       // An upload a crash cut off is sent again, once.
       if (job.error?.code === 'interrupted' && !entry.retried) {
         const retried = await this.deps.link.invoke('jobs:retry', { id: job.id });

@@ -132,6 +132,7 @@ export const en = {
       recognizing: 'Recognizing',
       completed: 'Completed',
       failed: 'Failed',
+      cancelled: 'Cancelled',
     },
   },
   dictionary: {

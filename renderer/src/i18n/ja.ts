@@ -132,6 +132,7 @@ export const ja: Messages = {
       recognizing: '認識中',
       completed: '完了',
       failed: '失敗',
+      cancelled: '取り消し',
     },
   },
   dictionary: {
