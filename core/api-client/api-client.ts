@@ -26,6 +26,7 @@ import {
   errorOfStatus,
   multipart,
   parseAnswer,
+  recognitionFailure,
   restMessage,
   restRefusal,
   serviceWords,
@@ -68,7 +69,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One REST request: a JSON or form body, the key as a bearer token unless `bearer` is false. */
 interface RestRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly url: string;
   /** Whether repeating it is harmless, so a failure may be retried (default true). */
   readonly idempotent?: boolean;
@@ -163,23 +164,6 @@ export class ApiClient {
     }
   }
 
-  /** HTTP-level failures of recognition endpoints (their bodies are sync style). */
-  private recognitionFailure(reply: Reply): AppError | undefined {
-    let code = '';
-    let message = '';
-    try {
-      const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
-      code = typeof body.code === 'string' ? body.code : '';
-      message = typeof body.message === 'string' ? serviceWords(body.message) : '';
-    } catch {
-      // handled by status below
-    }
-    const byStatus = errorOfStatus(reply.status, message || `HTTP ${reply.status}`, 'endpoint');
-    if (byStatus) return byStatus;
-    if (reply.status !== 200) return errorOfCode(code || '>', message || `HTTP ${reply.status}`);
-    return errorOfCode(code, message);
-  }
-
   /** Sends a recognition upload (multipart u, d, c, a) to `url`; never retried once it may have arrived. */
   private async upload(url: string, upload: RecognitionUpload): Promise<Reply> {
     const { contentType, body } = await multipart(upload, this.requireKey());
@@ -208,7 +192,7 @@ export class ApiClient {
       `${this.endpoint.baseUrl}/v1/${upload.logging ? '' : 'nolog/'}recognize`,
       upload,
     );
-    const failure = this.recognitionFailure(reply);
+    const failure = recognitionFailure(reply);
     if (failure && failure.code !== 'nothing-recognised') throw new AppFailure(failure);
     const { data, answer } = parseAnswer(syncResponseSchema, reply, 'sync result');
     const sessionId = reply.headers['x-session-id'];
@@ -221,7 +205,7 @@ export class ApiClient {
       `${this.endpoint.asyncUrl}/v${upload.version}/recognitions`,
       upload,
     );
-    const failure = this.recognitionFailure(reply);
+    const failure = recognitionFailure(reply);
     if (failure) throw new AppFailure(failure);
     return parse(jobCreatedSchema, reply, 'job creation');
   }
@@ -244,6 +228,22 @@ export class ApiClient {
     this.throwRestFailure(reply);
     const { data, answer } = parseAnswer(jobStatusSchema, reply, 'job status');
     return data.status === 'completed' ? { ...data, answer } : data;
+  }
+
+  /**
+   * Asks the service to stop a job and forget it (docs/api.md §4: the local service's own
+   * `DELETE`; the cloud documents none). True once the service has stopped it, or knows no such
+   * job (so nothing of it runs there).
+   */
+  async cancelJob(sessionId: string, version: 1 | 2, signal?: AbortSignal): Promise<boolean> {
+    const reply = await this.rest({
+      method: 'DELETE',
+      url: `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
+      ...(signal ? { signal } : {}),
+    });
+    if (reply.status === 404) return true;
+    this.throwRestFailure(reply);
+    return true;
   }
 
   async engines() {

@@ -145,3 +145,20 @@ export function restMessage(reply: Reply): string | undefined {
   const message = restRefusal(reply)?.message;
   return message === undefined ? undefined : serviceWords(message);
 }
+
+/** HTTP-level failures of recognition endpoints (their bodies are sync style). */
+export function recognitionFailure(reply: Reply): AppError | undefined {
+  let code = '';
+  let message = '';
+  try {
+    const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
+    code = typeof body.code === 'string' ? body.code : '';
+    message = typeof body.message === 'string' ? serviceWords(body.message) : '';
+  } catch {
+    // handled by status below
+  }
+  const byStatus = errorOfStatus(reply.status, message || `HTTP ${reply.status}`, 'endpoint');
+  if (byStatus) return byStatus;
+  if (reply.status !== 200) return errorOfCode(code || '>', message || `HTTP ${reply.status}`);
+  return errorOfCode(code, message);
+}

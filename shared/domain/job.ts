@@ -68,6 +68,11 @@ export const jobSchema = z.object({
   seconds: z.number().positive().optional(),
   /** When sending began (the last try's): recognition time is measured from here. */
   startedAt: z.number().optional(),
+  /**
+   * Work seconds per second of audio expected of this job before its connection has finished
+   * one of its mode (shared/domain/estimate.ts DEFAULT_RATES): the first estimate, said to be one.
+   */
+  defaultRate: z.number().positive().optional(),
   /** Upload progress 0–1 while uploading. */
   progress: z.number().min(0).max(1).optional(),
   createdAt: z.number(),

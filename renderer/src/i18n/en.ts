@@ -105,6 +105,7 @@ export const en = {
       queued: 'Queued',
       recognizing: 'Recognizing… {{elapsed}}',
       recognizingLeft: 'Recognizing… about {{left}} left',
+      recognizingFirst: 'Recognizing… about {{left}} left (first estimate)',
       recognizingLate: 'Recognizing… {{elapsed}}, longer than usual',
       completed: 'Done',
       failed: 'Failed',

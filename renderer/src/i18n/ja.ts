@@ -105,6 +105,7 @@ export const ja: Messages = {
       queued: '順番待ち',
       recognizing: '認識中… {{elapsed}}',
       recognizingLeft: '認識中… 残り約 {{left}}',
+      recognizingFirst: '認識中… 残り約 {{left}}（初回の目安）',
       recognizingLate: '認識中… {{elapsed}}（いつもより時間がかかっています）',
       completed: '完了',
       failed: '失敗',
