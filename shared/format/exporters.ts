@@ -2,7 +2,7 @@
  * Transcript exporters (docs/architecture.md §3 shared/format): pure functions from a stored
  * transcript to the text of a file. TXT (the minutes' paragraphs, each with its time), SRT and WebVTT (cues by the
  * subtitle rules, ./subtitles.ts), JSON (the stored result, lossless), CSV (one word a line:
- * word,start,end,confidence,reading; times in seconds), Markdown and HTML minutes
+ * word,start,end,confidence,reading; times in seconds; UTF-8 with a byte order mark, CRLF), Markdown and HTML minutes
  * (./minutes.ts, ./documents.ts; HTML with readings over the words). The Word document is drawn
  * from the same minutes in the core (core/export/), which is where every export is made
  * (core/export/render.ts): the window, the command line and watched folders all ask it.
@@ -209,6 +209,9 @@ const csvField = (raw: string) => {
 };
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
+/** UTF-8's byte order mark, which tells Excel a CSV is UTF-8. */
+export const BOM = '\ufeff';
+
 export function toCsv(given: EditedTranscript, options: ExportOptions = {}): string {
   const transcript = withFillers(given, options.fillers ?? 'show');
   const named = nameOf(namesOf(transcript, options));
@@ -227,7 +230,9 @@ export function toCsv(given: EditedTranscript, options: ExportOptions = {}): str
       rows.push(fields.join(','));
     }
   }
-  return `${rows.join('\r\n')}\r\n`;
+  // A byte order mark first: Excel reads a CSV without one in the system's code page (Japanese
+  // becomes mojibake); every line ends CRLF, as RFC 4180 has it.
+  return `${BOM}${rows.join('\r\n')}\r\n`;
 }
 
 export function toMinutesMarkdown(

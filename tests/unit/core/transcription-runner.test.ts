@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppFailure, appError } from '../../../shared/domain/errors';
+import { AppFailure, appError, errorText } from '../../../shared/domain/errors';
 import type { Job } from '../../../shared/domain/job';
 import type { JobStatus } from '../../../shared/api';
 import { renderJob } from '../../../core/export/render';
@@ -585,6 +585,26 @@ describe('cancel (issue 15 §7)', () => {
     expect((await h.runner.cancel(other.id)).error).toMatchObject({
       params: { service: 'may-finish' },
     });
+  });
+
+  it('a cancelled job is refused for export with a sentence that says so (not "wait until it is done")', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 'gone' });
+    h.client.onGetJob = async (id) => pending(id);
+    h.client.onCancelJob = async () => true;
+    const submitted = await submitAsync();
+    await h.runner.idle();
+    await h.runner.cancel(submitted.id);
+    const deps = { journal: h.journal, connections: h.connections, dataDir: h.dir };
+    const refused = await renderJob(deps, submitted.id, ['txt'], SETTINGS).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppFailure);
+    const { error } = refused as AppFailure;
+    expect(error).toMatchObject({ code: 'export-no-transcript', params: { state: 'cancelled' } });
+    expect(errorText(error, 'en')).toBe(
+      'large.wav has no transcript to export: it was cancelled before it was done. Retry it (in Jobs, or send the file again), then export it once it is done.',
+    );
+    expect(errorText(error, 'ja')).toMatch(/キャンセルされました/);
   });
 
   it('leaves a finished job as it is', async () => {

@@ -133,7 +133,8 @@ describe('transcript exporters', () => {
 
   it('CSV: word,start,end,confidence in seconds, reading, quoting what needs it', () => {
     const csv = toCsv(english).split('\r\n');
-    expect(csv[0]).toBe('word,start,end,confidence,reading');
+    // A byte order mark first, for Excel.
+    expect(csv[0]).toBe('\ufeffword,start,end,confidence,reading');
     expect(csv[1]).toBe('Hello,0.500,0.900,0.9,hello');
     expect(csv[2]).toBe('world,0.900,1.400,0.42,world');
     expect(csv[3]).toBe('",",1.400,1.400,,');
@@ -142,7 +143,7 @@ describe('transcript exporters', () => {
         text: '',
         utterances: [{ ...english.utterances[0]!, tokens: [{ written: 'say "hi"' }] }],
       }),
-    ).toBe('word,start,end,confidence,reading\r\n"say ""hi""",,,,\r\n');
+    ).toBe('\ufeffword,start,end,confidence,reading\r\n"say ""hi""",,,,\r\n');
   });
 
   it('JSON: the stored result, lossless', () => {
@@ -199,14 +200,14 @@ describe('speaker labels', () => {
 
   it('CSV gains a speaker column only when the tokens carry labels', () => {
     const rows = toCsv(DIARIZED).split('\r\n');
-    expect(rows[0]).toBe('word,start,end,confidence,reading,speaker');
+    expect(rows[0]).toBe('\ufeffword,start,end,confidence,reading,speaker');
     expect(rows[1]).toBe('Good,0.570,0.900,0.97,good,Speaker 1');
     // Punctuation has no reading.
     expect(rows[3]).toBe('.,1.400,1.400,0.9,,Speaker 1');
     expect(rows[4]).toBe('Hi,1.700,1.900,0.93,hi,Speaker 2');
     expect(rows[7]).toBe('Welcome,2.600,3.100,0.92,welcome,Speaker 1');
     expect(rows).toHaveLength(11);
-    expect(toCsv(english).split('\r\n')[0]).toBe('word,start,end,confidence,reading');
+    expect(toCsv(english).split('\r\n')[0]).toBe('\ufeffword,start,end,confidence,reading');
   });
 
   it('JSON stays the lossless result, labels included', () => {
