@@ -17,12 +17,11 @@ import {
   type ProfileWord,
   type SyncResponse,
 } from '../../shared/api';
-import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError } from '../../shared/domain/errors';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason } from '../errors';
 import { networkReason } from './reasons';
 import {
-  errorOfCode,
   errorOfStatus,
   multipart,
   parseAnswer,

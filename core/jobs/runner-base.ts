@@ -116,7 +116,7 @@ export abstract class JobWork {
       const client = await Promise.race([
         this.deps.clients.forConnection(job.connection),
         new Promise<never>((_, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+          signal.addEventListener('abort', () => reject(new Error('no answer')), { once: true }),
         ),
       ]);
       return await client.cancelJob(job.sessionid!, job.apiVersion ?? 2, signal);

@@ -19,7 +19,6 @@ import { serviceWords } from '../api-client/api-client';
 import { toAppError } from '../errors';
 import { previewOf } from './preview';
 import { dOf } from './request-d';
-import { JobRemoved } from './job-journal';
 import { JobWork } from './runner-base';
 import {
   LOCAL_POLL_MAX_MS,

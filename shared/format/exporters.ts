@@ -50,7 +50,10 @@ export interface ExportOptions {
   readonly fillers?: FillerMode;
   /** Speakers' names written (the default); without, the words alone. */
   readonly speakers?: boolean;
-  /** Paragraphs' start times in documents (Markdown, HTML, Word) and text (the default). */
+  /**
+   * Paragraphs' start times: in documents (Markdown, HTML, Word) by default, in text (TXT) when
+   * asked (an export asks as the person chose; Copy does not).
+   */
   readonly times?: boolean;
   /** Readings over the words in HTML (the default there); elsewhere they are a CSV column. */
   readonly readings?: boolean;
@@ -126,13 +129,14 @@ function prefixed(text: string, label: string | undefined, options: ExportOption
 
 /**
  * Plain text: the minutes' paragraphs (./paragraphs.ts), a blank line between them, each after
- * its start time (`[00:01:23] `, unless times are left out) and its speaker's name.
+ * its start time (`[00:01:23] `, when times are asked for) and its speaker's name.
  */
 export function toTxt(given: EditedTranscript, options: ExportOptions = {}): string {
   const transcript = withFillers(given, options.fillers ?? 'show');
   const named = namesOf(transcript, options);
   const speakers = options.speakers ?? true;
-  const times = options.times ?? DOCUMENT_DEFAULTS.times;
+  // Only when asked: an export passes the person's choice; Copy leaves them out.
+  const times = options.times ?? false;
   const paragraphs = paragraphsOf(transcript).map((p) => {
     const line = prefixed(p.text, speakers ? p.label : undefined, named);
     return times ? `[${clockOf(p.ms)}] ${line}` : line;

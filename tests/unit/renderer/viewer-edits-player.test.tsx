@@ -230,7 +230,7 @@ describe('exports of a renamed, corrected job', () => {
         formats: ['txt'],
         fillers: 'drop',
         speakers: false,
-        times: false,
+        times: true,
         readings: false,
         subtitles: {},
       }),

@@ -187,7 +187,11 @@ export const JobRow = memo(function JobRow({
           </span>
         ) : null}
         {note ? (
-          <span id={noteId} className={`job-note${job.error && job.status !== 'cancelled' ? ' is-error' : ''}`} title={note}>
+          <span
+            id={noteId}
+            className={`job-note${job.error && job.status !== 'cancelled' ? ' is-error' : ''}`}
+            title={note}
+          >
             {note}
           </span>
         ) : null}

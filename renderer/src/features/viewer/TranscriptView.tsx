@@ -281,7 +281,6 @@ export function TranscriptView() {
                       speakerName,
                       fillers: copyChoices.fillers,
                       speakers: copyChoices.speakers,
-                      times: copyChoices.times,
                     }),
                   )
                 }

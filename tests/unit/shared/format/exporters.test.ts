@@ -68,8 +68,12 @@ const japanese: Transcript = {
 
 describe('transcript exporters', () => {
   it('TXT: a paragraph each after its start time, a blank line between; --no-times leaves the times out', () => {
-    expect(toTxt(english)).toBe('[00:00:00] Hello world, again.\n\n[01:02:03] Second one\n');
+    expect(toTxt(english, { times: true })).toBe(
+      '[00:00:00] Hello world, again.\n\n[01:02:03] Second one\n',
+    );
     expect(toTxt(english, { times: false })).toBe('Hello world, again.\n\nSecond one\n');
+    // Copy asks for none.
+    expect(toTxt(english)).toBe('Hello world, again.\n\nSecond one\n');
   });
 
   it('SRT: numbered cues with comma milliseconds and hours', () => {
@@ -165,7 +169,7 @@ describe('transcript exporters', () => {
 
 describe('speaker labels', () => {
   it('TXT: a paragraph per speaker turn, each starting with the speaker; a change mid-utterance starts a new one', () => {
-    expect(toTxt(DIARIZED)).toBe(
+    expect(toTxt(DIARIZED, { times: true })).toBe(
       [
         '[00:00:00] Speaker 1: Good morning.',
         '[00:00:01] Speaker 2: Hi there.',
