@@ -108,6 +108,16 @@ export abstract class JobWork {
     this.deps.emit('jobs:changed', { job: shown });
   }
 
+  /**
+   * Jobs cancelled before there was a `cancelled` state ended `failed` with the reason
+   * `cancelled`: they say what they are now (a disk that refuses the write leaves them as they are).
+   */
+  protected async markOlderCancels(): Promise<void> {
+    for (const job of this.deps.journal.list())
+      if (job.status === 'failed' && job.error?.code === 'cancelled')
+        await this.update(job, { status: 'cancelled' }).catch(() => undefined);
+  }
+
   /** Asks the local service to stop a job it has; false for the cloud, or when it did not answer. */
   protected async stopOnService(job: Job): Promise<boolean> {
     if (this.deps.connections.get(job.connection)?.kind !== 'local') return false;

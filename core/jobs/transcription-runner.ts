@@ -103,6 +103,7 @@ export class TranscriptionRunner extends JobWork {
    */
   async resume(): Promise<void> {
     await dropOrphanAnswers(this.deps.dataDir, (id) => this.deps.journal.get(id) !== undefined);
+    await this.markOlderCancels();
     for (const job of this.deps.journal.list()) {
       if (isEnded(job.status) || job.mode === 'live') continue;
       if (job.sessionid) this.schedulePoll(job, 0);

@@ -168,4 +168,25 @@ describe('cancel on the local service (issue 45 §7)', () => {
     );
     expect(errorText(error, 'ja')).toMatch(/キャンセルされました/);
   });
+
+  it('a job cancelled before there was a cancelled state says cancelled after the next start', async () => {
+    h.client.onCreateJob = async () => ({ sessionid: 'old' });
+    h.client.onGetJob = async (id) => pending(id);
+    const submitted = await submitAsync('cloud');
+    await h.runner.idle();
+    await h.runner.cancel(submitted.id);
+    // As an older Kikitori left it.
+    await h.journal.save({ ...job(submitted.id)!, status: 'failed' });
+    const after = await h.restart();
+    try {
+      expect(after.journal.get(submitted.id)!.status).toBe('failed');
+      await after.runner.resume();
+      expect(after.journal.get(submitted.id)).toMatchObject({
+        status: 'cancelled',
+        error: { code: 'cancelled', params: { service: 'may-finish' } },
+      });
+    } finally {
+      after.runner.stop();
+    }
+  });
 });
