@@ -4,7 +4,8 @@
  * FLAC first), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
- * upload or the status check), and nothing that arrives later brings it back.
+ * upload or the status check), and nothing that arrives later brings it back. A job's state says
+ * what is true (shared/domain/job.ts JOB_STATES); its bookkeeping is ./runner-base.ts.
  *
  * The API client and the clock are injected, so every branch can be driven in fast unit tests.
  */
