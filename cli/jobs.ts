@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import { appError, AppFailure } from '../shared/domain/errors';
-import { listedName, type Job } from '../shared/domain/job';
+import { isEnded, listedName, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import { appErrorSentence, type Io } from './io';
@@ -73,7 +73,7 @@ export async function searchJobs(link: CoreLink, io: Io, query: string): Promise
 export async function cancelJob(link: CoreLink, io: Io, id: string): Promise<number> {
   const job = findJob(await allJobs(link), id);
   if (!job) throw notFound(id);
-  if (job.status === 'completed' || job.status === 'failed') {
+  if (isEnded(job.status)) {
     io.note(say(io.lang, 'cancel.already', { name: listedName(job), status: job.status }));
     io.emit({ type: 'result', ok: true, exitCode: 0, job });
     return 0;

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import type { AppError } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
-import type { Job } from '../shared/domain/job';
+import { isEnded, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
@@ -38,7 +38,7 @@ interface Outcome {
   readonly error?: string;
 }
 
-const ended = (job: Job) => job.status === 'completed' || job.status === 'failed';
+const ended = (job: Job) => isEnded(job.status);
 
 export async function transcribe(
   files: readonly string[],
@@ -80,7 +80,7 @@ export async function transcribe(
       };
     }
     if (job.status === 'completed') return { stage: say(io.lang, 'stage.exporting'), fraction: 1 };
-    if (job.status === 'failed') return { stage: say(io.lang, 'stage.failed'), fraction: 0 };
+    if (isEnded(job.status)) return { stage: say(io.lang, 'stage.failed'), fraction: 0 };
     return { stage: say(io.lang, 'stage.queued'), fraction: 0 };
   };
 
@@ -149,7 +149,7 @@ export async function transcribe(
     const done = ended(latest.get(job.id) ?? job)
       ? (latest.get(job.id) ?? job)
       : await new Promise<Job>((settle) => waiting.set(job.id, settle));
-    if (done.status === 'failed') return failed(file, sentenceOf(done.error, io), job.id);
+    if (done.status !== 'completed') return failed(file, sentenceOf(done.error, io), job.id);
     try {
       const rendered = await renderThrough(link, job.id, options.formats, options.settings);
       const outputs = await writeFiles(

@@ -20,4 +20,6 @@ export interface ServiceContext {
   /** Engines by name (`-a-general-en`). */
   readonly engines: ReadonlyMap<string, EngineSlot>;
   readonly now: () => number;
+  /** The engine's batch decoders: how many pieces of one request are decoded at once. */
+  readonly workers?: number;
 }

@@ -136,6 +136,7 @@ export class LocalService {
       limiter: new ConcurrencyLimiter(LIMITS.maxConcurrentPerKey),
       engines,
       now: Date.now,
+      workers,
     };
     const jobsDir = join(options.dataDir, 'jobs');
     await mkdir(jobsDir, { recursive: true, mode: 0o700 });

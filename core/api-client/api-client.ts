@@ -4,9 +4,7 @@
  * idempotent requests, and for a job creation only when the connection failed before any byte
  * was sent, so a job is never created twice.
  */
-import { randomBytes } from 'node:crypto';
-import { stat, type FileHandle } from 'node:fs/promises';
-import { basename } from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   classnamesSchema,
@@ -15,19 +13,26 @@ import {
   jobStatusSchema,
   profileListSchema,
   profileWordsBodySchema,
-  restErrorSchema,
-  type RestError,
   syncResponseSchema,
   type JobStatus,
   type ProfileWord,
   type SyncResponse,
 } from '../../shared/api';
-import { AppFailure, appError, type AppError, type SubCode } from '../../shared/domain/errors';
-import type { AppErrorCode } from '../../shared/domain/errors';
-import { RESULT_CODES } from '../../shared/api/codes';
+import { AppFailure, appError } from '../../shared/domain/errors';
 import { exchange, ExchangeError, type Exchange, type Reply } from './http';
 import { fileReason } from '../errors';
 import { networkReason } from './reasons';
+import {
+  errorOfStatus,
+  multipart,
+  parseAnswer,
+  recognitionFailure,
+  restMessage,
+  restRefusal,
+  serviceWords,
+} from './replies';
+
+export { serviceWords } from './replies';
 import { wordRejectionOf } from './word-rejection';
 
 export interface Endpoint {
@@ -67,42 +72,9 @@ export class RequestAborted extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What a person is told for each failing `code` of a sync body; any other code is `server`. */
-const ERROR_OF_CODE: ReadonlyMap<string, AppErrorCode> = new Map([
-  [RESULT_CODES.illegalAuthorization, 'auth'],
-  [RESULT_CODES.unsupportedAudio, 'unsupported-audio'],
-  [RESULT_CODES.belowConfidence, 'nothing-recognised'],
-  [RESULT_CODES.illegalRequest, 'bad-request'],
-  [RESULT_CODES.tooLargeAudio, 'too-large'],
-  [RESULT_CODES.recognizerUnavailable, 'engine-unavailable'],
-]);
-
-/** The body's `code` (sync style) → an AppError, or undefined on success. */
-function errorOfCode(code: string, message: string): AppError | undefined {
-  if (code === RESULT_CODES.success) return undefined;
-  return appError(ERROR_OF_CODE.get(code) ?? 'server', {}, message || `code ${code}`);
-}
-
-/**
- * The one mapping of an HTTP status to an AppError, for recognition and REST endpoints alike;
- * undefined for a status that says nothing beyond the body (2xx, other 4xx).
- */
-function errorOfStatus(
-  status: number,
-  detail: string,
-  missing: SubCode<'not-found', 'what'>,
-): AppError | undefined {
-  if (status === 401 || status === 403) return appError('auth', {}, detail);
-  if (status === 404) return appError('not-found', { what: missing }, detail);
-  if (status === 413) return appError('too-large', {}, detail);
-  if (status === 429) return appError('busy', {}, detail);
-  if (status >= 500) return appError('server', {}, detail);
-  return undefined;
-}
-
 /** One REST request: a JSON or form body, the key as a bearer token unless `bearer` is false. */
 interface RestRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly url: string;
   /** Whether repeating it is harmless, so a failure may be retried (default true). */
   readonly idempotent?: boolean;
@@ -113,6 +85,10 @@ interface RestRequest {
   readonly signal?: AbortSignal;
   readonly maxResponseBytes?: number;
 }
+
+/** A reply's body by its schema (the service's answer as it came is not needed). */
+const parse = <T>(schema: z.ZodType<T>, reply: Reply, what: string): T =>
+  parseAnswer(schema, reply, what).data;
 
 /** What a finished job's status may hold: its whole transcript. */
 const JOB_RESULT_MAX_BYTES = 128 * 1024 * 1024;
@@ -193,94 +169,9 @@ export class ApiClient {
     }
   }
 
-  /** Multipart in the order u, d, c, a: the audio last, as the API requires. */
-  private async multipart(upload: RecognitionUpload, key: string) {
-    let size: number;
-    try {
-      const info = await (upload.handle ? upload.handle.stat() : stat(upload.filePath));
-      if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
-      size = info.size;
-    } catch (error) {
-      const failure = error as NodeJS.ErrnoException;
-      throw new AppFailure(
-        appError(
-          'file',
-          {
-            path: upload.filePath,
-            name: basename(upload.filePath),
-            reason: fileReason(failure),
-          },
-          failure.message,
-        ),
-      );
-    }
-    const boundary = `kikitori-${randomBytes(12).toString('hex')}`;
-    const field = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const head = Buffer.from(
-      field('u', key) +
-        field('d', upload.d) +
-        (upload.c ? field('c', upload.c) : '') +
-        `--${boundary}\r\nContent-Disposition: form-data; name="a"; filename="audio"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
-    return {
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      body: {
-        head,
-        file: { path: upload.filePath, size, ...(upload.handle && { handle: upload.handle }) },
-        tail: Buffer.from(`\r\n--${boundary}--\r\n`),
-      },
-    };
-  }
-
-  private parse<T>(schema: z.ZodType<T>, reply: Reply, what: string): T {
-    let json: unknown;
-    try {
-      json = JSON.parse(reply.body);
-    } catch {
-      throw new AppFailure(
-        appError(
-          'bad-response',
-          {},
-          // What the server sent is not repeated: an error must not carry another server's page
-          // back to the window (connections:test could read any address that way).
-          `${what}: HTTP ${reply.status}, not JSON (${Buffer.byteLength(reply.body)} bytes)`,
-        ),
-      );
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new AppFailure(
-        appError(
-          'bad-response',
-          {},
-          `${what}: HTTP ${reply.status}, ${parsed.error.issues[0]?.message ?? 'unexpected shape'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'}`,
-        ),
-      );
-    }
-    return parsed.data;
-  }
-
-  /** HTTP-level failures of recognition endpoints (their bodies are sync style). */
-  private recognitionFailure(reply: Reply): AppError | undefined {
-    let code = '';
-    let message = '';
-    try {
-      const body = JSON.parse(reply.body) as { code?: unknown; message?: unknown };
-      code = typeof body.code === 'string' ? body.code : '';
-      message = typeof body.message === 'string' ? serviceWords(body.message) : '';
-    } catch {
-      // handled by status below
-    }
-    const byStatus = errorOfStatus(reply.status, message || `HTTP ${reply.status}`, 'endpoint');
-    if (byStatus) return byStatus;
-    if (reply.status !== 200) return errorOfCode(code || '>', message || `HTTP ${reply.status}`);
-    return errorOfCode(code, message);
-  }
-
   /** Sends a recognition upload (multipart u, d, c, a) to `url`; never retried once it may have arrived. */
   private async upload(url: string, upload: RecognitionUpload): Promise<Reply> {
-    const { contentType, body } = await this.multipart(upload, this.requireKey());
+    const { contentType, body } = await multipart(upload, this.requireKey());
     return this.call(
       {
         method: 'POST',
@@ -295,19 +186,22 @@ export class ApiClient {
     );
   }
 
-  /** Sync recognition; `logging` picks `/v1/recognize` or `/v1/nolog/recognize`. */
+  /**
+   * Sync recognition; `logging` picks `/v1/recognize` or `/v1/nolog/recognize`. The result comes
+   * with the service's answer as it came (`answer`: every field, read by this version or not).
+   */
   async recognize(
     upload: RecognitionUpload & { logging: boolean },
-  ): Promise<SyncResponse & { sessionId?: string }> {
+  ): Promise<SyncResponse & { sessionId?: string; answer?: unknown }> {
     const reply = await this.upload(
       `${this.endpoint.baseUrl}/v1/${upload.logging ? '' : 'nolog/'}recognize`,
       upload,
     );
-    const failure = this.recognitionFailure(reply);
+    const failure = recognitionFailure(reply);
     if (failure && failure.code !== 'nothing-recognised') throw new AppFailure(failure);
-    const result = this.parse(syncResponseSchema, reply, 'sync result');
+    const { data, answer } = parseAnswer(syncResponseSchema, reply, 'sync result');
     const sessionId = reply.headers['x-session-id'];
-    return { ...result, ...(typeof sessionId === 'string' ? { sessionId } : {}) };
+    return { ...data, ...(typeof sessionId === 'string' ? { sessionId } : {}), answer };
   }
 
   /** Creates an async job; never retried once the request may have reached the server. */
@@ -316,12 +210,17 @@ export class ApiClient {
       `${this.endpoint.asyncUrl}/v${upload.version}/recognitions`,
       upload,
     );
-    const failure = this.recognitionFailure(reply);
+    const failure = recognitionFailure(reply);
     if (failure) throw new AppFailure(failure);
-    return this.parse(jobCreatedSchema, reply, 'job creation');
+    return parse(jobCreatedSchema, reply, 'job creation');
   }
 
-  async getJob(sessionId: string, version: 1 | 2, signal?: AbortSignal): Promise<JobStatus> {
+  /** A job's status; a finished one with the service's answer as it came (`answer`). */
+  async getJob(
+    sessionId: string,
+    version: 1 | 2,
+    signal?: AbortSignal,
+  ): Promise<JobStatus & { answer?: unknown }> {
     const reply = await this.rest({
       method: 'GET',
       url: `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
@@ -332,7 +231,24 @@ export class ApiClient {
     if (reply.status === 404)
       throw new AppFailure(appError('not-found', { what: 'job', id: sessionId }, 'HTTP 404'));
     this.throwRestFailure(reply);
-    return this.parse(jobStatusSchema, reply, 'job status');
+    const { data, answer } = parseAnswer(jobStatusSchema, reply, 'job status');
+    return data.status === 'completed' ? { ...data, answer } : data;
+  }
+
+  /**
+   * Asks the service to stop a job and forget it (docs/api.md §4: the local service's own
+   * `DELETE`; the cloud documents none). True once the service has stopped it, or knows no such
+   * job (so nothing of it runs there).
+   */
+  async cancelJob(sessionId: string, version: 1 | 2, signal?: AbortSignal): Promise<boolean> {
+    const reply = await this.rest({
+      method: 'DELETE',
+      url: `${this.endpoint.asyncUrl}/v${version}/recognitions/${encodeURIComponent(sessionId)}`,
+      ...(signal ? { signal } : {}),
+    });
+    if (reply.status === 404) return true;
+    this.throwRestFailure(reply);
+    return true;
   }
 
   async engines() {
@@ -344,7 +260,7 @@ export class ApiClient {
       bearer: Boolean(this.endpoint.key),
     });
     this.throwRestFailure(reply);
-    return this.parse(engineListSchema, reply, 'engine list').engines;
+    return parse(engineListSchema, reply, 'engine list').engines;
   }
 
   async listProfiles(engine: string, adf = '16k'): Promise<string[]> {
@@ -353,7 +269,7 @@ export class ApiClient {
       url: `${this.endpoint.baseUrl}/profilewords/${encodeURIComponent(engine)}/?adf=${adf}`,
     });
     this.throwRestFailure(reply);
-    return this.parse(profileListSchema, reply, 'profile list').profiles;
+    return parse(profileListSchema, reply, 'profile list').profiles;
   }
 
   async getWords(engine: string, profileId: string, adf = '16k'): Promise<ProfileWord[]> {
@@ -363,7 +279,7 @@ export class ApiClient {
     });
     if (reply.status === 404) return [];
     this.throwRestFailure(reply);
-    return this.parse(profileWordsBodySchema, reply, 'profile words').profilewords;
+    return parse(profileWordsBodySchema, reply, 'profile words').profilewords;
   }
 
   /** Replaces the whole profile (idempotent: the same words give the same profile). */
@@ -396,7 +312,7 @@ export class ApiClient {
     }
     const echoed = z.object({ profilewords: z.array(z.any()) }).safeParse(body);
     return echoed.success
-      ? this.parse(profileWordsBodySchema, reply, 'profile words').profilewords
+      ? parse(profileWordsBodySchema, reply, 'profile words').profilewords
       : [...words];
   }
 
@@ -406,7 +322,7 @@ export class ApiClient {
       url: `${this.endpoint.baseUrl}/classnames/${encodeURIComponent(engine)}`,
     });
     this.throwRestFailure(reply);
-    return this.parse(classnamesSchema, reply, 'class names').classnames;
+    return parse(classnamesSchema, reply, 'class names').classnames;
   }
 
   /** Issues a key (not idempotent: never retried once sent). With sid/spw, or the issuable key. */
@@ -472,25 +388,4 @@ export class ApiClient {
       errorOfStatus(reply.status, message, 'resource') ?? appError('bad-request', {}, message),
     );
   }
-}
-
-/** The `message` of a REST error body (`{"code","message"}`), if the body is one. */
-function restRefusal(reply: Reply): RestError | undefined {
-  try {
-    const parsed = restErrorSchema.safeParse(JSON.parse(reply.body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A service's own words as an error's detail, cut short: shown to the person and journaled with
- * the job, never a way to read a server's pages or fill the journal.
- */
-export const serviceWords = (text: string): string => text.slice(0, 200);
-
-function restMessage(reply: Reply): string | undefined {
-  const message = restRefusal(reply)?.message;
-  return message === undefined ? undefined : serviceWords(message);
 }

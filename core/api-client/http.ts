@@ -21,7 +21,7 @@ interface FileBody {
 }
 
 export interface Exchange {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly url: string;
   readonly headers?: OutgoingHttpHeaders;
   readonly body?: Buffer | FileBody;

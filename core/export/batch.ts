@@ -27,13 +27,17 @@ export async function renderJobs(
 ): Promise<RenderedFile[]> {
   const files: RenderedFile[] = [];
   for (const id of ids) {
-    const { service, edited, facts } = await exportSource(deps, id);
+    const { service, edited, facts, answer } = await exportSource(deps, id);
     const own = settings.subtitles ?? rules[scriptOf(edited)];
     files.push(
-      ...(await renderTranscript(service, edited, facts, formats, {
-        ...settings,
-        ...(own && { subtitles: own }),
-      })),
+      ...(await renderTranscript(
+        service,
+        edited,
+        facts,
+        formats,
+        { ...settings, ...(own && { subtitles: own }) },
+        answer,
+      )),
     );
   }
   return files;

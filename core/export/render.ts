@@ -18,13 +18,13 @@ import {
   exportFileName,
   exportTranscript,
   MEDIA_TYPES,
-  toJson,
 } from '../../shared/format/exporters';
 import { type MinutesMeta, minutesOf, speakerNameIn } from '../../shared/format/minutes';
 import { type PhraseSegmenter, scriptOf, SUBTITLE_DEFAULTS } from '../../shared/format/subtitles';
 import type { ConnectionStore } from '../connections/connection-store';
 import { currentTranscript } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
+import { readAnswer, rebuiltAnswer } from '../jobs/service-answers';
 import { toDocx } from './docx';
 import { japanesePhrases, remembering } from './phrases';
 
@@ -82,13 +82,18 @@ export function exportOptionsOf(
 
 const encoder = new TextEncoder();
 
-/** One transcript in each of `formats`, named after `facts`. */
+/**
+ * One transcript in each of `formats`, named after `facts`. `json-original` is the service's own
+ * answer (`answer`, as it came); without one, it is rebuilt from `service` in the sync response's
+ * shape (../jobs/service-answers.ts).
+ */
 export async function renderTranscript(
   service: Transcript,
   edited: EditedTranscript,
   facts: RecordingFacts,
   formats: readonly ExportChoice[],
   settings: ExportSettings,
+  answer?: unknown,
 ): Promise<RenderedFile[]> {
   const options = exportOptionsOf(edited, facts, settings);
   // Names given on the command line count as given in the viewer, JSON included.
@@ -106,7 +111,7 @@ export async function renderTranscript(
         ),
         format,
         mediaType: MEDIA_TYPES.json,
-        bytes: encoder.encode(toJson(service)),
+        bytes: encoder.encode(`${JSON.stringify(answer ?? rebuiltAnswer(service), null, 2)}\n`),
       });
       continue;
     }
@@ -161,21 +166,38 @@ export function recordingFactsOf(
 export interface ExportDeps {
   readonly journal: JobJournal;
   readonly connections: ConnectionStore;
+  /** The data folder, where the service's answers are kept (none: each is rebuilt). */
+  readonly dataDir?: string;
 }
 
-/** What an export of a finished job is made from: both transcripts and the recording's facts. */
+/**
+ * What an export of a finished job is made from: both transcripts, the service's answer when it
+ * was kept, and the recording's facts.
+ */
 export async function exportSource(
   deps: ExportDeps,
   id: string,
-): Promise<{ service: Transcript; edited: EditedTranscript; facts: RecordingFacts }> {
+): Promise<{
+  service: Transcript;
+  edited: EditedTranscript;
+  facts: RecordingFacts;
+  answer: unknown;
+}> {
   const job = deps.journal.get(id);
   if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
   const service = await deps.journal.readResult(job);
   const edited = await currentTranscript(deps.journal, job);
   if (!service || !edited)
-    throw new AppFailure(appError('export-no-transcript', { name: jobName(job) }));
+    throw new AppFailure(
+      appError('export-no-transcript', {
+        name: jobName(job),
+        state:
+          job.status === 'cancelled' ? 'cancelled' : job.status === 'failed' ? 'failed' : 'running',
+      }),
+    );
   const facts = recordingFactsOf(job, service, deps.connections.get(job.connection)?.name);
-  return { service, edited, facts };
+  const answer = deps.dataDir === undefined ? undefined : await readAnswer(deps.dataDir, id);
+  return { service, edited, facts, answer };
 }
 
 /** A finished job's transcript in each of `formats`. */
@@ -185,6 +207,6 @@ export async function renderJob(
   formats: readonly ExportChoice[],
   settings: ExportSettings,
 ): Promise<RenderedFile[]> {
-  const { service, edited, facts } = await exportSource(deps, id);
-  return renderTranscript(service, edited, facts, formats, settings);
+  const { service, edited, facts, answer } = await exportSource(deps, id);
+  return renderTranscript(service, edited, facts, formats, settings, answer);
 }

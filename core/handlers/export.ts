@@ -19,6 +19,7 @@ const needsDialog = (channel: string) =>
   new AppFailure(appError('invalid-input', {}, `${channel} needs a save dialog; download instead`));
 
 export function exportHandlers(deps: {
+  readonly dataDir: string;
   readonly journal: JobJournal;
   readonly connections: ConnectionStore;
   readonly askSavePath: AskSavePath | undefined;

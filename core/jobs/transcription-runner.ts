@@ -4,7 +4,8 @@
  * FLAC first), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
- * upload or the status check), and nothing that arrives later brings it back.
+ * upload or the status check), and nothing that arrives later brings it back. A job's state says
+ * what is true (shared/domain/job.ts JOB_STATES); its bookkeeping is ./runner-base.ts.
  *
  * The API client and the clock are injected, so every branch can be driven in fast unit tests.
  */
@@ -12,138 +13,35 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { utterancesOfJob } from '../../shared/api';
-import type { Connection } from '../../shared/domain/connection';
 import { AppFailure, appError } from '../../shared/domain/errors';
-import { checkJobTitle, type Job } from '../../shared/domain/job';
-import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import { RequestAborted, serviceWords } from '../api-client/api-client';
-import type { ClientProvider } from '../clients';
-import type { ConnectionStore } from '../connections/connection-store';
+import { defaultRateOf } from '../../shared/domain/estimate';
+import { checkJobTitle, isEnded, type Job, type Transcript } from '../../shared/domain/job';
+import { serviceWords } from '../api-client/api-client';
 import { toAppError } from '../errors';
 import { previewOf } from './preview';
 import { dOf } from './request-d';
-import { JobRemoved, type JobJournal } from './job-journal';
+import { JobWork } from './runner-base';
+import {
+  LOCAL_POLL_MAX_MS,
+  nthOf,
+  type SubmitSettings,
+  TRANSIENT,
+  withSettings,
+} from './runner-deps';
+import { dropOrphanAnswers, removeAnswer, saveAnswer } from './service-answers';
 import { acceptMedia, openMedia, type OpenedMedia } from '../media-file';
 import { sentAsIs } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
+import type { Connection } from '../../shared/domain/connection';
 import { audioSeconds, convertToFlac } from '../media-tools';
-import type { UsageMeter } from '../usage/usage-meter';
 import { decideRoute, type RouteDecision } from './routing';
+
+export { type Clock, type RunnerDeps, type SubmitSettings, systemClock } from './runner-deps';
 
 /** A file accepted and routed, before its job is made. */
 type Decided = OpenedMedia & { readonly path: string } & RouteDecision;
 
-/** Time as the runner sees it: the current time, and a timer that can be cancelled. */
-export interface Clock {
-  now(): number;
-  /** Calls `run` after `ms`; the returned function cancels it. */
-  after(ms: number, run: () => void): () => void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    return () => clearTimeout(timer);
-  },
-};
-
-/**
- * A job on the local service is looked at every 3 s at most: the request goes to this machine
- * and costs it next to nothing, and the job shows done within 3 s of its end rather than up to
- * 30 s later. A cloud job's checks back off to `pollMaxMs` (30 s).
- */
-const LOCAL_POLL_MAX_MS = 3_000;
-
-export interface RunnerDeps {
-  readonly journal: JobJournal;
-  readonly connections: ConnectionStore;
-  /** Where each request's client comes from, keyed for its connection (core/clients.ts). */
-  readonly clients: ClientProvider;
-  readonly dataDir: string;
-  readonly emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  readonly pollMinMs?: number;
-  readonly pollMaxMs?: number;
-  readonly clock?: Clock;
-  /** Where what is sent is counted, and the budget checked (core/usage/). */
-  readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
-}
-
-/** An engine, profile or speaker labels for some files only (the command line's flags). */
-export interface SubmitSettings {
-  readonly engine?: string | undefined;
-  readonly profileId?: string | undefined;
-  readonly speakers?: boolean | undefined;
-  /** Send even past the connection's monthly budget (the person was asked). */
-  readonly overBudget?: boolean | undefined;
-}
-
-/** The connection as these files use it: what `use` says over what it saved. */
-function withSettings(connection: Connection, use: SubmitSettings): Connection {
-  return {
-    ...connection,
-    ...(use.engine !== undefined && { engine: use.engine }),
-    ...(use.profileId !== undefined && { profileId: use.profileId }),
-    ...(use.speakers !== undefined && {
-      settings: { ...connection.settings, speakerDiarization: use.speakers ? 'True' : 'False' },
-    }),
-  };
-}
-
-const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
-
-export class TranscriptionRunner {
-  /** Cancels the next status check of each waiting job. */
-  private readonly timers = new Map<string, () => void>();
-  /** Cancels the request in flight (upload or status check) of each job. */
-  private readonly inFlight = new Map<string, AbortController>();
-  private readonly running = new Set<string>();
-  /** Jobs cancelled while work on them may still be finishing: that work is dropped. */
-  private readonly cancelled = new Set<string>();
-  /** Uploads and status checks under way, so `idle` can wait for them. */
-  private readonly work = new Set<Promise<void>>();
-  private stopped = false;
-  private readonly pollMinMs: number;
-  private readonly pollMaxMs: number;
-  private readonly clock: Clock;
-
-  constructor(private readonly deps: RunnerDeps) {
-    this.pollMinMs = deps.pollMinMs ?? 2_000;
-    this.pollMaxMs = deps.pollMaxMs ?? 30_000;
-    this.clock = deps.clock ?? systemClock;
-  }
-
-  private async update(job: Job, changes: Partial<Job>): Promise<Job> {
-    // Work that was under way when its job was cancelled writes nothing more.
-    if (this.cancelled.has(job.id)) throw new JobRemoved(job.id);
-    const next = await this.deps.journal.save({ ...job, ...changes, updatedAt: this.clock.now() });
-    this.deps.emit('jobs:changed', { job: next });
-    return next;
-  }
-
-  /** A fresh cancellation for the work about to start on a job. */
-  private track(id: string): AbortSignal {
-    const controller = new AbortController();
-    this.inFlight.get(id)?.abort();
-    this.inFlight.set(id, controller);
-    return controller.signal;
-  }
-
-  private untrack(id: string, signal: AbortSignal): void {
-    if (this.inFlight.get(id)?.signal === signal) this.inFlight.delete(id);
-  }
-
-  /** Work that ended because its job was removed (or the runner stopped) has nothing to report. */
-  private dropped(id: string, signal: AbortSignal, error?: unknown): boolean {
-    return (
-      signal.aborted ||
-      this.stopped ||
-      error instanceof RequestAborted ||
-      error instanceof JobRemoved ||
-      !this.deps.journal.get(id)
-    );
-  }
-
+export class TranscriptionRunner extends JobWork {
   /**
    * Queues files for transcription; returns their jobs at once, work continues in the background.
    * Every path is checked first (it is audio or video: core/media-file.ts; which paths a caller
@@ -191,7 +89,7 @@ export class TranscriptionRunner {
   ): Promise<Job> {
     const now = this.clock.now();
     const name = basename(path);
-    const nth = this.nthOf(name);
+    const nth = nthOf(this.deps.journal.list(), name);
     const job: Job = {
       id: randomUUID(),
       file: { path, name, size, container, ...(nth ? { nth } : {}) },
@@ -200,6 +98,7 @@ export class TranscriptionRunner {
       mode,
       route,
       ...(seconds ? { seconds } : {}),
+      defaultRate: defaultRateOf(connection.kind, mode),
       status: 'queued',
       ...(watched ? { watched } : {}),
       ...(program ? { program } : {}),
@@ -207,18 +106,6 @@ export class TranscriptionRunner {
       updatedAt: now,
     };
     return this.update(job, {});
-  }
-
-  /**
-   * The number a new file named `name` gets beside its name when jobs already have that name:
-   * one more than the highest of theirs (the first counts as 1), so a removal never repeats one.
-   */
-  private nthOf(name: string): number | undefined {
-    let highest = 0;
-    for (const job of this.deps.journal.list()) {
-      if (job.file.name === name) highest = Math.max(highest, job.file.nth ?? 1);
-    }
-    return highest > 0 ? highest + 1 : undefined;
   }
 
   /**
@@ -240,8 +127,10 @@ export class TranscriptionRunner {
    * is completed from what it journaled (recoverLiveJobs, run before this).
    */
   async resume(): Promise<void> {
+    await dropOrphanAnswers(this.deps.dataDir, (id) => this.deps.journal.get(id) !== undefined);
+    await this.markOlderCancels();
     for (const job of this.deps.journal.list()) {
-      if (job.status === 'completed' || job.status === 'failed' || job.mode === 'live') continue;
+      if (isEnded(job.status) || job.mode === 'live') continue;
       if (job.sessionid) this.schedulePoll(job, 0);
       else if (job.mode === 'async' && job.status === 'uploading') {
         const changes: Partial<Job> = {
@@ -254,25 +143,26 @@ export class TranscriptionRunner {
   }
 
   /**
-   * Stops a job on our side at once: its upload or status check is aborted and no check follows.
-   * The API documents no way to stop a job the service already has (docs/api.md §4), so the job
-   * says whether the service may still finish it. It stays in the list, failed with `cancelled`,
-   * so it can be retried.
+   * Stops a job at once: its upload or status check is aborted and no check follows, and it ends
+   * `cancelled`. A direct request's service sees the request go (the local service then stops
+   * decoding it). A job the service already has is asked to stop on the local service (docs/api.md
+   * §4: its own DELETE); the cloud's API documents no way to, so the job says that the service may
+   * still finish it. It stays in the list, and can be retried.
    */
   async cancel(id: string): Promise<Job> {
     const job = this.existing(id);
-    if (job.status === 'completed' || job.status === 'failed') return job;
+    if (isEnded(job.status)) return job;
     this.timers.get(id)?.();
     this.timers.delete(id);
     this.cancelled.add(id);
     this.inFlight.get(id)?.abort();
     this.inFlight.delete(id);
+    const onService = job.mode === 'async' && job.sessionid !== undefined;
+    const stopped = onService && (await this.stopOnService(job));
     const next = await this.deps.journal.save({
       ...job,
-      status: 'failed',
-      error: appError('cancelled', {
-        service: job.mode === 'async' && job.sessionid ? 'may-finish' : 'none',
-      }),
+      status: 'cancelled',
+      error: appError('cancelled', { service: onService && !stopped ? 'may-finish' : 'none' }),
       progress: undefined,
       nextPollAt: undefined,
       pollDelayMs: undefined,
@@ -285,7 +175,7 @@ export class TranscriptionRunner {
 
   async retry(id: string): Promise<Job> {
     const job = this.existing(id);
-    if (job.status !== 'failed') return job;
+    if (job.status !== 'failed' && job.status !== 'cancelled') return job;
     this.cancelled.delete(id);
     const reset = await this.update(job, {
       status: 'queued',
@@ -332,51 +222,9 @@ export class TranscriptionRunner {
     this.inFlight.get(id)?.abort();
     this.inFlight.delete(id);
     const removed = await this.deps.journal.remove(id);
+    if (removed) await removeAnswer(this.deps.dataDir, id);
     if (removed) this.deps.emit('jobs:removed', { id });
     return removed;
-  }
-
-  /** Runs a piece of background work, tracked for `idle`. */
-  private launch(work: Promise<void>): void {
-    this.work.add(work);
-    void work.finally(() => this.work.delete(work));
-  }
-
-  /** Resolves once no upload or status check is under way (timers waiting for later do not count). */
-  async idle(): Promise<void> {
-    while (this.work.size > 0) await Promise.allSettled([...this.work]);
-  }
-
-  /** Stops all work; what was in flight is picked up again by `resume` on the next start. */
-  stop(): void {
-    this.stopped = true;
-    for (const cancel of this.timers.values()) cancel();
-    this.timers.clear();
-    for (const controller of this.inFlight.values()) controller.abort();
-    this.inFlight.clear();
-  }
-
-  private async fail(id: string, error: unknown): Promise<void> {
-    const job = this.deps.journal.get(id);
-    if (!job || this.stopped) return;
-    const changes: Partial<Job> = {
-      status: 'failed',
-      error: toAppError(error),
-      progress: undefined,
-      pollProblem: undefined,
-    };
-    await this.update(job, changes).catch((saveError: unknown) => {
-      if (!(saveError instanceof JobRemoved)) this.show(job, changes);
-    });
-  }
-
-  /**
-   * A failure that could not be written (a full disk) is still shown, until the next start goes
-   * back to the last state on disk and handles the job from there.
-   */
-  private show(job: Job, changes: Partial<Job>): void {
-    const shown = this.deps.journal.hold({ ...job, ...changes, updatedAt: this.clock.now() });
-    this.deps.emit('jobs:changed', { job: shown });
   }
 
   private async process(id: string): Promise<void> {
@@ -413,15 +261,23 @@ export class TranscriptionRunner {
         startedAt: this.clock.now(),
       });
       let lastEmit = 0;
-      const onProgress = (sent: number, total: number) => {
+      // A direct request is recognised once its last byte is sent, in the same request: from
+      // then on its job says so (it read "uploading 100 %" for the whole recognition).
+      let recognizing: Promise<Job> | undefined;
+      const sent = job;
+      const onProgress = (bytes: number, total: number) => {
         const now = this.clock.now();
-        if (now - lastEmit < 100 && sent < total) return;
+        if (bytes >= total && sent.mode === 'sync')
+          recognizing ??= this.update(sent, { status: 'recognizing', progress: 1 }).catch(
+            () => sent,
+          );
+        if (now - lastEmit < 100 && bytes < total) return;
         lastEmit = now;
-        this.deps.emit('upload:progress', { id, sent, total });
+        this.deps.emit('upload:progress', { id, sent: bytes, total });
       };
       // What is billed is the length of what goes, taken here where it goes.
-      const sent = path === job.file.path ? { handle: media.handle, path } : path;
-      const sentSeconds = (await audioSeconds(sent)) ?? job.seconds ?? 0;
+      const what = path === job.file.path ? { handle: media.handle, path } : path;
+      const sentSeconds = (await audioSeconds(what)) ?? job.seconds ?? 0;
       const upload = {
         filePath: path,
         ...(path === job.file.path ? { handle: media.handle } : {}),
@@ -433,25 +289,22 @@ export class TranscriptionRunner {
 
       if (job.mode === 'sync') {
         const result = await client.recognize({ ...upload, logging: job.params.logging });
-        job = await this.billed(job, sentSeconds);
+        job = (await recognizing) ?? job;
+        const billed = this.bill(job, sentSeconds);
         if (result.code === 'o')
           throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
-        const resultFile = await this.deps.journal.saveResult(id, {
+        const transcript = {
           text: result.text,
           utterances: result.results,
           ...(result.sessionId ? { sessionId: result.sessionId } : {}),
-        });
-        await this.update(job, {
-          status: 'completed',
-          resultFile,
-          preview: previewOf(result.text),
-          completedAt: this.clock.now(),
+        };
+        // A direct request's session ID, when the service gave one, shows in Jobs too.
+        const changes = result.sessionId ? { sessionid: result.sessionId } : {};
+        return await this.complete(job, transcript, result.answer, {
+          ...changes,
+          ...billed,
           progress: 1,
-          // A direct request's session ID, when the service gave one, shows in Jobs too.
-          ...(result.sessionId ? { sessionid: result.sessionId } : {}),
         });
-        await this.dropConverted(job);
-        return;
       }
       let version: 1 | 2 = 2;
       let created;
@@ -463,8 +316,8 @@ export class TranscriptionRunner {
         version = 1;
         created = await client.createJob({ ...upload, version });
       }
-      job = await this.billed(job, sentSeconds);
       job = await this.update(job, {
+        ...this.bill(job, sentSeconds),
         status: 'recognizing',
         sessionid: created.sessionid,
         apiVersion: version,
@@ -482,11 +335,12 @@ export class TranscriptionRunner {
 
   /**
    * The service answered a request carrying `seconds` of audio: they are counted for its
-   * connection (logged or not, as the request went) and added to what the job was billed for.
+   * connection (logged or not, as the request went); the change that adds them to what the job
+   * was billed for goes with the job's next change.
    */
-  private async billed(job: Job, seconds: number): Promise<Job> {
+  private bill(job: Job, seconds: number): Pick<Job, 'billedSeconds'> {
     this.deps.usage?.bill({ connection: job.connection, logged: job.params.logging, seconds });
-    return this.update(job, { billedSeconds: (job.billedSeconds ?? 0) + seconds });
+    return { billedSeconds: (job.billedSeconds ?? 0) + seconds };
   }
 
   /** Work for the local service while it starts says so on the job, then waits for it (ClientProvider). */
@@ -521,22 +375,15 @@ export class TranscriptionRunner {
       const status = await client.getJob(job.sessionid, job.apiVersion ?? 2, signal);
       if (this.dropped(id, signal)) return;
       if (status.status === 'completed') {
-        const utterances = utterancesOfJob(status);
-        const resultFile = await this.deps.journal.saveResult(id, {
+        const transcript = {
           text: status.text,
-          utterances,
+          utterances: utterancesOfJob(status),
           sessionId: job.sessionid,
-        });
-        await this.update(job, {
-          status: 'completed',
-          resultFile,
-          preview: previewOf(status.text),
-          completedAt: this.clock.now(),
+        };
+        return await this.complete(job, transcript, status.answer, {
           nextPollAt: undefined,
           pollProblem: undefined,
         });
-        await this.dropConverted(job);
-        return;
       }
       if (status.status === 'error') {
         throw new AppFailure(appError('job-failed', {}, serviceWords(status.error_message)));
@@ -567,6 +414,28 @@ export class TranscriptionRunner {
     } finally {
       this.untrack(id, signal);
     }
+  }
+
+  /**
+   * A job done: the service's answer kept as it came, then the transcript drawn from it, then
+   * the job marked completed (so a completed job always has both).
+   */
+  private async complete(
+    job: Job,
+    transcript: Transcript,
+    answer: unknown,
+    changes: Partial<Job>,
+  ): Promise<void> {
+    if (answer !== undefined) await saveAnswer(this.deps.dataDir, job.id, answer);
+    const resultFile = await this.deps.journal.saveResult(job.id, transcript);
+    await this.update(job, {
+      ...changes,
+      status: 'completed',
+      resultFile,
+      preview: previewOf(transcript.text),
+      completedAt: this.clock.now(),
+    });
+    await this.dropConverted(job);
   }
 
   private async dropConverted(job: Job): Promise<void> {

@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { lstat, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { appError, type AppError } from '../../shared/domain/errors';
-import type { Job } from '../../shared/domain/job';
+import { isEnded, type Job } from '../../shared/domain/job';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { ExportChoice } from '../../shared/format/exporters';
 import type { ExportSettingsInput } from '../../shared/format/export-settings';
@@ -101,7 +101,7 @@ export interface FolderWatchersDeps {
   readonly wholeWay?: WholeWay;
 }
 
-const settled = (job: Job) => job.status === 'completed' || job.status === 'failed';
+const settled = (job: Job) => isEnded(job.status);
 
 /** What waiting for a job gives: the job settled, nothing (it was removed), or the watchers stopped. */
 type Outcome = { job: Job } | { removed: true } | { stopped: true };
@@ -461,7 +461,7 @@ export class FolderWatchers implements FolderGroup {
       return;
     }
     const { job } = outcome;
-    if (job.status === 'failed') {
+    if (job.status !== 'completed') {
       // An upload a crash cut off is sent again, once.
       if (job.error?.code === 'interrupted' && !entry.retried) {
         const retried = await this.deps.link.invoke('jobs:retry', { id: job.id });

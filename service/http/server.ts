@@ -69,7 +69,10 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     {
       pattern: /^\/(v1|v2)\/recognitions\/([^/]+)$/,
       authentication: 'bearer',
-      methods: { GET: (_req, res, _q, m, identity) => jobs.status(res, m[2]!, identity!) },
+      methods: {
+        GET: (_req, res, _q, m, identity) => jobs.status(res, m[2]!, identity!),
+        DELETE: (_req, res, _q, m, identity) => jobs.cancel(res, m[2]!, identity!),
+      },
     },
     {
       pattern: /^\/v1\/engines$/,

@@ -3,7 +3,8 @@
  * streams from its file through the decoder into a 16 kHz PCM file beside it while frame
  * energies are measured; the PCM is then split at silences and the pieces are read back from
  * disk as they are decoded: v2 spreads them over every worker, v1 decodes them serially. Memory
- * stays flat however long the recording.
+ * stays flat however long the recording. A job cancelled (its DELETE, docs/api.md §4) leaves the
+ * queue, or, running, takes no further piece.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readdir, rm } from 'node:fs/promises';
@@ -16,12 +17,14 @@ import { wordsInEffect } from '../dictionary/profile-store';
 import { EngineUnavailableError } from '../engine/engine';
 import { utteranceId } from '../http/ids';
 import { EnergyMeter, spansFromEnergies } from '../recognition/segment';
-import { recognizeSpans, textOf } from '../recognition/recognize';
+import { RecognitionAborted, recognizeSpans, textOf } from '../recognition/recognize';
 import type { JobRow, JobStore } from './job-store';
 
 export class JobRunner {
   private readonly queue: string[] = [];
   private running: Promise<void> | undefined;
+  /** The job being run, and how to stop it. */
+  private current: { sessionId: string; controller: AbortController } | undefined;
   private stopped = false;
   /** Resolves each time a job finishes: lets tests and shutdown wait. */
   private idleWaiters: Array<() => void> = [];
@@ -74,6 +77,16 @@ export class JobRunner {
     this.stopped = true;
   }
 
+  /**
+   * Stops a job: out of the queue, or, running, no piece more decoded (those on a decoder finish,
+   * their words dropped). Its row and audio are the caller's to delete.
+   */
+  cancel(sessionId: string): void {
+    for (let at = this.queue.indexOf(sessionId); at >= 0; at = this.queue.indexOf(sessionId))
+      this.queue.splice(at, 1);
+    if (this.current?.sessionId === sessionId) this.current.controller.abort();
+  }
+
   private async run(job: JobRow): Promise<void> {
     const pcmPath = join(this.jobsDir, `${job.session_id}.pcm`);
     const audioPath = job.audio_path;
@@ -86,6 +99,9 @@ export class JobRunner {
     const dropAudio = async () => {
       if (optOut && audioPath) await rm(audioPath, { force: true });
     };
+    const controller = new AbortController();
+    const { signal } = controller;
+    this.current = { sessionId: job.session_id, controller };
     try {
       this.jobs.setStatus(job.session_id, 'started');
       const settings = parseSettings(job.d);
@@ -111,6 +127,7 @@ export class JobRunner {
       out.end();
       await finished(out);
       if (!decoded.ok) throw new JobError(decoded.error.message);
+      if (signal.aborted) throw new RecognitionAborted();
 
       this.jobs.setStatus(job.session_id, 'processing');
       const spans = spansFromEnergies(meter.energies(), meter.samples);
@@ -127,6 +144,7 @@ export class JobRunner {
           words: wordsInEffect(this.ctx, job.account_id, settings.data),
           parallel: job.api_version === 2,
           concurrency: job.api_version === 2 ? this.workers * 2 : 1,
+          signal,
         }));
       } finally {
         await file.close();
@@ -151,8 +169,9 @@ export class JobRunner {
       this.jobs.complete(job.session_id, result, keptAudio);
       await dropAudio();
     } catch (error) {
-      // Stopping (SIGTERM) is not the job's failure: it stays unfinished and resumes at the next start.
-      if (this.stopped) return;
+      // Stopping (SIGTERM) is not the job's failure: it stays unfinished and resumes at the next
+      // start. A cancelled job is gone: nothing is written of it.
+      if (this.stopped || signal.aborted) return;
       const message =
         error instanceof JobError
           ? error.message
@@ -162,6 +181,7 @@ export class JobRunner {
       this.jobs.fail(job.session_id, `ERROR: ${message}`, keptAudio);
       await dropAudio();
     } finally {
+      this.current = undefined;
       await rm(pcmPath, { force: true });
     }
   }

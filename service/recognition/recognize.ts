@@ -1,7 +1,9 @@
 /**
  * Recognition of decoded audio: split at silences, decode the pieces (in parallel across the
  * engine's workers, or one after another), and lay the words out as API utterances with times
- * on the original timeline.
+ * on the original timeline. A recognition nobody waits for any more (its client went away, its
+ * job was cancelled) stops taking pieces: those being decoded finish (at most 30 s of audio each,
+ * ./segment.ts), and it ends with RecognitionAborted.
  */
 import type { ProfileWord, Token, Utterance } from '../../shared/api';
 import { applyDictionary, round3 } from '../dictionary/apply';
@@ -16,6 +18,18 @@ export interface RecognizeOptions {
   /** v1 async decodes serially; sync and v2 spread the pieces over the workers. */
   readonly parallel: boolean;
   readonly sampleRate?: number;
+  /** Ends the recognition early: no further piece is decoded. */
+  readonly signal?: AbortSignal;
+  /** Pieces decoded at once when parallel (default: all of them, queued at the engine). */
+  readonly lanes?: number;
+}
+
+/** A recognition abandoned through its signal. */
+export class RecognitionAborted extends Error {
+  override readonly name = 'RecognitionAborted';
+  constructor() {
+    super('the recognition was abandoned');
+  }
 }
 
 export interface Recognition {
@@ -78,7 +92,7 @@ export async function recognizeSpans(
   let decodeMs = 0;
   let next = 0;
   const lane = async () => {
-    while (next < spans.length) {
+    while (next < spans.length && !options.signal?.aborted) {
       const index = next++;
       const span = spans[index]!;
       const result = await engine.recognize(await read(span));
@@ -89,6 +103,7 @@ export async function recognizeSpans(
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(options.concurrency, spans.length)) }, lane),
   );
+  if (options.signal?.aborted) throw new RecognitionAborted();
   return { perSpan, decodeMs };
 }
 
@@ -105,7 +120,7 @@ export async function recognize(
     (span) => pcm.subarray(span.start, span.end),
     {
       ...options,
-      concurrency: options.parallel ? spans.length : 1,
+      concurrency: options.parallel ? (options.lanes ?? spans.length) : 1,
     },
   );
   return { utterances: perSpan.filter((u): u is Utterance => u !== undefined), decodeMs };

@@ -119,6 +119,7 @@ export const SUB_CODES = {
     reason: ['engine-unavailable', 'stopped-answering', 'exited', 'health-check', 'key-not-stored'],
   },
   cancelled: { service: ['none', 'may-finish'] },
+  'export-no-transcript': { state: ['running', 'cancelled', 'failed'] },
   'upload-failed': { reason: ['disk-full', 'denied', 'read-only', 'not-a-folder', 'other'] },
   'file-refused': { reason: ['not-media', 'too-large', 'not-chosen', 'changed', 'link'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },

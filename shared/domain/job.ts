@@ -9,7 +9,24 @@ import { programOriginSchema } from './program-key';
 /** The longest title a job may have, in characters. */
 export const JOB_TITLE_MAX = 200;
 
-export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'failed'] as const;
+/**
+ * A job's state. `uploading` while its file goes out; `recognizing` from its last byte sent (a
+ * direct request too, which then waits for the same request's answer) until it ends `completed`,
+ * `failed`, or `cancelled` by the person (its `error` says whether the service may still finish it).
+ */
+export const JOB_STATES = [
+  'queued',
+  'uploading',
+  'recognizing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** The states a job ends in: nothing more happens to it unless it is retried. */
+export const isEnded = (status: JobState): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
 
 /**
  * Where a watched folder's job came from: the folder, and the claim its record of files seen
@@ -72,6 +89,11 @@ export const jobSchema = z.object({
   billedSeconds: z.number().nonnegative().optional(),
   /** When sending began (the last try's): recognition time is measured from here. */
   startedAt: z.number().optional(),
+  /**
+   * Work seconds per second of audio expected of this job before its connection has finished
+   * one of its mode (shared/domain/estimate.ts DEFAULT_RATES): the first estimate, said to be one.
+   */
+  defaultRate: z.number().positive().optional(),
   /** Upload progress 0–1 while uploading. */
   progress: z.number().min(0).max(1).optional(),
   createdAt: z.number(),

@@ -1,13 +1,13 @@
 /**
  * Transcript exporters (docs/architecture.md §3 shared/format): pure functions from a stored
- * transcript to the text of a file. TXT (one utterance a line), SRT and WebVTT (cues by the
+ * transcript to the text of a file. TXT (the minutes' paragraphs, each with its time), SRT and WebVTT (cues by the
  * subtitle rules, ./subtitles.ts), JSON (the stored result, lossless), CSV (one word a line:
- * word,start,end,confidence,reading; times in seconds), Markdown and HTML minutes
+ * word,start,end,confidence,reading; times in seconds; UTF-8 with a byte order mark, CRLF), Markdown and HTML minutes
  * (./minutes.ts, ./documents.ts; HTML with readings over the words). The Word document is drawn
  * from the same minutes in the core (core/export/), which is where every export is made
  * (core/export/render.ts): the window, the command line and watched folders all ask it.
  *
- * With speaker labels a speaker change also starts a new line or cue: TXT lines and a turn's
+ * With speaker labels a speaker change also starts a new line or cue: TXT paragraphs and a turn's
  * first SRT cue start with "Speaker 1: ", VTT cues carry a `<v Speaker 1>` voice tag, CSV gains a
  * speaker column, and two short turns may share a cue, a dash before each line.
  *
@@ -22,7 +22,14 @@ import type { Transcript } from '../domain/job';
 import { oneLine, spreadsheetText } from './cells';
 import { toHtml, toMarkdown } from './documents';
 import { type FillerMode, withFillers } from './fillers';
-import { type DocumentOptions, type MinutesMeta, DOCUMENT_DEFAULTS, minutesOf } from './minutes';
+import {
+  type DocumentOptions,
+  type MinutesMeta,
+  clockOf,
+  DOCUMENT_DEFAULTS,
+  minutesOf,
+} from './minutes';
+import { paragraphsOf } from './paragraphs';
 import { blocksOf, englishSpeakerName, hasSpeakers } from './speakers';
 import {
   type PhraseSegmenter,
@@ -43,7 +50,10 @@ export interface ExportOptions {
   readonly fillers?: FillerMode;
   /** Speakers' names written (the default); without, the words alone. */
   readonly speakers?: boolean;
-  /** Turns' start times in documents (Markdown, HTML, Word; the default). */
+  /**
+   * Paragraphs' start times: in documents (Markdown, HTML, Word) by default, in text (TXT) when
+   * asked (an export asks as the person chose; Copy does not).
+   */
   readonly times?: boolean;
   /** Readings over the words in HTML (the default there); elsewhere they are a CSV column. */
   readonly readings?: boolean;
@@ -117,14 +127,22 @@ function prefixed(text: string, label: string | undefined, options: ExportOption
   return label === undefined ? text : `${nameOf(options)(label)}: ${text}`;
 }
 
+/**
+ * Plain text: the minutes' paragraphs (./paragraphs.ts), a blank line between them, each after
+ * its start time (`[00:01:23] `, when times are asked for) and its speaker's name.
+ */
 export function toTxt(given: EditedTranscript, options: ExportOptions = {}): string {
   const transcript = withFillers(given, options.fillers ?? 'show');
   const named = namesOf(transcript, options);
   const speakers = options.speakers ?? true;
-  const lines = blocksOf(transcript)
-    .filter((b) => b.text.trim())
-    .map((b) => prefixed(b.text.trim(), speakers ? b.label : undefined, named));
-  return lines.length > 0 ? `${lines.join('\n')}\n` : transcript.text ? `${transcript.text}\n` : '';
+  // Only when asked: an export passes the person's choice; Copy leaves them out.
+  const times = options.times ?? false;
+  const paragraphs = paragraphsOf(transcript).map((p) => {
+    const line = prefixed(p.text, speakers ? p.label : undefined, named);
+    return times ? `[${clockOf(p.ms)}] ${line}` : line;
+  });
+  if (paragraphs.length > 0) return `${paragraphs.join('\n\n')}\n`;
+  return transcript.text ? `${transcript.text}\n` : '';
 }
 
 /** The cues of a transcript by the options' rules, fillers as the options say. */
@@ -195,6 +213,9 @@ const csvField = (raw: string) => {
 };
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(3));
 
+/** UTF-8's byte order mark, which tells Excel a CSV is UTF-8. */
+export const BOM = '\ufeff';
+
 export function toCsv(given: EditedTranscript, options: ExportOptions = {}): string {
   const transcript = withFillers(given, options.fillers ?? 'show');
   const named = nameOf(namesOf(transcript, options));
@@ -213,7 +234,9 @@ export function toCsv(given: EditedTranscript, options: ExportOptions = {}): str
       rows.push(fields.join(','));
     }
   }
-  return `${rows.join('\r\n')}\r\n`;
+  // A byte order mark first: Excel reads a CSV without one in the system's code page (Japanese
+  // becomes mojibake); every line ends CRLF, as RFC 4180 has it.
+  return `${BOM}${rows.join('\r\n')}\r\n`;
 }
 
 export function toMinutesMarkdown(

@@ -3,13 +3,15 @@
  * language. One model, `minutesOf`, that the Word (core/export/docx.ts), Markdown and HTML
  * (./documents.ts) renderings all draw: a title, the facts (when recorded, how long, the
  * connection and engine), the participants (the speakers by their names), then each turn, a
- * speaker's stretch of talk or, without speakers, a paragraph, with its start time.
+ * paragraph as the speech runs (./paragraphs.ts: a speaker's change, a long pause, a readable
+ * length), with its start time and speaker.
  */
 import type { Token } from '../api/recognition';
 import type { EditedTranscript } from '../domain/edits';
 import type { Lang } from '../domain/errors';
 import { type FillerMode, withFillers } from './fillers';
-import { blocksOf, joinerOf, joinTexts, speakerNumber } from './speakers';
+import { paragraphsOf } from './paragraphs';
+import { speakerNumber } from './speakers';
 
 /** The fixed words of a document, in each language the window speaks. */
 export const DOCUMENT_WORDS: Readonly<
@@ -117,10 +119,6 @@ export function clockOf(ms: number): string {
   return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
 }
 
-/** A paragraph without speakers ends at a pause this long once it holds this much. */
-const PARAGRAPH_PAUSE_MS = 3_000;
-const PARAGRAPH_MIN_CHARS = 200;
-
 /** The speaker's name: the one a person gave, else "話者 1" / "Speaker 1". */
 export function speakerNameIn(
   lang: Lang,
@@ -141,39 +139,11 @@ export function minutesOf(
   const transcript = withFillers(given, options.fillers);
   const words = DOCUMENT_WORDS[meta.lang];
   const nameOf = speakerNameIn(meta.lang, transcript.speakerNames);
-  const turns: Array<Turn & { end: number; tokens: Token[] }> = [];
   const labels: string[] = [];
-  for (const block of blocksOf(transcript)) {
-    if (!block.text.trim()) continue;
-    const joiner = joinerOf(transcript.utterances[block.utterance]!);
-    const ms = block.starttime ?? block.tokens.find((t) => t.starttime !== undefined)?.starttime;
-    const end = block.endtime ?? ms ?? 0;
-    if (block.label !== undefined && !labels.includes(block.label)) labels.push(block.label);
-    const speaker = block.label !== undefined ? nameOf(block.label) : undefined;
-    const last = turns.at(-1);
-    const sameSpeaker = last !== undefined && last.speaker === speaker;
-    const paragraphGoesOn =
-      speaker !== undefined ||
-      (ms ?? last?.end ?? 0) - (last?.end ?? 0) < PARAGRAPH_PAUSE_MS ||
-      (last?.text.length ?? 0) < PARAGRAPH_MIN_CHARS;
-    if (last && sameSpeaker && paragraphGoesOn) {
-      turns[turns.length - 1] = {
-        ...last,
-        end,
-        tokens: [...last.tokens, ...block.tokens],
-        text: joinTexts([last.text, block.text]),
-      };
-      continue;
-    }
-    turns.push({
-      ms: ms ?? last?.end ?? 0,
-      end,
-      ...(speaker !== undefined && { speaker }),
-      tokens: [...block.tokens],
-      joiner,
-      text: block.text.trim(),
-    });
-  }
+  const turns: Turn[] = paragraphsOf(transcript).map(({ label, ...paragraph }) => {
+    if (label !== undefined && !labels.includes(label)) labels.push(label);
+    return { ...paragraph, ...(label !== undefined && { speaker: nameOf(label) }) };
+  });
   const facts: Array<{ label: string; value: string }> = [];
   if (meta.recordedAt !== undefined)
     facts.push({ label: words.recorded, value: dateOf(meta.recordedAt, meta) });
@@ -186,9 +156,7 @@ export function minutesOf(
     title: meta.title.trim() || words.untitled,
     facts,
     participants: options.speakers ? labels.map(nameOf) : [],
-    turns: turns.map(({ end: _end, ...turn }) =>
-      options.speakers ? turn : { ...turn, speaker: undefined },
-    ),
+    turns: options.speakers ? turns : turns.map((turn) => ({ ...turn, speaker: undefined })),
     options,
   };
 }

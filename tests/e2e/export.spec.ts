@@ -69,7 +69,7 @@ test('Export…: several formats at once, fillers left out, Japanese subtitle ru
   }
   expect(byName['teirei.html']!.text).toContain('<ruby>本日<rp>(</rp><rt>ほんじつ</rt>');
   expect(byName['teirei.csv']!.text.split('\r\n')[0]).toBe(
-    'word,start,end,confidence,reading,speaker',
+    '\ufeffword,start,end,confidence,reading,speaker',
   );
   const { value: docx } = await mammoth.extractRawText({ path: byName['teirei.docx']!.path });
   expect(docx).toContain('Participants: Speaker 1, Speaker 2');

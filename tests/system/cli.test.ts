@@ -308,10 +308,20 @@ describe('kikitori cancel', () => {
         type: 'result',
         job: {
           id: 'queued-job',
-          status: 'failed',
+          status: 'cancelled',
           error: appError('cancelled', { service: 'none' }),
         },
       });
+      // Cancelled in the list too, and its export refused with a sentence that says so.
+      const listed = await kikitori(['--data', folder, 'jobs', '--status', 'cancelled']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/^queued-job {2}cancelled {3}/m);
+      const exported = await kikitori(['--data', folder, 'export', 'queued-job', '--out', folder]);
+      expect(exported.code).toBe(1);
+      expect(exported.stderr).toContain(
+        'waiting.wav has no transcript to export: it was cancelled before it was done.',
+      );
+      expect(exported.stderr).not.toContain('Wait until it is done');
       const ended = await kikitori(['--data', folder, 'cancel', 'seeded-00000']);
       expect(ended.code).toBe(0);
       expect(ended.stderr).toContain('had already ended');

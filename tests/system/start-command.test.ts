@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../support/service-process';
+import { rssMiB } from '../support/raw-http';
 import { startWebHostProcess } from '../support/web-host-process';
 
 describe('npm start', () => {
@@ -84,6 +85,34 @@ describe('npm start on a port that is taken', () => {
       await removeDir(dataDir);
     }
   });
+});
+
+describe('npm start that built the window', () => {
+  it("leaves the launcher, which stays for the app's whole life, at the size of a bare Node", async () => {
+    const dataDir = await tempDir('kikitori-start-built-');
+    // An empty folder for the window: this start builds it (Vite and Rolldown, as a first start
+    // does after its set-up), which kept the launcher at 350 MB while the app ran.
+    const rendererDir = await tempDir('kikitori-start-built-window-');
+    const host = await startWebHostProcess(
+      dataDir,
+      {
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+        KIKITORI_ELECTRON_DIR: dataDir,
+        KIKITORI_RENDERER_DIR: rendererDir,
+      },
+      ['scripts/start.mjs'],
+    );
+    try {
+      expect(existsSync(join(rendererDir, 'index.html'))).toBe(true);
+      const launcher = await rssMiB(host.process.pid!);
+      // A bare Node is about 45 MiB here; the build alone is several times that.
+      expect(launcher).toBeLessThan(100);
+    } finally {
+      expect(await host.stop()).toBe(0);
+      await removeDir(dataDir);
+      await removeDir(rendererDir);
+    }
+  }, 240_000);
 });
 
 describe('npm run start:web', () => {

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Job } from '../../../shared/domain/job';
+import { isEnded, type Job } from '../../../shared/domain/job';
 import { errorText } from '../ui/error-text';
 import { notificationsSupported } from '../ui/notifications';
 import { useAppStore } from '../store/store';
@@ -15,7 +15,8 @@ import { keptInStore } from '../store/result';
 /** A direct request that took this long is long enough to be told about. */
 export const LONG_JOB_MS = 30_000;
 
-const finished = (job: Job | undefined) => job?.status === 'completed' || job?.status === 'failed';
+/** Ended: a job cancelled by the person too, though nobody is told of that one. */
+const finished = (job: Job | undefined) => job !== undefined && isEnded(job.status);
 
 function isLong(job: Job): boolean {
   if (job.mode === 'async') return true;
@@ -36,6 +37,7 @@ export function FinishedJobNotifier() {
           const was = before.jobs[job.id];
           // Only a change seen by this window: a job it knew running that is now finished.
           if (!was || finished(was) || !finished(job) || !isLong(job)) continue;
+          if (job.status === 'cancelled') continue;
           const ok = job.status === 'completed';
           const note = new Notification(
             t(ok ? 'notify.done' : 'notify.failed', { name: job.file.name }),

@@ -114,6 +114,7 @@ export const en = {
       queued: 'Queued',
       recognizing: 'Recognizing… {{elapsed}}',
       recognizingLeft: 'Recognizing… about {{left}} left',
+      recognizingFirst: 'Recognizing… about {{left}} left (first estimate)',
       recognizingLate: 'Recognizing… {{elapsed}}, longer than usual',
       completed: 'Done',
       failed: 'Failed',
@@ -142,6 +143,7 @@ export const en = {
       recognizing: 'Recognizing',
       completed: 'Completed',
       failed: 'Failed',
+      cancelled: 'Cancelled',
     },
   },
   dictionary: {

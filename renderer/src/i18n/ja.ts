@@ -114,6 +114,7 @@ export const ja: Messages = {
       queued: '順番待ち',
       recognizing: '認識中… {{elapsed}}',
       recognizingLeft: '認識中… 残り約 {{left}}',
+      recognizingFirst: '認識中… 残り約 {{left}}（初回の目安）',
       recognizingLate: '認識中… {{elapsed}}（いつもより時間がかかっています）',
       completed: '完了',
       failed: '失敗',
@@ -142,6 +143,7 @@ export const ja: Messages = {
       recognizing: '認識中',
       completed: '完了',
       failed: '失敗',
+      cancelled: '取り消し',
     },
   },
   dictionary: {

@@ -1,8 +1,8 @@
 /**
  * How far a running job is, for the rows that show it (Transcribe and Jobs): upload progress
  * while the file goes out, then an estimate of the time left, learned from the jobs this
- * connection finished before (shared/domain/estimate.ts), or the elapsed time when there is no
- * history to learn from. While the host cannot be reached, only that (the status bar says so too).
+ * connection finished before (shared/domain/estimate.ts), or before there are any a first
+ * estimate from the job's default rate, said to be one; the elapsed time when nothing is known. While the host cannot be reached, only that (the status bar says so too).
  */
 import type { TFunction } from 'i18next';
 import { estimateOf, workRate } from '../../../shared/domain/estimate';
@@ -54,13 +54,19 @@ export function useJobProgress(job: Job | undefined, t: TFunction): JobProgress 
     };
   const elapsed = formatClock((now - (job.startedAt ?? job.createdAt)) / 1000);
   const estimate = estimateOf(job, rate, now);
-  if (estimate && !estimate.late)
+  if (estimate && !estimate.late) {
+    const left = formatClock(Math.ceil(estimate.left));
     return {
-      text: t('transcribe.state.recognizingLeft', { left: formatClock(Math.ceil(estimate.left)) }),
+      text: t(
+        estimate.first ? 'transcribe.state.recognizingFirst' : 'transcribe.state.recognizingLeft',
+        { left },
+      ),
       fraction: estimate.fraction,
       phase: 'recognize',
     };
-  if (estimate?.late)
+  }
+  // A first estimate run out is no "longer than usual": there is no usual yet.
+  if (estimate?.late && !estimate.first)
     return { text: t('transcribe.state.recognizingLate', { elapsed }), phase: 'recognize' };
   return { text: t('transcribe.state.recognizing', { elapsed }), phase: 'recognize' };
 }

@@ -8,6 +8,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AppError } from '../../../shared/domain/errors';
+import { isEnded } from '../../../shared/domain/job';
 import { judgeFile, type Verdict } from './accept';
 import { mediaDuration } from '../ui/media-duration';
 import type { AppState, StoreDeps } from './store';
@@ -146,7 +147,7 @@ export const createTranscribeSlice =
             if (row.phase === 'failed' || row.phase === 'cancelled') return false;
             if (row.phase !== 'job') return true;
             const status = state.jobs[row.jobId!]?.status;
-            return status !== 'completed' && status !== 'failed' && status !== undefined;
+            return status !== undefined && !isEnded(status);
           }),
         }));
       },

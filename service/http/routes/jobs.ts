@@ -1,5 +1,9 @@
-/** Async jobs: `POST /v1|v2/recognitions` and `GET /v1|v2/recognitions/{sessionid}` (docs/api.md §4). */
+/**
+ * Async jobs: `POST /v1|v2/recognitions`, `GET /v1|v2/recognitions/{sessionid}` and, this
+ * service's own, `DELETE` of the same path: the job stopped and deleted (docs/api.md §4).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIMITS, RESULT_MESSAGES, type JobStatus } from '../../../shared/api';
 import type { ServiceContext } from '../../context';
@@ -20,6 +24,8 @@ export interface JobRoutes {
   ): Promise<void>;
   /** A job's status for `identity` (the route authenticates by Bearer). */
   status(res: ServerResponse, sessionId: string, identity: KeyIdentity): void;
+  /** Stops a job of `identity` and deletes it with its audio: 204, or 404 as `status`. */
+  cancel(res: ServerResponse, sessionId: string, identity: KeyIdentity): Promise<void>;
 }
 
 /** The status body, keys in the documented order. */
@@ -114,6 +120,17 @@ export function jobRoutes(ctx: ServiceContext, store: JobStore, runner: JobRunne
       if (!job || job.account_id !== identity.accountId)
         return sendJson(res, 404, { code: '?', message: 'session not found' });
       sendJson(res, 200, jobBody(job));
+    },
+
+    async cancel(res, sessionId, identity) {
+      const job = store.get(sessionId);
+      if (!job || job.account_id !== identity.accountId)
+        return sendJson(res, 404, { code: '?', message: 'session not found' });
+      runner.cancel(sessionId);
+      // Its row goes last: a failure in between leaves a row to find the rest by.
+      if (job.audio_path) await rm(job.audio_path, { force: true });
+      store.delete(sessionId);
+      res.writeHead(204).end();
     },
   };
 }

@@ -16,7 +16,7 @@ import { decodeAudio } from '../../audio/decode';
 import { type Admission, type AdmissionRefusal, admit } from '../../admission';
 import type { ServiceContext } from '../../context';
 import { EngineUnavailableError } from '../../engine/engine';
-import { recognize, textOf } from '../../recognition/recognize';
+import { RecognitionAborted, recognize, textOf } from '../../recognition/recognize';
 import { type AudioSink, MemorySink } from '../audio-sink';
 import { bearerOf, clientAddress } from '../auth';
 import { paramsDeadlineMs } from '../deadlines';
@@ -194,10 +194,18 @@ export async function handleSyncRecognize(
         headers,
       );
     const words = wordsInEffect(ctx, admission.identity.accountId, admission.settings);
+    // A client that goes away (cancelled, timed out) is not decoded for any longer: a piece per
+    // decoder at a time, and none after it has gone.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableEnded) gone.abort();
+    });
     const recognition = await recognize(admission.engine, decoded.data.pcm, {
       keepFillerToken: admission.settings.keepFillerToken,
       words,
       parallel: true,
+      signal: gone.signal,
+      ...(ctx.workers !== undefined && { lanes: ctx.workers }),
     });
     const body: SyncResponse =
       recognition.utterances.length === 0
@@ -225,6 +233,8 @@ export async function handleSyncRecognize(
       });
     sendSyncBody(res, 200, body, headers);
   } catch (error) {
+    // Nobody is left to answer.
+    if (error instanceof RecognitionAborted) return;
     const detail = error instanceof Error ? error.message : String(error);
     if (error instanceof EngineUnavailableError)
       sendSyncError(res, '!', `${RESULT_MESSAGES['!']} (${detail})`, 200, headers);

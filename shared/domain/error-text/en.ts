@@ -65,8 +65,7 @@ export const EN: Language = {
       'This Kikitori address was already used or has expired: each one opens Kikitori once. Open the newest address Kikitori printed when it started, or start Kikitori again for a new one.',
     'export-failed':
       'Kikitori could not save {path}: {reason}. Choose another folder or name, then export again.',
-    'export-no-transcript':
-      '{name} has no transcript to export yet. Wait until it is done, then export again.',
+    'export-no-transcript': '{name} has no transcript to export: {state}.',
     'handover-refused':
       'Something at {url}, where Kikitori last ran for this data folder, answered but could not prove it is Kikitori, so nothing was opened. Stop the program that holds that address, then start Kikitori again.',
     cancelled: 'You cancelled this transcription. {service}.',
@@ -186,6 +185,14 @@ export const EN: Language = {
         'health-check': 'its health check failed',
         'key-not-stored':
           'its key could not be stored in the keychain and is kept in memory while Kikitori retries',
+      },
+    },
+    'export-no-transcript': {
+      state: {
+        running: 'it is still being transcribed. Wait until it is done, then export again',
+        cancelled:
+          'it was cancelled before it was done. Retry it (in Jobs, or send the file again), then export it once it is done',
+        failed: 'its transcription failed. Retry it, then export it once it is done',
       },
     },
     cancelled: {

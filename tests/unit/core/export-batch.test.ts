@@ -121,6 +121,7 @@ describe('exporting several jobs', () => {
     const folder = await mkdtemp(join(dir, 'out-'));
     await writeFile(join(folder, 'talk.txt'), 'mine');
     const handlers = exportHandlers({
+      dataDir: dir,
       journal,
       connections,
       askSavePath: undefined,

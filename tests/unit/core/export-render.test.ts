@@ -43,6 +43,15 @@ const facts = {
 const settings = (input: object = {}) => exportSettingsSchema.parse({ timeZone: 'UTC', ...input });
 
 describe('rendering a transcript', () => {
+  it('writes the CSV as Excel reads it: UTF-8 with a byte order mark, CRLF line ends (RFC 4180)', async () => {
+    const [csv] = await renderTranscript(DIARIZED, edited, facts, ['csv'], settings());
+    const bytes = Buffer.from(csv!.bytes);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('makes every format at once, each named after the job', async () => {
     const files = await renderTranscript(DIARIZED, edited, facts, EXPORT_CHOICES, settings());
     expect(files.map((f) => f.fileName)).toEqual([
@@ -59,7 +68,13 @@ describe('rendering a transcript', () => {
     const text = (format: string) =>
       new TextDecoder().decode(files.find((f) => f.format === format)!.bytes);
     expect(text('txt')).toContain('Tanaka: Good evening.');
-    expect(JSON.parse(text('json-original'))).toEqual(DIARIZED);
+    // No answer of the service given: rebuilt from the transcript in the sync response's shape.
+    expect(JSON.parse(text('json-original'))).toEqual({
+      results: DIARIZED.utterances,
+      text: DIARIZED.text,
+      code: '',
+      message: '',
+    });
     expect(JSON.parse(text('json')).speakerNames).toEqual({ speaker0: 'Tanaka' });
     expect(text('md')).toContain('**Participants**: Tanaka, Speaker 2');
     expect(files.find((f) => f.format === 'docx')!.mediaType).toBe(

@@ -95,6 +95,12 @@ export class FakeClient implements Client {
     this.calls.push({ method: 'createJob', upload, version: upload.version });
     return this.onCreateJob(upload);
   }
+  onCancelJob: (sessionId: string, version: 1 | 2, signal?: AbortSignal) => Promise<boolean> = () =>
+    Promise.reject(new Error('cancelJob was not scripted'));
+  cancelJob(sessionId: string, version: 1 | 2, signal?: AbortSignal) {
+    this.calls.push({ method: 'cancelJob', sessionId, version });
+    return this.onCancelJob(sessionId, version, signal);
+  }
   getJob(sessionId: string, version: 1 | 2, signal?: AbortSignal) {
     this.calls.push({ method: 'getJob', sessionId, version });
     return this.onGetJob(sessionId, version, signal);

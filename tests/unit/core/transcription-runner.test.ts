@@ -420,29 +420,31 @@ describe('routing', () => {
 });
 
 describe('cancel (issue 15 §7)', () => {
-  it('stops polling a job the service has at once, says the service may still finish it, and ignores a late answer', async () => {
+  it('stops polling a cloud job at once, ends it cancelled, says the service may still finish it, and ignores a late answer', async () => {
     h.client.onCreateJob = async () => ({ sessionid: 'paid' });
     let polls = 0;
     h.client.onGetJob = async (id) => {
       polls++;
       return pending(id);
     };
-    const submitted = await submitAsync();
+    const submitted = await submitAsync('cloud');
     await h.clock.fire();
     await h.runner.idle();
     expect(job(submitted.id)!.status).toBe('recognizing');
     const seen = polls;
     const cancelled = await h.runner.cancel(submitted.id);
     expect(cancelled).toMatchObject({
-      status: 'failed',
+      status: 'cancelled',
       error: { code: 'cancelled', params: { service: 'may-finish' } },
       sessionid: 'paid',
     });
+    // The cloud documents no way to stop a job: it is not asked to.
+    expect(h.client.calls.map((c) => c.method)).not.toContain('cancelJob');
     // No status check is left to come.
     expect(h.clock.pending()).toBe(0);
     await h.runner.idle();
     expect(polls).toBe(seen);
-    expect(job(submitted.id)!.status).toBe('failed');
+    expect(job(submitted.id)!.status).toBe('cancelled');
     // Retry starts it over.
     h.client.onGetJob = async (id) => completed(id, 'again');
     expect((await h.runner.retry(submitted.id)).status).toBe('queued');
@@ -468,7 +470,7 @@ describe('cancel (issue 15 §7)', () => {
     expect(cancelled.error).toMatchObject({ code: 'cancelled', params: { service: 'none' } });
     await h.runner.idle();
     expect(aborted).toBe(true);
-    expect(job(submitted.id)).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job(submitted.id)).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' } });
     expect(job(submitted.id)!.sessionid).toBeUndefined();
     expect(h.clock.pending()).toBe(0);
   });

@@ -147,6 +147,44 @@ describe('the Jobs view', () => {
     expect(row('unknown').querySelector('progress')).toBeNull();
   });
 
+  it('gives the first job of a connection a first estimate, said to be one, and shows a cancelled job as cancelled', async () => {
+    const user = userEvent.setup();
+    const now = Date.now();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [
+              job('first', {
+                mode: 'async',
+                status: 'recognizing',
+                seconds: 100,
+                defaultRate: 0.5,
+                startedAt: now - 10_000,
+              }),
+              job('stopped', {
+                mode: 'async',
+                status: 'cancelled',
+                error: { code: 'cancelled', params: { service: 'none' } },
+              }),
+            ],
+          },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const rows = await screen.findAllByTestId('job-row');
+    const row = (name: string) => rows.find((r) => r.textContent.includes(`${name}.wav`))!;
+    expect(row('first').querySelector('[data-testid="job-progress"]')!.textContent).toMatch(
+      /^Recognizing… about 0:(39|40) left \(first estimate\)$/,
+    );
+    expect(row('first').querySelector('progress')).not.toBeNull();
+    expect(row('stopped').querySelector('.chip')!.textContent).toBe('Cancelled');
+    expect(row('stopped').textContent).toContain('You cancelled this transcription.');
+    expect(within(row('stopped')).getByRole('button', { name: /^Retry/ })).toBeTruthy();
+  });
+
   it('says how long a job took, and "under a second" rather than 0:00', async () => {
     const user = userEvent.setup();
     const at = 1_700_000_000_000;

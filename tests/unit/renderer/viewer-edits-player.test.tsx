@@ -239,7 +239,7 @@ describe('exports of a renamed, corrected job', () => {
     const user = await openTalk(bridge);
     await user.click(screen.getByRole('button', { name: 'Copy text' }));
     expect(await navigator.clipboard.readText()).toBe(
-      'Good morning.\nHi there.\nWelcome back\nThanks\n',
+      'Good morning.\n\nHi there.\n\nWelcome back Thanks\n',
     );
     localStorage.removeItem('kikitori.export');
   });

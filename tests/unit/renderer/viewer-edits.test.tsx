@@ -186,7 +186,7 @@ describe('correcting the text view', () => {
     ).toEqual(['Tanaka', 'Speaker 2', 'Tanaka']);
     await user.click(screen.getByRole('button', { name: 'Copy text' }));
     expect(await navigator.clipboard.readText()).toBe(
-      'Tanaka: Good morning.\nSpeaker 2: Hi there.\nTanaka: Welcome back\nTanaka: Thanks\n',
+      'Tanaka: Good morning.\n\nSpeaker 2: Hi there.\n\nTanaka: Welcome back Thanks\n',
     );
   });
 });

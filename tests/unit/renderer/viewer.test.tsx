@@ -55,7 +55,8 @@ describe('speaker labels in the viewer', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy text' }));
     expect(await navigator.clipboard.readText()).toBe(
-      'Speaker 1: Good morning.\nSpeaker 2: Hi there.\nSpeaker 1: Welcome back\nSpeaker 1: Thanks\n',
+      // In paragraphs, as the TXT is: one speaker's utterances close together make one.
+      'Speaker 1: Good morning.\n\nSpeaker 2: Hi there.\n\nSpeaker 1: Welcome back Thanks\n',
     );
   });
 
@@ -73,7 +74,7 @@ describe('speaker labels in the viewer', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Hi、0:01.7、信頼度 0.93' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'テキストをコピー' }));
-    expect(await navigator.clipboard.readText()).toMatch(/^話者 1: Good morning\.\n話者 2: /);
+    expect(await navigator.clipboard.readText()).toMatch(/^話者 1: Good morning\.\n\n話者 2: /);
   });
 });
 

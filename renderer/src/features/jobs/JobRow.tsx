@@ -23,6 +23,7 @@ const TONES = {
   recognizing: 'info',
   completed: 'success',
   failed: 'danger',
+  cancelled: 'neutral',
 } as const;
 
 export const JobRow = memo(function JobRow({
@@ -202,7 +203,11 @@ export const JobRow = memo(function JobRow({
           </span>
         ) : null}
         {note ? (
-          <span id={noteId} className={`job-note${job.error ? ' is-error' : ''}`} title={note}>
+          <span
+            id={noteId}
+            className={`job-note${job.error && job.status !== 'cancelled' ? ' is-error' : ''}`}
+            title={note}
+          >
             {note}
           </span>
         ) : null}
@@ -244,7 +249,9 @@ export const JobRow = memo(function JobRow({
             {t('jobs.open')}
           </button>
         ) : null}
-        {job.status === 'failed' && job.mode !== 'live' && retryCanHelp(job.error) ? (
+        {(job.status === 'failed' || job.status === 'cancelled') &&
+        job.mode !== 'live' &&
+        retryCanHelp(job.error) ? (
           <button
             type="button"
             className="button small"

@@ -34,6 +34,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     action.error ??
     (row.phase === 'asking' ? undefined : row.error) ??
     (job?.status === 'failed' ? job.error : undefined);
+  // A job the person cancelled says so, and why nothing is left running (or may be), as a note.
+  const cancelledNote = job?.status === 'cancelled' ? job.error : undefined;
   let state: string;
   let progress: number | undefined;
   if (row.phase === 'waiting') state = t('transcribe.state.waiting');
@@ -41,7 +43,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     progress = row.sent;
     state = t('transcribe.state.uploading', { percent: Math.round(row.sent * 100) });
   } else if (row.phase === 'submitting') state = t('transcribe.state.submitting');
-  else if (row.phase === 'cancelled') state = t('transcribe.state.cancelled');
+  else if (row.phase === 'cancelled' || job?.status === 'cancelled')
+    state = t('transcribe.state.cancelled');
   else if (row.phase === 'asking') state = t('transcribe.state.asking');
   // The row outlives its job: once the job is removed (Jobs → Remove, or gone on a reload of the
   // list) there is nothing left to wait for.
@@ -59,7 +62,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
       ? 'danger'
       : job?.status === 'completed'
         ? 'success'
-        : removed || row.phase === 'cancelled'
+        : removed || row.phase === 'cancelled' || job?.status === 'cancelled'
           ? 'neutral'
           : 'info';
   const needsSettings = error && (error.code === 'no-key' || error.code === 'auth');
@@ -122,7 +125,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
             {t('transcribe.open')}
           </button>
         ) : null}
-        {job?.status === 'failed' && retryCanHelp(job.error) ? (
+        {(job?.status === 'failed' || job?.status === 'cancelled') && retryCanHelp(job.error) ? (
           <button
             type="button"
             className="button small"
@@ -140,6 +143,11 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           </button>
         ) : null}
       </ErrorBox>
+      {cancelledNote ? (
+        <p className="file-note" data-testid="cancelled-note">
+          {errorText(cancelledNote, lang)}
+        </p>
+      ) : null}
     </li>
   );
 }

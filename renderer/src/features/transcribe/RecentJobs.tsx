@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../ui/use-now';
 import { MiddleCut } from '../../ui/middle-cut';
-import { fileLabel } from '../../../../shared/domain/job';
+import { fileLabel, isEnded } from '../../../../shared/domain/job';
 import { useApp } from '../../store/store';
 import { keptInStore } from '../../store/result';
 
@@ -23,11 +23,9 @@ export function RecentJobs() {
   const now = useNow(true, 60_000);
   const shown = useMemo(() => {
     const all = order.map((id) => jobs[id]!).filter(Boolean);
-    const running = all.filter((j) => j.status !== 'completed' && j.status !== 'failed');
+    const running = all.filter((j) => !isEnded(j.status));
     const finished = all
-      .filter(
-        (j) => (j.status === 'completed' || j.status === 'failed') && now - j.updatedAt < DAY_MS,
-      )
+      .filter((j) => isEnded(j.status) && now - j.updatedAt < DAY_MS)
       .slice(0, FINISHED_SHOWN);
     return [...running, ...finished];
   }, [jobs, order, now]);
@@ -48,7 +46,7 @@ export function RecentJobs() {
             </div>
             <div className="file-state">
               <span
-                className={`chip chip-${job.status === 'completed' ? 'success' : job.status === 'failed' ? 'danger' : 'info'}`}
+                className={`chip chip-${job.status === 'completed' ? 'success' : job.status === 'failed' ? 'danger' : job.status === 'cancelled' ? 'neutral' : 'info'}`}
               >
                 {t(`jobs.status.${job.status}`)}
               </span>

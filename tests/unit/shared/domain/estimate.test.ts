@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATE_SAMPLES, estimateOf, workRate } from '../../../../shared/domain/estimate';
+import {
+  DEFAULT_RATES,
+  defaultRateOf,
+  ESTIMATE_SAMPLES,
+  estimateOf,
+  workRate,
+} from '../../../../shared/domain/estimate';
 import type { Job } from '../../../../shared/domain/job';
 
 const T = 1_700_000_000_000;
@@ -56,7 +62,21 @@ describe('how long a job takes, learned from the ones before it', () => {
     expect(estimateOf(running, 0.5, T + 56_000)!.late).toBe(true);
   });
 
-  it('gives nothing rather than a guess: no history, no length, or not running', () => {
+  it("before any history, gives a first estimate from the job's default rate, and says it is one", () => {
+    const first = job('r', { status: 'recognizing', seconds: 100, startedAt: T, defaultRate: 0.5 });
+    expect(estimateOf(first, undefined, T + 10_000)).toMatchObject({
+      expected: 50,
+      left: 40,
+      first: true,
+    });
+    // Once the connection has finished a job of the mode, that history is what counts.
+    expect(estimateOf(first, 0.2, T + 10_000)).toMatchObject({ expected: 20, first: false });
+    expect(defaultRateOf('local', 'async')).toBe(DEFAULT_RATES.local.async);
+    expect(defaultRateOf('cloud', 'sync')).toBe(DEFAULT_RATES.cloud.sync);
+    expect(defaultRateOf('local', 'live')).toBeUndefined();
+  });
+
+  it('gives nothing rather than a guess: no history nor default rate, no length, or not running', () => {
     const running = job('r', { status: 'recognizing', seconds: 100, startedAt: T });
     expect(estimateOf(running, undefined, T)).toBeUndefined();
     expect(estimateOf({ ...running, seconds: undefined }, 0.5, T)).toBeUndefined();

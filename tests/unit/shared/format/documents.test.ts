@@ -84,8 +84,8 @@ describe('fillers', () => {
     const shown = toTxt(MEETING, { speakerName: () => 'A' });
     expect(shown).toContain('A: えー本日の会議を始めます。');
     expect(shown).toContain('12%増えました。');
-    const dropped = toTxt(MEETING, { fillers: 'drop', speakers: false });
-    expect(dropped).toBe('本日の会議を始めます。\n売上は12%増えました。\nよろしいですか。\n');
+    const dropped = toTxt(MEETING, { fillers: 'drop', speakers: false, times: false });
+    expect(dropped).toBe('本日の会議を始めます。売上は12%増えました。\n\nよろしいですか。\n');
     expect(toSrt(MEETING, { fillers: 'drop' })).not.toMatch(/えー|あの/);
     expect(toCsv(MEETING, { fillers: 'drop' })).not.toMatch(/えー|あの/);
     expect(toCsv(MEETING, { fillers: 'drop' })).toContain('12%');

@@ -67,8 +67,13 @@ const japanese: Transcript = {
 };
 
 describe('transcript exporters', () => {
-  it('TXT: one utterance a line', () => {
-    expect(toTxt(english)).toBe('Hello world, again.\nSecond one\n');
+  it('TXT: a paragraph each after its start time, a blank line between; --no-times leaves the times out', () => {
+    expect(toTxt(english, { times: true })).toBe(
+      '[00:00:00] Hello world, again.\n\n[01:02:03] Second one\n',
+    );
+    expect(toTxt(english, { times: false })).toBe('Hello world, again.\n\nSecond one\n');
+    // Copy asks for none.
+    expect(toTxt(english)).toBe('Hello world, again.\n\nSecond one\n');
   });
 
   it('SRT: numbered cues with comma milliseconds and hours', () => {
@@ -132,7 +137,8 @@ describe('transcript exporters', () => {
 
   it('CSV: word,start,end,confidence in seconds, reading, quoting what needs it', () => {
     const csv = toCsv(english).split('\r\n');
-    expect(csv[0]).toBe('word,start,end,confidence,reading');
+    // A byte order mark first, for Excel.
+    expect(csv[0]).toBe('\ufeffword,start,end,confidence,reading');
     expect(csv[1]).toBe('Hello,0.500,0.900,0.9,hello');
     expect(csv[2]).toBe('world,0.900,1.400,0.42,world');
     expect(csv[3]).toBe('",",1.400,1.400,,');
@@ -141,7 +147,7 @@ describe('transcript exporters', () => {
         text: '',
         utterances: [{ ...english.utterances[0]!, tokens: [{ written: 'say "hi"' }] }],
       }),
-    ).toBe('word,start,end,confidence,reading\r\n"say ""hi""",,,,\r\n');
+    ).toBe('\ufeffword,start,end,confidence,reading\r\n"say ""hi""",,,,\r\n');
   });
 
   it('JSON: the stored result, lossless', () => {
@@ -162,19 +168,17 @@ describe('transcript exporters', () => {
 });
 
 describe('speaker labels', () => {
-  it('TXT: a line per speaker turn, each starting with the speaker; a change mid-utterance starts a new line', () => {
-    expect(toTxt(DIARIZED)).toBe(
+  it('TXT: a paragraph per speaker turn, each starting with the speaker; a change mid-utterance starts a new one', () => {
+    expect(toTxt(DIARIZED, { times: true })).toBe(
       [
-        'Speaker 1: Good morning.',
-        'Speaker 2: Hi there.',
-        'Speaker 1: Welcome back',
-        'Speaker 1: Thanks',
-        '',
-      ].join('\n'),
+        '[00:00:00] Speaker 1: Good morning.',
+        '[00:00:01] Speaker 2: Hi there.',
+        '[00:00:02] Speaker 1: Welcome back Thanks',
+      ].join('\n\n') + '\n',
     );
-    expect(toTxt(DIARIZED, { speakerName: (label) => `話者 ${label.slice(7)}` })).toMatch(
-      /^話者 0: Good morning\.\n話者 1: Hi there\./,
-    );
+    expect(
+      toTxt(DIARIZED, { speakerName: (label) => `話者 ${label.slice(7)}`, times: false }),
+    ).toMatch(/^話者 0: Good morning\.\n\n話者 1: Hi there\./);
   });
 
   it('SRT names the speaker at each turn, two short turns share a cue with dashes; VTT gives each a voice tag', () => {
@@ -200,14 +204,14 @@ describe('speaker labels', () => {
 
   it('CSV gains a speaker column only when the tokens carry labels', () => {
     const rows = toCsv(DIARIZED).split('\r\n');
-    expect(rows[0]).toBe('word,start,end,confidence,reading,speaker');
+    expect(rows[0]).toBe('\ufeffword,start,end,confidence,reading,speaker');
     expect(rows[1]).toBe('Good,0.570,0.900,0.97,good,Speaker 1');
     // Punctuation has no reading.
     expect(rows[3]).toBe('.,1.400,1.400,0.9,,Speaker 1');
     expect(rows[4]).toBe('Hi,1.700,1.900,0.93,hi,Speaker 2');
     expect(rows[7]).toBe('Welcome,2.600,3.100,0.92,welcome,Speaker 1');
     expect(rows).toHaveLength(11);
-    expect(toCsv(english).split('\r\n')[0]).toBe('word,start,end,confidence,reading');
+    expect(toCsv(english).split('\r\n')[0]).toBe('\ufeffword,start,end,confidence,reading');
   });
 
   it('JSON stays the lossless result, labels included', () => {
@@ -286,14 +290,9 @@ describe('edited transcripts (issue #18)', () => {
   ]);
 
   it('TXT, SRT, VTT and CSV carry the edited words and the names people gave speakers', () => {
-    expect(toTxt(edited)).toBe(
-      [
-        'Tanaka: Good evening.',
-        'Speaker 2: Hi.',
-        'Tanaka: Welcome back',
-        'Tanaka: Thanks',
-        '',
-      ].join('\n'),
+    expect(toTxt(edited, { times: false })).toBe(
+      ['Tanaka: Good evening.', 'Speaker 2: Hi.', 'Tanaka: Welcome back Thanks'].join('\n\n') +
+        '\n',
     );
     expect(toSrt(edited)).toContain('00:00:00,570 --> 00:00:02,300\n- Good evening.\n- Hi.\n');
     expect(toSrt(edited)).toContain('00:00:02,600 --> 00:00:03,500\nTanaka: Welcome back\n');
