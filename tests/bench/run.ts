@@ -26,6 +26,10 @@
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
  * `--export` only (x1–x5), `--cli` only (k1–k5).
+ *
+ * `npm run bench -- --against REV [parts] [--rounds N]` runs the chosen parts (all of the above
+ * but the service's own a–g when none is named) for REV's code and for this checkout's, in turn,
+ * and prints their figures side by side with the ratio of each (tests/bench/against.ts).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -39,6 +43,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, peakRssTracker, rssMiB } from '../support/raw-http';
+import { againstBench } from './against';
 import { cliBench } from './cli';
 import { editsBench } from './edits';
 import { exportBench } from './export';
@@ -388,14 +393,20 @@ async function realtimeOnly(): Promise<void> {
   }
 }
 
+// Side by side with another revision: each chosen part runs in its own process, for each side.
+if (process.argv.includes('--against')) await againstBench(process.argv);
 // Exports need neither fixtures nor the window (nor anything else loaded beside them: their
 // memory is the process's).
-if (process.argv.includes('--export')) await exportBench(line);
+else if (process.argv.includes('--export')) await exportBench(line);
 // The meeting's figures need the fixtures (built by it), not the window.
 else if (process.argv.includes('--meeting')) await meetingBench(line);
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 else await prepareBench();
-if (process.argv.includes('--export') || process.argv.includes('--meeting')) {
+if (
+  process.argv.includes('--against') ||
+  process.argv.includes('--export') ||
+  process.argv.includes('--meeting')
+) {
   // Done above.
 } else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
