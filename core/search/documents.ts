@@ -107,16 +107,24 @@ function unmarkedText(marked: Uint8Array): string {
 const plainBytes = (buffer: Buffer) =>
   new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
-/** Where the words of a marked body start in its text (UTF-16 offsets). */
-function startsOf(marked: Uint8Array): number[] {
+/**
+ * Where the words of a marked body start in its text (UTF-16 offsets): all of them, or up to
+ * the first past `until` (what finds the word an offset up to `until` falls in).
+ */
+function startsOf(marked: Uint8Array, until = Infinity): number[] {
   const starts: number[] = [];
   let units = 0;
   for (let at = 0; at < marked.length; at++) {
     const byte = marked[at]!;
-    if (byte === SPACE_WORD_BYTE) starts.push(++units);
-    else if (byte === WORD_BYTE) starts.push(units);
-    // A character's first byte: four-byte characters are two UTF-16 units.
-    else if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+    if (byte === SPACE_WORD_BYTE || byte === WORD_BYTE) {
+      if (byte === SPACE_WORD_BYTE) units += 1;
+      starts.push(units);
+      // The first start past `until` ends a partial list.
+      if (units > until) break;
+    } else if ((byte & 0xc0) !== 0x80) {
+      // A character's first byte: four-byte characters are two UTF-16 units.
+      units += byte >= 0xf0 ? 2 : 1;
+    }
   }
   return starts;
 }
@@ -223,10 +231,72 @@ export function rangesIn(text: string, terms: readonly string[]): Array<[number,
   return ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
 }
 
-/** Whether every term is in one of the texts (case-insensitive). */
-export function containsAll(texts: readonly string[], terms: readonly string[]): boolean {
-  const hays = texts.map((text) => text.toLowerCase());
+/** Whether every term is in one of the texts, given in lower case (`hays`). */
+export function containsAll(hays: readonly string[], terms: readonly string[]): boolean {
   return terms.every((term) => hays.some((hay) => hay.includes(term)));
+}
+
+/** A line (an utterance) of a text holding some of the terms. */
+export interface LineHolding {
+  /** Where the line starts and ends in the text ([from, to), without its line break). */
+  readonly from: number;
+  readonly to: number;
+  /** Where its first match starts. */
+  readonly at: number;
+  /** How many of the terms it holds. */
+  readonly count: number;
+}
+
+/**
+ * How many times the terms occur in a text, as `rangesIn` finds them, and the lines holding
+ * some, in order: one pass over its lower-case copy (`hay`, which the check made), where a
+ * range and a lower-cased copy of each line cost the hits of a common word three times their
+ * reading (a line holds a term when one of its ranges is that term's: a term holds no line
+ * break, so a range `indexOf` steps over lies in the line of the one before). At most 31 terms
+ * (a query's are at most 8).
+ */
+export function linesHolding(
+  text: string,
+  hay: string,
+  terms: readonly string[],
+): { matches: number; lines: LineHolding[] } {
+  if (hay.length !== text.length) return { matches: 0, lines: [] };
+  // Each match as its start times the number of terms, plus its term's place: sorted as numbers.
+  const found: number[] = [];
+  const width = terms.length;
+  if (width > 31) throw new RangeError('linesHolding takes at most 31 terms');
+  for (let t = 0; t < width; t++) {
+    const term = terms[t]!;
+    for (let at = hay.indexOf(term); at >= 0; at = hay.indexOf(term, at + term.length))
+      found.push(at * width + t);
+  }
+  if (width > 1) found.sort((a, b) => a - b);
+  const lines: LineHolding[] = [];
+  // The line being read: where it starts and ends, its first match, the terms it holds (a bit
+  // for each term's place: a query has at most a few).
+  let from = 0;
+  let to = -1;
+  let first = 0;
+  let held = 0;
+  const popcount = (bits: number) => {
+    let count = 0;
+    for (; bits !== 0; bits &= bits - 1) count++;
+    return count;
+  };
+  for (const match of found) {
+    const at = Math.floor(match / width);
+    if (at >= to) {
+      if (held !== 0) lines.push({ from, to, at: first, count: popcount(held) });
+      const end = hay.indexOf('\n', at);
+      from = hay.lastIndexOf('\n', at - 1) + 1;
+      to = end < 0 ? hay.length : end;
+      first = at;
+      held = 0;
+    }
+    held |= 1 << (match % width);
+  }
+  if (held !== 0) lines.push({ from, to, at: first, count: popcount(held) });
+  return { matches: found.length, lines };
 }
 
 /** The index of the word (of `starts`) a character offset falls in. */
@@ -292,11 +362,17 @@ export function packBody(body: Body): Buffer {
   return deflateRawSync(Buffer.from(markWords(body), 'utf8'));
 }
 
-/** A stored body: its text, and its word starts found when asked for (only a hit needs them). */
-export function unpackBody(packed: Uint8Array): { text: string; starts: () => readonly number[] } {
+/**
+ * A stored body: its text, and its word starts found when asked for (only a hit needs them, and
+ * only up to its snippets' matches, `until`: a common word's are in the first lines).
+ */
+export function unpackBody(packed: Uint8Array): {
+  text: string;
+  starts: (until?: number) => readonly number[];
+} {
   const marked = plainBytes(inflateRawSync(packed));
   return {
     text: unmarkedText(marked),
-    starts: () => startsOf(marked),
+    starts: (until) => startsOf(marked, until),
   };
 }

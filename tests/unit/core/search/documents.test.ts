@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
+  linesHolding,
   markWords,
   packBody,
   piecesOf,
@@ -77,6 +78,13 @@ describe('a transcript as a body', () => {
         expect(unmarkWords(markWords(body))).toEqual(body);
         const { text, starts } = unpackBody(packBody(body));
         expect([text, starts()]).toEqual([body.text, body.starts]);
+        // Up to an offset: every start up to it, and at most one past it.
+        for (const until of [0, 3, text.length]) {
+          const some = starts(until);
+          expect(some).toEqual(body.starts.slice(0, some.length));
+          expect(some.filter((start) => start > until).length).toBeLessThanOrEqual(1);
+          expect(some.length === body.starts.length || some.at(-1)! > until).toBe(true);
+        }
       }),
     );
     expect(unmarkWords(markWords({ text: 'a  b', starts: [2, 2, 3, 4] }))).toEqual({
@@ -110,6 +118,53 @@ describe("a job's tokens", () => {
 
   it('never split by the tokenizer: characters it would split at are made U+FFFD', () => {
     expect(tokensOf(['a\u180eb\u0000c']).words).toEqual(['a\ufffdb\ufffdc']);
+  });
+});
+
+describe('the lines holding the terms', () => {
+  /** As a hit found them before: every range, and each line of one lower-cased on its own. */
+  function byRanges(text: string, terms: string[]) {
+    const ranges = rangesIn(text, terms);
+    const lines: Array<{ from: number; to: number; at: number; count: number }> = [];
+    for (const [start] of ranges) {
+      const last = lines.at(-1);
+      if (last && start < last.to) continue;
+      const from = text.lastIndexOf('\n', start - 1) + 1;
+      const end = text.indexOf('\n', start);
+      const to = end < 0 ? text.length : end;
+      const lower = text.slice(from, to).toLowerCase();
+      lines.push({ from, to, at: start, count: terms.filter((t) => lower.includes(t)).length });
+    }
+    return { matches: ranges.length, lines };
+  }
+
+  it('are each line holding some, with how many of them, and every match counted', () => {
+    const text = 'The budget\nno match here\nbudget the BUDGET\nthe';
+    expect(linesHolding(text, text.toLowerCase(), ['the', 'budget'])).toEqual({
+      matches: 6,
+      lines: [
+        { from: 0, to: 10, at: 0, count: 2 },
+        { from: 25, to: 42, at: 25, count: 2 },
+        { from: 43, to: 46, at: 43, count: 1 },
+      ],
+    });
+  });
+
+  it('are what every range and each line lower-cased on its own give, for any text and terms', () => {
+    const char = fc.constantFrom('a', 'b', 'A', ' ', '\n', '会', 'é', 'É');
+    const term = fc
+      .array(fc.constantFrom('a', 'b', 'ab', 'ba', '会', 'é', 'aa'), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(char, { maxLength: 60 }),
+        fc.uniqueArray(term, { minLength: 1, maxLength: 4 }),
+        (chars, terms) => {
+          const text = chars.join('');
+          expect(linesHolding(text, text.toLowerCase(), terms)).toEqual(byRanges(text, terms));
+        },
+      ),
+    );
   });
 });
 
