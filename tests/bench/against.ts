@@ -12,7 +12,9 @@
  * REV is checked out once into a git worktree of its own, .bench/<commit> (git-ignored, kept for
  * the next run: its fixtures, window and worker are built there once); it runs its own bench
  * (tests/bench/run.ts of REV, which measures REV's code as REV measured it) with this checkout's
- * tsx. Its node_modules is a link to this checkout's when REV's package-lock.json asks for the
+ * tsx. A part that reaches REV's code only through the processes it starts (the realtime
+ * interface: REV's service, over its socket) is measured by this checkout's bench run in REV's
+ * worktree instead, so both sides are measured the same way (`--own-bench`: by REV's own). Its node_modules is a link to this checkout's when REV's package-lock.json asks for the
  * same versions of the packages REV names; otherwise the run stops and says which differ, and
  * `npm ci` in the worktree gives it its own (a node_modules already there is used as it is).
  * Never `npm run bench` or scripts/setup.mjs there with the link in place: setup would install
@@ -41,6 +43,12 @@ export const PARTS = [
   'cli',
 ] as const;
 type Part = (typeof PARTS)[number];
+
+/**
+ * The parts whose bench reaches the code it measures only through processes it starts from the
+ * working directory (service/bin.mjs): this checkout's bench measures REV's code there too.
+ */
+const THROUGH_PROCESSES: ReadonlySet<Part> = new Set(['realtime']);
 
 interface Side {
   /** How the table names it: REV as given (and its commit), or this checkout. */
@@ -155,13 +163,16 @@ interface RunResult {
 async function runPart(
   side: Side,
   part: Part,
-  tsx: string,
-  log: string,
-  passed: readonly string[],
+  {
+    tsx,
+    bench,
+    log,
+    passed,
+  }: { tsx: string; bench: string; log: string; passed: readonly string[] },
 ): Promise<RunResult> {
   const started = performance.now();
   const out = createWriteStream(log);
-  const child = spawn(tsx, ['tests/bench/run.ts', `--${part}`, ...passed], {
+  const child = spawn(tsx, [bench, `--${part}`, ...passed], {
     cwd: side.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -378,9 +389,11 @@ export async function againstBench(argv: readonly string[]): Promise<void> {
     `Side by side: ${old.name} → ${now.name}; ${rounds} round${rounds > 1 ? 's' : ''} of each part, alternating; figures are medians, ×: this checkout's over ${rev}'s\n`,
   );
   for (const part of parts) {
-    const known = existsSync(join(old.dir, 'tests', 'bench', 'run.ts'))
-      ? readFileSync(join(old.dir, 'tests', 'bench', 'run.ts'), 'utf8').includes(`'--${part}'`)
-      : false;
+    const sameBench = THROUGH_PROCESSES.has(part) && !argv.includes('--own-bench');
+    const known =
+      sameBench ||
+      (existsSync(join(old.dir, 'tests', 'bench', 'run.ts')) &&
+        readFileSync(join(old.dir, 'tests', 'bench', 'run.ts'), 'utf8').includes(`'--${part}'`));
     if (!known) {
       console.log(`--${part}: ${rev}'s bench has no such part; skipped\n`);
       continue;
@@ -396,14 +409,17 @@ export async function againstBench(argv: readonly string[]): Promise<void> {
           logs,
           `${stamp}-${part}-${side === old ? 'rev' : 'this'}-${round + 1}.log`,
         );
-        const result = await runPart(side, part, tsx, log, passed);
+        const bench = join(sameBench ? root : side.dir, 'tests', 'bench', 'run.ts');
+        const result = await runPart(side, part, { tsx, bench, log, passed });
         console.log(
           `  --${part} round ${round + 1}, ${side.name}: ${result.seconds.toFixed(0)} s (${log})`,
         );
         if (result.ok) outputs.get(side)!.push(readOutput(result.output));
       }
     }
-    console.log(`\n--${part}: [${rev} → this checkout]`);
+    console.log(
+      `\n--${part}: [${rev} → this checkout], ${sameBench ? "both measured by this checkout's bench" : 'each measured by its own bench'}`,
+    );
     for (const row of compare(outputs.get(old)!, outputs.get(now)!)) console.log(formatRow(row));
     console.log('');
   }
