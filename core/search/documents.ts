@@ -253,12 +253,15 @@ export interface LineHolding {
  * range and a lower-cased copy of each line cost the hits of a common word three times their
  * reading (a line holds a term when one of its ranges is that term's: a term holds no line
  * break, so a range `indexOf` steps over lies in the line of the one before). At most 31 terms
- * (a query's are at most 8).
+ * (a query's are at most 8). The lines stop once `enough` of them hold every term: no later one
+ * holds more, so a hit's first lines holding most are among them (a common word's hit then
+ * reads three lines, not all fifty).
  */
 export function linesHolding(
   text: string,
   hay: string,
   terms: readonly string[],
+  enough = Infinity,
 ): { matches: number; lines: LineHolding[] } {
   if (hay.length !== text.length) return { matches: 0, lines: [] };
   // Each match as its start times the number of terms, plus its term's place: sorted as numbers.
@@ -278,6 +281,7 @@ export function linesHolding(
   let to = -1;
   let first = 0;
   let held = 0;
+  let whole = 0;
   const popcount = (bits: number) => {
     let count = 0;
     for (; bits !== 0; bits &= bits - 1) count++;
@@ -286,7 +290,11 @@ export function linesHolding(
   for (const match of found) {
     const at = Math.floor(match / width);
     if (at >= to) {
-      if (held !== 0) lines.push({ from, to, at: first, count: popcount(held) });
+      if (held !== 0) {
+        const count = popcount(held);
+        lines.push({ from, to, at: first, count });
+        if (count === width && ++whole >= enough) return { matches: found.length, lines };
+      }
       const end = hay.indexOf('\n', at);
       from = hay.lastIndexOf('\n', at - 1) + 1;
       to = end < 0 ? hay.length : end;

@@ -492,7 +492,7 @@ function hitOf(
   };
   // Every occurrence of a term in the text (an utterance a line), counted; each line holding
   // some, with how many of the terms it holds.
-  const { matches, lines } = linesHolding(body.text, hay, terms);
+  const { matches, lines } = linesHolding(body.text, hay, terms, SNIPPETS);
   const best = Math.max(0, ...lines.map((l) => l.count));
   const titleCount = row.title
     ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length

@@ -161,7 +161,15 @@ describe('the lines holding the terms', () => {
         fc.uniqueArray(term, { minLength: 1, maxLength: 4 }),
         (chars, terms) => {
           const text = chars.join('');
-          expect(linesHolding(text, text.toLowerCase(), terms)).toEqual(byRanges(text, terms));
+          const all = byRanges(text, terms);
+          expect(linesHolding(text, text.toLowerCase(), terms)).toEqual(all);
+          // Up to the second line holding every term: what a hit's two best lines need.
+          const whole = all.lines.flatMap((l, i) => (l.count === terms.length ? [i] : []));
+          const enough = whole.length >= 2 ? all.lines.slice(0, whole[1]! + 1) : all.lines;
+          expect(linesHolding(text, text.toLowerCase(), terms, 2)).toEqual({
+            matches: all.matches,
+            lines: enough,
+          });
         },
       ),
     );
