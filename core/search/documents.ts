@@ -107,26 +107,45 @@ function unmarkedText(marked: Uint8Array): string {
 const plainBytes = (buffer: Buffer) =>
   new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
-/**
- * Where the words of a marked body start in its text (UTF-16 offsets): all of them, or up to
- * the first past `until` (what finds the word an offset up to `until` falls in).
- */
-function startsOf(marked: Uint8Array, until = Infinity): number[] {
+/** Where the words of a marked body start in its text (UTF-16 offsets). */
+function startsOf(marked: Uint8Array): number[] {
   const starts: number[] = [];
   let units = 0;
   for (let at = 0; at < marked.length; at++) {
     const byte = marked[at]!;
+    if (byte === SPACE_WORD_BYTE) starts.push(++units);
+    else if (byte === WORD_BYTE) starts.push(units);
+    // A character's first byte: four-byte characters are two UTF-16 units.
+    else if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return starts;
+}
+
+/**
+ * The index of the word each offset of a marked body's text falls in, as `wordAtOffset` finds
+ * it in its starts: counted up to the last offset, with no list of every start (a hit needs
+ * three, near the top of a text of thousands).
+ */
+function wordsAt(marked: Uint8Array, offsets: readonly number[]): number[] {
+  const order = offsets.map((offset, i) => ({ offset, i })).sort((a, b) => a.offset - b.offset);
+  const words = new Array<number>(offsets.length).fill(0);
+  let next = 0;
+  let seen = 0;
+  let units = 0;
+  for (let at = 0; at < marked.length && next < order.length; at++) {
+    const byte = marked[at]!;
     if (byte === SPACE_WORD_BYTE || byte === WORD_BYTE) {
       if (byte === SPACE_WORD_BYTE) units += 1;
-      starts.push(units);
-      // The first start past `until` ends a partial list.
-      if (units > until) break;
+      // The offsets before this start are in the word before it.
+      for (; next < order.length && order[next]!.offset < units; next++)
+        words[order[next]!.i] = Math.max(0, seen - 1);
+      seen += 1;
     } else if ((byte & 0xc0) !== 0x80) {
-      // A character's first byte: four-byte characters are two UTF-16 units.
       units += byte >= 0xf0 ? 2 : 1;
     }
   }
-  return starts;
+  for (; next < order.length; next++) words[order[next]!.i] = Math.max(0, seen - 1);
+  return words;
 }
 
 /**
@@ -371,16 +390,18 @@ export function packBody(body: Body): Buffer {
 }
 
 /**
- * A stored body: its text, and its word starts found when asked for (only a hit needs them, and
- * only up to its snippets' matches, `until`: a common word's are in the first lines).
+ * A stored body: its text, and its word starts found when asked for (only a hit needs them), all
+ * of them or the word each of a few offsets falls in (wordsAt).
  */
 export function unpackBody(packed: Uint8Array): {
   text: string;
-  starts: (until?: number) => readonly number[];
+  starts: () => readonly number[];
+  wordsAt: (offsets: readonly number[]) => number[];
 } {
   const marked = plainBytes(inflateRawSync(packed));
   return {
     text: unmarkedText(marked),
-    starts: (until) => startsOf(marked, until),
+    starts: () => startsOf(marked),
+    wordsAt: (offsets) => wordsAt(marked, offsets),
   };
 }

@@ -52,7 +52,6 @@ import {
   tokenQuery,
   tokensOf,
   unpackBody,
-  wordAtOffset,
   WORD_CHARS,
   type Snippet,
 } from './documents';
@@ -481,7 +480,7 @@ export const SNIPPETS = 3;
 
 function hitOf(
   row: JobRow,
-  body: { text: string; starts: (until?: number) => readonly number[] },
+  body: { text: string; wordsAt: (offsets: readonly number[]) => number[] },
   hay: string,
   terms: readonly string[],
 ): SearchHit {
@@ -504,13 +503,10 @@ function hitOf(
       .map((l, order) => ({ ...l, order }))
       .sort((a, b) => b.count - a.count || a.order - b.order)
       .slice(0, SNIPPETS);
-    const starts = body.starts(Math.max(...ranked.map((l) => l.at)));
-    const snippets = ranked.map((l) => {
+    const words = body.wordsAt(ranked.map((l) => l.at));
+    const snippets = ranked.map((l, i) => {
       const line = body.text.slice(l.from, l.to);
-      return {
-        ...snippetOf(line, rangesIn(line, terms)),
-        wordIndex: wordAtOffset(starts, l.at),
-      };
+      return { ...snippetOf(line, rangesIn(line, terms)), wordIndex: words[i]! };
     });
     const { wordIndex, ...snippet } = snippets[0]!;
     return {
