@@ -323,11 +323,11 @@ export function compare(
         same: o.length > 0 && n.length > 0 && all.every((x) => x === all[0]),
       };
     });
+    // Each side's verdicts over its rounds: "met", "NOT MET", or both when its rounds differ.
+    const verdictOf = (rows: Shaped[]) =>
+      [...new Set(rows.map((r) => r.verdict))].sort().join('/') || '—';
     const verdicts: [string, string] | undefined = model.figure
-      ? [
-          oldRows.map((r) => r.verdict).join('/') || '—',
-          nowRows.map((r) => r.verdict).join('/') || '—',
-        ]
+      ? [verdictOf(oldRows), verdictOf(nowRows)]
       : undefined;
     return { key, text: model.text, pairs, ...(verdicts ? { verdicts } : {}) };
   });
