@@ -43,8 +43,8 @@ describe('the side-by-side bench', () => {
     expect(rows[2]).toBe(
       '(s1) search over 10000 transcripts, median (p95 30.0 ms)  [12.0 → 6.0] ms  goal <= 50 ms met    ×0.50',
     );
-    expect(rows).toContain('    2 sessions at once: worst lag an e never answered');
-    expect(rows).toContain('    2 sessions at once: worst lag [1 → —] ms');
+    expect(rows).toContain('    [— → 2] sessions at once: worst lag an e never answered');
+    expect(rows).toContain('    [2 → —] sessions at once: worst lag [1 → —] ms');
   });
 
   it("links this checkout's packages only when REV names none at another version", () => {
