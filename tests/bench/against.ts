@@ -292,7 +292,13 @@ interface Pair {
 export function compare(
   old: readonly Shaped[][],
   now: readonly Shaped[][],
-): Array<{ key: string; text: string[]; pairs: Pair[]; verdicts?: [string, string] }> {
+): Array<{
+  key: string;
+  text: string[];
+  pairs: Pair[];
+  verdicts?: [string, string];
+  otherLine?: string;
+}> {
   // This checkout's rows in its order, and each of REV's own after the row it followed there.
   const keys = [...new Set(now.flat().map((r) => r.key))];
   for (const rows of old) {
@@ -329,7 +335,18 @@ export function compare(
     const verdicts: [string, string] | undefined = model.figure
       ? [verdictOf(oldRows), verdictOf(nowRows)]
       : undefined;
-    return { key, text: model.text, pairs, ...(verdicts ? { verdicts } : {}) };
+    // REV's line in words of its own (a label that changed since): printed as REV printed it.
+    const other = oldRows.find((r) => !fits(r));
+    const otherLine = other
+      ? other.text.map((t, i) => t + (other.numbers[i] ?? '')).join('')
+      : undefined;
+    return {
+      key,
+      text: model.text,
+      pairs,
+      ...(verdicts ? { verdicts } : {}),
+      ...(otherLine ? { otherLine } : {}),
+    };
   });
 }
 
@@ -354,7 +371,9 @@ export function formatRow(row: ReturnType<typeof compare>[number]): string {
   // Whether each side met the goal, when they differ (the words are this checkout's).
   if (row.verdicts && row.verdicts[0] !== row.verdicts[1])
     out = out.replace(/(met|NOT MET)$/, `[${row.verdicts[0]} → ${row.verdicts[1]}]`);
-  return ratios.length > 0 ? `${out}    ${ratios.join(' ')}` : out;
+  if (ratios.length > 0) out += `    ${ratios.join(' ')}`;
+  if (!row.otherLine) return out;
+  return `${out}\n    (REV printed, in other words: ${row.otherLine.trim().replace(/ {2,}/g, '  ')})`;
 }
 
 // ---------------------------------------------------------------------------------------------

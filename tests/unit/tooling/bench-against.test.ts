@@ -47,6 +47,20 @@ describe('the side-by-side bench', () => {
     expect(rows).toContain('    [2 → —] sessions at once: worst lag [1 → —] ms');
   });
 
+  it('prints a figure whose words changed as REV printed it, beside the new one', () => {
+    const old = [
+      readOutput(figure('(x5) memory (peak RSS 263 MB in all)', '122 MB', '<= 200 MB', true)),
+    ];
+    const now = [
+      readOutput(
+        figure('(x5) memory (RSS 149 MB before, peak 278 MB)', '129 MB', '<= 200 MB', true),
+      ),
+    ];
+    expect(compare(old, now).map(formatRow)).toEqual([
+      '(x5) memory (RSS [— → 149] MB before, peak [— → 278] MB)  [— → 129] MB  goal <= [— → 200] MB met\n    (REV printed, in other words: (x5) memory (peak RSS 263 MB in all)  122 MB  goal <= 200 MB met)',
+    ]);
+  });
+
   it("links this checkout's packages only when REV names none at another version", () => {
     const lock = (packages: Record<string, string>) => ({
       packages: Object.fromEntries(
