@@ -297,6 +297,7 @@ export default tseslint.config(
       'release/**',
       '.test-results/**',
       'tests/fixtures/generated/**',
+      '.bench/**',
     ],
   },
   js.configs.recommended,

@@ -122,6 +122,33 @@ function startsOf(marked: Uint8Array): number[] {
 }
 
 /**
+ * The index of the word each offset of a marked body's text falls in, as `wordAtOffset` finds
+ * it in its starts: counted up to the last offset, with no list of every start (a hit needs
+ * three, near the top of a text of thousands).
+ */
+function wordsAt(marked: Uint8Array, offsets: readonly number[]): number[] {
+  const order = offsets.map((offset, i) => ({ offset, i })).sort((a, b) => a.offset - b.offset);
+  const words = new Array<number>(offsets.length).fill(0);
+  let next = 0;
+  let seen = 0;
+  let units = 0;
+  for (let at = 0; at < marked.length && next < order.length; at++) {
+    const byte = marked[at]!;
+    if (byte === SPACE_WORD_BYTE || byte === WORD_BYTE) {
+      if (byte === SPACE_WORD_BYTE) units += 1;
+      // The offsets before this start are in the word before it.
+      for (; next < order.length && order[next]!.offset < units; next++)
+        words[order[next]!.i] = Math.max(0, seen - 1);
+      seen += 1;
+    } else if ((byte & 0xc0) !== 0x80) {
+      units += byte >= 0xf0 ? 2 : 1;
+    }
+  }
+  for (; next < order.length; next++) words[order[next]!.i] = Math.max(0, seen - 1);
+  return words;
+}
+
+/**
  * The full-text tables' tokenizer. Their tokens are made here (tokensOf, piecesOf), a space
  * between two, so it only has to split at spaces: every character but a space is a token
  * character, folded to lower case as the trigram tokenizer folds it, diacritics kept.
@@ -223,10 +250,80 @@ export function rangesIn(text: string, terms: readonly string[]): Array<[number,
   return ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
 }
 
-/** Whether every term is in one of the texts (case-insensitive). */
-export function containsAll(texts: readonly string[], terms: readonly string[]): boolean {
-  const hays = texts.map((text) => text.toLowerCase());
+/** Whether every term is in one of the texts, given in lower case (`hays`). */
+export function containsAll(hays: readonly string[], terms: readonly string[]): boolean {
   return terms.every((term) => hays.some((hay) => hay.includes(term)));
+}
+
+/** A line (an utterance) of a text holding some of the terms. */
+export interface LineHolding {
+  /** Where the line starts and ends in the text ([from, to), without its line break). */
+  readonly from: number;
+  readonly to: number;
+  /** Where its first match starts. */
+  readonly at: number;
+  /** How many of the terms it holds. */
+  readonly count: number;
+}
+
+/**
+ * How many times the terms occur in a text, as `rangesIn` finds them, and the lines holding
+ * some, in order: one pass over its lower-case copy (`hay`, which the check made), where a
+ * range and a lower-cased copy of each line cost the hits of a common word three times their
+ * reading (a line holds a term when one of its ranges is that term's: a term holds no line
+ * break, so a range `indexOf` steps over lies in the line of the one before). At most 31 terms
+ * (a query's are at most 8). The lines stop once `enough` of them hold every term: no later one
+ * holds more, so a hit's first lines holding most are among them (a common word's hit then
+ * reads three lines, not all fifty).
+ */
+export function linesHolding(
+  text: string,
+  hay: string,
+  terms: readonly string[],
+  enough = Infinity,
+): { matches: number; lines: LineHolding[] } {
+  if (hay.length !== text.length) return { matches: 0, lines: [] };
+  // Each match as its start times the number of terms, plus its term's place: sorted as numbers.
+  const found: number[] = [];
+  const width = terms.length;
+  if (width > 31) throw new RangeError('linesHolding takes at most 31 terms');
+  for (let t = 0; t < width; t++) {
+    const term = terms[t]!;
+    for (let at = hay.indexOf(term); at >= 0; at = hay.indexOf(term, at + term.length))
+      found.push(at * width + t);
+  }
+  if (width > 1) found.sort((a, b) => a - b);
+  const lines: LineHolding[] = [];
+  // The line being read: where it starts and ends, its first match, the terms it holds (a bit
+  // for each term's place: a query has at most a few).
+  let from = 0;
+  let to = -1;
+  let first = 0;
+  let held = 0;
+  let whole = 0;
+  const popcount = (bits: number) => {
+    let count = 0;
+    for (; bits !== 0; bits &= bits - 1) count++;
+    return count;
+  };
+  for (const match of found) {
+    const at = Math.floor(match / width);
+    if (at >= to) {
+      if (held !== 0) {
+        const count = popcount(held);
+        lines.push({ from, to, at: first, count });
+        if (count === width && ++whole >= enough) return { matches: found.length, lines };
+      }
+      const end = hay.indexOf('\n', at);
+      from = hay.lastIndexOf('\n', at - 1) + 1;
+      to = end < 0 ? hay.length : end;
+      first = at;
+      held = 0;
+    }
+    held |= 1 << (match % width);
+  }
+  if (held !== 0) lines.push({ from, to, at: first, count: popcount(held) });
+  return { matches: found.length, lines };
 }
 
 /** The index of the word (of `starts`) a character offset falls in. */
@@ -292,11 +389,19 @@ export function packBody(body: Body): Buffer {
   return deflateRawSync(Buffer.from(markWords(body), 'utf8'));
 }
 
-/** A stored body: its text, and its word starts found when asked for (only a hit needs them). */
-export function unpackBody(packed: Uint8Array): { text: string; starts: () => readonly number[] } {
+/**
+ * A stored body: its text, and its word starts found when asked for (only a hit needs them), all
+ * of them or the word each of a few offsets falls in (wordsAt).
+ */
+export function unpackBody(packed: Uint8Array): {
+  text: string;
+  starts: () => readonly number[];
+  wordsAt: (offsets: readonly number[]) => number[];
+} {
   const marked = plainBytes(inflateRawSync(packed));
   return {
     text: unmarkedText(marked),
     starts: () => startsOf(marked),
+    wordsAt: (offsets) => wordsAt(marked, offsets),
   };
 }

@@ -40,6 +40,7 @@ import type { Job, Transcript } from '../../shared/domain/job';
 import {
   bodyOf,
   containsAll,
+  linesHolding,
   packBody,
   piecesOf,
   piecesQuery,
@@ -51,7 +52,6 @@ import {
   tokenQuery,
   tokensOf,
   unpackBody,
-  wordAtOffset,
   WORD_CHARS,
   type Snippet,
 } from './documents';
@@ -333,12 +333,15 @@ export class SearchIndex {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const body = unpackBody(row.body);
-      if (!containsAll([body.text, row.name, row.title ?? ''], terms)) continue;
+      // The text in lower case, once: the check reads it, and a hit finds its matches in it.
+      const hay = body.text.toLowerCase();
+      const hays = [hay, row.name.toLowerCase(), (row.title ?? '').toLowerCase()];
+      if (!containsAll(hays, terms)) continue;
       if (hits.length >= limit) {
         more = true;
         break;
       }
-      hits.push(hitOf(row, body, terms));
+      hits.push(hitOf(row, body, hay, terms));
     }
     return { hits, more, complete: this.complete };
   }
@@ -477,7 +480,8 @@ export const SNIPPETS = 3;
 
 function hitOf(
   row: JobRow,
-  body: { text: string; starts: () => readonly number[] },
+  body: { text: string; wordsAt: (offsets: readonly number[]) => number[] },
+  hay: string,
   terms: readonly string[],
 ): SearchHit {
   const base = {
@@ -487,17 +491,7 @@ function hitOf(
   };
   // Every occurrence of a term in the text (an utterance a line), counted; each line holding
   // some, with how many of the terms it holds.
-  const ranges = rangesIn(body.text, terms);
-  const lines: Array<{ from: number; line: string; count: number; at: number }> = [];
-  for (const [start] of ranges) {
-    const last = lines.at(-1);
-    if (last && start < last.from + last.line.length) continue;
-    const from = body.text.lastIndexOf('\n', start - 1) + 1;
-    const to = body.text.indexOf('\n', start);
-    const line = body.text.slice(from, to < 0 ? undefined : to);
-    const lower = line.toLowerCase();
-    lines.push({ from, line, count: terms.filter((t) => lower.includes(t)).length, at: start });
-  }
+  const { matches, lines } = linesHolding(body.text, hay, terms, SNIPPETS);
   const best = Math.max(0, ...lines.map((l) => l.count));
   const titleCount = row.title
     ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length
@@ -509,18 +503,18 @@ function hitOf(
       .map((l, order) => ({ ...l, order }))
       .sort((a, b) => b.count - a.count || a.order - b.order)
       .slice(0, SNIPPETS);
-    const starts = body.starts();
-    const snippets = ranked.map((l) => ({
-      ...snippetOf(l.line, rangesIn(l.line, terms)),
-      wordIndex: wordAtOffset(starts, l.at),
-    }));
+    const words = body.wordsAt(ranked.map((l) => l.at));
+    const snippets = ranked.map((l, i) => {
+      const line = body.text.slice(l.from, l.to);
+      return { ...snippetOf(line, rangesIn(line, terms)), wordIndex: words[i]! };
+    });
     const { wordIndex, ...snippet } = snippets[0]!;
     return {
       ...base,
       field: 'text',
       snippet,
       wordIndex,
-      matches: ranges.length,
+      matches,
       snippets: ranked
         .map((l, i) => ({ order: l.order, s: snippets[i]! }))
         .sort((a, b) => a.order - b.order)
@@ -532,7 +526,7 @@ function hitOf(
       ? (['title', row.title] as const)
       : (['name', row.name] as const);
   const snippet = snippetOf(text, rangesIn(text, terms));
-  return { ...base, field, snippet, matches: ranges.length, snippets: [snippet] };
+  return { ...base, field, snippet, matches, snippets: [snippet] };
 }
 
 /** A new, empty index file (whatever was at its place is deleted: it is only ever a copy). */

@@ -23,16 +23,17 @@
  *   (k1–k5) the command line: --version, jobs of 10,000, transcribe and watch beside the app,
  *           convert of a three-hour meeting (tests/bench/cli.ts)
  *   (d1–d3) dictionaries from input methods: 10,000 words read and written (tests/bench/dictionary.ts)
- *
- * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
- * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5), `--cli` only (k1–k5), `--dictionary` only (d1–d3).
  *   (p1–p2) programs: the OpenAI-compatible endpoint's overhead on the 5 s clip, MCP search over
  *           10,000 transcripts (tests/bench/programs.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5), `--cli` only (k1–k5), `--programs` only (p1–p2).
+ * `--export` only (x1–x5), `--cli` only (k1–k5), `--dictionary` only (d1–d3), `--programs` only
+ * (p1–p2).
+ *
+ * `npm run bench -- --against REV [parts] [--rounds N]` runs the chosen parts (all of the above
+ * but the service's own a–g when none is named) for REV's code and for this checkout's, in turn,
+ * and prints their figures side by side with the ratio of each (tests/bench/against.ts).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -46,6 +47,7 @@ import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, peakRssTracker, rssMiB } from '../support/raw-http';
+import { againstBench } from './against';
 import { cliBench } from './cli';
 import { dictionaryBench } from './dictionary';
 import { editsBench } from './edits';
@@ -397,16 +399,20 @@ async function realtimeOnly(): Promise<void> {
   }
 }
 
+// Side by side with another revision: each chosen part runs in its own process, for each side.
+if (process.argv.includes('--against')) await againstBench(process.argv);
 // Exports need neither fixtures nor the window (nor anything else loaded beside them: their
 // memory is the process's).
-if (process.argv.includes('--export')) await exportBench(line);
+else if (process.argv.includes('--export')) await exportBench(line);
 // Dictionaries from input methods are pure code: nothing to prepare.
 else if (process.argv.includes('--dictionary')) await dictionaryBench(line);
 // The meeting's figures need the fixtures (built by it), not the window.
 else if (process.argv.includes('--meeting')) await meetingBench(line);
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 else await prepareBench();
-if (['--export', '--meeting', '--dictionary'].some((flag) => process.argv.includes(flag))) {
+if (
+  ['--against', '--export', '--meeting', '--dictionary'].some((flag) => process.argv.includes(flag))
+) {
   // Done above.
 } else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
+  linesHolding,
   markWords,
   packBody,
   piecesOf,
@@ -77,6 +78,11 @@ describe('a transcript as a body', () => {
         expect(unmarkWords(markWords(body))).toEqual(body);
         const { text, starts } = unpackBody(packBody(body));
         expect([text, starts()]).toEqual([body.text, body.starts]);
+        // The word a few offsets fall in, found without the list of starts.
+        const offsets = [text.length, 0, 3, Math.floor(text.length / 2), 3];
+        expect(unpackBody(packBody(body)).wordsAt(offsets)).toEqual(
+          offsets.map((offset) => wordAtOffset(body.starts, offset)),
+        );
       }),
     );
     expect(unmarkWords(markWords({ text: 'a  b', starts: [2, 2, 3, 4] }))).toEqual({
@@ -110,6 +116,61 @@ describe("a job's tokens", () => {
 
   it('never split by the tokenizer: characters it would split at are made U+FFFD', () => {
     expect(tokensOf(['a\u180eb\u0000c']).words).toEqual(['a\ufffdb\ufffdc']);
+  });
+});
+
+describe('the lines holding the terms', () => {
+  /** As a hit found them before: every range, and each line of one lower-cased on its own. */
+  function byRanges(text: string, terms: string[]) {
+    const ranges = rangesIn(text, terms);
+    const lines: Array<{ from: number; to: number; at: number; count: number }> = [];
+    for (const [start] of ranges) {
+      const last = lines.at(-1);
+      if (last && start < last.to) continue;
+      const from = text.lastIndexOf('\n', start - 1) + 1;
+      const end = text.indexOf('\n', start);
+      const to = end < 0 ? text.length : end;
+      const lower = text.slice(from, to).toLowerCase();
+      lines.push({ from, to, at: start, count: terms.filter((t) => lower.includes(t)).length });
+    }
+    return { matches: ranges.length, lines };
+  }
+
+  it('are each line holding some, with how many of them, and every match counted', () => {
+    const text = 'The budget\nno match here\nbudget the BUDGET\nthe';
+    expect(linesHolding(text, text.toLowerCase(), ['the', 'budget'])).toEqual({
+      matches: 6,
+      lines: [
+        { from: 0, to: 10, at: 0, count: 2 },
+        { from: 25, to: 42, at: 25, count: 2 },
+        { from: 43, to: 46, at: 43, count: 1 },
+      ],
+    });
+  });
+
+  it('are what every range and each line lower-cased on its own give, for any text and terms', () => {
+    const char = fc.constantFrom('a', 'b', 'A', ' ', '\n', '会', 'é', 'É');
+    const term = fc
+      .array(fc.constantFrom('a', 'b', 'ab', 'ba', '会', 'é', 'aa'), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(char, { maxLength: 60 }),
+        fc.uniqueArray(term, { minLength: 1, maxLength: 4 }),
+        (chars, terms) => {
+          const text = chars.join('');
+          const all = byRanges(text, terms);
+          expect(linesHolding(text, text.toLowerCase(), terms)).toEqual(all);
+          // Up to the second line holding every term: what a hit's two best lines need.
+          const whole = all.lines.flatMap((l, i) => (l.count === terms.length ? [i] : []));
+          const enough = whole.length >= 2 ? all.lines.slice(0, whole[1]! + 1) : all.lines;
+          expect(linesHolding(text, text.toLowerCase(), terms, 2)).toEqual({
+            matches: all.matches,
+            lines: enough,
+          });
+        },
+      ),
+    );
   });
 });
 
