@@ -332,6 +332,33 @@ describe('a watched folder', { timeout: 300_000 }, () => {
     }
   });
 
+  it('refuses a second watcher of a folder whatever data folder it uses: one watcher per folder and user', async () => {
+    const dir = await folder('held-elsewhere');
+    const otherData = await tempDir('kikitori-watch-other-data-');
+    const { group } = watchers('command-line');
+    const elsewhere = new FolderWatchers({
+      dataDir: otherData,
+      link: linkOf(proxied.core),
+      holder: 'command-line',
+      timing: TIMING,
+    });
+    try {
+      await group.add({ folder: dir });
+      const refused = await elsewhere.add({ folder: dir }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect((refused as AppFailure).error).toMatchObject({
+        code: 'watch-held',
+        params: { path: dir, holder: 'command-line', pid: process.pid },
+      });
+    } finally {
+      await group.close();
+      await elsewhere.close();
+      await removeDir(otherData);
+    }
+  });
+
   it('takes a changed file as its new version once: its transcript replaces the earlier one, or, edited by the person, stays and the new one goes beside it', async () => {
     const dir = await folder('versions');
     const { group, heard } = watchers();
