@@ -4,6 +4,7 @@
  * --quiet. Progress bars are drawn by ./progress.ts.
  */
 import { AppFailure, errorText, type AppError, type Lang } from '../shared/domain/errors';
+import { shown } from './terminal';
 
 export interface Io {
   readonly lang: Lang;
@@ -11,6 +12,11 @@ export interface Io {
   readonly quiet: boolean;
   /** Whether stderr is a terminal (progress bars redrawn in place) or not (plain lines). */
   readonly tty: boolean;
+  /**
+   * Whether results on stdout would land on the terminal the bars are drawn on: the line each
+   * file ends with says what was written, and stdout says it again only to a pipe or a file.
+   */
+  readonly resultsShown: boolean;
   /** A result line for people (not in --json mode). */
   out(line: string): void;
   /** One JSON object on its line (only in --json mode). */
@@ -19,6 +25,8 @@ export interface Io {
   note(line: string): void;
   /** An error on stderr, always (and as an `error` event with --json). */
   error(line: string, fields?: Readonly<Record<string, unknown>>): void;
+  /** A further line of an error on stderr, always (not an event: the error's fields hold it). */
+  more(line: string): void;
   /** The whole sentence for an AppError or anything thrown. */
   errorSentence(error: unknown): string;
   /** Says `sentence` as an error (if any) and ends the process with `code`. */
@@ -41,24 +49,27 @@ export function makeIo(options: {
   const json = options.json === true;
   const quiet = options.quiet === true;
   const { lang } = options;
+  const tty = stderr.isTTY === true && !json && !quiet;
   const io: Io = {
     lang,
     json,
     quiet,
-    tty: stderr.isTTY === true && !json && !quiet,
+    tty,
+    resultsShown: tty && stdout.isTTY === true,
     out: (line) => {
-      if (!json) stdout.write(`${line}\n`);
+      if (!json) stdout.write(`${shown(line)}\n`);
     },
     emit: (value) => {
       if (json) stdout.write(`${JSON.stringify(value)}\n`);
     },
     note: (line) => {
-      if (!json && !quiet) stderr.write(`${line}\n`);
+      if (!json && !quiet) stderr.write(`${shown(line)}\n`);
     },
     error: (line, fields = {}) => {
       if (json) stdout.write(`${JSON.stringify({ type: 'error', ...fields, message: line })}\n`);
-      stderr.write(`kikitori: ${line}\n`);
+      stderr.write(`kikitori: ${shown(line)}\n`);
     },
+    more: (line) => stderr.write(`${shown(line)}\n`),
     errorSentence: (error) =>
       error instanceof AppFailure
         ? appErrorSentence(error.error, lang)
