@@ -32,12 +32,14 @@ import {
   SUBTITLE_FLAGS,
   type ExportFlags,
 } from './options';
+import { onPipeClosed } from './pipe';
 import { localeLang, say, type TextKey } from './text';
 
 // The core, the renderer and the progress bars load only when a command runs: --help and
 // --version start at once.
 const load = {
   link: () => import('./link'),
+  connections: () => import('./connections'),
   convert: () => import('./convert'),
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
@@ -59,7 +61,6 @@ const TITLES_JA: Readonly<Record<string, string>> = {
 const COMMANDER_ERRORS: Readonly<Record<string, TextKey>> = {
   'commander.unknownOption': 'arg.unknownOption',
   'commander.unknownCommand': 'arg.unknownCommand',
-  'commander.missingArgument': 'arg.missingArgument',
   'commander.optionMissingArgument': 'arg.missingValue',
   'commander.excessArguments': 'arg.excess',
 };
@@ -126,10 +127,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const exportOptions = <Args extends unknown[], Opts extends OptionValues, G extends OptionValues>(
     command: Command<Args, Opts, G>,
+    outHelp: TextKey = 'help.out',
   ) =>
     command
       .option('--format <list>', t('help.format', { list: EXPORT_CHOICES.join(',') }), formats)
-      .option('--out <dir>', t('help.out'))
+      .option('--out <dir>', t(outHelp))
       .option(
         '--speaker-name <label=name>',
         t('help.speakerName'),
@@ -202,6 +204,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   exportOptions(
     program.command('export').description(t('help.export')).argument('<jobs...>', t('help.jobIds')),
+    'help.outHere',
   ).action(async (ids, options, command) => {
     const { exportJobs } = await load.jobs();
     await onCore(shared(command), { service: false }, (link, io) =>
@@ -257,6 +260,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
 
   program
+    .command('connections')
+    .description(t('help.connections'))
+    .action(async (_options, command) => {
+      const { listConnections } = await load.connections();
+      await onCore(shared(command), { service: false }, (link, io) => listConnections(link, io));
+    });
+
+  program
     .command('search')
     .description(t('help.search'))
     .argument('<query>', t('help.query'))
@@ -279,14 +290,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+    const value = /'([^']+)'/.exec(error.message)?.[1] ?? '';
     const sentence =
       error.code === 'commander.invalidArgument' && refused
         ? refused.sentence
         : error.code === 'commander.help'
           ? undefined
-          : t(COMMANDER_ERRORS[error.code] ?? 'arg.other', {
-              value: /'([^']+)'/.exec(error.message)?.[1] ?? '',
-            });
+          : error.code === 'commander.missingArgument'
+            ? missingArgument(program, value, t)
+            : t(COMMANDER_ERRORS[error.code] ?? 'arg.other', { value });
     if (sentence !== undefined) ioOf(program.opts()).error(sentence, { exitCode: 2 });
     return 2;
   }
@@ -301,6 +313,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // A closed output (| head) stops the command as Ctrl+C does; entry.ts then exits 141.
+  const unwatch = onPipeClosed(interrupt);
   try {
     exitCode = stopsItself
       ? await running(interrupted)
@@ -316,7 +330,22 @@ export async function main(argv: readonly string[]): Promise<number> {
     io.error(io.errorSentence(error));
     exitCode = 1;
   } finally {
+    unwatch();
     await link?.close();
   }
   return exitCode;
+}
+
+/** "kikitori transcribe needs audio or video files": the argument said by its own help. */
+function missingArgument(
+  program: Command,
+  name: string,
+  t: (key: TextKey, params?: Record<string, string | number>) => string,
+): string {
+  for (const command of program.commands) {
+    const argument = command.registeredArguments.find((a) => a.name() === name);
+    if (argument)
+      return t('arg.missingArgument', { command: command.name(), what: argument.description });
+  }
+  return t('arg.other');
 }

@@ -18,8 +18,10 @@ const EN = {
   'help.cancel': 'Stop a queued or running job on our side.',
   'help.files': 'audio or video files',
   'help.results': 'recognition results (JSON)',
-  'help.jobIds': 'job ids (kikitori jobs lists them)',
-  'help.jobId': 'a job id',
+  'help.jobIds':
+    'jobs, each by its id or its session id (the window’s), or the start of one (kikitori jobs lists them)',
+  'help.jobId':
+    'a job, by its id or its session id (the window’s), or the start of one (kikitori jobs lists them)',
   'help.query': 'what to find',
   'help.json': 'one JSON object a line on stdout: each event, then the result',
   'help.quiet': 'say nothing but errors',
@@ -28,11 +30,14 @@ const EN = {
   'help.help': 'show this help',
   'help.helpCommand': 'show the help of a command',
   'help.connection': 'the connection to use (its id; default: the one chosen in the window)',
-  'help.engine': 'the engine, for these files only (e.g. -a-general)',
-  'help.profile': 'the dictionary profile, for these files only',
+  'help.engine':
+    'the engine, for these files only (e.g. -a-general-en for the local service, -a-general for AmiVoice Cloud; a wrong one is refused with the list)',
+  'help.profile': 'the dictionary profile, for these files only (one the service holds)',
   'help.speakers': 'ask for speaker labels (each file then goes as a job)',
   'help.format': 'formats, separated by commas: {list} (default txt)',
-  'help.out': 'where to write the files (default: next to each source)',
+  'help.out': 'the folder to write the files in, made when missing (default: next to each source)',
+  'help.outHere':
+    'the folder to write the files in, made when missing (default: the current folder)',
   'help.status': 'only the jobs in this state: {list}',
   'help.speakerName': 'a speaker’s name, e.g. speaker0=Tanaka (repeatable)',
   'help.noFillers': 'leave fillers (%えー%) out',
@@ -44,7 +49,7 @@ const EN = {
   'help.minCueMs': 'subtitles: shortest cue where the speech allows, ms ({min}–{max})',
   'help.minGapMs': 'subtitles: least gap between cues, ms ({min}–{max})',
   'help.exitCodes':
-    'Exit codes: 0 all done; 1 some file or job failed (each is named); 2 bad arguments; 3 the data folder is held by a program that cannot be reached; 130 interrupted (jobs the service already has are left to finish, and listed).',
+    'Exit codes: 0 all done; 1 some file or job failed (each is named); 2 bad arguments; 3 the data folder is held by a program that cannot be reached; 130 interrupted (jobs the service already has are left to finish, and listed); 141 the output was closed (as by | head), ending the command quietly.',
   // Bad arguments.
   'arg.format':
     '“{value}” is not an export format. Use one or more of {list}, separated by commas.',
@@ -54,7 +59,7 @@ const EN = {
   'arg.status': '“{value}” is not a job state. Use one of {list}.',
   'arg.unknownOption': 'There is no option {value}. See kikitori --help.',
   'arg.unknownCommand': 'There is no command {value}. See kikitori --help.',
-  'arg.missingArgument': 'This command needs {value}. See its --help.',
+  'arg.missingArgument': 'kikitori {command} needs {what}. See kikitori {command} --help.',
   'arg.missingValue': 'The option {value} needs a value.',
   'arg.excess': 'Too many arguments. See the command’s --help.',
   'arg.other': 'These arguments cannot be used. See kikitori --help.',
@@ -71,6 +76,39 @@ const EN = {
   'stage.done': 'done',
   'stage.failed': 'failed',
   'file.wrote': '{name}: wrote {path}',
+  'file.wroteAll': '{name}: wrote {paths}',
+  detail: 'Details: {detail}',
+  // Naming a job.
+  'job.none': 'There is no job “{id}”. kikitori jobs lists the jobs with their ids.',
+  'job.many':
+    '“{id}” starts the ids of {count} jobs: {list}{more}. Give more of the id of the one you mean.',
+  'job.manyMore': ' and {count} more',
+  'notFound.other': 'What was asked for is no longer there: it may have been removed meanwhile.',
+  // Where the files go, and what they are sent with.
+  'out.notFolder': '{path} is not a folder. Name a folder with --out (it is made when missing).',
+  'out.denied':
+    'Cannot write into {path}: you may not write there. Name another folder with --out.',
+  'out.readOnly':
+    'Cannot write into {path}: its disk is read-only. Name another folder with --out.',
+  'out.full':
+    'Cannot make {path}: its disk is full. Free some space, or name another folder with --out.',
+  'out.cannotMake':
+    'Cannot make the folder {path}: no folder can be made there. Name another folder with --out.',
+  'beside.denied':
+    'Its transcripts cannot be written next to it: you may not write in {folder}. Name a folder with --out.',
+  'beside.readOnly':
+    'Its transcripts cannot be written next to it: the disk holding {folder} is read-only. Name a folder with --out.',
+  'use.connection':
+    'There is no connection “{id}”. Use one of {list} (kikitori connections lists them).',
+  'use.engineForm':
+    '“{engine}” is not an engine name: engine names start with “-”, such as -a-general-en.',
+  'use.engine': 'The connection “{id}” has no engine “{engine}”. Use one of {list}.',
+  'use.profile':
+    'The connection “{id}” holds no dictionary profile “{profile}” for {engine}. Use one of {list}, or make it in the window’s Dictionary.',
+  'use.noProfiles':
+    'The connection “{id}” holds no dictionary profile for {engine}, so “{profile}” cannot be used. Make it in the window’s Dictionary first.',
+  'use.unchecked':
+    'Could not check {what} with the service, so the files are sent as asked: {reason}',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} is not JSON.',
   'convert.notResult':
@@ -86,6 +124,9 @@ const EN = {
   'search.incomplete': 'The index is still being made: some jobs may be missing.',
   'cancel.done': '{name}: stopped.',
   'cancel.already': '{name} had already ended ({status}).',
+  'help.connections':
+    'List the connections (as in Settings), with the id --connection takes, the engine and the dictionary profile each uses; * marks the one used when none is named.',
+  'connections.active': '* is the connection used when --connection names none ({id}).',
   // Watching folders.
   'help.watch':
     'Watch folders: every audio or video file that appears in one is transcribed once it has stopped growing, and its transcript written in every format asked for. Ctrl+C stops.',
@@ -94,6 +135,7 @@ const EN = {
   'watch.watching': 'Watching {folder}. New files are transcribed; Ctrl+C stops.',
   'watch.picked': '{path}: sent (job {job}).',
   'watch.done': '{path}: done.',
+  'watch.skipped': '{path}: left alone. {reason}',
   'watch.stopped':
     'Stopped watching. Jobs already sent finish in Kikitori; their files are written at its next start.',
   'watch.none': 'No folder could be watched.',
@@ -112,8 +154,10 @@ const JA: Readonly<Record<TextKey, string>> = {
   'help.cancel': '待機中または実行中のジョブをこちら側で止めます。',
   'help.files': '音声・動画ファイル',
   'help.results': '認識結果（JSON）',
-  'help.jobIds': 'ジョブ ID（kikitori jobs で表示されます）',
-  'help.jobId': 'ジョブ ID',
+  'help.jobIds':
+    'ジョブ。ジョブ ID かセッション ID（ウィンドウに表示されるもの）、またはその先頭部分で指定します（kikitori jobs で表示されます）',
+  'help.jobId':
+    'ジョブ。ジョブ ID かセッション ID（ウィンドウに表示されるもの）、またはその先頭部分で指定します（kikitori jobs で表示されます）',
   'help.query': '探す言葉',
   'help.json': '標準出力に 1 行 1 つの JSON（各イベント、最後に結果）を出します',
   'help.quiet': 'エラー以外は何も表示しません',
@@ -122,11 +166,13 @@ const JA: Readonly<Record<TextKey, string>> = {
   'help.help': 'このヘルプを表示します',
   'help.helpCommand': 'コマンドのヘルプを表示します',
   'help.connection': '使う接続の ID（既定: ウィンドウで選んだ接続）',
-  'help.engine': 'このファイルだけに使うエンジン（例: -a-general）',
-  'help.profile': 'このファイルだけに使う辞書プロファイル',
+  'help.engine':
+    'このファイルだけに使うエンジン（例: ローカルサービスは -a-general-en、AmiVoice Cloud は -a-general。ないエンジンは一覧を添えて断ります）',
+  'help.profile': 'このファイルだけに使う辞書プロファイル（サービスにあるもの）',
   'help.speakers': '話者ラベルを付けます（各ファイルはジョブとして送られます）',
   'help.format': '形式をカンマ区切りで: {list}（既定 txt）',
-  'help.out': '書き出し先フォルダー（既定: 各元ファイルと同じ場所）',
+  'help.out': '書き出し先フォルダー。なければ作ります（既定: 各元ファイルと同じ場所）',
+  'help.outHere': '書き出し先フォルダー。なければ作ります（既定: 今いるフォルダー）',
   'help.status': 'この状態のジョブだけ: {list}',
   'help.speakerName': '話者の名前。例: speaker0=田中（複数回指定できます）',
   'help.noFillers': 'フィラー（%えー%）を除きます',
@@ -138,7 +184,7 @@ const JA: Readonly<Record<TextKey, string>> = {
   'help.minCueMs': '字幕: 発話が許す範囲での最短表示時間（ミリ秒、{min}〜{max}）',
   'help.minGapMs': '字幕: 字幕どうしの最小間隔（ミリ秒、{min}〜{max}）',
   'help.exitCodes':
-    '終了コード: 0 すべて完了、1 失敗したファイルまたはジョブがある（それぞれ名前を表示）、2 引数の誤り、3 データフォルダーを連絡の取れないプログラムが使用中、130 中断（サービスが受け取ったジョブはそのまま続き、一覧を表示）。',
+    '終了コード: 0 すべて完了、1 失敗したファイルまたはジョブがある（それぞれ名前を表示）、2 引数の誤り、3 データフォルダーを連絡の取れないプログラムが使用中、130 中断（サービスが受け取ったジョブはそのまま続き、一覧を表示）、141 出力先が閉じられた（| head など。何も表示せずに終わります）。',
   'arg.format':
     '「{value}」は書き出し形式ではありません。{list} から 1 つ以上をカンマ区切りで指定してください。',
   'arg.number':
@@ -150,7 +196,8 @@ const JA: Readonly<Record<TextKey, string>> = {
   'arg.status': '「{value}」はジョブの状態ではありません。{list} のいずれかを指定してください。',
   'arg.unknownOption': 'オプション {value} はありません。kikitori --help をご覧ください。',
   'arg.unknownCommand': 'コマンド {value} はありません。kikitori --help をご覧ください。',
-  'arg.missingArgument': 'このコマンドには {value} が必要です。--help をご覧ください。',
+  'arg.missingArgument':
+    'kikitori {command} には{what}を指定してください。kikitori {command} --help をご覧ください。',
   'arg.missingValue': 'オプション {value} には値が必要です。',
   'arg.excess': '引数が多すぎます。コマンドの --help をご覧ください。',
   'arg.other': 'この引数は使えません。kikitori --help をご覧ください。',
@@ -165,6 +212,38 @@ const JA: Readonly<Record<TextKey, string>> = {
   'stage.done': '完了',
   'stage.failed': '失敗',
   'file.wrote': '{name}: {path} に書き出しました',
+  'file.wroteAll': '{name}: {paths} に書き出しました',
+  detail: '詳細: {detail}',
+  'job.none': 'ジョブ「{id}」はありません。kikitori jobs でジョブとその ID を表示できます。',
+  'job.many':
+    '「{id}」で始まる ID のジョブが {count} 件あります: {list}{more}。目的のジョブの ID をもう少し長く指定してください。',
+  'job.manyMore': '、ほか {count} 件',
+  'notFound.other': '指定したものはもうありません。その間に削除された可能性があります。',
+  'out.notFolder':
+    '{path} はフォルダーではありません。--out にはフォルダーを指定してください（なければ作ります）。',
+  'out.denied':
+    '{path} に書き込めません。書き込む権限がありません。--out に別のフォルダーを指定してください。',
+  'out.readOnly':
+    '{path} に書き込めません。読み取り専用のディスクです。--out に別のフォルダーを指定してください。',
+  'out.full':
+    '{path} を作れません。ディスクがいっぱいです。空きを作るか、--out に別のフォルダーを指定してください。',
+  'out.cannotMake':
+    'フォルダー {path} を作れません。その場所にはフォルダーを作れません。--out に別のフォルダーを指定してください。',
+  'beside.denied':
+    '元ファイルと同じ場所に書き出せません。{folder} に書き込む権限がありません。--out にフォルダーを指定してください。',
+  'beside.readOnly':
+    '元ファイルと同じ場所に書き出せません。{folder} は読み取り専用のディスクにあります。--out にフォルダーを指定してください。',
+  'use.connection':
+    '接続「{id}」はありません。{list} のいずれかを指定してください（kikitori connections で表示できます）。',
+  'use.engineForm':
+    '「{engine}」はエンジン名ではありません。エンジン名は -a-general-en のように「-」で始まります。',
+  'use.engine':
+    '接続「{id}」にはエンジン「{engine}」がありません。{list} のいずれかを指定してください。',
+  'use.profile':
+    '接続「{id}」には、{engine} の辞書プロファイル「{profile}」がありません。{list} のいずれかを指定するか、ウィンドウの「辞書」で作ってください。',
+  'use.noProfiles':
+    '接続「{id}」には {engine} の辞書プロファイルがないため、「{profile}」は使えません。先にウィンドウの「辞書」で作ってください。',
+  'use.unchecked': '{what} をサービスで確かめられなかったため、指定どおりに送ります: {reason}',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} は JSON ではありません。',
   'convert.notResult':
@@ -181,6 +260,9 @@ const JA: Readonly<Record<TextKey, string>> = {
   'search.incomplete': '索引を作成中のため、表示されないジョブがあるかもしれません。',
   'cancel.done': '{name}: 止めました。',
   'cancel.already': '{name} はすでに終わっています（{status}）。',
+  'help.connections':
+    '接続（設定にあるもの）を、--connection に指定する ID、使うエンジンと辞書プロファイルとともに一覧表示します。* は --connection を指定しないときに使う接続です。',
+  'connections.active': '* は --connection を指定しないときに使う接続です（{id}）。',
   'help.watch':
     'フォルダーを見張ります。音声・動画ファイルが現れると、書き込みが終わるのを待って文字起こしし、指定したすべての形式で書き出します。Ctrl+C で止まります。',
   'help.folders': '見張るフォルダー',
@@ -189,6 +271,7 @@ const JA: Readonly<Record<TextKey, string>> = {
     '{folder} を見張っています。新しいファイルを文字起こしします。Ctrl+C で止まります。',
   'watch.picked': '{path}: 送信しました（ジョブ {job}）。',
   'watch.done': '{path}: 完了しました。',
+  'watch.skipped': '{path}: 文字起こししません。{reason}',
   'watch.stopped':
     '見張りを止めました。送信済みのジョブは Kikitori で続き、その書き出しは次回の起動時に行われます。',
   'watch.none': '見張れるフォルダーがありませんでした。',

@@ -4,6 +4,10 @@
  * events, then its transcript rendered by the core (`export:render`, as the window's export) in
  * every format asked for and written next to the source or into --out, never over a file. A
  * file the core refuses, or whose job fails, is named with its reason; the others still run.
+ * Before anything is sent: --out is made (or refused), each source's folder is checked writable
+ * when its transcripts go beside it, and --connection, --engine and --profile are checked with
+ * the service (./preflight.ts). Each file's state is the one its job reports (uploading, then
+ * recognising, …), and each file ends as one line saying what was written (./progress.ts).
  */
 import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
@@ -13,7 +17,8 @@ import type { Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
-import { appErrorSentence, type Io } from './io';
+import { appErrorSentence, detailOf, type Io } from './io';
+import { besideProblem, checkUse, outFolder } from './preflight';
 import { fileProgress } from './progress';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
@@ -45,6 +50,9 @@ export async function transcribe(
   link: CoreLink,
   interrupted: Promise<void>,
 ): Promise<number> {
+  // The outputs first: nothing is sent for transcripts that could not be written.
+  const out = options.out === undefined ? undefined : await outFolder(io, options.out);
+  await checkUse(link, io, options);
   const progress = fileProgress(io);
   /**
    * The journal's past jobs, which give an estimate its rate: asked for once a job is being
@@ -64,6 +72,7 @@ export async function transcribe(
   const nameOf = new Map<string, string>();
   const waiting = new Map<string, (job: Job) => void>();
 
+  /** What the job says it is doing, in words, and how far along it is. */
   const stageOf = (job: Job): { stage: string; fraction: number } => {
     if (job.status === 'uploading')
       return { stage: say(io.lang, 'stage.uploading'), fraction: job.progress ?? 0 };
@@ -84,10 +93,12 @@ export async function transcribe(
 
   const show = (job: Job) => {
     const name = nameOf.get(job.id);
-    if (name === undefined) return;
+    if (name === undefined || finished.has(job.id)) return;
     const { stage, fraction } = stageOf(job);
-    progress.update(name, stage, fraction);
+    progress.update(name, job.status, stage, fraction);
   };
+  /** Jobs whose file has had its last line: nothing more is drawn for them. */
+  const finished = new Set<string>();
 
   const seen = (job: Job) => {
     const before = latest.get(job.id);
@@ -116,7 +127,15 @@ export async function transcribe(
       const name = nameOf.get(id);
       if (name === undefined) return;
       io.emit({ type: 'upload', file: name, job: id, sent, total });
-      progress.update(name, say(io.lang, 'stage.uploading'), total > 0 ? sent / total : 0);
+      // Bytes still going out while the job says it is uploading; once it says more, that shows.
+      const job = latest.get(id);
+      if (job && job.status !== 'uploading') return;
+      progress.update(
+        name,
+        'uploading',
+        say(io.lang, 'stage.uploading'),
+        total > 0 ? sent / total : 0,
+      );
     }
   });
   // The estimate counts down between events.
@@ -124,10 +143,16 @@ export async function transcribe(
     for (const job of latest.values()) if (job.status === 'recognizing') show(job);
   }, 1000);
 
-  const failed = (file: string, sentence: string, job?: string): Outcome => {
+  const failed = (file: string, sentence: string, job?: string, detail?: string): Outcome => {
     const line = say(io.lang, 'file.failed', { name: file, reason: sentence });
-    if (io.json || io.quiet) io.error(line, { file, ...(job ? { job } : {}) });
-    else progress.line(`kikitori: ${line}`);
+    if (job) finished.add(job);
+    if (io.json || io.quiet)
+      io.error(line, { file, ...(job ? { job } : {}), ...(detail ? { detail } : {}) });
+    else
+      progress.end(
+        file,
+        detail ? `kikitori: ${line}\n  ${say(io.lang, 'detail', { detail })}` : `kikitori: ${line}`,
+      );
     return { file, ...(job ? { job } : {}), ok: false, outputs: [], error: sentence };
   };
 
@@ -135,28 +160,35 @@ export async function transcribe(
     const done = ended(latest.get(job.id) ?? job)
       ? (latest.get(job.id) ?? job)
       : await new Promise<Job>((settle) => waiting.set(job.id, settle));
-    if (done.status === 'failed') return failed(file, sentenceOf(done.error, io), job.id);
+    if (done.status === 'failed')
+      return failed(
+        file,
+        sentenceOf(done.error, io),
+        job.id,
+        done.error ? detailOf(done.error) : undefined,
+      );
     try {
       const rendered = await renderThrough(link, job.id, options.formats, options.settings);
-      const outputs = await writeFiles(
-        options.out ? resolve(options.out) : dirname(source),
-        rendered,
-      );
-      for (const path of outputs) {
-        progress.line(say(io.lang, 'file.wrote', { name: file, path }));
-        io.emit({ type: 'written', file, job: job.id, path });
-        io.out(path);
-      }
-      progress.update(file, say(io.lang, 'stage.done'), 1);
+      const outputs = await writeFiles(out ?? dirname(source), rendered);
+      finished.add(job.id);
+      progress.end(file, say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
+      for (const path of outputs) io.emit({ type: 'written', file, job: job.id, path });
+      io.paths(outputs);
       return { file, job: job.id, ok: true, outputs };
     } catch (error) {
-      return failed(file, io.errorSentence(error), job.id);
+      const { sentence, detail } = io.problem(error);
+      return failed(file, sentence, job.id, detail);
     }
   };
 
   const work: Promise<Outcome>[] = [];
   for (const file of files) {
     const source = resolve(file);
+    const beside = out === undefined ? await besideProblem(io, source) : undefined;
+    if (beside !== undefined) {
+      work.push(Promise.resolve(failed(file, beside)));
+      continue;
+    }
     const sent = await link.invoke('transcribe:files', {
       paths: [source],
       ...(options.connection !== undefined && { connection: options.connection }),
@@ -167,7 +199,9 @@ export async function transcribe(
       },
     });
     if (!sent.ok) {
-      work.push(Promise.resolve(failed(file, sentenceOf(sent.error, io))));
+      work.push(
+        Promise.resolve(failed(file, sentenceOf(sent.error, io), undefined, detailOf(sent.error))),
+      );
       continue;
     }
     const job = sent.data.jobs[0]!;
@@ -188,7 +222,7 @@ export async function transcribe(
       left: left.map((job) => ({ job: job.id, file: nameOf.get(job.id), status: job.status })),
     });
     for (const job of left)
-      process.stderr.write(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}\n`);
+      io.more(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}`);
     return 130;
   }
   const bad = outcome.filter((o) => !o.ok).length;
