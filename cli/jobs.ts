@@ -3,7 +3,6 @@
  * the core (jobs:list, search:query, jobs:cancel, export:render). A job is named as the window or
  * `kikitori jobs` shows it: its id or its service's session id, whole or by its start.
  */
-import { resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { listedName, type Job } from '../shared/domain/job';
@@ -11,6 +10,7 @@ import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import { appErrorSentence, type Io } from './io';
 import { BadArgument } from './options';
+import { outFolder } from './preflight';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
 
@@ -167,8 +167,9 @@ export async function exportJobs(
   ids: readonly string[],
   options: ExportJobsOptions,
 ): Promise<number> {
+  // The folder first: nothing is asked of the core for files that could not be written.
+  const folder = await outFolder(io, options.out ?? '.');
   const jobs = await allJobs(link);
-  const folder = resolve(options.out ?? '.');
   const outcomes: { job: string; ok: boolean; outputs: string[]; error?: string }[] = [];
   for (const id of ids) {
     try {
@@ -177,15 +178,16 @@ export async function exportJobs(
         folder,
         await renderThrough(link, job.id, options.formats, options.settings),
       );
-      for (const path of outputs) {
-        io.note(say(io.lang, 'file.wrote', { name: listedName(job), path }));
-        io.emit({ type: 'written', job: job.id, path });
-        io.out(path);
-      }
+      io.note(say(io.lang, 'file.wroteAll', { name: listedName(job), paths: outputs.join(', ') }));
+      for (const path of outputs) io.emit({ type: 'written', job: job.id, path });
+      io.paths(outputs);
       outcomes.push({ job: job.id, ok: true, outputs });
     } catch (error) {
-      const sentence = io.errorSentence(error);
-      io.error(say(io.lang, 'file.failed', { name: id, reason: sentence }), { job: id });
+      const { sentence, detail } = io.problem(error);
+      io.error(say(io.lang, 'file.failed', { name: id, reason: sentence }), {
+        job: id,
+        ...(detail ? { detail } : {}),
+      });
       outcomes.push({ job: id, ok: false, outputs: [], error: sentence });
     }
   }

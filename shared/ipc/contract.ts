@@ -452,13 +452,14 @@ export const EVENTS = {
     problem: appErrorSchema.optional(),
   }),
   /**
-   * A file of a watched folder: picked up (its job made), done (its outputs written), or failed
-   * (its job or its outputs, with the reason).
+   * A file of a watched folder: picked up (its job made), done (its outputs written), failed
+   * (its job or its outputs, with the reason), or skipped (never sent: not audio or video, too
+   * large, …, with the reason as `file-refused` or `file`).
    */
   'watch:file': z.object({
     folder: z.string(),
     path: z.string(),
-    state: z.enum(['picked', 'done', 'failed']),
+    state: z.enum(['picked', 'done', 'failed', 'skipped']),
     job: z.string().optional(),
     outputs: z.array(z.string()).optional(),
     error: appErrorSchema.optional(),
