@@ -5,6 +5,17 @@ import { PIPE_CLOSED_EXIT, pipeClosed, watchPipes } from './pipe';
 watchPipes();
 const code = await main(process.argv.slice(2));
 // Once what was written has left (stdout may be a pipe written asynchronously), end the process:
-// the core is stopped by then, and nothing else is awaited.
-const end = () => process.exit(pipeClosed() ? PIPE_CLOSED_EXIT : code);
-process.stdout.write('', () => process.stderr.write('', end));
+// the core is stopped by then, and nothing else is awaited. A write's callback hears of a closed
+// pipe before the stream's error event does.
+let closed = false;
+const heard = (error?: Error | null) => {
+  const errno = (error as NodeJS.ErrnoException | null | undefined)?.code;
+  closed ||= errno === 'EPIPE' || errno === 'ERR_STREAM_DESTROYED';
+};
+process.stdout.write('', (error) => {
+  heard(error);
+  process.stderr.write('', (error) => {
+    heard(error);
+    process.exit(closed || pipeClosed() ? PIPE_CLOSED_EXIT : code);
+  });
+});

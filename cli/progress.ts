@@ -61,8 +61,23 @@ function plainProgress(now: () => number): FileProgress {
   };
 }
 
+/**
+ * stderr as log-update measures it: a terminal that tells no size (0 columns, 0 rows, as some
+ * pseudo-terminals do) is taken as 80 × 24, not as one where nothing can be drawn.
+ */
+const sizedStderr = {
+  isTTY: true,
+  get columns() {
+    return process.stderr.columns || 80;
+  },
+  get rows() {
+    return process.stderr.rows || 24;
+  },
+  write: (text: string) => process.stderr.write(text),
+} as unknown as NodeJS.WriteStream;
+
 function drawnProgress(): FileProgress {
-  const draw = createLogUpdate(process.stderr, { showCursor: true });
+  const draw = createLogUpdate(sizedStderr, { showCursor: true });
   const bars = new Map<string, { words: string; fraction: number }>();
   let timer: NodeJS.Timeout | undefined;
   let drawnAt = 0;
@@ -94,8 +109,10 @@ function drawnProgress(): FileProgress {
       bars.delete(name);
       clearTimeout(timer);
       timer = undefined;
-      // The bars erased, the line written where they were, the others drawn again below it.
-      draw.persist(shown(line));
+      // The bars erased, the line written where they were (as it is: the terminal wraps it),
+      // the others drawn again below it.
+      draw.clear();
+      process.stderr.write(`${shown(line, { lines: true })}\n`);
       if (bars.size > 0) draw(frame());
     },
     stop: () => {
