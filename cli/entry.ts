@@ -8,8 +8,8 @@ const code = await main(process.argv.slice(2));
 // the core is stopped by then, and nothing else is awaited. A write's callback hears of a closed
 // pipe before the stream's error event does.
 let closed = false;
-const heard = (error?: Error | null) => {
-  const errno = (error as NodeJS.ErrnoException | null | undefined)?.code;
+const heard = (error?: NodeJS.ErrnoException | null) => {
+  const errno = error?.code;
   closed ||= errno === 'EPIPE' || errno === 'ERR_STREAM_DESTROYED';
 };
 process.stdout.write('', (error) => {

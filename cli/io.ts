@@ -15,7 +15,7 @@ import {
   type AppError,
   type Lang,
 } from '../shared/domain/errors';
-import { BadArgument } from './options';
+import { BadArgument, CommandFailure } from './options';
 import { shown } from './terminal';
 import { say } from './text';
 
@@ -91,7 +91,8 @@ export function makeIo(options: {
       const detail = detailOf(error.error);
       return { sentence: appErrorSentence(error.error, lang), ...(detail ? { detail } : {}) };
     }
-    if (error instanceof BadArgument) return { sentence: error.sentence };
+    if (error instanceof BadArgument || error instanceof CommandFailure)
+      return { sentence: error.sentence };
     return { sentence: error instanceof Error ? error.message : String(error) };
   };
   const io: Io = {

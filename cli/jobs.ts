@@ -9,7 +9,7 @@ import { listedName, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import { appErrorSentence, type Io } from './io';
-import { BadArgument } from './options';
+import { CommandFailure } from './options';
 import { outFolder } from './preflight';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
@@ -49,7 +49,7 @@ export function findJob(jobs: readonly Job[], id: string): Found {
 export function jobNamed(io: Io, jobs: readonly Job[], id: string): Job {
   const found = findJob(jobs, id);
   if (found.kind === 'one') return found.job;
-  if (found.kind === 'none') throw new BadArgument(say(io.lang, 'job.none', { id }));
+  if (found.kind === 'none') throw new CommandFailure(say(io.lang, 'job.none', { id }));
   const ids = shortIds(jobs);
   const list = found.jobs
     .slice(0, 5)
@@ -57,7 +57,7 @@ export function jobNamed(io: Io, jobs: readonly Job[], id: string): Job {
     .join(', ');
   const more =
     found.jobs.length > 5 ? say(io.lang, 'job.manyMore', { count: found.jobs.length - 5 }) : '';
-  throw new BadArgument(say(io.lang, 'job.many', { id, count: found.jobs.length, list, more }));
+  throw new CommandFailure(say(io.lang, 'job.many', { id, count: found.jobs.length, list, more }));
 }
 
 /** Each job's id as `kikitori jobs` shows it: its start, long enough to name it alone. */

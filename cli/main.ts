@@ -41,6 +41,7 @@ const load = {
   link: () => import('./link'),
   connections: () => import('./connections'),
   convert: () => import('./convert'),
+  preflight: () => import('./preflight'),
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
@@ -99,10 +100,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   /** Runs a command's work on the core of the data folder, then lets go of it. */
   const onCore = async (
     shared: Shared,
-    needs: LinkNeeds,
+    needs: LinkNeeds & { readonly out?: string | undefined },
     work: (link: CoreLink, io: Io, interrupted: Promise<void>, dataDir: string) => Promise<number>,
   ) => {
     const io = ioOf(shared);
+    // The output folder before anything else: a bad one is said at once, the core never opened.
+    if (needs.out !== undefined) await (await load.preflight()).outFolder(io, needs.out);
     const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
     link = await (await load.link()).openLink(dataDir, io, needs);
     const opened = link;
@@ -167,7 +170,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--speakers', t('help.speakers')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
-    await onCore(shared(command), { service: true }, (link, io, interrupted) =>
+    await onCore(shared(command), { service: true, out: options.out }, (link, io, interrupted) =>
       transcribe(
         files,
         {
@@ -207,7 +210,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     'help.outHere',
   ).action(async (ids, options, command) => {
     const { exportJobs } = await load.jobs();
-    await onCore(shared(command), { service: false }, (link, io) =>
+    await onCore(shared(command), { service: false, out: options.out ?? '.' }, (link, io) =>
       exportJobs(link, io, ids, {
         formats: options.format ?? ['txt'],
         out: options.out,
@@ -226,21 +229,24 @@ export async function main(argv: readonly string[]): Promise<number> {
   ).action(async (folders, options, command) => {
     const { watchFolders } = await load.watch();
     stopsItself = true;
-    await onCore(shared(command), { service: true }, (link, io, interrupted, dataDir) =>
-      watchFolders(
-        link,
-        io,
-        dataDir,
-        folders,
-        {
-          formats: options.format ?? ['txt'],
-          out: options.out,
-          recursive: options.recursive === true,
-          settings: settingsOf(options),
-          connection: options.connection,
-        },
-        interrupted,
-      ),
+    await onCore(
+      shared(command),
+      { service: true, out: options.out },
+      (link, io, interrupted, dataDir) =>
+        watchFolders(
+          link,
+          io,
+          dataDir,
+          folders,
+          {
+            formats: options.format ?? ['txt'],
+            out: options.out,
+            recursive: options.recursive === true,
+            settings: settingsOf(options),
+            connection: options.connection,
+          },
+          interrupted,
+        ),
     );
   });
 
@@ -288,6 +294,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
+    if (error instanceof BadArgument) {
+      ioOf(program.opts()).error(error.sentence, { exitCode: 2 });
+      return 2;
+    }
     if (!(error instanceof CommanderError)) throw error;
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     const value = /'([^']+)'/.exec(error.message)?.[1] ?? '';
@@ -326,9 +336,11 @@ export async function main(argv: readonly string[]): Promise<number> {
           ),
         ]);
   } catch (error) {
+    // An argument found wrong once the command could check it (--out, --engine, a job's id).
+    exitCode = error instanceof BadArgument ? 2 : 1;
     const io = ioOf(program.opts());
-    io.error(io.errorSentence(error));
-    exitCode = 1;
+    const { sentence, detail } = io.problem(error);
+    io.error(sentence, { exitCode, ...(detail ? { detail } : {}) });
   } finally {
     unwatch();
     await link?.close();

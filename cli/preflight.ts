@@ -6,7 +6,7 @@
  * that cannot be written and no file is sent to an engine that is not there.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import { isWellFormedEngineName } from '../shared/api/engines';
@@ -14,6 +14,7 @@ import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';
 import { BadArgument } from './options';
 import { say, type TextKey } from './text';
+import { makeFolder } from './write';
 
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 
@@ -33,7 +34,7 @@ export async function outFolder(io: Io, out: string): Promise<string> {
   const info = await stat(path).catch((error: unknown) => errnoOf(error));
   if (typeof info === 'string' && info !== 'ENOENT') throw refuse(outReason(info));
   if (info === undefined || info === 'ENOENT') {
-    await mkdir(path, { recursive: true }).catch((error: unknown) => {
+    await makeFolder(path).catch((error: unknown) => {
       throw refuse(outReason(errnoOf(error)));
     });
   } else if (!info.isDirectory()) throw refuse('out.notFolder');

@@ -28,14 +28,24 @@ export const commandEnv = (env: Record<string, string> = {}) => ({
   ...env,
 });
 
-/** Runs `kikitori ARGS…` to its end, its stdout and stderr each a pipe. */
-export function kikitori(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+/**
+ * Runs `kikitori ARGS…` to its end, its stdout and stderr each a pipe; killed after `killAfterMs`
+ * when given (its code is then null), for a command that might never end.
+ */
+export function kikitori(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  killAfterMs?: number,
+): Promise<Run> {
   const start = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['scripts/kikitori.mjs', ...args], {
       env: commandEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const killer =
+      killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.on('close', () => clearTimeout(killer));
     let stdout = '';
     let stderr = '';
     let partial = '';
