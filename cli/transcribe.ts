@@ -11,7 +11,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
-import type { AppError } from '../shared/domain/errors';
+import type { AppError, Lang } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
 import type { Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
@@ -54,47 +54,16 @@ export async function transcribe(
   const out = options.out === undefined ? undefined : await outFolder(io, options.out);
   await checkUse(link, io, options);
   const progress = fileProgress(io);
-  /**
-   * The journal's past jobs, which give an estimate its rate: asked for once a job is being
-   * recognized, not before the files are sent (a list of thousands costs the app time).
-   */
-  let history: Job[] | undefined;
-  const historyOf = (): Job[] => {
-    if (history) return history;
-    history = [];
-    void link.invoke('jobs:list', {}).then((listed) => {
-      if (listed.ok) history = listed.data.jobs;
-    });
-    return history;
-  };
+  const historyOf = lazyHistory(link);
   /** The newest copy of each job of ours, by the journal's revision. */
   const latest = new Map<string, Job>();
   const nameOf = new Map<string, string>();
   const waiting = new Map<string, (job: Job) => void>();
 
-  /** What the job says it is doing, in words, and how far along it is. */
-  const stageOf = (job: Job): { stage: string; fraction: number } => {
-    if (job.status === 'uploading')
-      return { stage: say(io.lang, 'stage.uploading'), fraction: job.progress ?? 0 };
-    if (job.status === 'recognizing') {
-      const estimate = estimateOf(job, workRate(historyOf(), job), Date.now());
-      if (!estimate) return { stage: say(io.lang, 'stage.recognizing'), fraction: 0 };
-      return {
-        stage: estimate.late
-          ? say(io.lang, 'stage.late')
-          : say(io.lang, 'stage.left', { seconds: Math.ceil(estimate.left) }),
-        fraction: estimate.fraction,
-      };
-    }
-    if (job.status === 'completed') return { stage: say(io.lang, 'stage.exporting'), fraction: 1 };
-    if (job.status === 'failed') return { stage: say(io.lang, 'stage.failed'), fraction: 0 };
-    return { stage: say(io.lang, 'stage.queued'), fraction: 0 };
-  };
-
   const show = (job: Job) => {
     const name = nameOf.get(job.id);
     if (name === undefined || finished.has(job.id)) return;
-    const { stage, fraction } = stageOf(job);
+    const { stage, fraction } = stageOf(job, io.lang, historyOf);
     progress.update(name, job.status, stage, fraction);
   };
   /** Jobs whose file has had its last line: nothing more is drawn for them. */
@@ -189,15 +158,7 @@ export async function transcribe(
       work.push(Promise.resolve(failed(file, beside)));
       continue;
     }
-    const sent = await link.invoke('transcribe:files', {
-      paths: [source],
-      ...(options.connection !== undefined && { connection: options.connection }),
-      use: {
-        ...(options.engine !== undefined && { engine: options.engine }),
-        ...(options.profile !== undefined && { profileId: options.profile }),
-        ...(options.speakers && { speakers: true }),
-      },
-    });
+    const sent = await send(link, source, options);
     if (!sent.ok) {
       work.push(
         Promise.resolve(failed(file, sentenceOf(sent.error, io), undefined, detailOf(sent.error))),
@@ -215,16 +176,79 @@ export async function transcribe(
   clearInterval(ticker);
   unsubscribe();
   progress.stop();
-  if (outcome === undefined) {
-    const left = [...latest.values()].filter((job) => !ended(job));
-    io.error(say(io.lang, left.length > 0 ? 'interrupted.head' : 'interrupted.none'), {
-      exitCode: 130,
-      left: left.map((job) => ({ job: job.id, file: nameOf.get(job.id), status: job.status })),
+  return outcome === undefined
+    ? leftRunning(
+        io,
+        [...latest.values()].filter((job) => !ended(job)),
+        nameOf,
+      )
+    : summed(io, outcome);
+}
+
+/**
+ * The journal's past jobs, which give an estimate its rate: asked for once a job is being
+ * recognized, not before the files are sent (a list of thousands costs the app time).
+ */
+function lazyHistory(link: CoreLink): () => readonly Job[] {
+  let history: Job[] | undefined;
+  return () => {
+    if (history) return history;
+    history = [];
+    void link.invoke('jobs:list', {}).then((listed) => {
+      if (listed.ok) history = listed.data.jobs;
     });
-    for (const job of left)
-      io.more(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}`);
-    return 130;
+    return history;
+  };
+}
+
+/** The file sent as the window sends it, with the flags that hold for it only. */
+const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
+  link.invoke('transcribe:files', {
+    paths: [source],
+    ...(options.connection !== undefined && { connection: options.connection }),
+    use: {
+      ...(options.engine !== undefined && { engine: options.engine }),
+      ...(options.profile !== undefined && { profileId: options.profile }),
+      ...(options.speakers && { speakers: true }),
+    },
+  });
+
+/** What the job says it is doing, in words, and how far along it is. */
+function stageOf(
+  job: Job,
+  lang: Lang,
+  history: () => Iterable<Job>,
+): { stage: string; fraction: number } {
+  if (job.status === 'uploading')
+    return { stage: say(lang, 'stage.uploading'), fraction: job.progress ?? 0 };
+  if (job.status === 'recognizing') {
+    const estimate = estimateOf(job, workRate(history(), job), Date.now());
+    if (!estimate) return { stage: say(lang, 'stage.recognizing'), fraction: 0 };
+    return {
+      stage: estimate.late
+        ? say(lang, 'stage.late')
+        : say(lang, 'stage.left', { seconds: Math.ceil(estimate.left) }),
+      fraction: estimate.fraction,
+    };
   }
+  if (job.status === 'completed') return { stage: say(lang, 'stage.exporting'), fraction: 1 };
+  if (job.status === 'failed') return { stage: say(lang, 'stage.failed'), fraction: 0 };
+  return { stage: say(lang, 'stage.queued'), fraction: 0 };
+}
+
+/** Interrupted: the jobs the service has, left to finish, listed (exit 130). */
+function leftRunning(io: Io, left: readonly Job[], nameOf: ReadonlyMap<string, string>): number {
+  io.error(say(io.lang, left.length > 0 ? 'interrupted.head' : 'interrupted.none'), {
+    exitCode: 130,
+    left: left.map((job) => ({ job: job.id, file: nameOf.get(job.id), status: job.status })),
+  });
+  for (const job of left)
+    io.more(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}`);
+  return 130;
+}
+
+/** Every file done: how many failed, and the result (exit 0, or 1 when any failed). */
+function summed(io: Io, outcome: readonly Outcome[]): number {
   const bad = outcome.filter((o) => !o.ok).length;
   const code = bad > 0 ? 1 : 0;
   if (bad > 0 && outcome.length > 1)
