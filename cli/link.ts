@@ -6,8 +6,9 @@
  * - Nobody holds it: the command opens the core in this process, taking the folder's lock for as
  *   long as it runs (with the local service supervised as the app does when it sends files), and
  *   serves the program endpoint itself, so every other `kikitori` on the folder goes through it.
- * - It is held but its holder cannot be reached (an older version, a hung process): one sentence,
- *   exit code 3.
+ * - It is held but its holder cannot be reached (an older version, a hung process), or it is not
+ *   the user's own (another user's folder, a link, a socket another user made): one sentence,
+ *   exit code 3, and nothing is sent anywhere.
  * The core (and all it loads: the service's supervisor, SQLite, the keychain) is loaded only when
  * it is opened here: a command going through the app loads the endpoint's client alone.
  */
@@ -27,6 +28,9 @@ export interface LinkNeeds {
 export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promise<CoreLink> {
   const reached = await connectProgram(dataDir);
   if (reached.kind === 'connected') return reached.link;
+  // Another user's folder, or a socket this user did not make: nothing is sent, nothing opened.
+  if (reached.kind === 'unreachable' && reached.reason === 'untrusted')
+    return io.exit(3, io.errorSentence(new AppFailure(reached.error)));
   const [{ Core }, { holdDataFolder }, { linkToCore }] = await Promise.all([
     import('../core/core'),
     import('../core/host-start'),
@@ -36,6 +40,8 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   try {
     core = await Core.open({ dataDir, watchFolders: false });
   } catch (error) {
+    if (error instanceof AppFailure && error.error.code === 'data-not-own')
+      return io.exit(3, io.errorSentence(error));
     if (error instanceof AppFailure && error.error.code === 'app-running')
       return io.exit(
         3,

@@ -8,14 +8,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { LIMITS } from '../shared/api/codes';
 import { sniffContainer } from '../shared/api/audio-sniff';
 import type { Container } from '../shared/api/media-formats';
-import { AppFailure, appError } from '../shared/domain/errors';
+import { AppFailure, appError, type SubCode } from '../shared/domain/errors';
 import { fileReason } from './errors';
 import { readHead } from './media-tools';
+
+/**
+ * The version of a file a watched folder checked (core/watch/whole-file.ts): such a file is
+ * opened only where it is (never through a link) and only while it is that very version.
+ */
+export interface ExpectedVersion {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
 
 export interface OpenedMedia {
   /** Open for reading; the caller closes it (or hands it to a stream that does). */
@@ -26,7 +37,7 @@ export interface OpenedMedia {
 
 // The sentence names the file as the person knows it (a dropped file's copy in the data
 // folder is `uploads/<id>/<its name>`); programs still get its path.
-const refused = (path: string, reason: 'not-media' | 'too-large' | 'not-chosen') =>
+const refused = (path: string, reason: SubCode<'file-refused', 'reason'>) =>
   new AppFailure(appError('file-refused', { path, name: basename(path), reason }));
 
 const unreadable = (path: string, error: NodeJS.ErrnoException) =>
@@ -36,16 +47,18 @@ const unreadable = (path: string, error: NodeJS.ErrnoException) =>
 
 /**
  * Opens `path` as media, or throws an AppFailure naming it: `file` (missing, not a regular
- * file, empty, unreadable) or `file-refused` (too large, not audio or video). A FIFO, a device,
- * a socket or a folder is never opened: the target is checked first, then the opened descriptor
- * is checked to be that same regular file (so a swap in between is caught too).
+ * file, empty, unreadable, or not the version expected) or `file-refused` (too large, not audio
+ * or video). A FIFO, a device, a socket or a folder is never opened: the target is checked first,
+ * then the opened descriptor is checked to be that same regular file (so a swap in between is
+ * caught too). A path a person named may be a link (its target is what they meant); a watched
+ * folder's file (`expected`) is opened only where it is, and only as the version it was seen.
  */
-export async function openMedia(path: string): Promise<OpenedMedia> {
+export async function openMedia(path: string, expected?: ExpectedVersion): Promise<OpenedMedia> {
   let target: string;
   let info: Awaited<ReturnType<typeof stat>>;
   try {
-    target = await realpath(path);
-    info = await stat(target);
+    target = expected ? path : await realpath(path);
+    info = await (expected ? lstat : stat)(target);
   } catch (error) {
     throw unreadable(path, error as NodeJS.ErrnoException);
   }
@@ -61,6 +74,7 @@ export async function openMedia(path: string): Promise<OpenedMedia> {
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev)
       throw unreadable(path, Object.assign(new Error('not a file'), { code: 'EISDIR' }));
+    if (expected && !isVersion(opened, expected)) throw refused(path, 'changed');
     if (opened.size === 0)
       throw unreadable(path, Object.assign(new Error('the file is empty'), { code: 'EMPTY' }));
     if (opened.size > LIMITS.asyncAudioBytes) throw refused(path, 'too-large');
@@ -74,9 +88,21 @@ export async function openMedia(path: string): Promise<OpenedMedia> {
   }
 }
 
+const isVersion = (
+  info: { dev: number; ino: number; size: number; mtimeMs: number },
+  v: ExpectedVersion,
+) =>
+  info.dev === v.dev &&
+  info.ino === v.ino &&
+  info.size === v.size &&
+  Math.trunc(info.mtimeMs) === v.mtimeMs;
+
 /** Checks `path` as openMedia does, and closes it: what a job records of its file. */
-export async function acceptMedia(path: string): Promise<{ size: number; container: Container }> {
-  const { handle, size, container } = await openMedia(path);
+export async function acceptMedia(
+  path: string,
+  expected?: ExpectedVersion,
+): Promise<{ size: number; container: Container }> {
+  const { handle, size, container } = await openMedia(path, expected);
   await handle.close();
   return { size, container };
 }

@@ -9,15 +9,12 @@
  * Every FLAC made here is 16 kHz, 16-bit, mono: at most 32 kB a second of audio, so the size of a
  * converted file follows from its length (core/jobs/routing.ts routes it before it exists).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { promisify } from 'node:util';
 import { headerDuration, SNIFF_BYTES } from '../shared/api/audio-sniff';
 import { AppFailure, appError } from '../shared/domain/errors';
 import { LIVE_AUDIO } from '../shared/ipc/live';
-
-const run = promisify(execFile);
 
 /** ffmpeg's options for every run: no banner, errors only, never reading the terminal. */
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
@@ -50,11 +47,49 @@ export async function readHead(file: string | FileHandle): Promise<Uint8Array> {
   }
 }
 
+/**
+ * A media file as ffmpeg and ffprobe are given it: a path, or a file already opened and checked
+ * (core/media-file.ts), which they read through their standard input: `/dev/stdin` reopens that
+ * very file (seekable, so an MP4 whose index comes last converts), never the path, which may
+ * since name something else. Windows has no /dev/stdin: there the path is given.
+ */
+export type MediaInput = string | { readonly handle: FileHandle; readonly path: string };
+
+function inputOf(input: MediaInput): { readonly name: string; readonly stdin: 'ignore' | number } {
+  if (typeof input === 'string') return { name: input, stdin: 'ignore' };
+  if (process.platform === 'win32') return { name: input.path, stdin: 'ignore' };
+  return { name: '/dev/stdin', stdin: input.handle.fd };
+}
+
+const pathOf = (input: MediaInput) => (typeof input === 'string' ? input : input.path);
+
+/** Runs ffmpeg or ffprobe on `input` to its end: what it printed, or the error with its stderr. */
+function runOn(
+  command: 'ffmpeg' | 'ffprobe',
+  input: MediaInput,
+  args: (name: string) => string[],
+): Promise<{ stdout: string; stderr: string }> {
+  const { name, stdin } = inputOf(input);
+  return new Promise((settle, fail) => {
+    const child: ChildProcess = spawn(command, args(name), { stdio: [stdin, 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', fail);
+    child.once('exit', (code: number | null) =>
+      code === 0
+        ? settle({ stdout, stderr })
+        : fail(Object.assign(new Error(`${command} exited with ${code}`), { stderr })),
+    );
+  });
+}
+
 /** How long the audio is by ffprobe (part of Debian's ffmpeg); undefined when it cannot tell. */
-export async function probeSeconds(path: string): Promise<number | undefined> {
+export async function probeSeconds(input: MediaInput): Promise<number | undefined> {
   try {
-    const { stdout } = await run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path],
+    const { stdout } = await runOn('ffprobe', input, (name) => [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', name],
     ]);
     const seconds = Number.parseFloat(stdout);
     return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
@@ -68,32 +103,27 @@ export async function probeSeconds(path: string): Promise<number | undefined> {
  * undefined when neither can tell.
  */
 export async function audioSeconds(
-  path: string,
-  probe: (path: string) => Promise<number | undefined> = probeSeconds,
+  input: MediaInput,
+  probe: (input: MediaInput) => Promise<number | undefined> = probeSeconds,
 ): Promise<number | undefined> {
-  return headerDuration(await readHead(path)) ?? (await probe(path));
+  const head = await readHead(typeof input === 'string' ? input : input.handle);
+  return headerDuration(head) ?? (await probe(input));
 }
 
 /** Converts the first audio stream to FLAC 16 kHz mono; `ffmpeg-missing` or `conversion-failed`. */
-export async function convertToFlac(input: string, output: string): Promise<void> {
+export async function convertToFlac(input: MediaInput, output: string): Promise<void> {
+  const name = basename(pathOf(input));
   try {
-    await run('ffmpeg', [
-      ...QUIET,
-      '-y',
-      '-i',
-      input,
-      '-vn',
-      '-map',
-      '0:a:0',
+    await runOn('ffmpeg', input, (source) => [
+      ...[...QUIET, '-y', '-i', source, '-vn', '-map', '0:a:0'],
       ...FLAC_16K_MONO,
       output,
     ]);
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT')
-      throw new AppFailure(appError('ffmpeg-missing', { name: basename(input) }));
-    const detail = (e.stderr ?? e.message).trim().split('\n').at(-1) ?? 'ffmpeg failed';
-    throw new AppFailure(appError('conversion-failed', { name: basename(input) }, detail));
+    if (e.code === 'ENOENT') throw new AppFailure(appError('ffmpeg-missing', { name }));
+    const detail = (e.stderr || e.message).trim().split('\n').at(-1) ?? 'ffmpeg failed';
+    throw new AppFailure(appError('conversion-failed', { name }, detail));
   }
 }
 
@@ -106,7 +136,7 @@ export function reencodeFlac(input: string, output: string): Promise<boolean> {
     const args = [...QUIET, '-y', '-i', input, '-vn', '-c:a', 'flac', '-f', 'flac', output];
     const child = spawn('ffmpeg', args, { stdio: 'ignore' });
     child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
+    child.once('exit', (code: number | null) => resolve(code === 0));
   });
 }
 

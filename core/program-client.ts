@@ -9,6 +9,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { Agent, request, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { appError, appErrorSchema, type AppError } from '../shared/domain/errors';
 import {
@@ -20,11 +21,16 @@ import {
   type EventPayload,
   type Result,
 } from '../shared/ipc/contract';
-import { programEndpointPath, type EndpointHello } from './program-endpoint';
+import { readInstance } from './app-instance';
+import { ENDPOINT_NAME, programEndpointPath, type EndpointHello } from './program-endpoint';
+import { notOwnFolder, whose, tightenFolder } from './storage/private-folder';
 import type { CoreLink, LinkListener } from './program-link';
 
-/** Why a program endpoint that is there could not be used (the error's `reason`). */
-export type UnreachableReason = 'stale' | 'refused' | 'no-answer';
+/**
+ * Why a program endpoint that is there could not be used (the error's `reason`); `untrusted`: the
+ * data folder or its socket is not this user's own (the error is `data-not-own`).
+ */
+export type UnreachableReason = 'stale' | 'refused' | 'no-answer' | 'untrusted';
 
 export type ProgramConnection =
   /** The app holding the data folder answered: drive it through `link`. */
@@ -81,16 +87,61 @@ function readAll(res: IncomingMessage): Promise<Answer> {
   });
 }
 
+/** Where a data folder's endpoint is, once the folder and the socket are known to be this user's. */
+type Found =
+  | { readonly kind: 'found'; readonly endpoint: string }
+  | { readonly kind: 'absent'; readonly endpoint: string }
+  | { readonly kind: 'untrusted'; readonly endpoint: string; readonly error: AppError };
+
+/**
+ * The endpoint of `dataDir`, trusted only when the folder is this user's own (not a link, not
+ * another user's; made 0700 when it was more open, as a host does) and the socket is one this
+ * user made. Its path is where the host puts it (core/program-endpoint.ts), or, when this
+ * process's environment names another socket folder, the one the host wrote in `instance.json`.
+ */
+async function findEndpoint(dataDir: string): Promise<Found> {
+  const computed = programEndpointPath(dataDir) ?? join(dataDir, ENDPOINT_NAME);
+  if (process.platform === 'win32') return { kind: 'found', endpoint: computed };
+  const untrusted = (endpoint: string, reason: 'owner' | 'link' | 'not-folder' | 'socket') => ({
+    kind: 'untrusted' as const,
+    endpoint,
+    error: appError('data-not-own', { path: dataDir, reason }),
+  });
+  let refusal: ReturnType<typeof notOwnFolder>;
+  try {
+    refusal = notOwnFolder(dataDir);
+    if (refusal === undefined) tightenFolder(dataDir);
+  } catch {
+    return { kind: 'absent', endpoint: computed };
+  }
+  if (refusal) return untrusted(computed, refusal);
+  const written = (await readInstance(dataDir))?.endpoint;
+  for (const endpoint of new Set([computed, ...(written ? [written] : [])])) {
+    const owner = whose(endpoint);
+    if (owner === 'absent') continue;
+    return owner === 'theirs' ? untrusted(endpoint, 'socket') : { kind: 'found', endpoint };
+  }
+  return { kind: 'absent', endpoint: computed };
+}
+
 /**
  * Connects to the program endpoint of `dataDir`. Never throws for what it finds there: a
- * `ProgramConnection` says which case it is.
+ * `ProgramConnection` says which case it is. Nothing is sent to an endpoint before the data
+ * folder and the socket are known to be this user's own (else `unreachable`, `untrusted`).
  */
 export async function connectProgram(
   dataDir: string,
   { timeoutMs = 5_000 }: ConnectOptions = {},
 ): Promise<ProgramConnection> {
-  const endpoint = programEndpointPath(dataDir);
-  const unreachable = (reason: UnreachableReason, detail: string): ProgramConnection => ({
+  const found = await findEndpoint(dataDir);
+  const { endpoint } = found;
+  if (found.kind === 'absent') return { kind: 'absent', endpoint };
+  if (found.kind === 'untrusted')
+    return { kind: 'unreachable', reason: 'untrusted', endpoint, error: found.error };
+  const unreachable = (
+    reason: Exclude<UnreachableReason, 'untrusted'>,
+    detail: string,
+  ): ProgramConnection => ({
     kind: 'unreachable',
     reason,
     endpoint,
@@ -101,13 +152,9 @@ export async function connectProgram(
     ),
   });
   if (process.platform !== 'win32') {
-    try {
-      if (!(await lstat(endpoint)).isSocket()) return unreachable('refused', 'not a socket');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'absent', endpoint };
-      return unreachable('refused', String(error));
-    }
+    const info = await lstat(endpoint).catch(() => undefined);
+    if (!info) return { kind: 'absent', endpoint };
+    if (!info.isSocket()) return unreachable('refused', 'not a socket');
   }
   const agent = new Agent({ keepAlive: true });
   const send = (method: 'GET' | 'POST', path: string, body?: string, signal?: AbortSignal) =>

@@ -2,20 +2,24 @@
  * The program endpoint (docs/architecture.md §4): the core's channels and events for programs
  * holding the user's rights (the command line, scripts), served by whichever host holds the data
  * folder's lock. A Unix domain socket in the data folder (`<data>/kikitori.sock`, 0600 in the 0700
- * folder; on Windows a named pipe named after the data folder), never a TCP port: no web page can
- * reach it at all, and the file's permissions are its authentication, so every call runs as the
- * core's PROGRAM caller. It speaks HTTP like the web host: `POST /rpc/<channel>` and
+ * folder; where that path is too long for a socket, one named after the folder in this user's
+ * private socket folder; on Windows a named pipe named after the data folder), never a TCP port:
+ * no web page can reach it at all, and the file's permissions are its authentication, so every
+ * call runs as the core's PROGRAM caller. It speaks HTTP like the web host: `POST /rpc/<channel>` and
  * `GET /events` (core/http-channels.ts), and `GET /` says it is Kikitori and whose.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { chmod, lstat, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { appError } from '../shared/domain/errors';
 import { PROGRAM } from './caller';
 import type { Core } from './core';
 import { EventStreams, RPC_PREFIX, answerRpc, refuse } from './http-channels';
 import { sendJson } from './http-reply';
+import { makePrivateFolderOf, notOwnFolder } from './storage/private-folder';
 
 /** The socket's name in the data folder. */
 export const ENDPOINT_NAME = 'kikitori.sock';
@@ -28,16 +32,59 @@ export interface EndpointHello {
 }
 
 /**
- * Where the program endpoint of a data folder is: its socket in the folder, or on Windows the
- * named pipe whose name is made from the folder's path (pipes live in a namespace of their own).
+ * The longest socket path every system takes: a socket's path must fit `sun_path` (108 bytes on
+ * Linux, 104 on macOS, with its NUL). A longer one is cut short by the system without a word, and
+ * the socket would be made at another path, in another folder.
+ */
+export const MAX_SOCKET_PATH = 103;
+
+/**
+ * The folder of this user's sockets for data folders whose own path is too long: the session's
+ * `$XDG_RUNTIME_DIR` when it is this user's own 0700 folder, else `kikitori-<uid>` in the
+ * temporary folder, made 0700 and checked to be this user's (another user may have made it first:
+ * then there is none). Undefined where there is none.
+ */
+export function socketFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && isAbsolute(runtime)) {
+    try {
+      if (notOwnFolder(runtime) === undefined && (statSync(runtime).mode & 0o077) === 0)
+        return runtime;
+    } catch {
+      // Not there: the temporary folder's then.
+    }
+  }
+  const folder = join(tmpdir(), `kikitori-${process.getuid?.() ?? 'user'}`);
+  try {
+    makePrivateFolderOf(folder);
+    return folder;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the program endpoint of a data folder is: its socket in the folder, or, when that path is
+ * too long for a socket, a socket named after the folder in this user's socket folder; undefined
+ * when neither fits (programs cannot reach that app). On Windows, the named pipe whose name is
+ * made from the folder's path (pipes live in a namespace of their own).
  */
 export function programEndpointPath(
   dataDir: string,
   platform: NodeJS.Platform = process.platform,
-): string {
-  if (platform !== 'win32') return join(dataDir, ENDPOINT_NAME);
-  const folder = createHash('sha256').update(resolve(dataDir).toLowerCase()).digest('hex');
-  return `\\\\.\\pipe\\kikitori-${folder.slice(0, 32)}`;
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const folder = createHash('sha256').update(resolve(dataDir)).digest('hex');
+  if (platform === 'win32') {
+    const named = createHash('sha256').update(resolve(dataDir).toLowerCase()).digest('hex');
+    return `\\\\.\\pipe\\kikitori-${named.slice(0, 32)}`;
+  }
+  const inFolder = join(dataDir, ENDPOINT_NAME);
+  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH) return inFolder;
+  const sockets = socketFolder(env);
+  if (sockets === undefined) return undefined;
+  const short = join(sockets, `kikitori-${folder.slice(0, 24)}.sock`);
+  return Buffer.byteLength(short) <= MAX_SOCKET_PATH ? short : undefined;
 }
 
 export interface ProgramEndpoint {
@@ -68,6 +115,10 @@ async function removeLeftSocket(path: string): Promise<void> {
  */
 export async function startProgramEndpoint(core: Core): Promise<ProgramEndpoint> {
   const path = programEndpointPath(core.dataDir);
+  if (path === undefined)
+    throw new Error(
+      `no socket path of at most ${MAX_SOCKET_PATH} bytes can be made for ${core.dataDir}`,
+    );
   const windows = process.platform === 'win32';
   if (!windows) await removeLeftSocket(path);
   const events = new EventStreams((listener) => core.subscribe(listener));

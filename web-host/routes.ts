@@ -206,8 +206,9 @@ export function webRoutes(deps: RouteDeps): Route[] {
                 kind: 'any',
                 resolve: (file) => deps.chosen.resolve(PROGRAM_UPLOADS, file),
               },
+              folders: 'any',
             }
-          : { paths: deps.chosen.policy(who.session!) };
+          : { paths: deps.chosen.policy(who.session!), folders: 'typed' };
         return answerRpc(core, req, res, caller, 'in browser mode');
       },
     },

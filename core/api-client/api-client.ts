@@ -5,7 +5,7 @@
  * was sent, so a job is never created twice.
  */
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import {
@@ -46,6 +46,11 @@ export interface ClientOptions {
 
 export interface RecognitionUpload {
   readonly filePath: string;
+  /**
+   * The file already opened and checked (core/media-file.ts): what is sent is read from it, from
+   * its start at each attempt, never from the path, which may since name something else.
+   */
+  readonly handle?: FileHandle;
   readonly d: string;
   readonly c?: string;
   readonly onProgress?: (sent: number, total: number) => void;
@@ -192,7 +197,7 @@ export class ApiClient {
   private async multipart(upload: RecognitionUpload, key: string) {
     let size: number;
     try {
-      const info = await stat(upload.filePath);
+      const info = await (upload.handle ? upload.handle.stat() : stat(upload.filePath));
       if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       size = info.size;
     } catch (error) {
@@ -222,7 +227,7 @@ export class ApiClient {
       contentType: `multipart/form-data; boundary=${boundary}`,
       body: {
         head,
-        file: { path: upload.filePath, size },
+        file: { path: upload.filePath, size, ...(upload.handle && { handle: upload.handle }) },
         tail: Buffer.from(`\r\n--${boundary}--\r\n`),
       },
     };

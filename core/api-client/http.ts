@@ -3,6 +3,7 @@
  * knows whether any byte reached the server, so callers can retry only what is safe to retry.
  */
 import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import {
   request as httpRequest,
   type IncomingHttpHeaders,
@@ -13,7 +14,8 @@ import { request as httpsRequest } from 'node:https';
 interface FileBody {
   /** Bytes before the file (multipart heads). */
   readonly head: Buffer;
-  readonly file: { readonly path: string; readonly size: number };
+  /** The file sent: read from `handle` when it is open (from its start), else opened at `path`. */
+  readonly file: { readonly path: string; readonly size: number; readonly handle?: FileHandle };
   /** Bytes after the file (the closing boundary). */
   readonly tail: Buffer;
 }
@@ -81,9 +83,16 @@ export function exchange(options: Exchange): Promise<Reply> {
     let connected = false;
     let settled = false;
     // Opened lazily by the stream itself, so creating it before the request costs nothing.
-    const file = isFileBody(body)
-      ? createReadStream(body.file.path, { highWaterMark: 256 * 1024 })
-      : undefined;
+    const file = !isFileBody(body)
+      ? undefined
+      : body.file.handle
+        ? createReadStream(body.file.path, {
+            fd: body.file.handle,
+            start: 0,
+            autoClose: false,
+            highWaterMark: 256 * 1024,
+          })
+        : createReadStream(body.file.path, { highWaterMark: 256 * 1024 });
     file?.on('error', (error: NodeJS.ErrnoException) =>
       fail(
         new ExchangeError('file', `${error.code ?? ''} ${error.message}`.trim(), {

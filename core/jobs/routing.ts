@@ -11,7 +11,8 @@
 import { LIMITS } from '../../shared/api/codes';
 import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import type { Route } from '../../shared/api/route';
-import { audioSeconds, flacBytesAtMost } from '../media-tools';
+import type { FileHandle } from 'node:fs/promises';
+import { audioSeconds, flacBytesAtMost, type MediaInput } from '../media-tools';
 
 /**
  * Sync when what is sent is within both sync limits and no speaker labels are asked for; else
@@ -43,14 +44,21 @@ export interface RouteDecision {
 
 /**
  * The decision for an accepted file: its container (as sniffed), its size, and whether the
- * connection asks for speaker labels. `probe` is for tests that must not need ffprobe.
+ * connection asks for speaker labels; its length is read from the open file when there is one.
+ * `probe` is for tests that must not need ffprobe.
  */
 export async function decideRoute(
-  file: { readonly path: string; readonly size: number; readonly container: Container },
+  file: {
+    readonly path: string;
+    readonly size: number;
+    readonly container: Container;
+    readonly handle?: FileHandle;
+  },
   speakers: boolean,
-  probe?: (path: string) => Promise<number | undefined>,
+  probe?: (input: MediaInput) => Promise<number | undefined>,
 ): Promise<RouteDecision> {
-  const seconds = await audioSeconds(file.path, probe);
+  const input = file.handle ? { handle: file.handle, path: file.path } : file.path;
+  const seconds = await audioSeconds(input, probe);
   const converted = !sentAsIs(file.container);
   const size = !converted
     ? file.size

@@ -23,8 +23,8 @@ import { toAppError } from '../errors';
 import { previewOf } from './preview';
 import { dOf } from './request-d';
 import { JobRemoved, type JobJournal } from './job-journal';
-import { acceptMedia } from '../media-file';
-import { sentAsIs, type Container } from '../../shared/api/media-formats';
+import { acceptMedia, openMedia, type OpenedMedia } from '../media-file';
+import { sentAsIs } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
 import { convertToFlac } from '../media-tools';
 import { decideRoute } from './routing';
@@ -150,35 +150,46 @@ export class TranscriptionRunner {
     const saved = this.deps.connections.get(connectionId);
     if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     const connection = withSettings(saved, use);
-    const accepted: { path: string; size: number; container: Container }[] = [];
-    for (const path of paths) {
-      accepted.push({ path, ...(await acceptMedia(path)) });
-    }
+    // Each file is opened once, checked on its descriptor, and its length read from it.
+    const accepted: (OpenedMedia & { path: string })[] = [];
     const jobs: Job[] = [];
-    for (const { path, size, container } of accepted) {
-      const now = this.clock.now();
-      const speakers = speakerLabelsOn(connection.settings);
-      // The one routing decision: kept on the job, which the window is told.
-      const { route, mode, seconds } = await decideRoute({ path, size, container }, speakers);
-      const name = basename(path);
-      const nth = this.nthOf(name);
-      const job: Job = {
-        id: randomUUID(),
-        file: { path, name, size, container, ...(nth ? { nth } : {}) },
-        connection: connection.id,
-        params: { d: dOf(connection, mode), logging: connection.logging },
-        mode,
-        route,
-        ...(seconds ? { seconds } : {}),
-        status: 'queued',
-        ...(watched ? { watched } : {}),
-        createdAt: now,
-        updatedAt: now,
-      };
-      jobs.push(await this.update(job, {}));
+    try {
+      for (const path of paths)
+        accepted.push({ path, ...(await openMedia(path, watched?.version)) });
+      for (const media of accepted) jobs.push(await this.jobOf(media, connection, watched));
+    } finally {
+      await Promise.all(accepted.map(({ handle }) => handle.close()));
     }
     for (const job of jobs) this.launch(this.process(job.id));
     return jobs;
+  }
+
+  /** A new job of an opened file, routed and journaled. */
+  private async jobOf(
+    { path, size, container, handle }: OpenedMedia & { path: string },
+    connection: Connection,
+    watched: Job['watched'],
+  ): Promise<Job> {
+    const now = this.clock.now();
+    const speakers = speakerLabelsOn(connection.settings);
+    // The one routing decision: kept on the job, which the window is told.
+    const { route, mode, seconds } = await decideRoute({ path, size, container, handle }, speakers);
+    const name = basename(path);
+    const nth = this.nthOf(name);
+    const job: Job = {
+      id: randomUUID(),
+      file: { path, name, size, container, ...(nth ? { nth } : {}) },
+      connection: connection.id,
+      params: { d: dOf(connection, mode), logging: connection.logging },
+      mode,
+      route,
+      ...(seconds ? { seconds } : {}),
+      status: 'queued',
+      ...(watched ? { watched } : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+    return this.update(job, {});
   }
 
   /**
@@ -355,6 +366,7 @@ export class TranscriptionRunner {
     if (this.running.has(id)) return;
     this.running.add(id);
     const signal = this.track(id);
+    let media: OpenedMedia | undefined;
     try {
       let job = this.deps.journal.get(id);
       if (!job) return;
@@ -363,13 +375,14 @@ export class TranscriptionRunner {
       if (job.pollProblem?.code === 'service-starting')
         job = await this.update(job, { pollProblem: undefined });
       let path = job.convertedPath ?? job.file.path;
-      // The file is checked again: it may have been replaced since it was accepted.
-      const media = await acceptMedia(job.file.path);
+      // The file is checked again (it may have been replaced since it was accepted), and what is
+      // converted or sent is what this descriptor reads, never the path again.
+      media = await openMedia(job.file.path, job.watched?.version);
       if (!job.convertedPath && !sentAsIs(media.container)) {
         const dir = join(this.deps.dataDir, 'converted');
         await mkdir(dir, { recursive: true });
         path = join(dir, `${job.id}.flac`);
-        await convertToFlac(job.file.path, path);
+        await convertToFlac({ handle: media.handle, path: job.file.path }, path);
         if (this.dropped(id, signal)) {
           await rm(path, { force: true });
           return;
@@ -391,6 +404,7 @@ export class TranscriptionRunner {
       };
       const upload = {
         filePath: path,
+        ...(path === job.file.path ? { handle: media.handle } : {}),
         d: job.params.d,
         ...(job.params.c ? { c: job.params.c } : {}),
         onProgress,
@@ -438,6 +452,7 @@ export class TranscriptionRunner {
     } catch (error) {
       if (!this.dropped(id, signal, error)) await this.fail(id, error);
     } finally {
+      await media?.handle.close();
       this.untrack(id, signal);
       this.running.delete(id);
     }

@@ -5,7 +5,7 @@
  * disk is reported as such, and the half-written temporary file is removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppFailure, appError } from '../../shared/domain/errors';
 
@@ -43,14 +43,24 @@ export async function writeTextAtomic(
   const dir = dirname(path);
   const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const file = await open(temp, 'wx', mode);
+    // Created here (an exclusive create follows no link), its mode set on the descriptor, and
+    // the name checked after the rename to be this very file: a folder another user may change
+    // (a person's export folder) cannot redirect the write, nor the mode, to another file.
+    const file = await open(temp, 'wx', 0o600);
     try {
       await file.writeFile(text);
+      await file.chmod(mode);
       await file.sync();
+      const written = await file.stat();
+      await rename(temp, path);
+      const named = await lstat(path);
+      if (named.dev !== written.dev || named.ino !== written.ino) {
+        await rm(path, { force: true });
+        throw new Error(`${path} was replaced while it was being written`);
+      }
     } finally {
       await file.close();
     }
-    await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
     throw storageFailure(error, dir);
@@ -74,12 +84,20 @@ export async function writeJsonAtomic(
   await writeTextAtomic(path, `${JSON.stringify({ schemaVersion, data: value }, null, 2)}\n`);
 }
 
-/** Removes temporary files a crash left behind in `dir` (they never hold the only copy). */
+/**
+ * Removes temporary files a crash left behind in `dir` (they never hold the only copy): files of
+ * this user's only, so a folder shared with others loses nothing of theirs.
+ */
 export async function removeStaleTemps(dir: string): Promise<number> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const stale = names.filter((name) => TEMP.test(name));
-  for (const name of stale) await rm(join(dir, name), { force: true });
-  return stale.length;
+  let removed = 0;
+  for (const name of names.filter((entry) => TEMP.test(entry))) {
+    const info = await lstat(join(dir, name)).catch(() => undefined);
+    if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) continue;
+    await rm(join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** Reads a file written by writeJsonAtomic; undefined when it does not exist. */

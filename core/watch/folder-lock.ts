@@ -1,18 +1,20 @@
 /**
- * One watcher per folder, across the app and the command line (issue #30 §3, §4): each watched
- * folder has a lock in the data folder (`watch-locks/<hash of its path>.lock`), SQLite's exclusive
- * file lock as for the data folder itself (core/app-lock.ts), so a watcher killed by a crash never
- * leaves it behind. Beside it, `<hash>.json` says who holds it (the app or `kikitori watch`, and
- * its process), written once the lock is taken, so a second watcher can name the holder.
+ * One watcher per folder and user, across the app and the command line, whatever data folder each
+ * uses: each watched folder has a lock in the user's own state folder
+ * (`~/.local/state/kikitori/watch-locks/<hash of its path>.lock`, or under `$XDG_STATE_HOME`),
+ * SQLite's exclusive file lock as for the data folder itself (core/app-lock.ts), so a watcher
+ * killed by a crash never leaves it behind. Beside it, `<hash>.json` says who holds it (the app or
+ * `kikitori watch`, and its process), written once the lock is taken, so a second watcher can
+ * name the holder. Both are 0600 in a 0700 folder, whoever makes them.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import { exclusiveLock } from '../app-lock';
 import { writeTextAtomic } from '../storage/atomic-json';
+import { makePrivateFile, makePrivateFolderOf, userStateDir } from '../storage/private-folder';
 
 /** Who watches a folder: the app (its window's watched folders) or `kikitori watch`. */
 export type WatchHolder = 'app' | 'command-line';
@@ -42,14 +44,11 @@ function holderOf(file: string): z.infer<typeof holderSchema> | undefined {
 /**
  * Takes `folder`'s lock (its real path) for `holder`, or throws `watch-held` naming who has it.
  */
-export async function lockFolder(
-  dataDir: string,
-  folder: string,
-  holder: WatchHolder,
-): Promise<FolderLock> {
-  const dir = join(dataDir, 'watch-locks');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+export async function lockFolder(folder: string, holder: WatchHolder): Promise<FolderLock> {
+  const dir = join(userStateDir(), 'watch-locks');
+  makePrivateFolderOf(dir);
   const file = join(dir, lockName(folder));
+  makePrivateFile(`${file}.lock`);
   const lock = exclusiveLock(`${file}.lock`);
   if (!lock) {
     const known = holderOf(file);

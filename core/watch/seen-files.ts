@@ -7,19 +7,31 @@
  * transcribed again, while a copy under another name is a file of its own. The files a folder
  * held when first watched get their content's hash in the background (`unhashed`); until then
  * such a file is known at its path by its size alone. Each row goes `claimed` (before it is sent) → `sent` (its
- * job is known; the outputs written so far are listed) → `done` or `failed`; `existing` rows are
- * the files a folder held when it was first watched, which are not transcribed. The unique key
- * makes a claim atomic, so two claims of one file cannot both win.
+ * job is known; the outputs written so far are listed, each with its content's hash) → `done` or
+ * `failed`; `existing` rows are the files a folder held when it was first watched, which are not
+ * transcribed; `skipped` rows are what was said once and not read (a link, a file that is not
+ * audio or video, one over the size limit). The unique key makes a claim atomic, so two claims of
+ * one file cannot both win. A new version of a file done before (its content changed at its path)
+ * is a row of its own that `replaces` the earlier one: its transcripts take the place of the
+ * earlier version's where those are still as they were written.
+ *
+ * The database is the user's alone (0600), whoever creates it: the app, or a command working
+ * through the app.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { makePrivateFile } from '../storage/private-folder';
 import { appErrorSchema, type AppError } from '../../shared/domain/errors';
 import { exportSettingsSchema } from '../../shared/format/export-settings';
 import { EXPORT_CHOICES } from '../../shared/format/exporters';
 
-/** 2: each file's content hash (`hash`, SHA-256 hex; null for a file not hashed yet). */
-const SCHEMA = 2;
+/**
+ * 2: each file's content hash (`hash`, SHA-256 hex; null for a file not hashed yet).
+ * 3: `replaces` (the earlier version's row), `mode` (its permissions), `skipped` rows, and each
+ * output's content hash beside its path.
+ */
+const SCHEMA = 3;
 
 /** A file as the disk has it now. */
 export interface FileId {
@@ -42,7 +54,22 @@ export const watchPlanSchema = z.object({
 });
 export type WatchPlan = z.infer<typeof watchPlanSchema>;
 
-export type EntryState = 'claimed' | 'sent' | 'done' | 'failed' | 'gone';
+export type EntryState = 'claimed' | 'sent' | 'done' | 'failed' | 'gone' | 'skipped' | 'existing';
+
+/** A file written for a watched file, and the SHA-256 of what was written. */
+export interface Output {
+  readonly path: string;
+  /** Undefined for outputs recorded before hashes were kept. */
+  readonly hash?: string;
+}
+
+/** Outputs as kept: an older Kikitori kept the paths alone. */
+const outputsSchema = z.array(
+  z.union([
+    z.string().transform((path): Output => ({ path })),
+    z.object({ path: z.string(), hash: z.string().optional() }),
+  ]),
+);
 
 export interface SeenEntry {
   readonly id: number;
@@ -54,7 +81,13 @@ export interface SeenEntry {
   readonly job: string | undefined;
   readonly plan: WatchPlan;
   /** The files written so far. */
-  readonly outputs: readonly string[];
+  readonly outputs: readonly Output[];
+  /** The version claimed: the core sends the file only while it is that version. */
+  readonly version: { dev: number; ino: number; size: number; mtimeMs: number };
+  /** The row of the earlier version of this file, whose outputs this one's replace. */
+  readonly replaces: number | undefined;
+  /** The file's permissions when it was claimed (a transcript is no more readable). */
+  readonly mode: number | undefined;
   /** Whether an interrupted job was sent again once already. */
   readonly retried: boolean;
   readonly error: AppError | undefined;
@@ -64,6 +97,10 @@ interface Row {
   id: number;
   folder: string;
   path: string;
+  size: number;
+  mtime: number;
+  dev: number;
+  ino: number;
   state: EntryState;
   claim: string;
   job: string | null;
@@ -71,6 +108,8 @@ interface Row {
   outputs: string;
   retried: number;
   error: string | null;
+  replaces: number | null;
+  mode: number | null;
 }
 
 const entryOf = (row: Row): SeenEntry => ({
@@ -79,9 +118,12 @@ const entryOf = (row: Row): SeenEntry => ({
   path: row.path,
   state: row.state,
   claim: row.claim,
+  version: { dev: row.dev, ino: row.ino, size: row.size, mtimeMs: row.mtime },
   job: row.job ?? undefined,
   plan: watchPlanSchema.parse(JSON.parse(row.plan)),
-  outputs: z.array(z.string()).parse(JSON.parse(row.outputs)),
+  outputs: outputsSchema.parse(JSON.parse(row.outputs)),
+  replaces: row.replaces ?? undefined,
+  mode: row.mode ?? undefined,
   retried: row.retried === 1,
   error: row.error === null ? undefined : appErrorSchema.parse(JSON.parse(row.error)),
 });
@@ -96,7 +138,9 @@ export class SeenFiles {
   private constructor(private readonly db: Database.Database) {}
 
   static open(dataDir: string): SeenFiles {
-    const db = new Database(join(dataDir, 'watched.sqlite'));
+    const file = join(dataDir, 'watched.sqlite');
+    makePrivateFile(file);
+    const db = new Database(file);
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
@@ -124,9 +168,16 @@ export class SeenFiles {
         CREATE INDEX IF NOT EXISTS files_job ON files (job);
         CREATE INDEX IF NOT EXISTS files_state ON files (folder, state);
       `);
-      const columns = db.prepare('PRAGMA table_info(files)').all() as { name: string }[];
-      if (!columns.some((column) => column.name === 'hash'))
-        db.exec('ALTER TABLE files ADD COLUMN hash TEXT');
+      const columns = new Set(
+        (db.prepare('PRAGMA table_info(files)').all() as { name: string }[]).map((c) => c.name),
+      );
+      if (!columns.has('hash')) db.exec('ALTER TABLE files ADD COLUMN hash TEXT');
+      if (!columns.has('replaces')) db.exec('ALTER TABLE files ADD COLUMN replaces INTEGER');
+      if (!columns.has('mode')) db.exec('ALTER TABLE files ADD COLUMN mode INTEGER');
+      db.exec(`
+        CREATE INDEX IF NOT EXISTS files_path ON files (path, state);
+        CREATE TABLE IF NOT EXISTS outputs (path TEXT PRIMARY KEY, file INTEGER NOT NULL);
+      `);
       db.pragma(`user_version = ${SCHEMA}`);
     } catch (error) {
       db.close();
@@ -183,10 +234,12 @@ export class SeenFiles {
       )
       .get(file.path, file.size, mtime, file.dev, file.ino, file.size, mtime);
     if (found !== undefined || file.hash === undefined) return found !== undefined;
+    // A file the folder held when first watched, not hashed yet, is known by its size there.
     return (
       this.db
         .prepare(
-          `SELECT 1 FROM files WHERE (path = ? AND size = ? AND (hash = ? OR hash IS NULL))
+          `SELECT 1 FROM files WHERE (path = ? AND size = ? AND (hash = ?
+               OR (hash IS NULL AND state = 'existing')))
              OR (dev = ? AND ino = ? AND size = ? AND hash = ?) LIMIT 1`,
         )
         .get(file.path, file.size, file.hash, file.dev, file.ino, file.size, file.hash) !==
@@ -216,17 +269,62 @@ export class SeenFiles {
     this.db.prepare('UPDATE files SET hash = ? WHERE id = ?').run(hash, id);
   }
 
-  /** Claims a file not seen before for transcription; undefined when it was seen (or claimed). */
-  claim(folder: string, file: FileId, claim: string, plan: WatchPlan): SeenEntry | undefined {
+  /**
+   * Claims a file not seen before for transcription; undefined when it was seen (or claimed).
+   * `replaces`: the row of the version of this file done before, when there is one.
+   */
+  claim(
+    folder: string,
+    file: FileId & { readonly mode: number },
+    claim: string,
+    plan: WatchPlan,
+  ): SeenEntry | undefined {
     if (this.seen(file)) return undefined;
+    const replaces = this.db
+      .prepare("SELECT id FROM files WHERE path = ? AND state = 'done' ORDER BY id DESC LIMIT 1")
+      .get(file.path) as { id: number } | undefined;
     const added = this.db
       .prepare(
         `INSERT OR IGNORE INTO files
-           (folder, path, size, mtime, dev, ino, hash, state, claim, plan, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?)`,
+           (folder, path, size, mtime, dev, ino, hash, state, claim, plan, replaces, mode,
+            updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?, ?, ?)`,
       )
-      .run(...fileColumns(folder, file), claim, JSON.stringify(plan), Date.now());
+      .run(
+        ...fileColumns(folder, file),
+        claim,
+        JSON.stringify(plan),
+        replaces?.id ?? null,
+        file.mode,
+        Date.now(),
+      );
     return added.changes === 1 ? this.get(Number(added.lastInsertRowid)) : undefined;
+  }
+
+  /**
+   * Records a file that is not read (a link, not audio or video, too large…), so it is passed over
+   * quietly from now on: whether its reason is new for its path (said once, not at each save of a
+   * text file beside the recordings, nor at each start).
+   */
+  skip(folder: string, file: FileId, error: AppError): boolean {
+    const said = this.db
+      .prepare("SELECT error FROM files WHERE path = ? AND state = 'skipped'")
+      .all(file.path) as { error: string }[];
+    const reason = (e: AppError) => `${e.code}:${String(e.params.reason)}`;
+    const before = said.some((row) => reason(JSON.parse(row.error) as AppError) === reason(error));
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO files
+           (folder, path, size, mtime, dev, ino, hash, state, error, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'skipped', ?, ?)`,
+      )
+      .run(...fileColumns(folder, file), JSON.stringify(error), Date.now());
+    return !before;
+  }
+
+  /** Whether `path` is a file Kikitori wrote (a transcript), not one to transcribe. */
+  isOutput(path: string): boolean {
+    return this.db.prepare('SELECT 1 FROM outputs WHERE path = ?').get(path) !== undefined;
   }
 
   get(id: number): SeenEntry | undefined {
@@ -261,8 +359,12 @@ export class SeenFiles {
     return this.set(id, { state: 'sent', job, retried: retried ? 1 : 0, error: null });
   }
 
-  wrote(id: number, outputs: readonly string[]): SeenEntry {
-    return this.set(id, { outputs: JSON.stringify(outputs) });
+  wrote(id: number, outputs: readonly Output[]): SeenEntry {
+    const known = this.db.prepare('INSERT OR REPLACE INTO outputs (path, file) VALUES (?, ?)');
+    return this.db.transaction(() => {
+      for (const output of outputs) known.run(output.path, id);
+      return this.set(id, { outputs: JSON.stringify(outputs) });
+    })();
   }
 
   finish(id: number, state: 'done' | 'failed' | 'gone', error?: AppError): SeenEntry {

@@ -133,17 +133,34 @@ export class WatchedFolders {
     this.folders = folders;
   }
 
-  /** A folder named by the caller, or picked with the system's picker when none is named. */
+  /**
+   * A folder to watch as the caller names it (a program or browser mode's page: a typed path,
+   * checked after), or picked with the system's picker when none is named (the Electron window's
+   * only way).
+   */
   private async chosen(path: string | undefined, caller: Caller): Promise<string | undefined> {
-    if (path === undefined) {
-      if (!this.deps.askFolder)
-        throw new AppFailure(appError('invalid-input', {}, 'a folder path is needed here'));
-      return this.deps.askFolder();
-    }
-    // The Electron window names folders only through the system's picker.
-    if (caller.paths.kind === 'chosen')
+    if (path === undefined) return this.picked();
+    if (caller.folders === 'picker')
       throw new AppFailure(appError('file-refused', { path, name: path, reason: 'not-chosen' }));
     return path;
+  }
+
+  /** A folder picked with the system's picker (Electron); none when the person cancelled. */
+  private async picked(): Promise<string | undefined> {
+    if (!this.deps.askFolder)
+      throw new AppFailure(appError('invalid-input', {}, 'a folder path is needed here'));
+    return this.deps.askFolder();
+  }
+
+  /**
+   * An output folder as the caller names it: only a program names one by its path; the windows
+   * never do (the Electron window picks one with the system's picker): a page must not choose
+   * where files are written.
+   */
+  private async output(out: string, caller: Caller): Promise<string> {
+    if (caller.folders !== 'any')
+      throw new AppFailure(appError('watch-output-page', { path: out }));
+    return checkOutputFolder(out);
   }
 
   add(input: ChannelInput<'watch:add'>, caller: Caller): Promise<WatchedFolderView | undefined> {
@@ -153,7 +170,7 @@ export class WatchedFolders {
       const path = await checkWatchFolder(named);
       const listed = this.folders.find((folder) => folder.path === path);
       if (listed) return this.view(listed);
-      const out = input.out === undefined ? undefined : await checkOutputFolder(input.out);
+      const out = input.out === undefined ? undefined : await this.output(input.out, caller);
       const folder: WatchedFolder = {
         id: randomUUID(),
         path,
@@ -181,10 +198,12 @@ export class WatchedFolders {
       const current = this.folders.find((folder) => folder.id === input.id);
       if (!current) throw new AppFailure(appError('not-found', { what: 'resource', id: input.id }));
       let out = current.out;
-      if (input.pickOut) out = (await this.chosen(undefined, caller)) ?? out;
-      else if (input.out === null) out = undefined;
-      else if (input.out !== undefined) out = await this.chosen(input.out, caller);
-      if (out !== undefined && out !== current.out) out = await checkOutputFolder(out);
+      if (input.pickOut) {
+        const picked = await this.picked();
+        if (picked !== undefined) out = await checkOutputFolder(picked);
+      } else if (input.out === null) out = undefined;
+      else if (input.out !== undefined && input.out !== current.out)
+        out = await this.output(input.out, caller);
       const { out: _old, ...rest } = current;
       const next: WatchedFolder = {
         ...rest,

@@ -49,7 +49,10 @@ export function registerIpc(
           error: appError('forbidden', {}, event.senderFrame?.url || '(closed frame)'),
         } satisfies Result<never>;
       }
-      return invoke(channel, input, { paths: chosen.policy(String(event.sender.id)) });
+      return invoke(channel, input, {
+        paths: chosen.policy(String(event.sender.id)),
+        folders: 'picker',
+      });
     });
   }
   return channels;

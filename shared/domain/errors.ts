@@ -77,6 +77,8 @@ export const APP_ERROR_CODES = [
   'watch-output',
   'watch-held',
   'watch-waiting',
+  'data-not-own',
+  'watch-output-page',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -113,7 +115,7 @@ export const SUB_CODES = {
   },
   cancelled: { service: ['none', 'may-finish'] },
   'upload-failed': { reason: ['disk-full', 'denied', 'read-only', 'not-a-folder', 'other'] },
-  'file-refused': { reason: ['not-media', 'too-large', 'not-chosen'] },
+  'file-refused': { reason: ['not-media', 'too-large', 'not-chosen', 'changed', 'link'] },
   'export-failed': { reason: ['denied', 'missing-folder', 'read-only', 'is-folder', 'other'] },
   'word-rejected': { reason: ['class', 'reading-missing', 'unknown-word'] },
   'live-dropped': { reason: ['closed', 'timeout', 'service-ended', 'refused', 'other'] },
@@ -124,6 +126,7 @@ export const SUB_CODES = {
   'watch-refused': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
+  'data-not-own': { reason: ['owner', 'link', 'not-folder', 'open', 'socket'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

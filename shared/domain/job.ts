@@ -12,9 +12,23 @@ export const JOB_STATES = ['queued', 'uploading', 'recognizing', 'completed', 'f
 
 /**
  * Where a watched folder's job came from: the folder, and the claim its record of files seen
- * holds (core/watch/seen-files.ts), by which a watcher restarted after a crash finds its job.
+ * holds (core/watch/seen-files.ts), by which a watcher restarted after a crash finds its job;
+ * and the version of the file the watcher checked whole (its device, inode, size and time): the
+ * core opens the file only where it is (never through a link) and sends it only while it is that
+ * version (core/media-file.ts).
  */
-export const watchedOriginSchema = z.object({ folder: z.string(), claim: z.string() });
+export const watchedOriginSchema = z.object({
+  folder: z.string(),
+  claim: z.string(),
+  version: z
+    .object({
+      dev: z.number().int().nonnegative(),
+      ino: z.number().int().nonnegative(),
+      size: z.number().int().nonnegative(),
+      mtimeMs: z.number().int(),
+    })
+    .optional(),
+});
 
 export const jobSchema = z.object({
   id: z.string(),

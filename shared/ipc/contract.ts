@@ -452,14 +452,16 @@ export const EVENTS = {
     problem: appErrorSchema.optional(),
   }),
   /**
-   * A file of a watched folder: picked up (its job made), done (its outputs written), failed
-   * (its job or its outputs, with the reason), or skipped (never sent: not audio or video, too
-   * large, …, with the reason as `file-refused` or `file`).
+   * A file of a watched folder: picked up (its job made; `changed`: a new version of a file done
+   * before, whose transcripts it replaces), done (its outputs written), failed (its job or its
+   * outputs, with the reason), or skipped (not read: a link, not audio or video, too large; said
+   * once, with the reason).
    */
   'watch:file': z.object({
     folder: z.string(),
     path: z.string(),
     state: z.enum(['picked', 'done', 'failed', 'skipped']),
+    changed: z.boolean().optional(),
     job: z.string().optional(),
     outputs: z.array(z.string()).optional(),
     error: appErrorSchema.optional(),

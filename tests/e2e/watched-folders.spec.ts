@@ -1,16 +1,19 @@
 /**
- * Settings → Watched folders (#30 §4) in browser mode: a typed path is checked by the core (said
- * in the window's language), a folder added is watched, a file copied in becomes a job marked
- * "Watched folder" whose outputs appear next to it in the formats chosen; the section is clean
- * for axe in both languages and themes, with screenshots narrow and wide. The worker's host is
- * shared with other specs, so the folders here have names of their own.
+ * Settings → Watched folders in browser mode, opened as a person opens it (the one-time address,
+ * a page session: never the launch token a program holds): a typed path is checked by the core
+ * (said in the window's language), a folder added is watched, a file copied in becomes a job
+ * marked "Watched folder" whose outputs appear next to it in the formats chosen; the page cannot
+ * name an output folder (none is offered, and one asked for anyway is refused), an output folder a
+ * program set shows and may be set back to next to each file; the section is clean for axe in
+ * both languages and themes, with screenshots narrow and wide. The worker's host is shared with
+ * other specs, so the folders here have names of their own.
  */
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
-import { expect, test } from './fixtures';
+import { expect, test, type Host } from './fixtures';
 import { eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';
 
 const CLIP = join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-1.wav');
@@ -22,6 +25,23 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
+
+/** The window opened as a person opens it: a fresh one-time address, as a second start gets. */
+async function asPerson(app: Page, host: Host): Promise<void> {
+  const answer = await fetch(`${host.web.url}/session/code`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${host.web.token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  const { data } = (await answer.json()) as { data: { url: string } };
+  // The fixture's page kept the token in its tab: this tab forgets it first.
+  await app.evaluate('sessionStorage.clear()');
+  await app.goto(data.url);
+  expect(await app.evaluate("sessionStorage.getItem('kikitori.token')")).toBeNull();
+  await expect(app.getByRole('tablist')).toBeVisible();
+  // The launch token is not in the page: what it may do is a page session's.
+  expect(app.url()).not.toContain(host.web.token);
+}
 
 async function openWatchedFolders(app: Page, lang: 'en' | 'ja' = 'en'): Promise<void> {
   await app.getByTestId('language').selectOption(lang);
@@ -35,7 +55,9 @@ const section = (app: Page) => app.getByRole('region', { name: /Watched folders|
 
 test('a typed folder is checked, watched, and a file copied in is transcribed into the formats chosen, marked in Jobs', async ({
   app,
+  host,
 }) => {
+  await asPerson(app, host);
   await expect(app.getByTestId('service-status')).toContainText('Running');
   await openWatchedFolders(app);
   const panel = section(app);
@@ -110,9 +132,11 @@ test('a typed folder is checked, watched, and a file copied in is transcribed in
   await expect(item).toHaveCount(0);
 });
 
-test('Watched folders: axe clean, screenshots in both languages and themes, narrow and wide', async ({
+test('Watched folders: a page names no output folder; axe clean, screenshots in both languages and themes, narrow and wide', async ({
   app,
+  host,
 }) => {
+  await asPerson(app, host);
   const folder = await mkdtemp(join(work, 'look-'));
   const out = await mkdtemp(join(work, 'look-out-'));
   await openWatchedFolders(app);
@@ -122,16 +146,45 @@ test('Watched folders: axe clean, screenshots in both languages and themes, narr
   const item = panel
     .getByTestId('watch-item')
     .filter({ has: app.getByRole('heading', { name: folder }) });
-  const outField = item.getByRole('textbox', { name: 'Output folder' });
-  await outField.fill(join(work, 'no-such-output'));
-  await outField.press('Enter');
-  await expect(item.getByRole('alert')).toHaveText(
-    `Kikitori cannot write transcripts into ${join(work, 'no-such-output')}: the folder does not exist. Choose another output folder.`,
-  );
-  await outField.fill(out);
-  await item.getByRole('button', { name: `Save the output folder for ${folder}` }).click();
-  await expect(item.getByRole('alert')).toHaveCount(0);
-  await expect(outField).toHaveValue(out);
+  // Nothing to type an output folder into, and the page's own request for one is refused.
+  await expect(item.getByRole('textbox', { name: 'Output folder' })).toHaveCount(0);
+  await expect(item.getByTestId('watch-out')).toHaveText('Next to each file');
+  await expect(
+    item.getByText('In the browser, transcripts are written next to each file.'),
+  ).toBeVisible();
+  const asProgram = async (channel: string, input: unknown) => {
+    const answer = await fetch(`${host.web.url}/rpc/${channel}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${host.web.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    return (await answer.json()) as { ok: boolean; data?: unknown };
+  };
+  const listed = (await asProgram('watch:list', {})) as {
+    data: { folders: { id: string; path: string }[] };
+  };
+  const id = listed.data.folders.find((f) => f.path === folder)!.id;
+  // The page's own request, with its session (page code, given as text: this file is
+  // type-checked without DOM types).
+  const refused: unknown = await app.evaluate(`
+    fetch('/rpc/watch:update', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Kikitori-Session': sessionStorage.getItem('kikitori.session') || '',
+      },
+      body: ${JSON.stringify(JSON.stringify({ id, out }))},
+    }).then((answer) => answer.json())`);
+  expect(refused).toMatchObject({ ok: false, error: { code: 'watch-output-page' } });
+  // One a program set shows, and the page may set it back to next to each file.
+  expect((await asProgram('watch:update', { id, out })).ok).toBe(true);
+  await expect(item.getByTestId('watch-out')).toHaveText(out);
+  await item
+    .getByRole('button', { name: `Write the transcripts of ${folder} next to each file` })
+    .click();
+  await expect(item.getByTestId('watch-out')).toHaveText('Next to each file');
+  expect((await asProgram('watch:update', { id, out })).ok).toBe(true);
+  await expect(item.getByTestId('watch-out')).toHaveText(out);
   await item.getByRole('checkbox', { name: 'Include subfolders' }).click();
   await expect(item.getByRole('checkbox', { name: 'Include subfolders' })).toBeChecked();
 

@@ -183,7 +183,7 @@ describe('kikitori transcribe', () => {
             subtitles: { maxLine: 30 },
           },
         },
-        { paths: { kind: 'any' } },
+        { paths: { kind: 'any' }, folders: 'any' },
       );
       if (!rendered.ok) throw new Error(rendered.error.code);
       const files = (rendered.data as { files: { fileName: string; base64: string }[] }).files;

@@ -22,9 +22,9 @@ export const enWatch = {
     nextToFile: 'Next to each file',
     chooseOutput: 'Choose…',
     chooseOutputFor: 'Choose the output folder for {{folder}}',
-    saveOutput: 'Save',
-    saveOutputFor: 'Save the output folder for {{folder}}',
-    useNextToFile: 'Next to each file',
+    outputInBrowser:
+      'In the browser, transcripts are written next to each file. To write them into another folder, use kikitori watch --out, or the desktop app.',
+    useNextToFile: 'Write next to each file instead',
     useNextToFileFor: 'Write the transcripts of {{folder}} next to each file',
     recursive: 'Include subfolders',
     enabled: 'Watch this folder',

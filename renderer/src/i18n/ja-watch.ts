@@ -25,9 +25,9 @@ export const jaWatch: MessagesOf<typeof enWatch> = {
     nextToFile: '各ファイルと同じ場所',
     chooseOutput: '選ぶ…',
     chooseOutputFor: '{{folder}} の出力先フォルダーを選ぶ',
-    saveOutput: '保存',
-    saveOutputFor: '{{folder}} の出力先フォルダーを保存',
-    useNextToFile: '各ファイルと同じ場所',
+    outputInBrowser:
+      'ブラウザーでは、文字起こしは各ファイルと同じ場所に書き込まれます。別のフォルダーに書き込むには kikitori watch --out か、デスクトップ版を使ってください。',
+    useNextToFile: '各ファイルと同じ場所に戻す',
     useNextToFileFor: '{{folder}} の文字起こしを各ファイルと同じ場所に書き出す',
     recursive: 'サブフォルダーも含める',
     enabled: 'このフォルダーを監視する',

@@ -120,6 +120,10 @@ export const EN: Language = {
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
+    'watch-output-page':
+      'In the browser, the transcripts of a watched folder are written next to each file: a page may not choose where files are written, so {path} was not set. To use another folder, set it with kikitori watch --out, or in the desktop app.',
+    'data-not-own':
+      'Kikitori will not use {path}: {reason}. Its folders must be your own, since what is in them is trusted; choose another data folder with --data.',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {
@@ -197,6 +201,9 @@ export const EN: Language = {
           'it is larger than 2 GiB, the most the service takes. Split it into shorter recordings',
         'not-chosen':
           'the window did not get it from you. Drop the file on the window, or choose it with “Choose files…”',
+        changed:
+          'it changed after it was checked. Its new version is taken by itself once it is written whole',
+        link: 'it is a link. A watched folder takes only the files in it, never what a link points to: copy or move the file itself into the folder',
       },
     },
     'export-failed': {
@@ -247,6 +254,15 @@ export const EN: Language = {
           'its endpoint did not answer within {seconds} s; Kikitori may be busy or stuck, so try again, or quit it and start it again',
         gone: 'Kikitori stopped while the program was using it; start Kikitori again, then run the command again',
         'not-served': 'it could not open its endpoint; other programs must wait until it is quit',
+      },
+    },
+    'data-not-own': {
+      reason: {
+        owner: 'it belongs to another user',
+        link: 'it is a link (name the folder it points to instead, if that one is yours)',
+        'not-folder': 'it is not a folder',
+        open: 'other users may write in it',
+        socket: 'its program endpoint is not one that you made',
       },
     },
     'watch-folder': {

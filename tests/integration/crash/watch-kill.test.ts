@@ -117,7 +117,7 @@ describe('a watched folder when the app is killed', { timeout: 600_000 }, () => 
   it('refuses another watcher of a folder the app watches, naming the app and its process', async () => {
     const listed = await host.call<{ folders: WatchedFolderView[] }>('watch:list');
     expect(listed.folders.map((folder) => folder.path)).toEqual([dir]);
-    const refused = await lockFolder(web.dataDir, dir, 'command-line').then(
+    const refused = await lockFolder(dir, 'command-line').then(
       (lock) => lock.release(),
       (error: unknown) => error,
     );

@@ -105,25 +105,39 @@ describe('what a caller may name', () => {
       error: { code: 'file-refused', params: { path, reason: 'not-chosen' } },
     });
     const window1 = chosen.policy('window-1');
-    expect(await transcribe(paths.wav!, { paths: window1 })).toMatchObject(refused(paths.wav!));
+    expect(await transcribe(paths.wav!, { paths: window1, folders: 'picker' })).toMatchObject(
+      refused(paths.wav!),
+    );
     expect(
       await core.invoke(
         'transcribe:files',
         { files: [file] },
-        { paths: chosen.policy('window-2') },
+        { paths: chosen.policy('window-2'), folders: 'picker' },
       ),
     ).toMatchObject(refused(file));
     expect(
-      await core.invoke('transcribe:files', { files: ['x'] }, { paths: window1 }),
+      await core.invoke(
+        'transcribe:files',
+        { files: ['x'] },
+        { paths: window1, folders: 'picker' },
+      ),
     ).toMatchObject(refused('x'));
     expect(core.journal.list()).toEqual([]);
     chosen.forget('window-1');
     expect(
-      await core.invoke('transcribe:files', { files: [file] }, { paths: window1 }),
+      await core.invoke(
+        'transcribe:files',
+        { files: [file] },
+        { paths: window1, folders: 'picker' },
+      ),
     ).toMatchObject(refused(file));
     const again = chosen.choose('window-1', paths.wav!);
     expect(again).not.toBe(file);
-    const made = await core.invoke('transcribe:files', { files: [again] }, { paths: window1 });
+    const made = await core.invoke(
+      'transcribe:files',
+      { files: [again] },
+      { paths: window1, folders: 'picker' },
+    );
     expect(made).toMatchObject({ ok: true, data: { jobs: [{ file: { path: paths.wav } }] } });
     expect(chosenPaths({ kind: 'any' }, { paths: ['/a'] })).toEqual(['/a']);
     expect(

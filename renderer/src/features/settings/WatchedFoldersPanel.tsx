@@ -12,7 +12,6 @@ import { errorOf, keptInStore, type Result } from '../../store/result';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
 import { errorText } from '../../ui/error-text';
-import { TextField } from '../../ui/field';
 import { Card } from '../../ui/section';
 import { FORMAT_LABELS, ORDER } from '../export/format-labels';
 
@@ -204,7 +203,7 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
           {t('watch.lastFormat')}
         </p>
       </fieldset>
-      <Output folder={folder} picker={picker} act={act} nameId={`${id}-name`} />
+      <Output folder={folder} picker={picker} act={act} />
       <div className="watch-switches">
         <label className="check">
           <input
@@ -242,39 +241,40 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
   );
 }
 
-/** Where a folder's transcripts go: next to each file, or a folder picked or typed. */
+/**
+ * Where a folder's transcripts go: next to each file, or a folder picked with the system's picker
+ * (Electron). A page in the browser never names where files are written: there the folder set
+ * by `kikitori watch --out` or the desktop app shows, and may only be set back to next to each
+ * file.
+ */
 function Output({
   folder,
   picker,
   act,
-  nameId,
 }: {
   folder: WatchedFolderView;
   picker: boolean;
   act: (action: Promise<Result<void>>) => Promise<void>;
-  /** The folder's heading, which says whose output folder this is. */
-  nameId: string;
 }) {
   const { t } = useTranslation();
   const update = useApp((s) => s.updateWatchedFolder);
   const name = folder.path;
-  if (!picker)
-    // Made again when the saved folder changes, so the field starts from it.
-    return <TypedOutput key={folder.out ?? ''} folder={folder} act={act} nameId={nameId} />;
   return (
     <div className="watch-output">
       <span className="label">{t('watch.output')}</span>
       <span className="mono break" data-testid="watch-out">
         {folder.out ?? t('watch.nextToFile')}
       </span>
-      <button
-        type="button"
-        className="button small"
-        aria-label={t('watch.chooseOutputFor', { folder: name })}
-        onClick={() => void act(update({ id: folder.id, pickOut: true }))}
-      >
-        {t('watch.chooseOutput')}
-      </button>
+      {picker ? (
+        <button
+          type="button"
+          className="button small"
+          aria-label={t('watch.chooseOutputFor', { folder: name })}
+          onClick={() => void act(update({ id: folder.id, pickOut: true }))}
+        >
+          {t('watch.chooseOutput')}
+        </button>
+      ) : null}
       {folder.out !== undefined ? (
         <button
           type="button"
@@ -285,54 +285,7 @@ function Output({
           {t('watch.useNextToFile')}
         </button>
       ) : null}
+      {!picker ? <p className="muted watch-output-hint">{t('watch.outputInBrowser')}</p> : null}
     </div>
-  );
-}
-
-/** Browser mode: the output folder's full path, typed (empty: next to each file). */
-function TypedOutput({
-  folder,
-  act,
-  nameId,
-}: {
-  folder: WatchedFolderView;
-  act: (action: Promise<Result<void>>) => Promise<void>;
-  nameId: string;
-}) {
-  const { t } = useTranslation();
-  const update = useApp((s) => s.updateWatchedFolder);
-  const id = useId();
-  // What the person typed since the last save; until then the field shows the saved folder.
-  const [typed, setTyped] = useState<string | undefined>();
-  const shown = typed ?? folder.out ?? '';
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const out = shown.trim();
-    const result = await update({ id: folder.id, out: out === '' ? null : out });
-    if (result.ok) setTyped(undefined);
-    await act(Promise.resolve(result));
-  };
-  return (
-    <form className="watch-output" onSubmit={(e) => void save(e)}>
-      <TextField
-        id={`${id}-out`}
-        label={t('watch.output')}
-        aria-describedby={nameId}
-        layout="grow"
-        value={shown}
-        placeholder={t('watch.nextToFile')}
-        onChange={(e) => setTyped(e.target.value)}
-        spellCheck={false}
-        autoComplete="off"
-        data-testid="watch-out"
-      />
-      <button
-        type="submit"
-        className="button small"
-        aria-label={t('watch.saveOutputFor', { folder: folder.path })}
-      >
-        {t('watch.saveOutput')}
-      </button>
-    </form>
   );
 }
