@@ -134,6 +134,8 @@ const EN = {
   'help.recursive': 'watch their subfolders too',
   'watch.watching': 'Watching {folder}. New files are transcribed; Ctrl+C stops.',
   'watch.picked': '{path}: sent (job {job}).',
+  'watch.pickedAgain':
+    '{path}: changed since it was done, so sent again (job {job}); its transcripts are replaced.',
   'watch.done': '{path}: done.',
   'watch.skipped': '{path}: left alone. {reason}',
   'watch.stopped':
@@ -270,6 +272,8 @@ const JA: Readonly<Record<TextKey, string>> = {
   'watch.watching':
     '{folder} を見張っています。新しいファイルを文字起こしします。Ctrl+C で止まります。',
   'watch.picked': '{path}: 送信しました（ジョブ {job}）。',
+  'watch.pickedAgain':
+    '{path}: 完了後に変更されたため、もう一度送信しました（ジョブ {job}）。文字起こしは置き換えられます。',
   'watch.done': '{path}: 完了しました。',
   'watch.skipped': '{path}: 文字起こししません。{reason}',
   'watch.stopped':

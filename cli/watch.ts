@@ -95,7 +95,12 @@ const detailed = (error: AppError) => {
 /** What became of a file of a watched folder, as a line for people (its event is on stdout). */
 export function sayFile(io: Io, file: EventPayload<'watch:file'>): void {
   if (file.state === 'picked')
-    io.note(say(io.lang, 'watch.picked', { path: file.path, job: file.job ?? '' }));
+    io.note(
+      say(io.lang, file.changed ? 'watch.pickedAgain' : 'watch.picked', {
+        path: file.path,
+        job: file.job ?? '',
+      }),
+    );
   else if (file.state === 'done') {
     const outputs = file.outputs ?? [];
     io.note(
