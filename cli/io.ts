@@ -19,6 +19,12 @@ import { BadArgument, CommandFailure } from './options';
 import { shown } from './terminal';
 import { say } from './text';
 
+/** An error as the command line says it: its sentence, and the detail shown apart, if any. */
+export interface Told {
+  readonly sentence: string;
+  readonly detail?: string;
+}
+
 export interface Io {
   readonly lang: Lang;
   readonly json: boolean;
@@ -46,7 +52,9 @@ export interface Io {
   /** The whole sentence for an AppError or anything thrown, without its detail. */
   errorSentence(error: unknown): string;
   /** The sentence and, apart, the detail worth showing, of anything thrown. */
-  problem(error: unknown): { readonly sentence: string; readonly detail?: string };
+  problem(error: unknown): Told;
+  /** The same of an AppError the core answered or a job or event carries. */
+  told(error: AppError): Told;
   /** Says `sentence` as an error (if any) and ends the process with `code`. */
   exit(code: number, sentence?: string): never;
 }
@@ -79,7 +87,7 @@ export function makeIo(options: {
   const quiet = options.quiet === true;
   const { lang } = options;
   const tty = stderr.isTTY === true && !json && !quiet;
-  const problem = (error: unknown): { sentence: string; detail?: string } => {
+  const problem = (error: unknown): Told => {
     if (error instanceof AppFailure && error.error.code === 'not-found') {
       // The window's sentence asks to refresh its list: a command names the job, or says so.
       const { what, id } = error.error.params;
@@ -122,6 +130,7 @@ export function makeIo(options: {
     more: (line) => stderr.write(`${shown(line)}\n`),
     errorSentence: (error) => problem(error).sentence,
     problem,
+    told: (error) => problem(new AppFailure(error)),
     exit: (code, sentence) => {
       if (sentence !== undefined) io.error(sentence, { exitCode: code });
       process.exit(code);

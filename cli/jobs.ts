@@ -8,7 +8,7 @@ import { AppFailure } from '../shared/domain/errors';
 import { listedName, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
-import { appErrorSentence, type Io } from './io';
+import type { Io } from './io';
 import { CommandFailure } from './options';
 import { outFolder } from './preflight';
 import { say } from './text';
@@ -150,7 +150,7 @@ export async function cancelJob(link: CoreLink, io: Io, id: string): Promise<num
   const after = cancelled.data.job;
   io.note(say(io.lang, 'cancel.done', { name: listedName(after) }));
   // Whether the service may still finish it is the job's own sentence.
-  if (after.error) io.note(appErrorSentence(after.error, io.lang));
+  if (after.error) io.note(io.told(after.error).sentence);
   io.emit({ type: 'result', ok: true, exitCode: 0, job: after });
   return 0;
 }

@@ -17,7 +17,7 @@ import type { Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
-import { appErrorSentence, detailOf, type Io } from './io';
+import type { Io, Told } from './io';
 import { besideProblem, checkUse, outFolder } from './preflight';
 import { fileProgress } from './progress';
 import { say } from './text';
@@ -129,13 +129,10 @@ export async function transcribe(
     const done = ended(latest.get(job.id) ?? job)
       ? (latest.get(job.id) ?? job)
       : await new Promise<Job>((settle) => waiting.set(job.id, settle));
-    if (done.status === 'failed')
-      return failed(
-        file,
-        sentenceOf(done.error, io),
-        job.id,
-        done.error ? detailOf(done.error) : undefined,
-      );
+    if (done.status === 'failed') {
+      const { sentence, detail } = toldOf(done.error, io);
+      return failed(file, sentence, job.id, detail);
+    }
     try {
       const rendered = await renderThrough(link, job.id, options.formats, options.settings);
       const outputs = await writeFiles(out ?? dirname(source), rendered);
@@ -160,9 +157,8 @@ export async function transcribe(
     }
     const sent = await send(link, source, options);
     if (!sent.ok) {
-      work.push(
-        Promise.resolve(failed(file, sentenceOf(sent.error, io), undefined, detailOf(sent.error))),
-      );
+      const { sentence, detail } = io.told(sent.error);
+      work.push(Promise.resolve(failed(file, sentence, undefined, detail)));
       continue;
     }
     const job = sent.data.jobs[0]!;
@@ -257,6 +253,6 @@ function summed(io: Io, outcome: readonly Outcome[]): number {
   return code;
 }
 
-function sentenceOf(error: AppError | undefined, io: Io): string {
-  return error ? appErrorSentence(error, io.lang) : say(io.lang, 'stage.failed');
+function toldOf(error: AppError | undefined, io: Io): Told {
+  return error ? io.told(error) : { sentence: say(io.lang, 'stage.failed') };
 }

@@ -15,7 +15,7 @@ import type { AppError } from '../shared/domain/errors';
 import type { EventPayload } from '../shared/ipc/contract';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { ExportSettingsInput } from '../shared/format/export-settings';
-import { appErrorSentence, detailOf, type Io } from './io';
+import type { Io } from './io';
 import { outFolder } from './preflight';
 import { say } from './text';
 
@@ -44,7 +44,7 @@ export async function watchFolders(
       if (event === 'watch:folder') {
         const { folder, state, problem } = payload as EventPayload<'watch:folder'>;
         if (state === 'problem' && problem)
-          io.error(appErrorSentence(problem, io.lang), { folder, ...detailed(problem) });
+          io.error(io.told(problem).sentence, { folder, ...detailed(io, problem) });
         return;
       }
       sayFile(io, payload as EventPayload<'watch:file'>);
@@ -87,8 +87,8 @@ export async function watchFolders(
   return 0;
 }
 
-const detailed = (error: AppError) => {
-  const detail = detailOf(error);
+const detailed = (io: Io, error: AppError) => {
+  const { detail } = io.told(error);
   return detail ? { detail } : {};
 };
 
@@ -113,9 +113,9 @@ export function sayFile(io: Io, file: EventPayload<'watch:file'>): void {
     io.note(
       say(io.lang, 'watch.skipped', {
         path: file.path,
-        reason: file.error ? appErrorSentence(file.error, io.lang) : '',
+        reason: file.error ? io.told(file.error).sentence : '',
       }).trimEnd(),
     );
   else if (file.error)
-    io.error(appErrorSentence(file.error, io.lang), { file: file.path, ...detailed(file.error) });
+    io.error(io.told(file.error).sentence, { file: file.path, ...detailed(io, file.error) });
 }
