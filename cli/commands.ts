@@ -17,6 +17,7 @@ import {
   parseFormats,
   parseRule,
   parseSpeakerName,
+  parseMonth,
   parseStatus,
   SUBTITLE_FLAGS,
   type ExportFlags,
@@ -29,6 +30,9 @@ const load = {
   jobs: () => import('./jobs'),
   transcribe: () => import('./transcribe'),
   watch: () => import('./watch'),
+  usage: () => import('./usage'),
+  dictionary: () => import('./dictionary'),
+  watchCalls: () => import('./watch-calls'),
 };
 
 /** The options every command shares (the program's own). */
@@ -116,7 +120,8 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
       .option('--connection <id>', t('help.connection'))
       .option('--engine <engine>', t('help.engine'))
       .option('--profile <profile>', t('help.profile'))
-      .option('--speakers', t('help.speakers')),
+      .option('--speakers', t('help.speakers'))
+      .option('--over-budget', t('help.overBudget')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
     const request = {
@@ -124,6 +129,7 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
       engine: options.engine,
       profile: options.profile,
       speakers: options.speakers === true,
+      overBudget: options.overBudget === true,
       formats: options.format ?? ['txt'],
       out: options.out,
       settings: settingsOf(options),
@@ -239,4 +245,59 @@ export function jobCommands(program: Command, ctx: CommandContext): void {
       const { cancelJob } = await load.jobs();
       await ctx.onCore(shared(command), { service: false }, (link, io) => cancelJob(link, io, id));
     });
+}
+
+/** watch-calls, usage and dictionary: calls noticed, what was sent, a profile's words. */
+export function serviceCommands(program: Command, ctx: CommandContext): void {
+  const { t } = ctx;
+  program
+    .command('watch-calls')
+    .description(t('help.watchCalls'))
+    .action(async (_options, command) => {
+      const { watchCalls } = await load.watchCalls();
+      ctx.stopsItself();
+      await ctx.onCore(shared(command), { service: true, calls: true }, watchCalls);
+    });
+
+  program
+    .command('usage')
+    .description(t('help.usage'))
+    .option(
+      '--month <YYYY-MM>',
+      t('help.month'),
+      ctx.checked((v) => parseMonth(ctx.lang, v)),
+    )
+    .action(async (options, command) => {
+      const { showUsage } = await load.usage();
+      await ctx.onCore(shared(command), { service: false }, (link, io) =>
+        showUsage(link, io, options.month),
+      );
+    });
+
+  const dictionary = program.command('dictionary').description(t('help.dictionary'));
+  const dictOptions = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
+    command: Command<A, O, G>,
+  ) =>
+    command
+      .requiredOption('--profile <id>', t('help.dictProfile'))
+      .option('--connection <id>', t('help.dictConnection'));
+  dictOptions(
+    dictionary
+      .command('import')
+      .description(t('help.dictImport'))
+      .argument('<file>', t('help.dictFile')),
+  ).action(async (file, options, command) => {
+    const { importDictionary } = await load.dictionary();
+    await ctx.onCore(shared(command), { service: true }, (link, io) =>
+      importDictionary(link, io, file, options),
+    );
+  });
+  dictOptions(dictionary.command('list').description(t('help.dictList'))).action(
+    async (options, command) => {
+      const { listDictionary } = await load.dictionary();
+      await ctx.onCore(shared(command), { service: true }, (link, io) =>
+        listDictionary(link, io, options),
+      );
+    },
+  );
 }

@@ -22,6 +22,8 @@ import type { Io } from './io';
 export interface LinkNeeds {
   /** The command sends files: the local service is started (and the last run's jobs resumed). */
   readonly service: boolean;
+  /** The command watches calls: a core opened here records each call itself. */
+  readonly calls?: boolean;
 }
 
 /** A link to the core of `dataDir`, or the command ends (exit 3 when the folder is held). */
@@ -38,7 +40,11 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   ]);
   let core: Core;
   try {
-    core = await Core.open({ dataDir, watchFolders: false });
+    core = await Core.open({
+      dataDir,
+      watchFolders: false,
+      ...(needs.calls ? { calls: 'core' as const, lang: io.lang } : {}),
+    });
   } catch (error) {
     if (error instanceof AppFailure && error.error.code === 'data-not-own')
       return io.exit(3, io.errorSentence(error));
@@ -54,7 +60,7 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   let held: Awaited<ReturnType<typeof holdDataFolder>> | undefined;
   try {
     held = await holdDataFolder(core, { host: 'command' }, (line) => io.error(line));
-    if (needs.service) await core.start();
+    if (needs.service || needs.calls) await core.start();
   } catch (error) {
     await held?.stop();
     await core.stop();

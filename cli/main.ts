@@ -1,6 +1,7 @@
 /**
  * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs,
- * connections, search and cancel on the same core and job journal as the window (./commands.ts).
+ * connections, search, cancel, watch-calls, usage and dictionary on the same core and job journal
+ * as the window (./commands.ts).
  * Built into one bundle (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs
  * runs.
  *
@@ -14,7 +15,13 @@ import { Command, CommanderError, InvalidArgumentError } from '@commander-js/ext
 import type { CoreLink } from '../core/program-link';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import type { Lang } from '../shared/domain/errors';
-import { fileCommands, jobCommands, type CommandContext, type Shared } from './commands';
+import {
+  fileCommands,
+  jobCommands,
+  serviceCommands,
+  type CommandContext,
+  type Shared,
+} from './commands';
 import { makeIo, type Io } from './io';
 import { BadArgument } from './options';
 import { onPipeClosed } from './pipe';
@@ -104,6 +111,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .exitOverride();
   fileCommands(program, ctx);
   jobCommands(program, ctx);
+  serviceCommands(program, ctx);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

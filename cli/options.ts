@@ -107,3 +107,11 @@ export function exportSettingsOf(lang: Lang, flags: ExportFlags): ExportSettings
     ...(flags.speakerName?.length ? { speakerNames: Object.fromEntries(flags.speakerName) } : {}),
   };
 }
+
+/** `2025-02` as given, or the sentence saying what a month is. */
+export function parseMonth(lang: Lang, value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value.trim());
+  const month = Number(match?.[2]);
+  if (!match || month < 1 || month > 12) throw bad(lang, 'arg.month', { value });
+  return value.trim();
+}

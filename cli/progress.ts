@@ -20,6 +20,8 @@ export interface FileProgress {
   update(name: string, state: string, words: string, fraction: number): void;
   /** The file is over: its bar gives way to this line (not with --quiet or --json). */
   end(name: string, line: string): void;
+  /** A line above the bars, of no file's (a budget's warning); not with --quiet or --json. */
+  note(line: string): void;
   stop(): void;
 }
 
@@ -37,7 +39,8 @@ const barOf = (fraction: number): string => {
 const percent = (fraction: number) => Math.round(Math.min(1, Math.max(0, fraction)) * 100);
 
 export function fileProgress(io: Io, now: () => number = Date.now): FileProgress {
-  if (io.json || io.quiet) return { update: () => {}, end: () => {}, stop: () => {} };
+  if (io.json || io.quiet)
+    return { update: () => {}, end: () => {}, note: () => {}, stop: () => {} };
   return io.tty ? drawnProgress() : plainProgress(now);
 }
 
@@ -57,6 +60,7 @@ function plainProgress(now: () => number): FileProgress {
       said.set(name, { state: 'ended', words: '', at: now() });
       write(line);
     },
+    note: write,
     stop: () => {},
   };
 }
@@ -95,6 +99,17 @@ function drawnProgress(): FileProgress {
     if (bars.size > 0) draw(frame());
     else draw.clear();
   };
+  /**
+   * A line above the bars: the bars erased, the line written where they were (as it is: the
+   * terminal wraps it), the bars drawn again below it.
+   */
+  const above = (line: string) => {
+    clearTimeout(timer);
+    timer = undefined;
+    draw.clear();
+    process.stderr.write(`${shown(line, { lines: true })}\n`);
+    if (bars.size > 0) draw(frame());
+  };
   /** At most one drawing each DRAW_EVERY_MS: progress events can come hundreds a second. */
   const soon = () => {
     if (timer) return;
@@ -107,14 +122,9 @@ function drawnProgress(): FileProgress {
     },
     end: (name, line) => {
       bars.delete(name);
-      clearTimeout(timer);
-      timer = undefined;
-      // The bars erased, the line written where they were (as it is: the terminal wraps it),
-      // the others drawn again below it.
-      draw.clear();
-      process.stderr.write(`${shown(line, { lines: true })}\n`);
-      if (bars.size > 0) draw(frame());
+      above(line);
     },
+    note: above,
     stop: () => {
       clearTimeout(timer);
       timer = undefined;

@@ -141,6 +141,54 @@ const EN = {
   'watch.stopped':
     'Stopped watching. Jobs already sent finish in Kikitori; their files are written at its next start.',
   'watch.none': 'No folder could be watched.',
+  // Usage and budgets.
+  'help.usage':
+    'Show the audio each connection sent in a month, logged and not logged apart, with its estimated cost at the rates set in Settings.',
+  'help.month': 'the month, YYYY-MM (default: this one, in your time zone)',
+  'help.overBudget': 'send even past the connection’s monthly budget',
+  'arg.month': '“{value}” is not a month. Give it as YYYY-MM, such as 2025-02.',
+  'usage.line': '{name} ({id}), {month}: logged {logged}, not logged {notLogged}',
+  'usage.cost': 'about {cost}',
+  'usage.budget': '{percent} % of a {budget} h budget',
+  'usage.separator': '; ',
+  'budget.overFlag': 'To send anyway, run the command again with --over-budget.',
+  'budget.warning': '{name} has used {percent} % of its monthly budget ({used} of {budget} h).',
+  // Dictionaries.
+  'help.dictionary': 'A dictionary profile’s words on a connection’s service.',
+  'help.dictImport':
+    'Add the words of a file to a profile: an export of Microsoft IME, Google Japanese Input or ATOK, or a word table (TSV or CSV).',
+  'help.dictList': 'Print a profile’s words: written, reading and class, separated by tabs.',
+  'help.dictFile': 'the file to import',
+  'help.dictProfile': 'the profile (its id)',
+  'help.dictConnection':
+    'the connection whose service and engine hold it (default: the active one)',
+  'dict.read': 'Read {count} words from {format}.',
+  'dict.format.ms-ime': 'a Microsoft IME word list',
+  'dict.format.google': 'a Google Japanese Input export',
+  'dict.format.atok': 'an ATOK word list',
+  'dict.format.tsv': 'a word table (TSV)',
+  'dict.format.csv': 'a word table (CSV)',
+  'dict.merged': '{count} repeated entries were merged.',
+  'dict.skipped': 'Line {line} left out: {why} ({text})',
+  'dict.limit': 'The profile {profile} will hold {count} words; a profile holds at most {max}.',
+  'dict.overLimit':
+    'That is {count} words, more than the {max} a profile holds: nothing was saved. Import fewer words, or into another profile.',
+  'dict.saved': '{profile}: {added} words added, {changed} changed; {total} words in all.',
+  'dict.empty': 'The profile {profile} has no words.',
+  // Calls.
+  'help.watchCalls':
+    'Notice calls: when another application (Zoom, Teams…) starts recording from the microphone, transcribe the microphone and the computer’s sound until it stops, and keep it as a job. With no Kikitori running, every call is recorded but those of applications set to Never in Settings → Calls; when Kikitori runs, its window takes them. Ctrl+C stops.',
+  'calls.watching': 'Watching for calls (Linux: PulseAudio or PipeWire). Ctrl+C stops.',
+  'calls.watchingApp':
+    'Kikitori is running: its window takes the calls as Settings → Calls says. They are shown here; Ctrl+C stops.',
+  'calls.recording': '{app} call: transcribing (job {job}).',
+  'calls.asking': '{app} is using the microphone: the window asks whether to transcribe it.',
+  'calls.busy': '{app} is using the microphone; Live was already running, so nothing was started.',
+  'calls.ending': '{app} call ended: saving its transcript…',
+  'calls.ended': '{app} call ended: transcript in job {job}.',
+  'calls.endedNone': '{app} call ended.',
+  'calls.stopped':
+    'Stopped watching for calls. A call being transcribed was kept as a job with everything finalized.',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -279,6 +327,53 @@ const JA: Readonly<Record<TextKey, string>> = {
   'watch.stopped':
     '見張りを止めました。送信済みのジョブは Kikitori で続き、その書き出しは次回の起動時に行われます。',
   'watch.none': '見張れるフォルダーがありませんでした。',
+  'help.usage':
+    '各接続がある月に送った音声の長さを、ログ保存あり・なしに分けて、設定画面の料金での概算とともに表示します。',
+  'help.month': '月（YYYY-MM、既定: お使いのタイムゾーンでの今月）',
+  'help.overBudget': '接続の月の予算を超えても送信します',
+  'arg.month': '「{value}」は月ではありません。2025-02 のように YYYY-MM で指定してください。',
+  'usage.line': '{name}（{id}）、{month}: ログ保存あり {logged}、ログ保存なし {notLogged}',
+  'usage.cost': '約 {cost}',
+  'usage.budget': '予算 {budget} 時間の {percent} %',
+  'usage.separator': '、',
+  'budget.overFlag': 'それでも送信する場合は、--over-budget を付けてもう一度実行してください。',
+  'budget.warning':
+    '{name} は今月の予算の {percent} % を使いました（{budget} 時間のうち {used} 時間）。',
+  'help.dictionary': '接続先サービスの辞書プロファイルの単語を扱います。',
+  'help.dictImport':
+    'ファイルの単語をプロファイルに追加します。Microsoft IME・Google 日本語入力・ATOK の書き出したファイル、または単語表（TSV・CSV）を読み込めます。',
+  'help.dictList': 'プロファイルの単語を表示します（表記・読み・クラスをタブ区切りで）。',
+  'help.dictFile': '読み込むファイル',
+  'help.dictProfile': 'プロファイル（ID）',
+  'help.dictConnection': 'その辞書を持つサービスとエンジンの接続（既定: 使用中の接続）',
+  'dict.read': '{format}から {count} 語を読み込みました。',
+  'dict.format.ms-ime': 'Microsoft IME の単語一覧',
+  'dict.format.google': 'Google 日本語入力の書き出し',
+  'dict.format.atok': 'ATOK の単語一覧',
+  'dict.format.tsv': '単語表（TSV）',
+  'dict.format.csv': '単語表（CSV）',
+  'dict.merged': '重複した {count} 件をまとめました。',
+  'dict.skipped': '{line} 行目は読み込みませんでした: {why}（{text}）',
+  'dict.limit':
+    'プロファイル {profile} の単語は {count} 語になります。1 つのプロファイルに入るのは {max} 語までです。',
+  'dict.overLimit':
+    '{count} 語になり、1 つのプロファイルに入る {max} 語を超えるため、保存しませんでした。単語を減らすか、別のプロファイルに読み込んでください。',
+  'dict.saved': '{profile}: {added} 語を追加、{changed} 語を変更しました（全 {total} 語）。',
+  'dict.empty': 'プロファイル {profile} に単語はありません。',
+  'help.watchCalls':
+    '通話に気づきます。別のアプリ（Zoom、Teams など）がマイクで録音を始めると、マイクとコンピューターの音を録音が終わるまで文字起こしし、ジョブとして残します。Kikitori が起動していなければ、設定 →「通話」で「しない」にしたアプリを除くすべての通話を記録します。Kikitori が起動していれば、そのウィンドウが受け持ちます。Ctrl+C で止まります。',
+  'calls.watching':
+    '通話を見張っています（Linux: PulseAudio または PipeWire）。Ctrl+C で止まります。',
+  'calls.watchingApp':
+    'Kikitori が起動しています。通話は設定 →「通話」のとおりそのウィンドウが受け持ち、ここに表示します。Ctrl+C で止まります。',
+  'calls.recording': '{app} の通話: 文字起こししています（ジョブ {job}）。',
+  'calls.asking': '{app} がマイクを使っています。文字起こしするかはウィンドウで尋ねます。',
+  'calls.busy': '{app} がマイクを使っています。ライブがすでに実行中のため、何も始めませんでした。',
+  'calls.ending': '{app} の通話が終わりました。文字起こしを保存しています…',
+  'calls.ended': '{app} の通話が終わりました。文字起こしはジョブ {job} にあります。',
+  'calls.endedNone': '{app} の通話が終わりました。',
+  'calls.stopped':
+    '通話の見張りを止めました。文字起こし中の通話は、確定した内容をすべて含むジョブとして残しました。',
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };

@@ -28,6 +28,8 @@ export interface TranscribeOptions {
   readonly engine?: string | undefined;
   readonly profile?: string | undefined;
   readonly speakers?: boolean | undefined;
+  /** Send even past the connection's monthly budget (--over-budget). */
+  readonly overBudget?: boolean | undefined;
   readonly formats: readonly ExportChoice[];
   readonly out?: string | undefined;
   readonly settings: ExportSettings;
@@ -105,6 +107,18 @@ export async function transcribe(
         say(io.lang, 'stage.uploading'),
         total > 0 ? sent / total : 0,
       );
+    } else if (event === 'usage:warning') {
+      const warning = payload as EventPayload<'usage:warning'>;
+      const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+      progress.note(
+        say(io.lang, 'budget.warning', {
+          name: warning.connection,
+          percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
+          used: hours(warning.secondsUsed),
+          budget: hours(warning.secondsBudget),
+        }),
+      );
+      io.emit({ type: 'usage-warning', ...warning });
     }
   });
   // The estimate counts down between events.
@@ -158,7 +172,9 @@ export async function transcribe(
     const sent = await send(link, source, options);
     if (!sent.ok) {
       const { sentence, detail } = io.told(sent.error);
-      work.push(Promise.resolve(failed(file, sentence, undefined, detail)));
+      // Past the budget the person asked to be asked about: how to say "send anyway" here.
+      const flag = sent.error.code === 'over-budget' ? ` ${say(io.lang, 'budget.overFlag')}` : '';
+      work.push(Promise.resolve(failed(file, `${sentence}${flag}`, undefined, detail)));
       continue;
     }
     const job = sent.data.jobs[0]!;
@@ -207,6 +223,7 @@ const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
       ...(options.profile !== undefined && { profileId: options.profile }),
       ...(options.speakers && { speakers: true }),
     },
+    ...(options.overBudget && { overBudget: true }),
   });
 
 /** What the job says it is doing, in words, and how far along it is. */

@@ -20,6 +20,11 @@ import {
 } from '../shared/ipc/contract';
 import type { ClientOptions } from './api-client/api-client';
 import { lockAppData, type AppLock } from './app-lock';
+import { CallSettingsStore } from './calls/call-settings';
+import { CallWatcher } from './calls/call-watcher';
+import { recordCall } from './calls/core-capture';
+import type { CallProvider } from './calls/provider';
+import { providerFor } from './calls/providers';
 import { ClientProvider, type ClientFactory } from './clients';
 import { ConnectionStore } from './connections/connection-store';
 import { dataFailure, toAppError } from './errors';
@@ -37,6 +42,8 @@ import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
 import { WatchedFolders } from './watch/watched-folders';
+import { UsageMeter } from './usage/usage-meter';
+import { UsageStore, type UsageTime } from './usage/usage-store';
 
 export { PROGRAM, type Caller } from './handlers/types';
 export { diffWords } from './handlers/dictionary';
@@ -84,6 +91,22 @@ export interface CoreOptions {
   readonly watchFolders?: boolean;
   /** How quickly watched folders take a file as written and check the folders (tests). */
   readonly watchTiming?: WatchTiming;
+  /** The clock and time zone usage is counted by, per calendar month (tests set their own). */
+  readonly usageTime?: UsageTime;
+  /**
+   * Calls noticed (core/calls/), from `start`: 'window' (the app: a window records the calls
+   * the person starts), 'core' (`kikitori watch-calls`: the core records every call itself),
+   * or 'off' (the default: a short-lived program notices none).
+   */
+  readonly calls?: 'window' | 'core' | 'off';
+  /** The platform's way of seeing what records (tests give one on their own sound server). */
+  readonly callProvider?: CallProvider;
+  /** How long an application records nothing before its call has ended (default 30 s). */
+  readonly callEndMs?: number;
+  /** The sound server's environment for the core's own capture of a call (tests). */
+  readonly soundEnv?: NodeJS.ProcessEnv;
+  /** The language of a call's session name the core records itself. */
+  readonly lang?: 'en' | 'ja';
 }
 
 export function defaultAppDataDir(): string {
@@ -107,6 +130,11 @@ interface Parts {
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
   readonly watchFolders: boolean;
+  readonly usage: UsageMeter;
+  readonly usageStore: UsageStore;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
+  readonly watchCalls: boolean;
 }
 
 export class Core {
@@ -129,7 +157,13 @@ export class Core {
   /** The app's watched folders (Settings), watched between `start` and `stop`. */
   readonly watched: WatchedFolders;
   private readonly watchFolders: boolean;
+  /** Calls noticed: another application recording from a microphone. */
+  readonly calls: CallWatcher;
+  private readonly watchCalls: boolean;
   private readonly lock: AppLock;
+  /** What each connection sent, per month, and its plan (core/usage/). */
+  readonly usage: UsageMeter;
+  private readonly usageStore: UsageStore;
 
   private constructor(parts: Parts) {
     this.dataDir = parts.dataDir;
@@ -145,6 +179,10 @@ export class Core {
     this.lock = parts.lock;
     this.watched = parts.watched;
     this.watchFolders = parts.watchFolders;
+    this.usage = parts.usage;
+    this.usageStore = parts.usageStore;
+    this.calls = parts.calls;
+    this.watchCalls = parts.watchCalls;
     this.handlers = handlersOf(parts);
   }
 
@@ -158,12 +196,13 @@ export class Core {
   static async open(options: CoreOptions): Promise<Core> {
     const lock = lockAppData(options.dataDir);
     if (!lock) throw new AppFailure(appError('app-running', { path: options.dataDir }));
-    const opened: { journal?: JobJournal } = {};
+    const opened: { journal?: JobJournal; usage?: UsageStore } = {};
     try {
       return await Core.assemble(options, lock, opened);
     } catch (error) {
       // The journal's index is written (or not) while the folder is still this start's.
       await opened.journal?.close();
+      opened.usage?.close();
       lock.release();
       throw error;
     }
@@ -172,7 +211,7 @@ export class Core {
   private static async assemble(
     options: CoreOptions,
     lock: AppLock,
-    opened: { journal?: JobJournal },
+    opened: { journal?: JobJournal; usage?: UsageStore },
   ): Promise<Core> {
     const readData = async <T>(open: () => Promise<T>): Promise<T> => {
       try {
@@ -234,7 +273,13 @@ export class Core {
       ...(options.clientFactory ? { clientFactory: options.clientFactory } : {}),
       ...(options.serviceWaitMs ? { serviceWaitMs: options.serviceWaitMs } : {}),
     });
+    const usageStore = await readData(async () =>
+      UsageStore.open(options.dataDir, options.usageTime),
+    );
+    opened.usage = usageStore;
+    const usage = new UsageMeter(usageStore, connections, emit);
     const runner = new TranscriptionRunner({
+      usage,
       journal,
       connections,
       clients,
@@ -263,6 +308,7 @@ export class Core {
       removed: (id) => emit('jobs:removed', { id }),
       ...(options.liveRecognizer ? { recognizer: options.liveRecognizer } : {}),
       rename: (id, op) => edits.apply(id, op),
+      usage,
     });
     const watched = await readData(() =>
       WatchedFolders.open({
@@ -272,6 +318,33 @@ export class Core {
         ...(options.watchTiming && { timing: options.watchTiming }),
       }),
     );
+    const callSettings = await readData(() => CallSettingsStore.open(options.dataDir));
+    const mode = options.calls ?? 'off';
+    const calls: CallWatcher = new CallWatcher({
+      provider: options.callProvider ?? providerFor(process.platform),
+      settings: callSettings,
+      live,
+      emit: (call) => emit('calls:call', call),
+      changed: () => {
+        const { settings, watching, problem } = calls.list();
+        emit('calls:changed', { settings, watching, ...(problem ? { problem } : {}) });
+      },
+      ...(options.callEndMs !== undefined ? { endDelayMs: options.callEndMs } : {}),
+      ...(mode === 'core'
+        ? {
+            capture: (call) =>
+              recordCall(
+                {
+                  live,
+                  lang: options.lang ?? 'en',
+                  ...(options.soundEnv ? { env: options.soundEnv } : {}),
+                },
+                call,
+              ),
+          }
+        : {}),
+    });
+    live.calls = calls;
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -289,6 +362,11 @@ export class Core {
       askFolder: options.askFolder,
       watched,
       watchFolders: options.watchFolders !== false,
+      usage,
+      usageStore,
+      calls,
+      callSettings,
+      watchCalls: mode !== 'off',
     });
     return ref.core;
   }
@@ -306,12 +384,14 @@ export class Core {
         invoke: (channel, input) => this.invoke(channel, input),
         subscribe: (listener) => this.subscribe(listener),
       });
+    if (this.watchCalls) await this.calls.start();
   }
 
   /** Stops the work and the local service, then releases the data folder. */
   async stop(): Promise<void> {
     // Nothing more is picked up; jobs under way get their outputs at the next start.
     await this.watched.stop();
+    await this.calls.stop();
     // A live session still recording ends as a cut-off job, everything finalized kept.
     await this.live.close();
     await this.computerSound.closeAll();
@@ -320,6 +400,7 @@ export class Core {
     await this.supervisor?.stop();
     await this.search.close();
     await this.journal.close();
+    this.usageStore.close();
     this.lock.release();
   }
 

@@ -5,6 +5,7 @@
  * into a folder never replace one. Cancelling a dialog is not an error; a refused write is an
  * AppFailure whose reason each language can say.
  */
+import { IME_ENCODING, utf16le } from '../shared/domain/ime-dictionary/ime-export';
 import type { SaveFormat } from '../shared/ipc/contract';
 import type { RenderedFile } from './export/render';
 import { writeAll, writeOver } from './export/save';
@@ -29,9 +30,13 @@ export type SaveOutcome = { saved: false } | { saved: true; path: string };
 const encoder = new TextEncoder();
 
 export async function saveExport(request: SaveRequest, ask: AskSavePath): Promise<SaveOutcome> {
-  const path = await ask({ fileName: request.fileName, extension: request.format });
+  const { format, text } = request;
+  const table = format === 'csv' || format === 'tsv';
+  const path = await ask({ fileName: request.fileName, extension: table ? format : 'txt' });
   if (!path) return { saved: false };
-  await writeOver(path, encoder.encode(request.text));
+  // An input method's export is written in its own encoding (UTF-16 LE for two of them).
+  const utf16 = !table && IME_ENCODING[format] === 'utf-16le';
+  await writeOver(path, utf16 ? utf16le(text) : encoder.encode(text));
   return { saved: true, path };
 }
 

@@ -77,7 +77,8 @@ async function openInBrowser(address: string): Promise<void> {
 // the person into that one instead.
 let core: Core;
 try {
-  const opened = await openOrHandOver({ dataDir });
+  // The window records the calls the person starts.
+  const opened = await openOrHandOver({ dataDir, calls: 'window' });
   if (opened.kind === 'held') {
     const { running } = opened;
     if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));

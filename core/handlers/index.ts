@@ -4,6 +4,8 @@
  * handler does not compile.
  */
 import type { Channel } from '../../shared/ipc/contract';
+import type { CallSettingsStore } from '../calls/call-settings';
+import type { CallWatcher } from '../calls/call-watcher';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
 import type { AskFolder, AskSavePath } from '../export-file';
@@ -14,7 +16,9 @@ import type { KeyStore } from '../key-store/key-store';
 import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
+import type { UsageMeter } from '../usage/usage-meter';
 import type { WatchedFolders } from '../watch/watched-folders';
+import { callHandlers } from './calls';
 import { connectionHandlers } from './connections';
 import { dictionaryHandlers } from './dictionary';
 import { exportHandlers } from './export';
@@ -24,6 +28,7 @@ import { liveHandlers } from './live';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
+import { usageHandlers } from './usage';
 import { watchHandlers } from './watch';
 
 export interface HandlerDeps {
@@ -40,6 +45,9 @@ export interface HandlerDeps {
   readonly askSavePath: AskSavePath | undefined;
   readonly askFolder: AskFolder | undefined;
   readonly watched: WatchedFolders;
+  readonly usage: UsageMeter;
+  readonly calls: CallWatcher;
+  readonly callSettings: CallSettingsStore;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -53,5 +61,7 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...exportHandlers(deps),
     ...liveHandlers(deps),
     ...watchHandlers(deps),
+    ...usageHandlers(deps),
+    ...callHandlers(deps),
   };
 }

@@ -29,13 +29,13 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, files, connection, use, watched }, caller) =>
+    'transcribe:files': ({ paths, files, connection, use, watched, overBudget }, caller) =>
       attempt(async () => ({
         // Only a program (a watcher) says a file came from a watched folder; the window cannot.
         jobs: await runner.submit(
           chosenPaths(caller.paths, { paths, files }),
           connection,
-          use,
+          { ...use, overBudget },
           caller.paths.kind === 'any' ? watched : undefined,
         ),
       })),

@@ -26,8 +26,12 @@ import { JobRemoved, type JobJournal } from './job-journal';
 import { acceptMedia, openMedia, type OpenedMedia } from '../media-file';
 import { sentAsIs } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
-import { convertToFlac } from '../media-tools';
-import { decideRoute } from './routing';
+import { audioSeconds, convertToFlac } from '../media-tools';
+import type { UsageMeter } from '../usage/usage-meter';
+import { decideRoute, type RouteDecision } from './routing';
+
+/** A file accepted and routed, before its job is made. */
+type Decided = OpenedMedia & { readonly path: string } & RouteDecision;
 
 /** Time as the runner sees it: the current time, and a timer that can be cancelled. */
 export interface Clock {
@@ -61,6 +65,8 @@ export interface RunnerDeps {
   readonly pollMinMs?: number;
   readonly pollMaxMs?: number;
   readonly clock?: Clock;
+  /** Where what is sent is counted, and the budget checked (core/usage/). */
+  readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
 }
 
 /** An engine, profile or speaker labels for some files only (the command line's flags). */
@@ -68,6 +74,8 @@ export interface SubmitSettings {
   readonly engine?: string | undefined;
   readonly profileId?: string | undefined;
   readonly speakers?: boolean | undefined;
+  /** Send even past the connection's monthly budget (the person was asked). */
+  readonly overBudget?: boolean | undefined;
 }
 
 /** The connection as these files use it: what `use` says over what it saved. */
@@ -156,7 +164,16 @@ export class TranscriptionRunner {
     try {
       for (const path of paths)
         accepted.push({ path, ...(await openMedia(path, watched?.version)) });
-      for (const media of accepted) jobs.push(await this.jobOf(media, connection, watched));
+      const speakers = speakerLabelsOn(connection.settings);
+      const decided: Decided[] = [];
+      for (const file of accepted) {
+        // The one routing decision: kept on the job, which the window is told.
+        decided.push({ ...file, ...(await decideRoute(file, speakers)) });
+      }
+      // Past a budget the person wants to be asked about, nothing is journaled until they say so.
+      const adding = decided.reduce((sum, file) => sum + (file.seconds ?? 0), 0);
+      this.deps.usage?.checkBudget(connection.id, adding, use.overBudget === true);
+      for (const file of decided) jobs.push(await this.jobOf(file, connection, watched));
     } finally {
       await Promise.all(accepted.map(({ handle }) => handle.close()));
     }
@@ -164,16 +181,13 @@ export class TranscriptionRunner {
     return jobs;
   }
 
-  /** A new job of an opened file, routed and journaled. */
+  /** A new job of an accepted file, as routed, journaled. */
   private async jobOf(
-    { path, size, container, handle }: OpenedMedia & { path: string },
+    { path, size, container, route, mode, seconds }: Decided,
     connection: Connection,
     watched: Job['watched'],
   ): Promise<Job> {
     const now = this.clock.now();
-    const speakers = speakerLabelsOn(connection.settings);
-    // The one routing decision: kept on the job, which the window is told.
-    const { route, mode, seconds } = await decideRoute({ path, size, container, handle }, speakers);
     const name = basename(path);
     const nth = this.nthOf(name);
     const job: Job = {
@@ -402,6 +416,9 @@ export class TranscriptionRunner {
         lastEmit = now;
         this.deps.emit('upload:progress', { id, sent, total });
       };
+      // What is billed is the length of what goes, taken here where it goes.
+      const sent = path === job.file.path ? { handle: media.handle, path } : path;
+      const sentSeconds = (await audioSeconds(sent)) ?? job.seconds ?? 0;
       const upload = {
         filePath: path,
         ...(path === job.file.path ? { handle: media.handle } : {}),
@@ -413,6 +430,7 @@ export class TranscriptionRunner {
 
       if (job.mode === 'sync') {
         const result = await client.recognize({ ...upload, logging: job.params.logging });
+        job = await this.billed(job, sentSeconds);
         if (result.code === 'o')
           throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
         const resultFile = await this.deps.journal.saveResult(id, {
@@ -442,6 +460,7 @@ export class TranscriptionRunner {
         version = 1;
         created = await client.createJob({ ...upload, version });
       }
+      job = await this.billed(job, sentSeconds);
       job = await this.update(job, {
         status: 'recognizing',
         sessionid: created.sessionid,
@@ -456,6 +475,15 @@ export class TranscriptionRunner {
       this.untrack(id, signal);
       this.running.delete(id);
     }
+  }
+
+  /**
+   * The service answered a request carrying `seconds` of audio: they are counted for its
+   * connection (logged or not, as the request went) and added to what the job was billed for.
+   */
+  private async billed(job: Job, seconds: number): Promise<Job> {
+    this.deps.usage?.bill({ connection: job.connection, logged: job.params.logging, seconds });
+    return this.update(job, { billedSeconds: (job.billedSeconds ?? 0) + seconds });
   }
 
   /** Work for the local service while it starts says so on the job, then waits for it (ClientProvider). */

@@ -54,6 +54,8 @@ export class AudioFlow {
     private readonly limits: FlowLimits,
     private readonly sending: () => boolean,
     private readonly stalled: (detail: string) => void,
+    /** Told of each packet's audio bytes as it is handed to the socket (what is billed). */
+    private readonly sent: (bytes: number) => void = () => undefined,
   ) {}
 
   /**
@@ -91,6 +93,7 @@ export class AudioFlow {
       packet[0] = AUDIO_PACKET_PREFIX;
       packet.set(audio, 1);
       this.sentTo += audio.byteLength;
+      this.sent(audio.byteLength);
       ws.send(packet, { binary: true }, () => {
         if (this.waitingDrain && ws.bufferedAmount < SOCKET_HIGH_WATER / 2) {
           this.waitingDrain = false;

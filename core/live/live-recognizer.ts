@@ -57,6 +57,8 @@ export interface RecognizerHandlers {
   }): void;
   /** fatal: the recognizer has given up (a refused `s` while reconnecting, no key any more). */
   onError(error: AppError, fatal: boolean): void;
+  /** Audio went to the service (replayed audio again, as it is sent again): its bytes. */
+  onSent?(bytes: number): void;
 }
 
 export interface RecognizerOptions {
@@ -276,6 +278,7 @@ export class LiveRecognizer {
         this.flowLimits,
         () => session.phase === 'open' && session === this.session,
         (detail) => this.dropped(session, 'timeout', detail),
+        (bytes) => this.handlers.onSent?.(bytes),
       ),
       lastMessageAt: Date.now(),
       utterances: [],

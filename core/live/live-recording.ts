@@ -412,7 +412,12 @@ async function complete(
   job: Job,
   { finals, names }: { finals: readonly LiveUtterance[]; names: ReadonlyMap<string, string> },
   audio: AudioFacts,
-  { cutOff, now, dataDir }: { cutOff: boolean; now: number; dataDir: string },
+  {
+    cutOff,
+    now,
+    dataDir,
+    billedSeconds,
+  }: { cutOff: boolean; now: number; dataDir: string; billedSeconds?: number },
 ): Promise<Job> {
   const transcript = transcriptOf(finals);
   const resultFile = await journal.saveResult(job.id, transcript);
@@ -433,6 +438,7 @@ async function complete(
     updatedAt: now,
     cutOff,
     ...(edited && { edited }),
+    ...(billedSeconds ? { billedSeconds } : {}),
     error: undefined,
     progress: undefined,
   });
@@ -442,6 +448,8 @@ async function complete(
 
 export class LiveRecording {
   private readonly finals: LiveUtterance[] = [];
+  /** Seconds of audio streamed to the service for this job so far (its session counts them). */
+  billedSeconds = 0;
   /** The names given the speakers so far, by label ("" gives the default back). */
   private readonly names = new Map<string, string>();
   /** The journal's lines (finals, names) not yet on disk, in order: they wait for room. */
@@ -708,6 +716,7 @@ export class LiveRecording {
         cutOff: cutOff || this.diskFull,
         now: this.now(),
         dataDir: this.deps.dataDir,
+        billedSeconds: this.billedSeconds,
       });
     } catch (error) {
       if (error instanceof JobRemoved) return this.removed();

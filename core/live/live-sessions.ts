@@ -11,7 +11,7 @@
  * it as a cut-off job holding everything finalized so far.
  */
 import type { EditOp } from '../../shared/domain/edits';
-import { appError, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import {
   LIVE_AUDIO,
@@ -26,6 +26,15 @@ import type { JobJournal } from '../jobs/job-journal';
 import { LiveRecognizer } from './live-recognizer';
 import { LiveRecording, splitFrames } from './live-recording';
 import { realtimeUrlOf, startLineOf } from './realtime-target';
+import type { UsageMeter } from '../usage/usage-meter';
+
+/** What a session recording a call tells the call watcher (core/calls/call-watcher.ts). */
+export interface LiveCallHooks {
+  /** The connection and profile chosen for calls; throws `call-gone` for a call not taken. */
+  sessionFor(call: string): { connection?: string; profileId?: string };
+  recording(call: string, jobId: string): void;
+  sessionEnded(call: string, job: Job | undefined, problem?: AppError): void;
+}
 
 export interface LiveDeps {
   readonly dataDir: string;
@@ -39,6 +48,8 @@ export interface LiveDeps {
   readonly recognizer?: ConstructorParameters<typeof LiveRecognizer>[2];
   /** A completed job's correction (JobEdits.apply): a speaker named as the session ends. */
   readonly rename?: (id: string, op: EditOp) => Promise<unknown>;
+  /** Where the audio streamed is counted, and the budget checked (core/usage/). */
+  readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
 }
 
 /** What a host hands the core for each message that arrives on a live link. */
@@ -67,6 +78,12 @@ export const START_WITHIN_MS = 10_000;
  */
 export const MAX_LIVE_LINKS = 3;
 
+/**
+ * Audio streamed is counted in steps of this much (5 s), and at the end: a crash forgets at most
+ * one step, and the count is not written for every packet.
+ */
+const BILL_EVERY_BYTES = 5 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample;
+
 /** A job a full disk kept from being saved when its session ended is tried again this often. */
 export const SAVE_RETRY_MS = 2_000;
 
@@ -76,8 +93,25 @@ export class LiveSessions {
   private readonly unsaved = new Set<() => Promise<unknown>>();
   private retryTimer: NodeJS.Timeout | undefined;
   private retrying: Promise<void> | undefined;
+  /** The call watcher, once the core has made it. */
+  calls: LiveCallHooks | undefined;
 
   constructor(private readonly deps: LiveDeps) {}
+
+  /** The session recording now, if any, and the call it records. */
+  running(): { call?: string } | undefined {
+    const session = [...this.sessions].find((s) => s.active);
+    if (!session) return undefined;
+    return session.call === undefined ? {} : { call: session.call };
+  }
+
+  /** Ends the session recording `call` as Stop does; answers the job it was kept as. */
+  async endCall(call: string): Promise<Job | undefined> {
+    const session = [...this.sessions].find((s) => s.call === call && s.active);
+    if (!session) return undefined;
+    await session.end({ cutOff: false });
+    return session.job;
+  }
 
   /** A new link from a window: its session starts with the link's `start` message. */
   open(link: LiveLink): LiveInbound {
@@ -88,8 +122,9 @@ export class LiveSessions {
       return { text: () => undefined, audio: () => undefined, closed: () => undefined };
     }
     const session = new LiveSession(this.deps, link, {
-      othersRunning: (s) => this.running(s),
+      othersRunning: (s) => this.othersRunning(s),
       saveLater: (save) => this.saveLater(save),
+      calls: () => this.calls,
     });
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
@@ -97,7 +132,7 @@ export class LiveSessions {
   }
 
   /** Whether another session than `asking` is recording. */
-  private running(asking: LiveSession): boolean {
+  private othersRunning(asking: LiveSession): boolean {
     return [...this.sessions].some((s) => s !== asking && s.active);
   }
 
@@ -149,6 +184,8 @@ interface SessionRoles {
   readonly othersRunning: (asking: LiveSession) => boolean;
   /** Keeps trying to save a job a full disk held back. */
   readonly saveLater: (save: () => Promise<unknown>) => void;
+  /** The call watcher, if any. */
+  readonly calls: () => LiveCallHooks | undefined;
 }
 
 type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
@@ -166,8 +203,18 @@ class LiveSession implements LiveInbound {
   /** The speaker labels of the finals so far: only these can be named. */
   private readonly heard = new Set<string>();
   private recordingFailed = false;
+  /** The call this session records (`start`'s `call`). */
+  call: string | undefined;
+  /** The job it was kept as, once over. */
+  job: Job | undefined;
+  /** What ended it, when an error did. */
+  private fatal: AppError | undefined;
   /** The window was told the disk is full (once is enough). */
   private toldDiskFull = false;
+  /** Audio streamed and not yet counted, in bytes; and everything counted, in seconds. */
+  private unbilledBytes = 0;
+  private billedSeconds = 0;
+  private billing: { connection: string; logged: boolean } | undefined;
   /** Finals journaled one after another, in order; `end` waits for the last. */
   private journaled: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
@@ -193,6 +240,7 @@ class LiveSession implements LiveInbound {
   }
 
   private send(event: LiveEvent): void {
+    if (event.type === 'error' && event.fatal) this.fatal = event.error;
     if (this.phase !== 'over') this.link.send(event);
   }
 
@@ -220,7 +268,8 @@ class LiveSession implements LiveInbound {
         if (this.phase !== 'waiting') return this.broken('a second start');
         clearTimeout(this.startTimer);
         this.apart = message.apart ?? 0;
-        return void this.start(message.connection, message.title);
+        this.call = message.call;
+        return void this.start(message.connection, message.title, message.overBudget === true);
       case 'pause':
         if (this.phase === 'running' && !this.paused) {
           this.paused = true;
@@ -291,7 +340,21 @@ class LiveSession implements LiveInbound {
     void this.end({ cutOff: true });
   }
 
-  private async start(connectionId: string | undefined, title?: string): Promise<void> {
+  /** Counts the audio streamed since the last count: for the connection, and on the job. */
+  private bill(): void {
+    if (!this.billing || this.unbilledBytes === 0) return;
+    const seconds = this.unbilledBytes / (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample);
+    this.unbilledBytes = 0;
+    this.billedSeconds += seconds;
+    if (this.recording) this.recording.billedSeconds = this.billedSeconds;
+    this.deps.usage?.bill({ ...this.billing, seconds });
+  }
+
+  private async start(
+    connectionId: string | undefined,
+    title: string | undefined,
+    overBudget: boolean,
+  ): Promise<void> {
     if (this.roles.othersRunning(this)) {
       this.send({ type: 'error', error: appError('live-running'), fatal: true });
       return this.finishOver(undefined);
@@ -299,14 +362,24 @@ class LiveSession implements LiveInbound {
     this.phase = 'starting';
     this.sendState('connecting');
     try {
+      // A call's session uses the connection and profile chosen for calls.
+      const forCall =
+        this.call === undefined ? undefined : this.roles.calls()?.sessionFor(this.call);
+      if (this.call !== undefined && !forCall) throw new AppFailure(appError('call-gone'));
+      const chosen = forCall?.connection ?? connectionId;
+      const profiled = <C extends { profileId: string | null }>(connection: C): C =>
+        forCall?.profileId ? { ...connection, profileId: forCall.profileId } : connection;
       // The key is asked for again on every connect (it may have been replaced meanwhile).
-      const { connection } = await this.deps.clients.resolve(connectionId);
+      const connection = profiled((await this.deps.clients.resolve(chosen)).connection);
+      // A spent budget the person wants to be asked about stops the session before it opens.
+      this.deps.usage?.checkBudget(connection.id, undefined, overBudget);
+      this.billing = { connection: connection.id, logged: connection.logging };
       const url = realtimeUrlOf(connection);
       const recognizer = new LiveRecognizer(
         () =>
           this.deps.clients.resolve(connection.id).then((now) => ({
             url: realtimeUrlOf(now.connection),
-            startLine: startLineOf(now.connection, now.key),
+            startLine: startLineOf(profiled(now.connection), now.key),
             host: new URL(url).host,
           })),
         {
@@ -332,6 +405,10 @@ class LiveSession implements LiveInbound {
           onError: (error, fatal) => {
             this.send({ type: 'error', error, fatal });
             if (fatal) void this.end({ cutOff: true });
+          },
+          onSent: (bytes) => {
+            this.unbilledBytes += bytes;
+            if (this.unbilledBytes >= BILL_EVERY_BYTES) this.bill();
           },
         },
         this.deps.recognizer,
@@ -360,6 +437,7 @@ class LiveSession implements LiveInbound {
     }
     if (this.phase !== 'starting') return;
     this.phase = 'running';
+    if (this.call !== undefined) this.roles.calls()?.recording(this.call, this.recording.job.id);
     this.sendState('listening');
     const early = this.early;
     this.early = [];
@@ -416,6 +494,8 @@ class LiveSession implements LiveInbound {
         });
     }
     await this.journaled;
+    // Everything streamed is counted, whatever becomes of the job.
+    this.bill();
     let job: Job | undefined;
     const recording = this.recording;
     if (recording && recording.recordedMs === 0 && this.index === 0) {
@@ -440,6 +520,8 @@ class LiveSession implements LiveInbound {
 
   private finishOver(job: Job | undefined): void {
     if (this.phase === 'over') return;
+    this.job = job;
+    if (this.call !== undefined) this.roles.calls()?.sessionEnded(this.call, job, this.fatal);
     this.link.send({ type: 'state', state: 'stopped', ...(job ? { jobId: job.id, job } : {}) });
     this.phase = 'over';
     this.link.close();

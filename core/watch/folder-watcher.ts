@@ -82,6 +82,11 @@ export interface WatchTiming {
   readonly stableMs?: number;
   /** How often a folder is checked for being there and readable (default 1 s). */
   readonly checkMs?: number;
+  /**
+   * How long a file its container says is cut short must stay unchanged (and, where that can be
+   * seen, not open for writing) before it is taken as it is (default 60 s).
+   */
+  readonly shortMs?: number;
 }
 
 export interface FolderWatchersDeps {
@@ -137,7 +142,7 @@ export class FolderWatchers implements FolderGroup {
 
   constructor(private readonly deps: FolderWatchersDeps) {
     this.seen = SeenFiles.open(deps.dataDir);
-    this.timing = { stableMs: 1_000, checkMs: 1_000, ...deps.timing };
+    this.timing = { stableMs: 1_000, checkMs: 1_000, shortMs: 60_000, ...deps.timing };
     this.unsubscribe = deps.link.subscribe((event, payload) => {
       if (event === 'jobs:changed') this.jobChanged((payload as EventPayload<'jobs:changed'>).job);
       else if (event === 'jobs:removed')
@@ -318,6 +323,8 @@ export class FolderWatchers implements FolderGroup {
    * undefined when it is seen already, gone, or not read (said once: a link, not media…).
    */
   private async whole(watch: FolderWatch, path: string): Promise<FileVersion | undefined> {
+    /** Since when the file has been this version, found cut short by its container. */
+    let short: { version: FileVersion; since: number } | undefined;
     while (!this.closed && !watch.stopped) {
       const info = await lstat(path).catch(() => undefined);
       if (!info || this.seen.seen(fileIdOf(path, info)) || this.seen.isOutput(path)) return;
@@ -329,6 +336,12 @@ export class FolderWatchers implements FolderGroup {
         const now = await wholeness(opened, path, opened.version, this.deps.wholeWay);
         if (now === 'whole') return opened.version;
         if (now === 'moved') return;
+        if (now !== 'short') continue;
+        // A recording cut off for good (its writer crashed) stays cut off: once nobody has
+        // changed it for `shortMs`, it is taken as it is, and the service makes what it can of it.
+        if (!short || !sameVersion(short.version, opened.version))
+          short = { version: opened.version, since: Date.now() };
+        else if (Date.now() - short.since >= this.timing.shortMs) return opened.version;
       } finally {
         await opened.handle.close();
       }

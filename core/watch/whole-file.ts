@@ -12,7 +12,8 @@
  * than any quiet time worth waiting). A file is whole when
  * - its size and time held for the quiet time (the descriptor's, and the path still names it);
  * - where the container says how long it is (a WAV's RIFF and data sizes, an MP4's boxes and its
- *   `moov`), the file is that long;
+ *   `moov`), the file is that long, and where its tail says it ends (an Ogg stream's last page,
+ *   an MP3's last frame: ./stream-ends.ts), it ends there;
  * - on Linux, no process has it open for writing (each process's descriptors in /proc, as far as
  *   this user may see them: another user's writer is not visible, so there the first two hold);
  * - elsewhere, where the container does not say its length, a decode of it reaches its end
@@ -25,6 +26,7 @@ import { lstat, open, readdir, readFile, readlink, type FileHandle } from 'node:
 import { LIMITS } from '../../shared/api/codes';
 import { sniffContainer, SNIFF_BYTES } from '../../shared/api/audio-sniff';
 import type { Container } from '../../shared/api/media-formats';
+import { mp3Tail, oggTail, TAIL_BYTES } from './stream-ends';
 
 /** Why a path in a watched folder is not read. */
 export type NotRead =
@@ -185,7 +187,10 @@ async function mp4Length(handle: FileHandle, size: number): Promise<ContainerLen
   return moov ? 'whole' : 'short';
 }
 
-/** What the container's sizes say, where it has them (WAV, MP4); else `unknown`. */
+/**
+ * What the container's sizes say, where it has them (WAV, MP4), or its tail (Ogg, MP3:
+ * ./stream-ends.ts); else `unknown`.
+ */
 export async function containerLength(
   handle: FileHandle,
   container: Container,
@@ -193,6 +198,11 @@ export async function containerLength(
 ): Promise<ContainerLength> {
   if (container === 'wav') return wavLength(handle, size);
   if (container === 'mp4') return mp4Length(handle, size);
+  if (container === 'ogg' || container === 'mp3') {
+    const bytes = Math.min(size, TAIL_BYTES);
+    const tail = await headOf(handle, bytes, size - bytes);
+    return container === 'ogg' ? oggTail(tail) : mp3Tail(tail);
+  }
   return 'unknown';
 }
 
@@ -279,13 +289,11 @@ export async function wholeness(
   if (!now) return 'moved';
   if (!sameVersion(now, earlier)) return 'changing';
   const length = await containerLength(opened.handle, opened.container, now.size);
+  // A writer seen holding it open is waited for, however long it pauses.
+  const writing = way === 'linux' ? await openForWriting(path, now) : undefined;
+  if (writing === true) return 'writing';
   if (length === 'short') return 'short';
-  if (way === 'linux') {
-    const writing = await openForWriting(path, now);
-    if (writing === true) return 'writing';
-    if (writing === false) return 'whole';
-  }
-  if (length === 'whole') return 'whole';
+  if (writing === false || length === 'whole') return 'whole';
   return (await decodesToEnd(opened.handle)) ? 'whole' : 'short';
 }
 

@@ -120,6 +120,8 @@ async function start(): Promise<void> {
       serviceLauncher: utilityProcessLauncher(join(ROOT, 'service', 'bin.mjs'), ROOT),
       askSavePath: saveDialog(dialog, () => window, app.getPath('documents')),
       askFolder: folderDialog(dialog, () => window, app.getPath('documents')),
+      // The window records the calls the person starts (the app quits with its last window).
+      calls: 'window',
     });
     if (opened.kind === 'held') return handOver(dataDir, opened.running);
     core = opened.core;

@@ -79,6 +79,9 @@ export const APP_ERROR_CODES = [
   'watch-waiting',
   'data-not-own',
   'watch-output-page',
+  'over-budget',
+  'calls-unavailable',
+  'call-gone',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -127,6 +130,8 @@ export const SUB_CODES = {
   'watch-output': { reason: ['missing', 'not-folder', 'denied', 'not-absolute'] },
   'watch-held': { holder: ['app', 'command-line', 'other'] },
   'data-not-own': { reason: ['owner', 'link', 'not-folder', 'open', 'socket'] },
+  'over-budget': { what: ['files', 'live'] },
+  'calls-unavailable': { reason: ['platform', 'no-server', 'helper'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<
@@ -186,6 +191,11 @@ export const WORD_REJECTION_CODES = [
   'invalid-field',
   'duplicate',
   'too-many-words',
+  'too-few-columns',
+  'not-a-word',
+  'no-reading',
+  'reading-not-english',
+  'other-reading',
 ] as const;
 export type WordRejectionCode = (typeof WORD_REJECTION_CODES)[number];
 
@@ -195,6 +205,7 @@ export const WORD_REJECTION_SUB_CODES = {
     field: ['written', 'spoken', 'classname'],
     problem: ['empty', 'too-long', 'bad-characters'],
   },
+  'not-a-word': { kind: ['shortcut', 'emoticon', 'symbol', 'suppressed', 'suggest'] },
 } as const satisfies Partial<Record<WordRejectionCode, Record<string, readonly string[]>>>;
 export type WordRejectionSubCodes = typeof WORD_REJECTION_SUB_CODES;
 

@@ -63,6 +63,12 @@ export const jobSchema = z.object({
   status: z.enum(JOB_STATES),
   /** How long the audio is, in seconds, when its header or ffprobe could tell (for estimates). */
   seconds: z.number().positive().optional(),
+  /**
+   * Seconds of audio the service was sent for this job, every try counted (a file's: the length
+   * of what was sent; a live session's: what was streamed, audio sent again after a drop too):
+   * what it is billed for (shared/domain/usage.ts).
+   */
+  billedSeconds: z.number().nonnegative().optional(),
   /** When sending began (the last try's): recognition time is measured from here. */
   startedAt: z.number().optional(),
   /** Upload progress 0–1 while uploading. */

@@ -7,12 +7,15 @@ import { z } from 'zod';
 import type { ChannelName, EventName } from './names';
 import { profileWordSchema } from '../api/profile-words';
 import type { Result as Outcome } from '../api/result';
+import { callSettingsPatchSchema, callSettingsSchema, callViewSchema } from '../domain/calls';
 import { connectionSchema } from '../domain/connection';
 import { editHistorySchema, editOpSchema } from '../domain/edits';
 import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
+import { connectionUsageSchema, monthSchema, usagePlanSchema } from '../domain/usage';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
+import { IME_FORMATS } from '../domain/ime-dictionary/ime-file';
 import {
   exportChoicesSchema,
   exportSettingsSchema,
@@ -65,6 +68,15 @@ export const searchResultsSchema = z.object({
 
 const connectionRef = z.object({ connection: z.string().optional() });
 
+/** Whether calls are noticed here, with what the person chose (core/calls/call-watcher.ts). */
+const callsStatusSchema = z.object({
+  settings: callSettingsSchema,
+  /** The platform's streams are being watched. */
+  watching: z.boolean(),
+  /** Why calls cannot be noticed (no sound server, no way on this system). */
+  problem: appErrorSchema.optional(),
+});
+
 export const serviceStatusSchema = z.object({
   state: z.enum(['starting', 'running', 'restarting', 'stopped', 'unavailable']),
   url: z.string().optional(),
@@ -84,8 +96,12 @@ const wordDiffSchema = z.object({
 /** A word table to import: 100,000 words of up to 256 characters fit well within this. */
 const WORD_TABLE_MAX_CHARS = 64 * 1024 * 1024;
 
-/** What the window saves from text it made: a word table (transcripts are the core's, export:job). */
-export const SAVE_FORMATS = WORD_TABLE_FORMATS;
+/**
+ * What the window saves from text it made: a word table, or a profile as an input method's
+ * dictionary export (its text; the core writes it in that format's encoding). Transcripts are
+ * the core's, export:job.
+ */
+export const SAVE_FORMATS = [...WORD_TABLE_FORMATS, ...IME_FORMATS] as const;
 export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 /** The longest folder path taken (characters). */
@@ -231,6 +247,8 @@ export const CHANNELS = {
           .optional(),
         /** A watched folder's file (core/watch/): taken from programs only, the window's is ignored. */
         watched: watchedOriginSchema.optional(),
+        /** Send even past the connection's monthly budget (the person said so when asked). */
+        overBudget: z.boolean().optional(),
       })
       .refine((input) => (input.paths ?? input.files) !== undefined, 'paths or files'),
     output: z.object({ jobs: z.array(jobSchema) }),
@@ -432,6 +450,52 @@ export const CHANNELS = {
     input: jobsExportSchema,
     output: z.object({ base64: z.string(), files: z.array(z.string()) }),
   },
+  /**
+   * The audio each connection sent (shared/domain/usage.ts): `month` (this one by default, in the
+   * person's time zone) and the `months - 1` before it, newest first.
+   */
+  'usage:summary': {
+    input: z.object({
+      month: monthSchema.optional(),
+      months: z.number().int().min(1).max(36).optional(),
+    }),
+    output: z.object({ month: monthSchema, connections: z.array(connectionUsageSchema) }),
+  },
+  /** A connection's rates and budget. */
+  'usage:setPlan': {
+    input: z.object({ connection: z.string().min(1), plan: usagePlanSchema }),
+    output: z.object({ plan: usagePlanSchema }),
+  },
+  /** The calls going on and the last ended, with the settings (Settings → Calls). */
+  'calls:list': {
+    input: z.object({}),
+    output: callsStatusSchema.extend({ calls: z.array(callViewSchema) }),
+  },
+  /** Changes what is done about calls; answers the settings as they now are. */
+  'calls:settings': {
+    input: callSettingsPatchSchema,
+    output: callsStatusSchema,
+  },
+  /**
+   * The answer to a call's notice: `start` takes the call to record it (the caller then opens a
+   * live session naming it; `live-running` while Live runs), `not-now` declines it, `never`
+   * declines every call of its application. `call-gone` for a call no longer waiting.
+   */
+  'calls:answer': {
+    input: z.object({
+      id: z.string().min(1).max(100),
+      answer: z.enum(['start', 'not-now', 'never']),
+    }),
+    output: z.object({ call: callViewSchema }),
+  },
+  /**
+   * A window is about to open `streams` inputs for Live: the recording streams that appear next
+   * are its own, never a call (browser mode, where no process tie shows them to be Kikitori's).
+   */
+  'calls:expectOwn': {
+    input: z.object({ streams: z.number().int().min(0).max(4) }),
+    output: z.object({}),
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -466,6 +530,19 @@ export const EVENTS = {
     outputs: z.array(z.string()).optional(),
     error: appErrorSchema.optional(),
   }),
+  /** A connection's usage or plan changed (Settings reads it again). */
+  'usage:changed': z.object({ connection: z.string(), month: monthSchema }),
+  /** A connection's month went past 80 % of its budget: said once a month. */
+  'usage:warning': z.object({
+    connection: z.string(),
+    month: monthSchema,
+    secondsUsed: z.number(),
+    secondsBudget: z.number(),
+  }),
+  /** A call was noticed, or changed (answered, recorded, ended). */
+  'calls:call': callViewSchema,
+  /** The calls' settings changed, or whether calls can be noticed. */
+  'calls:changed': callsStatusSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

@@ -66,6 +66,13 @@ export const liveStartSchema = z.object({
    * which the job keeps as a multi-channel FLAC beside the mix.
    */
   apart: z.number().int().min(2).max(LIVE_AUDIO.maxApart).optional(),
+  /** Start even when the connection's monthly budget is spent (the person said so when asked). */
+  overBudget: z.boolean().optional(),
+  /**
+   * The call this session records (core/calls/call-watcher.ts), taken first with `calls:answer`:
+   * the connection and profile chosen for calls are used, and the session ends with the call.
+   */
+  call: z.string().min(1).max(100).optional(),
 });
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [

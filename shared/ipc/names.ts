@@ -41,6 +41,12 @@ export const CHANNEL_NAMES = [
   'watch:remove',
   'export:jobs',
   'export:bundle',
+  'usage:summary',
+  'usage:setPlan',
+  'calls:list',
+  'calls:settings',
+  'calls:answer',
+  'calls:expectOwn',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -82,5 +88,9 @@ export const EVENT_NAMES = [
   'watch:changed',
   'watch:folder',
   'watch:file',
+  'usage:changed',
+  'usage:warning',
+  'calls:call',
+  'calls:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -22,10 +22,11 @@
  *           (tests/bench/export.ts)
  *   (k1–k5) the command line: --version, jobs of 10,000, transcribe and watch beside the app,
  *           convert of a three-hour meeting (tests/bench/cli.ts)
+ *   (d1–d3) dictionaries from input methods: 10,000 words read and written (tests/bench/dictionary.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5), `--cli` only (k1–k5).
+ * `--export` only (x1–x5), `--cli` only (k1–k5), `--dictionary` only (d1–d3).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -40,6 +41,7 @@ import { prepareBench } from './prepare';
 import { fuzzCase } from '../support/fuzz-requests';
 import { exchange, peakRssMiB, peakRssTracker, rssMiB } from '../support/raw-http';
 import { cliBench } from './cli';
+import { dictionaryBench } from './dictionary';
 import { editsBench } from './edits';
 import { exportBench } from './export';
 import { realtimeBench } from './realtime';
@@ -391,11 +393,13 @@ async function realtimeOnly(): Promise<void> {
 // Exports need neither fixtures nor the window (nor anything else loaded beside them: their
 // memory is the process's).
 if (process.argv.includes('--export')) await exportBench(line);
+// Dictionaries from input methods are pure code: nothing to prepare.
+else if (process.argv.includes('--dictionary')) await dictionaryBench(line);
 // The meeting's figures need the fixtures (built by it), not the window.
 else if (process.argv.includes('--meeting')) await meetingBench(line);
 // A fresh clone has neither fixtures nor a built window: build them first, as npm test does.
 else await prepareBench();
-if (process.argv.includes('--export') || process.argv.includes('--meeting')) {
+if (['--export', '--meeting', '--dictionary'].some((flag) => process.argv.includes(flag))) {
   // Done above.
 } else if (process.argv.includes('--realtime')) await realtimeOnly();
 else if (process.argv.includes('--live')) await liveBench(line);
@@ -413,4 +417,5 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await searchBench(line);
   if (!process.argv.includes('--window')) await exportBench(line);
   if (!process.argv.includes('--window')) await cliBench(line);
+  if (!process.argv.includes('--window')) await dictionaryBench(line);
 }

@@ -5,6 +5,7 @@
  * uploads and the service's kept audio too, is 0600 (files) or 0700 (folders). The real web
  * host (with its supervised local service) and a real service process, each on a 0755 folder.
  */
+import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import {
   tempDir,
   type RunningService,
 } from '../support/service-process';
+import { userStateDir } from '../../core/storage/private-folder';
+import { until } from '../support/until';
 import { openWebHost } from '../support/web-host-session';
 
 /** Every file and folder under `dir` whose mode lets another user in. */
@@ -116,5 +119,43 @@ describe('the data folder', () => {
     expect(res.status).toBe(200);
     expect(await readdir(join(dataDir, 'logs'))).not.toEqual([]);
     expect(await openToOthers(dataDir)).toEqual([]);
+  });
+
+  it('is written user-only by a command working through the app, whatever its umask', async () => {
+    const web = await openWebHost('kikitori-private-command-');
+    cleanup.push(() => web.close());
+    const folder = await tempDir('kikitori-private-watched-');
+    cleanup.push(() => removeDir(folder));
+    // The person's shell: umask 022, as most are.
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        'umask 022; exec "$@"',
+        'sh',
+        process.execPath,
+        'scripts/kikitori.mjs',
+        '--json',
+        '--data',
+        web.dataDir,
+        'watch',
+        folder,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'C.UTF-8' } },
+    );
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    await until(
+      () => said,
+      (text) => text.includes('"state":"watching"') || child.exitCode !== null,
+    );
+    expect(said).toContain('"state":"watching"');
+    child.kill('SIGTERM');
+    expect(await new Promise((settle) => child.once('exit', settle))).toBe(0);
+    // Its record of files seen (and SQLite's files beside it) and its folder lock: user-only.
+    expect(await readdir(web.dataDir)).toEqual(expect.arrayContaining(['watched.sqlite']));
+    expect(await openToOthers(web.dataDir)).toEqual([]);
+    expect(await openToOthers(join(userStateDir(), 'watch-locks'))).toEqual([]);
   });
 });

@@ -2,16 +2,23 @@
  * The real core for live tests: no local service of its own, the one test service reached
  * directly as a cloud connection (`direct`, with its key, active), and a short reconnect backoff.
  */
-import { Core } from '../../core/core';
+import { Core, type CoreOptions } from '../../core/core';
 import { sessionKeyStore } from './proxied-core';
 import type { RunningService } from './service-process';
 
-export async function openLiveCore(dataDir: string, service: RunningService): Promise<Core> {
+export async function openLiveCore(
+  dataDir: string,
+  service: RunningService,
+  /** More of the core's options (calls noticed on a test's sound server, the usage clock…). */
+  more: Partial<CoreOptions> = {},
+): Promise<Core> {
   const core = await Core.open({
+    ...more,
     dataDir,
     keyStore: sessionKeyStore(),
     localService: false,
     liveRecognizer: { backoffMs: [100] },
+    ...more,
   });
   const local = core.connections.get('local')!;
   await core.connections.save({

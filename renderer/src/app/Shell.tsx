@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallNotices } from '../features/calls/CallNotices';
 import { DropZone } from '../features/transcribe/DropZone';
 import { liveMarkOf } from '../store/live-slice';
 import { TABS, type Tab } from '../store/prefs-slice';
@@ -122,8 +123,9 @@ export function Shell() {
           </TabList>
           <Preferences />
         </header>
-        {/* The window's main landmark: the open section. */}
+        {/* The window's main landmark: the open section, under the calls' notices. */}
         <main className="main">
+          <CallNotices />
           {TABS.map((name) => {
             const View = SECTIONS[name].View;
             return (

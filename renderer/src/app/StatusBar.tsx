@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../ui/error-text';
 import { shownServiceState } from '../store/service-slice';
 import { useApp } from '../store/store';
-import { ConnectionName } from '../ui/display-names';
+import { ConnectionName, connectionName } from '../ui/display-names';
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -19,6 +19,9 @@ export function StatusBar() {
   const lang = useApp((s) => s.lang);
   const hostLost = useApp((s) => s.hostLost);
   const sessionEnded = useApp((s) => s.sessionEnded);
+  const warning = useApp((s) => s.usageWarning);
+  const dismissWarning = useApp((s) => s.setUsageWarning);
+  const warned = connections.find((c) => c.id === warning?.connection);
   // While the host cannot be reached, the bar says "not connected", as the running rows do.
   const state = useApp(shownServiceState);
   const connected = state !== 'disconnected';
@@ -46,6 +49,19 @@ export function StatusBar() {
       ) : hostLost ? (
         <p className="status-error" role="alert" data-testid="host-lost">
           {t('status.hostLost')}
+        </p>
+      ) : null}
+      {warning ? (
+        <p className="status-warning" role="status" data-testid="usage-warning">
+          {t('budget.warning', {
+            name: warned ? connectionName(warned, t) : warning.connection,
+            percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
+            used: Math.round(warning.secondsUsed / 360) / 10,
+            budget: Math.round(warning.secondsBudget / 360) / 10,
+          })}{' '}
+          <button type="button" className="link" onClick={() => dismissWarning(undefined)}>
+            {t('budget.dismiss')}
+          </button>
         </p>
       ) : null}
       {hostError && connected ? (

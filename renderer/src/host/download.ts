@@ -9,6 +9,7 @@ import type { AppError } from '../../../shared/domain/errors';
 import type { ExportSettingsInput } from '../../../shared/format/export-settings';
 import type { ExportChoice } from '../../../shared/format/exporters';
 import type { Script, SubtitleRules } from '../../../shared/format/subtitles';
+import { utf16le } from '../../../shared/domain/ime-dictionary/ime-export';
 import type { SaveFormat } from '../../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 
@@ -21,12 +22,18 @@ export interface ExportFile {
 const TYPES: Readonly<Record<SaveFormat, string>> = {
   csv: 'text/csv;charset=utf-8',
   tsv: 'text/tab-separated-values;charset=utf-8',
+  'ms-ime': 'text/plain;charset=utf-16le',
+  atok: 'text/plain;charset=utf-16le',
+  google: 'text/plain;charset=utf-8',
 };
 
 /** Saves through the host's dialog or a download; answers the error when the save failed. */
 export async function saveExport(bridge: Bridge, file: ExportFile): Promise<AppError | undefined> {
   if (bridge.mode === 'browser') {
-    download(file.fileName, new Blob([file.text], { type: TYPES[file.format] }));
+    // UTF-16 LE as the input method writes it; a Blob of a string would be UTF-8.
+    const utf16 = TYPES[file.format].endsWith('utf-16le');
+    const body = utf16 ? utf16le(file.text) : file.text;
+    download(file.fileName, new Blob([body as BlobPart], { type: TYPES[file.format] }));
     return undefined;
   }
   const result = await bridge.call('export:save', file);

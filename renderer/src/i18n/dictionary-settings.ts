@@ -7,8 +7,12 @@ import { enDictionarySettings } from './en-dictionary-settings';
 import { enWatch } from './en-watch';
 import { jaDictionarySettings } from './ja-dictionary-settings';
 import { jaWatch } from './ja-watch';
+import { enUsage } from './en-usage';
+import { enIme } from './en-ime';
+import { jaIme } from './ja-ime';
+import { jaUsage } from './ja-usage';
 
 export const DICTIONARY_SETTINGS = {
-  en: { ...enDictionarySettings, ...enWatch },
-  ja: { ...jaDictionarySettings, ...jaWatch },
+  en: { ...enDictionarySettings, ...enWatch, ...enUsage, ...enIme },
+  ja: { ...jaDictionarySettings, ...jaWatch, ...jaUsage, ...jaIme },
 } as const;

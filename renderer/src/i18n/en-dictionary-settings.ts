@@ -87,6 +87,7 @@ export const enDictionarySettings = {
     replaceTable: 'Replace the table',
     mergeTable: 'Add to the table',
     export: 'Export',
+    exportIme: 'Export for an input method',
     exportAs: 'As {{format}}',
     filter: 'Find a word',
     noMatch: 'No word matches “{{text}}”.',

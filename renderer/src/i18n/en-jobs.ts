@@ -37,6 +37,8 @@ export const enJobs = {
     cutOff:
       'Cut off: Kikitori stopped, or the disk filled, during this live session. Everything finalized is kept.',
     recordedLength: 'Recorded {{time}}',
+    billed: 'Billed {{time}}',
+    billedLong: 'Audio sent to the service (what it bills): {{time}}',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     copyId: 'Copy ID',

@@ -17,6 +17,15 @@ export const en = {
     copyFailed:
       'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',
   },
+  budget: {
+    title: 'Past this month’s budget',
+    sendAnyway: 'Send anyway',
+    startAnyway: 'Start anyway',
+    cancel: 'Cancel',
+    warning:
+      '{{name}} has used {{percent}} % of its monthly budget ({{used}} of {{budget}} h). Settings → Usage shows what it sent.',
+    dismiss: 'Dismiss',
+  },
   status: {
     region: 'Status',
     connection: 'Connection',
@@ -110,6 +119,7 @@ export const en = {
       failed: 'Failed',
       cancelled: 'Cancelled',
       removed: 'Removed',
+      asking: 'Past the budget: waiting for your answer',
     },
     reason: {
       type: 'not an audio or video type',

@@ -5,11 +5,14 @@
  */
 import 'i18next';
 import type { en } from './en';
+import type { enCalls } from './en-calls';
 import type { enDictionarySettings } from './en-dictionary-settings';
 import type { enJobs } from './en-jobs';
 import type { enLive } from './en-live';
 import type { enNames } from './en-names';
 import type { enViewer } from './en-viewer';
+import type { enIme } from './en-ime';
+import type { enUsage } from './en-usage';
 import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
@@ -18,8 +21,11 @@ declare module 'i18next' {
     resources: {
       translation: typeof en &
         typeof enNames &
+        typeof enCalls &
         typeof enDictionarySettings &
         typeof enWatch &
+        typeof enUsage &
+        typeof enIme &
         typeof enJobs &
         typeof enLive &
         typeof enViewer;

@@ -86,6 +86,7 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     replaceTable: '表を置き換える',
     mergeTable: '表に追加する',
     export: '書き出し',
+    exportIme: '入力方式用に書き出し',
     exportAs: '{{format}} で書き出す',
     filter: '単語を検索',
     noMatch: '「{{text}}」に一致する単語はありません。',

@@ -37,6 +37,8 @@ export const jaJobs: JobsMessages = {
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まったか、ディスクがいっぱいになりました。確定した部分はすべて保存されています。',
     recordedLength: '録音 {{time}}',
+    billed: '課金対象 {{time}}',
+    billedLong: 'サービスに送った音声（課金の対象）: {{time}}',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     copyId: 'ID をコピー',

@@ -17,6 +17,15 @@ export const ja: Messages = {
     copyFailed:
       'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C（Mac では ⌘C）でコピーしてください。',
   },
+  budget: {
+    title: '今月の予算を超えます',
+    sendAnyway: 'このまま送信',
+    startAnyway: 'このまま開始',
+    cancel: 'キャンセル',
+    warning:
+      '{{name}} は今月の予算の {{percent}} % を使いました（{{budget}} 時間のうち {{used}} 時間）。送信した量は設定の「利用状況と料金」で確認できます。',
+    dismiss: '閉じる',
+  },
   status: {
     region: '状態',
     connection: '接続',
@@ -110,6 +119,7 @@ export const ja: Messages = {
       failed: '失敗',
       cancelled: '取り消し',
       removed: '削除済み',
+      asking: '予算超過: 確認待ち',
     },
     reason: {
       type: '音声・動画の形式ではありません',

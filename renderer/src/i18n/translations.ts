@@ -4,11 +4,13 @@
  * as do Jobs' (jobs-strings.ts), Live's (live-strings.ts) and the viewer's (viewer-strings.ts).
  */
 import { en } from './en';
+import { enCalls } from './en-calls';
 import { enNames } from './en-names';
 import { ja } from './ja';
+import { jaCalls } from './ja-calls';
 import { jaNames } from './ja-names';
 
 export const TRANSLATIONS = {
-  en: { ...en, ...enNames },
-  ja: { ...ja, ...jaNames },
+  en: { ...en, ...enNames, ...enCalls },
+  ja: { ...ja, ...jaNames, ...jaCalls },
 } as const;

@@ -9,6 +9,7 @@
  * path of the audio and the events, told once: docs/architecture.md §4, "Live: a stream, not a channel".
  */
 import type { StateCreator } from 'zustand';
+import { callTitle } from '../../../shared/domain/calls';
 import type { EditOp } from '../../../shared/domain/edits';
 import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
 import { SPEAKER_NAME_MAX } from '../../../shared/domain/no-edits';
@@ -180,7 +181,15 @@ export interface LiveSlice {
   setLiveKeepApart: (on: boolean) => void;
   loadLiveInputs: () => Promise<void>;
   setLiveDevice: (deviceId: string) => void;
-  liveStart: () => Promise<void>;
+  /**
+   * Starts a session: what Live's screen chose, or, for a call taken with `calls:answer`, the
+   * microphone and the computer's sound, named for the call ("Zoom call 7 Dec 10:00").
+   * `overBudget`: start even past the connection's budget (the person was asked).
+   */
+  liveStart: (options?: {
+    overBudget?: boolean;
+    call?: { id: string; app: string };
+  }) => Promise<void>;
   /**
    * Names a speaker the session heard ("" gives the default back), for every final of theirs:
    * while the session runs it goes over the link and the core keeps it in the job; once it has
@@ -396,7 +405,8 @@ export const createLiveSlice =
         }
         set({ liveDevice: deviceId });
       },
-      async liveStart() {
+      async liveStart(options = {}) {
+        const { call } = options;
         if (liveBusy(get().live.phase)) return;
         if (!captureApi) {
           return patch({ ...IDLE, problem: { error: appError('mic-none'), fatal: true } });
@@ -406,8 +416,12 @@ export const createLiveSlice =
         interim.set(undefined);
         const mine = ++attempt;
         const deviceId = get().liveDevice;
-        const source = get().liveSource;
+        // A call is heard both ways: the person's microphone and the others on the speakers.
+        const source: LiveSource = call ? 'both' : get().liveSource;
         const wanted = rolesOf(source);
+        // The streams this capture opens are Kikitori's own, never a call (browser mode cannot
+        // tell them otherwise); a core that cannot say so still records.
+        await bridge.call('calls:expectOwn', { streams: wanted.length }).catch(() => undefined);
         const gainOf = (role: LiveRole) => get().liveGains[gainKeyOf(role, deviceId)] ?? 1;
         const apart = source === 'both' && get().liveKeepApart;
         let opened: Capture;
@@ -502,10 +516,16 @@ export const createLiveSlice =
           type: 'start',
           ...(active ? { connection: active } : {}),
           ...(opened.label ? { device: opened.label.slice(0, 200) } : {}),
-          // A meeting (the computer's sound is heard): the job is named for it.
-          ...(wanted.includes('computer') ? { title: meetingTitle(new Date(), get().lang) } : {}),
+          // A call is named for its application; a meeting (the computer's sound is heard) for
+          // the meeting.
+          ...(call
+            ? { title: callTitle(call.app, new Date(), get().lang), call: call.id }
+            : wanted.includes('computer')
+              ? { title: meetingTitle(new Date(), get().lang) }
+              : {}),
           // Each source kept apart too: the audio is frames of the mix, then each source.
           ...(apart ? { apart: wanted.length } : {}),
+          ...(options.overBudget ? { overBudget: true } : {}),
         });
         const audio = await connection.audioPort();
         if (capture !== opened || link !== connection) {

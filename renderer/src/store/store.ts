@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { Bridge } from '../host/bridge';
+import { createCallsSlice, type CallsSlice } from './calls-slice';
 import { createConnectionsSlice, type ConnectionsSlice } from './connections-slice';
 import {
   createDictionarySlice,
@@ -19,6 +20,7 @@ import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { createUsageSlice, type UsageSlice } from './usage-slice';
 import { createWatchSlice, type WatchSlice } from './watch-slice';
 import { keptInStore } from './result';
 
@@ -39,7 +41,9 @@ export type AppState = PrefsSlice &
   ViewerSlice &
   DictionarySlice &
   LiveSlice &
-  WatchSlice;
+  WatchSlice &
+  UsageSlice &
+  CallsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -55,6 +59,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createDictionarySlice(deps)(...a),
     ...createLiveSlice(deps)(...a),
     ...createWatchSlice(deps)(...a),
+    ...createUsageSlice(deps)(...a),
+    ...createCallsSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -80,6 +86,13 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
         void keptInStore(state().loadConnections());
     }),
     bridge.on('watch:changed', (list) => state().setWatchedFolders(list)),
+    // Settings' figures, once read, follow each send; the warning is shown wherever one is.
+    bridge.on('usage:changed', () => {
+      if (state().usage) void keptInStore(state().loadUsage());
+    }),
+    bridge.on('usage:warning', (warning) => state().setUsageWarning(warning)),
+    bridge.on('calls:call', (call) => state().applyCall(call)),
+    bridge.on('calls:changed', (status) => state().setCallsStatus(status)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.
@@ -91,7 +104,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
   async function hydrate() {
     const status = await bridge.call('service:status', {});
     if (status.ok) state().setService(status.data);
-    await Promise.all([state().loadConnections(), state().loadJobs()]);
+    await Promise.all([state().loadConnections(), state().loadJobs(), state().loadCalls()]);
   }
   void hydrate();
   return () => stops.forEach((stop) => stop());

@@ -12,7 +12,9 @@ import { judgeFile, type Verdict } from './accept';
 import { mediaDuration } from '../ui/media-duration';
 import type { AppState, StoreDeps } from './store';
 
-export type RowPhase = 'waiting' | 'sending' | 'submitting' | 'job' | 'failed' | 'cancelled';
+/** `asking`: the file would go past the connection's budget, and the person is asked first. */
+export type RowPhase =
+  'waiting' | 'sending' | 'submitting' | 'asking' | 'job' | 'failed' | 'cancelled';
 
 export interface FileRow {
   readonly key: string;
@@ -38,6 +40,8 @@ export interface TranscribeSlice {
   addFiles: (files: readonly File[]) => void;
   cancelRow: (key: string) => void;
   clearFinished: () => void;
+  /** The answer to a row `asking`: send it past the budget anyway, or not. */
+  answerBudget: (key: string, send: boolean) => Promise<void>;
 }
 
 let nextKey = 0;
@@ -67,20 +71,32 @@ export const createTranscribeSlice =
         );
         if (abort.signal.aborted) return;
         if (!chosen.ok) return patch(row.key, { phase: 'failed', error: chosen.error });
-        patch(row.key, { phase: 'submitting', sent: 1 });
-        const result = await bridge.call('transcribe:files', {
-          files: [chosen.data],
-          // '' when the file came before the window read the connections (a drop right after
-          // start): the core's active connection, the one the window was about to show.
-          ...(row.connection ? { connection: row.connection } : {}),
-        });
-        if (!result.ok) return patch(row.key, { phase: 'failed', error: result.error });
-        const job = result.data.jobs[0]!;
-        get().applyJob(job);
-        patch(row.key, { phase: 'job', jobId: job.id });
+        await submit(row, chosen.data, false);
       } finally {
         aborts.delete(row.key);
       }
+    }
+
+    /** The files' references waiting for the person's answer about the budget, by row. */
+    const asking = new Map<string, string>();
+
+    async function submit(row: FileRow, reference: string, overBudget: boolean): Promise<void> {
+      patch(row.key, { phase: 'submitting', sent: 1, error: undefined });
+      const result = await bridge.call('transcribe:files', {
+        files: [reference],
+        // '' when the file came before the window read the connections (a drop right after
+        // start): the core's active connection, the one the window was about to show.
+        ...(row.connection ? { connection: row.connection } : {}),
+        ...(overBudget ? { overBudget } : {}),
+      });
+      if (!result.ok && result.error.code === 'over-budget') {
+        asking.set(row.key, reference);
+        return patch(row.key, { phase: 'asking', error: result.error });
+      }
+      if (!result.ok) return patch(row.key, { phase: 'failed', error: result.error });
+      const job = result.data.jobs[0]!;
+      get().applyJob(job);
+      patch(row.key, { phase: 'job', jobId: job.id });
     }
 
     return {
@@ -114,6 +130,14 @@ export const createTranscribeSlice =
         if (phase !== 'waiting' && phase !== 'sending') return;
         aborts.get(key)?.abort();
         patch(key, { phase: 'cancelled' });
+      },
+      async answerBudget(key, send) {
+        const row = get().rows.find((r) => r.key === key);
+        const reference = asking.get(key);
+        asking.delete(key);
+        if (!row || reference === undefined || row.phase !== 'asking') return;
+        if (!send) return patch(key, { phase: 'cancelled', error: undefined });
+        await submit(row, reference, true);
       },
       clearFinished() {
         set((state) => ({

@@ -124,8 +124,20 @@ export const EN: Language = {
       'In the browser, the transcripts of a watched folder are written next to each file: a page may not choose where files are written, so {path} was not set. To use another folder, set it with kikitori watch --out, or in the desktop app.',
     'data-not-own':
       'Kikitori will not use {path}: {reason}. Its folders must be your own, since what is in them is trusted; choose another data folder with --data.',
+    'over-budget':
+      '{connection} has sent {used} of its monthly budget of {budget}, and {what} Send anyway only if you mean to, or raise the budget in Settings → Usage and cost.',
+    'calls-unavailable':
+      'Kikitori cannot notice calls here: {reason}. Start Live by hand for a call; Kikitori tries again by itself.',
+    'call-gone':
+      'This call is no longer waiting to be transcribed: it has ended, or it was started or declined elsewhere.',
   },
   errorSubCodes: {
+    'over-budget': {
+      what: {
+        files: 'these files would add {adding}, past the budget you set.',
+        live: 'a live session now would go past the budget you set.',
+      },
+    },
     'computer-sound-unavailable': {
       reason: {
         platform: 'this system offers no way to record what the speakers play',
@@ -289,6 +301,13 @@ export const EN: Language = {
         'not-absolute': 'it is not a full path (one that starts at the top of the disk)',
       },
     },
+    'calls-unavailable': {
+      reason: {
+        platform: 'this system offers no way to see which applications use the microphone',
+        'no-server': 'no PulseAudio or PipeWire sound server answers',
+        helper: 'the system’s audio sessions could not be read',
+      },
+    },
     'watch-held': {
       holder: {
         app: 'the Kikitori app (process {pid})',
@@ -307,6 +326,14 @@ export const EN: Language = {
     'invalid-field': 'The {field} {problem}.',
     duplicate: '“{written}” is already on line {line}: keep one of them.',
     'too-many-words': 'A profile holds at most {max} words.',
+    'too-few-columns':
+      'The line has no reading, word and part of speech separated by tabs, as the input method writes them.',
+    'not-a-word': '“{pos}” is {kind}, not a word said aloud.',
+    'no-reading': 'The word has no reading, and this engine needs one.',
+    'reading-not-english':
+      'This engine hears English words: the reading “{reading}” cannot be one. Add the word with an English reading instead.',
+    'other-reading':
+      '“{written}” is on line {line} with the reading “{reading}” already: a word keeps one reading here.',
   },
   wordRejectionSubCodes: {
     'too-many-columns': {
@@ -321,6 +348,15 @@ export const EN: Language = {
         empty: 'is empty',
         'too-long': 'is longer than {max} characters',
         'bad-characters': 'has leading or trailing spaces, a tab, a line break or "|"',
+      },
+    },
+    'not-a-word': {
+      kind: {
+        shortcut: 'a shortcut (a short reading for a longer text)',
+        emoticon: 'an emoticon',
+        symbol: 'a symbol',
+        suppressed: 'a word the input method is told to avoid',
+        suggest: 'a suggestion only',
       },
     },
   },

@@ -126,8 +126,20 @@ export const JA: Language = {
       'ブラウザーでは、監視フォルダーの文字起こしは各ファイルと同じ場所に書き込まれます。ページはファイルの書き込み先を選べないため、{path} は設定しませんでした。別のフォルダーに書き込むには kikitori watch --out か、デスクトップ版で設定してください。',
     'data-not-own':
       'Kikitori は {path} を使いません（{reason}）。中身を信頼するため、Kikitori のフォルダーはご自身のものである必要があります。--data で別のデータフォルダーを指定してください。',
+    'over-budget':
+      '{connection} は今月、予算 {budget} のうち {used} を送信済みです。{what}本当に送る場合だけそのまま送信するか、設定の「利用状況と料金」で予算を増やしてください。',
+    'calls-unavailable':
+      'ここでは通話に気づくことができません。{reason}。通話はライブを手で始めて文字起こししてください。Kikitori は自動で再試行します。',
+    'call-gone':
+      'この通話はもう文字起こしを待っていません。通話が終わったか、別の場所で開始または辞退されました。',
   },
   errorSubCodes: {
+    'over-budget': {
+      what: {
+        files: 'これらのファイルでさらに {adding} 増え、設定した予算を超えます。',
+        live: '今ライブ文字起こしを始めると、設定した予算を超えます。',
+      },
+    },
     'computer-sound-unavailable': {
       reason: {
         platform: 'このシステムにはスピーカーの音を録音する方法がありません',
@@ -294,6 +306,13 @@ export const JA: Language = {
         'not-absolute': '完全なパス（ディスクの先頭から始まるパス）ではありません',
       },
     },
+    'calls-unavailable': {
+      reason: {
+        platform: 'このシステムにはマイクを使っているアプリを知る方法がありません',
+        'no-server': 'PulseAudio または PipeWire のサウンドサーバーが応答しません',
+        helper: 'システムのオーディオセッションを読み取れませんでした',
+      },
+    },
     'watch-held': {
       holder: {
         app: 'Kikitori アプリ（プロセス {pid}）',
@@ -313,6 +332,14 @@ export const JA: Language = {
     'invalid-field': '{field}{problem}。',
     duplicate: '「{written}」は {line} 行目にもあります。どちらか一方を残してください。',
     'too-many-words': '1 つのプロファイルに入る単語は {max} 語までです。',
+    'too-few-columns':
+      'この行には、入力方式が書き出す形の「読み・語句・品詞」（タブ区切り）がありません。',
+    'not-a-word': '「{pos}」は{kind}で、声に出して話す単語ではありません。',
+    'no-reading': '読みがありません。このエンジンには読みが必要です。',
+    'reading-not-english':
+      'このエンジンは英語の単語を聞き取ります。読み「{reading}」は使えません。英語の読みを付けて単語を追加してください。',
+    'other-reading':
+      '「{written}」は {line} 行目に読み「{reading}」で登録済みです。1 つの単語に付けられる読みは 1 つです。',
   },
   wordRejectionSubCodes: {
     'too-many-columns': {
@@ -327,6 +354,15 @@ export const JA: Language = {
         empty: 'が空です',
         'too-long': 'が {max} 文字を超えています',
         'bad-characters': 'の前後に空白があるか、タブ・改行・「|」が含まれています',
+      },
+    },
+    'not-a-word': {
+      kind: {
+        shortcut: '短縮よみ（長い文を呼び出す短い読み）',
+        emoticon: '顔文字',
+        symbol: '記号',
+        suppressed: '入力方式が候補に出さない単語（抑制単語）',
+        suggest: 'サジェスト専用の単語',
       },
     },
   },

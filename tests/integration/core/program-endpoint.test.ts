@@ -178,3 +178,71 @@ describe('an app starting where an endpoint was left', () => {
     expect(await connectProgram(dataDir)).toMatchObject({ kind: 'unreachable', reason: 'refused' });
   });
 });
+
+describe('a data folder whose path is too long for a socket', () => {
+  /** A folder inside `parent` whose `kikitori.sock` would pass the 108 bytes a socket's path has. */
+  async function longFolder(): Promise<{ parent: string; dataDir: string }> {
+    const parent = await folder();
+    const dataDir = join(parent, 'a-data-folder-with-a-long-name'.repeat(3));
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(dataDir, { mode: 0o700 });
+    expect(Buffer.byteLength(join(dataDir, 'kikitori.sock'))).toBeGreaterThan(108);
+    return { parent, dataDir };
+  }
+
+  it('gets its socket in the user’s socket folder, reached by a program, and nothing beside the folder', async () => {
+    const { parent, dataDir } = await longFolder();
+    const runtime = await folder();
+    const saved = process.env.XDG_RUNTIME_DIR;
+    process.env.XDG_RUNTIME_DIR = runtime;
+    try {
+      const core = await open(dataDir);
+      closers.push(() => core.stop());
+      const endpoint = await startProgramEndpoint(core);
+      closers.push(() => endpoint.close());
+      expect(endpoint.path.startsWith(`${runtime}/kikitori-`)).toBe(true);
+      expect(Buffer.byteLength(endpoint.path)).toBeLessThanOrEqual(103);
+      expect((await stat(endpoint.path)).mode & 0o777).toBe(0o600);
+      const app = connected(await connectProgram(dataDir));
+      expect(await app.invoke('jobs:list', {})).toMatchObject({ ok: true });
+      await app.close();
+      // Nothing was made where the long path would have been cut short: beside the folder.
+      const { readdir } = await import('node:fs/promises');
+      expect(await readdir(parent)).toEqual([dataDir.slice(parent.length + 1)]);
+      await endpoint.close();
+      // Its socket went with it (PulseAudio's client may keep a folder of its own there).
+      expect((await readdir(runtime)).filter((name) => name.startsWith('kikitori'))).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = saved;
+    }
+  });
+
+  it('is found through instance.json by a program whose socket folder is another', async () => {
+    const { dataDir } = await longFolder();
+    const runtime = await folder();
+    const saved = process.env.XDG_RUNTIME_DIR;
+    process.env.XDG_RUNTIME_DIR = runtime;
+    let core: Core;
+    try {
+      core = await open(dataDir);
+      closers.push(() => core.stop());
+      const { holdDataFolder } = await import('../../../core/host-start');
+      const held = await holdDataFolder(core, { host: 'command' });
+      closers.push(() => held.stop());
+      expect(held.endpoint?.path.startsWith(runtime)).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = saved;
+    }
+    // A program started from another session (no runtime folder of its own).
+    delete process.env.XDG_RUNTIME_DIR;
+    try {
+      const app = connected(await connectProgram(dataDir));
+      expect(await app.invoke('jobs:list', {})).toMatchObject({ ok: true });
+      await app.close();
+    } finally {
+      if (saved !== undefined) process.env.XDG_RUNTIME_DIR = saved;
+    }
+  });
+});

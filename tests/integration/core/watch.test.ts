@@ -331,4 +331,96 @@ describe('a watched folder', { timeout: 300_000 }, () => {
       await second.group.close();
     }
   });
+
+  it('takes a changed file as its new version once: its transcript replaces the earlier one, or, edited by the person, stays and the new one goes beside it', async () => {
+    const dir = await folder('versions');
+    const { group, heard } = watchers();
+    const staged = (name: string) => join(work, `versions-${name}`);
+    /** Puts the clip `name` at talk.wav whole (written beside, then renamed over it). */
+    const putWhole = async (name: string) => {
+      await copyFile(join(DEFAULT_FIXTURES_DIR, 'espeak', name), staged(name));
+      await rename(staged(name), join(dir, 'talk.wav'));
+    };
+    const doneCount = () =>
+      heard.filter((h) => h.event === 'watch:file' && h.payload.state === 'done').length;
+    try {
+      await group.add({ folder: dir });
+      await putWhole('sentence-1.wav');
+      await until(doneCount, (n) => n === 1);
+      const first = await readFile(join(dir, 'talk.txt'), 'utf8');
+
+      await putWhole('sentence-2.wav');
+      await until(doneCount, (n) => n === 2);
+      const second = await readFile(join(dir, 'talk.txt'), 'utf8');
+      expect(second).not.toBe(first);
+      expect(await outputsIn(dir)).toEqual(['talk.txt']);
+      const picked = heard.flatMap((h) =>
+        h.event === 'watch:file' && h.payload.state === 'picked' ? [h.payload] : [],
+      );
+      expect(picked.map((p) => p.changed === true)).toEqual([false, true]);
+
+      // The person adds a line to the transcript: a new version does not write over it.
+      await writeFile(join(dir, 'talk.txt'), `${second}My note.\n`);
+      await putWhole('sentence-3.wav');
+      await until(doneCount, (n) => n === 3);
+      await group.idle();
+      expect(await readFile(join(dir, 'talk.txt'), 'utf8')).toBe(`${second}My note.\n`);
+      expect(await outputsIn(dir)).toEqual(['talk (2).txt', 'talk.txt']);
+      expect(await jobsOf(join(dir, 'talk.wav'))).toHaveLength(3);
+    } finally {
+      await group.close();
+    }
+  });
+
+  it('waits for a file whose writer closes it between bursts until its container says it is whole, or (elsewhere) it decodes to its end', async () => {
+    const cases = [
+      // Its RIFF and data sizes; its last frame; its last page and end-of-stream flag.
+      ['linux', 'bursts.wav', join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-1.wav')],
+      ['linux', 'bursts.mp3', join(DEFAULT_FIXTURES_DIR, 'formats', 'mp3-16k.mp3')],
+      ['linux', 'bursts.ogg', join(DEFAULT_FIXTURES_DIR, 'formats', 'opus-48k.ogg')],
+      // No length in it: where no writer can be seen, a decode to its end tells.
+      ['portable', 'bursts.flac', join(DEFAULT_FIXTURES_DIR, 'formats', 'flac-16k.flac')],
+    ] as const;
+    for (const [wholeWay, name, fixture] of cases) {
+      const dir = await folder(`closed-bursts-${name}`);
+      const heard: Heard[] = [];
+      const group = new FolderWatchers({
+        dataDir: proxied.dataDir,
+        link: linkOf(proxied.core),
+        holder: 'command-line',
+        onEvent: (event, payload) => heard.push({ event, payload } as Heard),
+        timing: TIMING,
+        wholeWay,
+      });
+      try {
+        await group.add({ folder: dir });
+        const bytes = await readFile(fixture);
+        const third = Math.ceil(bytes.length / 3);
+        // Each burst opened for appending and closed: no process holds it between them.
+        for (let at = 0; at < bytes.length; at += third) {
+          await writeFile(join(dir, name), bytes.subarray(at, at + third), { flag: 'a' });
+          if (at + third < bytes.length)
+            await new Promise((settle) => setTimeout(settle, TIMING.stableMs * 4));
+        }
+        const done = await until(
+          () =>
+            heard.find(
+              (h) =>
+                h.event === 'watch:file' &&
+                h.payload.path === join(dir, name) &&
+                (h.payload.state === 'done' || h.payload.state === 'failed'),
+            ),
+          Boolean,
+        );
+        expect(done!.payload.state, `${wholeWay} ${name}`).toBe('done');
+        const jobs = await jobsOf(join(dir, name));
+        expect(
+          jobs.map((job) => job.file.size),
+          `${wholeWay} ${name}`,
+        ).toEqual([bytes.length]);
+      } finally {
+        await group.close();
+      }
+    }
+  });
 });

@@ -37,6 +37,15 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
       'dictionary:classnames': () => ({ ok: true, data: { classnames: [] } }),
       'keys:list': () => ({ ok: true, data: { keys: [], storage: 'keychain' } }),
       'watch:list': () => ({ ok: true, data: { folders: [], revision: 0 } }),
+      'calls:list': () => ({
+        ok: true,
+        data: {
+          calls: [],
+          settings: { mode: 'ask', auto: [], never: [], seen: [] },
+          watching: true,
+        },
+      }),
+      'calls:expectOwn': () => ({ ok: true, data: {} }),
       ...answers,
     },
     async call(channel, input) {

@@ -2,6 +2,8 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatWordTable, WORD_TABLE_FORMATS } from '../../../../shared/domain/word-table';
+import { formatImeFile } from '../../../../shared/domain/ime-dictionary/ime-export';
+import { IME_FORMATS, type ImeFormat } from '../../../../shared/domain/ime-dictionary/ime-file';
 import { useSaveExport } from '../export/use-save-export';
 import { useApp, useAppStore } from '../../store/store';
 import { ImportButton } from './ImportButton';
@@ -31,6 +33,11 @@ export function DictionaryToolbar({
       text: formatWordTable(wordRows.map(wordOf), format),
       format,
     });
+  };
+  const exportForIme = (format: ImeFormat) => {
+    const { wordRows, dictProfile } = store.getState();
+    const file = formatImeFile(wordRows.map(wordOf), format, dictProfile, new Date());
+    save({ fileName: `${dictProfile}-${format}.txt`, text: file.text, format });
   };
   return (
     <div className="dict-toolbar" role="toolbar" aria-label={t('dictionary.actions')}>
@@ -74,6 +81,14 @@ export function DictionaryToolbar({
         formats={WORD_TABLE_FORMATS}
         itemLabel={(format) => t('dictionary.exportAs', { format: format.toUpperCase() })}
         onPick={exportAs}
+      />
+      <FormatMenu
+        label={t('dictionary.exportIme')}
+        className="button"
+        disabled={count === 0}
+        formats={IME_FORMATS}
+        itemLabel={(format) => t('ime.exportAs', { name: t(`ime.exportName.${format}`) })}
+        onPick={exportForIme}
       />
       <SaveDialog blocked={issues > 0} />
       {problem}

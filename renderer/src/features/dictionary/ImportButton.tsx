@@ -1,18 +1,28 @@
 /**
- * Import: a TSV or CSV file read here in the window (shared/domain/word-table.ts, the same code
- * as Export), its report, then replace or add.
+ * Import: a file read here in the window, its report and preview, then replace or add. An input
+ * method's export (Microsoft IME, Google Japanese Input, ATOK: shared/domain/ime-dictionary/,
+ * known by its content) is read for the engine chosen; anything else is a TSV or CSV word table
+ * (shared/domain/word-table.ts, the same code as Export).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appError, wordRejectionText, type AppError } from '../../../../shared/domain/errors';
+import {
+  importImeWords,
+  type ImeImport,
+} from '../../../../shared/domain/ime-dictionary/ime-import';
 import { parseWordTable, type WordTableImport } from '../../../../shared/domain/word-table';
+import { LIMITS } from '../../../../shared/api/codes';
+import { engineRules, wordOf } from '../../store/word-rows';
+import { countAfterMerge, ImePreview } from './ImePreview';
 import { errorText } from '../../ui/error-text';
-import { useApp } from '../../store/store';
+import { useApp, useAppStore } from '../../store/store';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
 
-type Report = WordTableImport;
+type Report = WordTableImport | ImeImport;
+const isIme = (report: Report): report is ImeImport => 'encoding' in report;
 type State =
   | { step: 'closed' }
   | { step: 'report'; name: string; report: Report }
@@ -24,14 +34,21 @@ export function ImportButton() {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
   const applyImport = useApp((s) => s.applyImport);
+  const store = useAppStore();
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<State>({ step: 'closed' });
+  // Added to the table, an import may take the profile past its limit: only Replace is offered.
+  const overLimit = useApp(
+    (s) =>
+      state.step === 'report' &&
+      countAfterMerge(s.wordRows.map(wordOf), state.report.words) > LIMITS.profileMaxWords,
+  );
 
   const read = async (file: File) => {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (error) {
       const reason = file.size === 0 ? 'empty' : 'unreadable';
       setState({
@@ -41,6 +58,10 @@ export function ImportButton() {
       });
       return;
     }
+    const { dictEngine, dictClassnames } = store.getState();
+    const ime = importImeWords(bytes, engineRules(dictEngine, dictClassnames));
+    if (ime) return setState({ step: 'report', name: file.name, report: ime });
+    const text = new TextDecoder().decode(bytes);
     const format = /\.csv$/i.test(file.name)
       ? 'csv'
       : /\.(tsv|tab|txt)$/i.test(file.name)
@@ -87,12 +108,20 @@ export function ImportButton() {
         )}
         {state.step === 'report' && (
           <>
-            <Dialog.Description className="dialog-text">
-              {t('dictionary.importRead', {
-                count: state.report.words.length,
-                format: state.report.format.toUpperCase(),
-              })}
-            </Dialog.Description>
+            {isIme(state.report) ? (
+              <Dialog.Description asChild>
+                <div>
+                  <ImePreview report={state.report} />
+                </div>
+              </Dialog.Description>
+            ) : (
+              <Dialog.Description className="dialog-text">
+                {t('dictionary.importRead', {
+                  count: state.report.words.length,
+                  format: state.report.format.toUpperCase(),
+                })}
+              </Dialog.Description>
+            )}
             <NoReading words={state.report.words} />
             {state.report.rejected.length > 0 && (
               <div className="reject-box">
@@ -117,9 +146,11 @@ export function ImportButton() {
               <button type="button" className="button danger-text" onClick={() => finish(false)}>
                 {t('dictionary.replaceTable')}
               </button>
-              <button type="button" className="button primary" onClick={() => finish(true)}>
-                {t('dictionary.mergeTable')}
-              </button>
+              {overLimit ? null : (
+                <button type="button" className="button primary" onClick={() => finish(true)}>
+                  {t('dictionary.mergeTable')}
+                </button>
+              )}
             </>
           )}
         </DialogActions>

@@ -124,6 +124,14 @@ export const JobRow = memo(function JobRow({
               {t('jobs.recordedLength', { time: formatClock(job.seconds) })}
             </span>
           ) : null}
+          {job.billedSeconds !== undefined ? (
+            <span
+              data-testid="billed"
+              title={t('jobs.billedLong', { time: formatClock(job.billedSeconds) })}
+            >
+              {t('jobs.billed', { time: formatClock(job.billedSeconds) })}
+            </span>
+          ) : null}
           {job.edited ? (
             <span className="job-edited" data-testid="edited">
               {t('jobs.edited')}

@@ -40,6 +40,7 @@ import { CopyFailed, useCopy } from '../../ui/use-copy';
 import { ProfileField } from '../transcribe/ProfileField';
 import { InlineField } from '../viewer/InlineField';
 import { sameSpeakerName, useSpeakerName } from '../viewer/speaker-name';
+import { LiveBudgetQuestion } from './LiveBudgetQuestion';
 import { LiveMeter } from './LiveMeter';
 import { LiveSources } from './LiveSources';
 import { useValueStream } from './use-value-stream';
@@ -269,6 +270,7 @@ export function LiveView() {
       <ErrorBox error={profileError} className="file-error" />
       <LiveTranscript busy={busy} />
       <LiveAnnounce />
+      <LiveBudgetQuestion />
     </section>
   );
 }

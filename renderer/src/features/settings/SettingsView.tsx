@@ -1,13 +1,15 @@
 /**
- * The settings section: connections, API keys, watched folders, the local service. (Language and theme live in
+ * The settings section: connections, API keys, usage and cost, watched folders, the local service. (Language and theme live in
  * the header only, where a person who cannot read the window's language still finds them.)
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
+import { CallsPanel } from './CallsPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { ServicePanel } from './ServicePanel';
+import { UsagePanel } from './UsagePanel';
 import { WatchedFoldersPanel } from './WatchedFoldersPanel';
 import { View } from '../../ui/section';
 import { keptInStore } from '../../store/result';
@@ -25,7 +27,9 @@ export function SettingsView() {
     <View id="settings" className="settings-view" title={t('settings.heading')}>
       <ConnectionsPanel />
       <KeysPanel />
+      <UsagePanel />
       <WatchedFoldersPanel />
+      <CallsPanel />
       <ServicePanel />
     </View>
   );

@@ -29,7 +29,11 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   // A Stop or Retry that failed says why here, until the next one of them succeeds.
   const action = useActionError();
   const removed = row.phase === 'job' && !job;
-  const error = action.error ?? row.error ?? (job?.status === 'failed' ? job.error : undefined);
+  // A file past the budget is a question (TranscribeView's BudgetQuestion), not a failure.
+  const error =
+    action.error ??
+    (row.phase === 'asking' ? undefined : row.error) ??
+    (job?.status === 'failed' ? job.error : undefined);
   let state: string;
   let progress: number | undefined;
   if (row.phase === 'waiting') state = t('transcribe.state.waiting');
@@ -38,6 +42,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     state = t('transcribe.state.uploading', { percent: Math.round(row.sent * 100) });
   } else if (row.phase === 'submitting') state = t('transcribe.state.submitting');
   else if (row.phase === 'cancelled') state = t('transcribe.state.cancelled');
+  else if (row.phase === 'asking') state = t('transcribe.state.asking');
   // The row outlives its job: once the job is removed (Jobs → Remove, or gone on a reload of the
   // list) there is nothing left to wait for.
   else if (removed) state = t('transcribe.state.removed');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { errorText } from '../../ui/error-text';
 import { ACCEPT } from '../../store/accept';
+import { BudgetQuestion } from './BudgetQuestion';
 import { FileRowView } from './FileRowView';
 import { RecentJobs } from './RecentJobs';
 import { TranscribeOptions } from './TranscribeOptions';
@@ -97,6 +98,7 @@ export function TranscribeView() {
           </button>
         ) : null}
       </div>
+      <BudgetQuestion />
       {rowKeys.length === 0 ? (
         <RecentJobs />
       ) : (

@@ -36,6 +36,11 @@ const VALUES: Readonly<Record<string, string | number>> = {
   device: 'USB Microphone',
   message: 'authorization failed',
   pid: 4242,
+  used: '8:05:00',
+  budget: '10:00:00',
+  adding: '2:42:10',
+  pos: '短縮よみ',
+  reading: 'ききとり',
 };
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
@@ -77,9 +82,10 @@ const ALLOWED_LATIN = new Set([
   'localhost',
   'data',
   'port',
-  // The command that watches folders.
+  // The command that watches folders, and its option naming where transcripts go.
   'kikitori',
   'watch',
+  'out',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */
