@@ -19,7 +19,7 @@ import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
 import type { Io, Told } from './io';
 import { besideProblem, checkUse, outFolder } from './preflight';
-import { fileProgress } from './progress';
+import { fileProgress, type FileProgress } from './progress';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
 
@@ -107,19 +107,8 @@ export async function transcribe(
         say(io.lang, 'stage.uploading'),
         total > 0 ? sent / total : 0,
       );
-    } else if (event === 'usage:warning') {
-      const warning = payload as EventPayload<'usage:warning'>;
-      const hours = (seconds: number) => Math.round(seconds / 360) / 10;
-      progress.note(
-        say(io.lang, 'budget.warning', {
-          name: warning.connection,
-          percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
-          used: hours(warning.secondsUsed),
-          budget: hours(warning.secondsBudget),
-        }),
-      );
-      io.emit({ type: 'usage-warning', ...warning });
-    }
+    } else if (event === 'usage:warning')
+      warnBudget(io, progress, payload as EventPayload<'usage:warning'>);
   });
   // The estimate counts down between events.
   const ticker = setInterval(() => {
@@ -211,6 +200,20 @@ function lazyHistory(link: CoreLink): () => readonly Job[] {
     });
     return history;
   };
+}
+
+/** A connection nearing its monthly budget, said above the bars. */
+function warnBudget(io: Io, progress: FileProgress, warning: EventPayload<'usage:warning'>) {
+  const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+  progress.note(
+    say(io.lang, 'budget.warning', {
+      name: warning.connection,
+      percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
+      used: hours(warning.secondsUsed),
+      budget: hours(warning.secondsBudget),
+    }),
+  );
+  io.emit({ type: 'usage-warning', ...warning });
 }
 
 /** The file sent as the window sends it, with the flags that hold for it only. */
