@@ -33,6 +33,9 @@ const load = {
   usage: () => import('./usage'),
   dictionary: () => import('./dictionary'),
   watchCalls: () => import('./watch-calls'),
+  programKey: () => import('./program-key'),
+  serve: () => import('./serve'),
+  mcp: () => import('./mcp'),
 };
 
 /** The options every command shares (the program's own). */
@@ -51,6 +54,8 @@ export type Work = (
 
 export interface CommandContext {
   readonly lang: Lang;
+  /** The command line's version (package.json's), which the MCP server gives its clients. */
+  readonly version: string;
   readonly t: (key: TextKey, params?: Record<string, string | number>) => string;
   /** An option's parser whose BadArgument commander reports with its sentence (exit 2). */
   readonly checked: <T>(parse: (value: string) => T) => (value: string) => T;
@@ -300,4 +305,59 @@ export function serviceCommands(program: Command, ctx: CommandContext): void {
       );
     },
   );
+}
+
+/** program-key, serve and mcp: Kikitori for other programs. */
+export function programCommands(program: Command, ctx: CommandContext): void {
+  const { t } = ctx;
+  const programKey = program.command('program-key').description(t('help.programKey'));
+  programKey
+    .command('new')
+    .description(t('help.programKeyNew'))
+    .requiredOption('--name <name>', t('help.programKeyName'))
+    .action(async ({ name }, command) => {
+      const { newProgramKey } = await load.programKey();
+      await ctx.onCore(shared(command), { service: false }, (l, io) => newProgramKey(l, io, name));
+    });
+  programKey
+    .command('list')
+    .description(t('help.programKeyList'))
+    .action(async (_options, command) => {
+      const { listProgramKeys } = await load.programKey();
+      await ctx.onCore(shared(command), { service: false }, (l, io) => listProgramKeys(l, io));
+    });
+  programKey
+    .command('revoke')
+    .description(t('help.programKeyRevoke'))
+    .argument('<name>', t('help.keyName'))
+    .action(async (name, _options, command) => {
+      const { revokeProgramKey } = await load.programKey();
+      await ctx.onCore(shared(command), { service: false }, (l, io) =>
+        revokeProgramKey(l, io, name),
+      );
+    });
+
+  program
+    .command('serve')
+    .description(t('help.serve'))
+    .action(async (_options, command) => {
+      const { serve } = await load.serve();
+      ctx.stopsItself();
+      await ctx.onCore(shared(command), { service: true, openai: true }, serve);
+    });
+
+  program
+    .command('mcp')
+    .description(t('help.mcp'))
+    .option('--allow-transcribe', t('help.allowTranscribe'))
+    .option('--allow <dir>', t('help.allow'), (v: string, p: string[] = []) => [...p, v])
+    .action(async (options, command) => {
+      const { serveMcp } = await load.mcp();
+      ctx.stopsItself();
+      const allowTranscribe = options.allowTranscribe === true;
+      const allow = options.allow ?? [];
+      await ctx.onCore(shared(command), { service: allowTranscribe }, (l, _io, interrupted) =>
+        serveMcp(l, { allowTranscribe, allow, version: ctx.version }, interrupted),
+      );
+    });
 }

@@ -24,6 +24,8 @@ export interface LinkNeeds {
   readonly service: boolean;
   /** The command watches calls: a core opened here records each call itself. */
   readonly calls?: boolean;
+  /** The core opened here serves the OpenAI-compatible endpoint too (`kikitori serve`). */
+  readonly openai?: boolean;
 }
 
 /** A link to the core of `dataDir`, or the command ends (exit 3 when the folder is held). */
@@ -59,7 +61,12 @@ export async function openLink(dataDir: string, io: Io, needs: LinkNeeds): Promi
   }
   let held: Awaited<ReturnType<typeof holdDataFolder>> | undefined;
   try {
-    held = await holdDataFolder(core, { host: 'command' }, (line) => io.error(line));
+    held = await holdDataFolder(
+      core,
+      { host: 'command' },
+      (line) => io.error(line),
+      needs.openai === true,
+    );
     if (needs.service || needs.calls) await core.start();
   } catch (error) {
     await held?.stop();

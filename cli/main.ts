@@ -1,7 +1,7 @@
 /**
  * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs,
- * connections, search, cancel, watch-calls, usage and dictionary on the same core and job journal
- * as the window (./commands.ts).
+ * connections, search, cancel, watch-calls, usage, dictionary, program-key, serve and mcp on the
+ * same core and job journal as the window (./commands.ts).
  * Built into one bundle (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs
  * runs.
  *
@@ -18,6 +18,7 @@ import type { Lang } from '../shared/domain/errors';
 import {
   fileCommands,
   jobCommands,
+  programCommands,
   serviceCommands,
   type CommandContext,
   type Shared,
@@ -70,6 +71,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
   const ctx: CommandContext = {
     lang,
+    version: VERSION,
     t,
     ioOf,
     checked: (parse) => (value) => {
@@ -112,6 +114,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   fileCommands(program, ctx);
   jobCommands(program, ctx);
   serviceCommands(program, ctx);
+  programCommands(program, ctx);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -21,6 +21,8 @@ const instanceSchema = z.object({
   host: z.enum(['window', 'browser', 'command']).optional(),
   /** Its program endpoint (core/program-endpoint.ts), when it serves one. */
   endpoint: z.string().optional(),
+  /** The OpenAI-compatible endpoint's base URL, ending in `/v1` (core/openai/server.ts). */
+  openaiBaseUrl: z.string().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

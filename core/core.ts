@@ -39,6 +39,7 @@ import { recoverLiveJobs } from './live/live-recording';
 import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
 import { LiveSessions, type LiveDeps } from './live/live-sessions';
+import { ProgramKeys } from './programs/program-keys';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
 import { WatchedFolders } from './watch/watched-folders';
@@ -135,6 +136,7 @@ interface Parts {
   readonly calls: CallWatcher;
   readonly callSettings: CallSettingsStore;
   readonly watchCalls: boolean;
+  readonly programKeys: ProgramKeys;
 }
 
 export class Core {
@@ -156,6 +158,8 @@ export class Core {
   readonly computerSound: ComputerSound;
   /** The app's watched folders (Settings), watched between `start` and `stop`. */
   readonly watched: WatchedFolders;
+  /** The keys made for programs, and the folders they may have transcribed. */
+  readonly programKeys: ProgramKeys;
   private readonly watchFolders: boolean;
   /** Calls noticed: another application recording from a microphone. */
   readonly calls: CallWatcher;
@@ -183,6 +187,7 @@ export class Core {
     this.usageStore = parts.usageStore;
     this.calls = parts.calls;
     this.watchCalls = parts.watchCalls;
+    this.programKeys = parts.programKeys;
     this.handlers = handlersOf(parts);
   }
 
@@ -345,6 +350,13 @@ export class Core {
         : {}),
     });
     live.calls = calls;
+    const programKeys = await readData(() =>
+      ProgramKeys.open({
+        dataDir: options.dataDir,
+        emit: (view) => emit('programs:changed', view),
+        askFolder: options.askFolder,
+      }),
+    );
     ref.core = new Core({
       dataDir: options.dataDir,
       lock,
@@ -367,6 +379,7 @@ export class Core {
       calls,
       callSettings,
       watchCalls: mode !== 'off',
+      programKeys,
     });
     return ref.core;
   }

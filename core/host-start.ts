@@ -16,6 +16,7 @@ import {
 } from '../shared/domain/errors';
 import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
 import { Core, defaultAppDataDir, type CoreOptions } from './core';
+import { startOpenAiServer, type OpenAiServer } from './openai/server';
 import { startProgramEndpoint, type ProgramEndpoint } from './program-endpoint';
 
 /** How long a second start waits for the running instance to answer. */
@@ -86,6 +87,8 @@ export async function holdDataFolder(
   core: Core,
   instance: { readonly host: 'window' | 'browser' | 'command'; url?: string; token?: string },
   warn: (line: string) => void = (line) => process.stderr.write(`kikitori: ${line}\n`),
+  /** Serve the OpenAI-compatible endpoint (default: the window and browser mode do). */
+  openai: boolean = instance.host !== 'command',
 ): Promise<HeldFolder> {
   const endpoint = await startProgramEndpoint(core).catch((error: unknown) => {
     warn(
@@ -101,20 +104,23 @@ export async function holdDataFolder(
     );
     return undefined;
   });
+  let programs: OpenAiServer | undefined;
   try {
+    if (openai) programs = await startOpenAiServer(core);
     await writeInstance(core.dataDir, {
       pid: process.pid,
       ...instance,
       ...(endpoint ? { endpoint: endpoint.path } : {}),
+      ...(programs ? { openaiBaseUrl: programs.baseUrl } : {}),
     });
   } catch (error) {
-    await endpoint?.close();
+    await Promise.all([endpoint?.close(), programs?.close()]);
     throw error;
   }
   return {
     endpoint,
     stop: async () => {
-      await Promise.all([endpoint?.close(), removeInstance(core.dataDir)]);
+      await Promise.all([endpoint?.close(), programs?.close(), removeInstance(core.dataDir)]);
     },
   };
 }

@@ -155,3 +155,15 @@ export function spawnFlacEncoder(command: string, output: string, channels = 1):
   ];
   return spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
 }
+
+/**
+ * Starts ffmpeg decoding the first audio stream of `input` to LSB16K (16 kHz mono 16-bit PCM) on
+ * its stdout, read at the reader's pace (a program's stream fed to the realtime interface).
+ */
+export function spawnPcmDecoder(input: string): ChildProcess {
+  const args = [
+    ...[...QUIET, '-i', input, '-vn', '-map', '0:a:0'],
+    ...['-f', 's16le', '-ar', String(LIVE_AUDIO.sampleRate), '-ac', '1', 'pipe:1'],
+  ];
+  return spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+}

@@ -15,6 +15,7 @@ import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
 import type { ComputerSound } from '../live/computer-sound';
 import type { SearchIndex } from '../search/search-index';
+import type { ProgramKeys } from '../programs/program-keys';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';
 import type { UsageMeter } from '../usage/usage-meter';
 import type { WatchedFolders } from '../watch/watched-folders';
@@ -25,6 +26,7 @@ import { exportHandlers } from './export';
 import { jobHandlers } from './jobs';
 import { keyHandlers } from './keys';
 import { liveHandlers } from './live';
+import { programHandlers } from './programs';
 import { searchHandlers } from './search';
 import { serviceHandlers } from './service';
 import type { HandlerSet } from './types';
@@ -48,6 +50,7 @@ export interface HandlerDeps {
   readonly usage: UsageMeter;
   readonly calls: CallWatcher;
   readonly callSettings: CallSettingsStore;
+  readonly programKeys: ProgramKeys;
 }
 
 export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
@@ -63,5 +66,6 @@ export function handlersOf(deps: HandlerDeps): HandlerSet<Channel> {
     ...watchHandlers(deps),
     ...usageHandlers(deps),
     ...callHandlers(deps),
+    ...programHandlers(deps),
   };
 }

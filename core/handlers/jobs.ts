@@ -29,16 +29,20 @@ export function jobHandlers(deps: {
 }): HandlerSet<JobChannel> {
   const { journal, runner, edits } = deps;
   return {
-    'transcribe:files': ({ paths, files, connection, use, watched, overBudget }, caller) =>
-      attempt(async () => ({
-        // Only a program (a watcher) says a file came from a watched folder; the window cannot.
-        jobs: await runner.submit(
-          chosenPaths(caller.paths, { paths, files }),
-          connection,
-          { ...use, overBudget },
-          caller.paths.kind === 'any' ? watched : undefined,
-        ),
-      })),
+    'transcribe:files': ({ paths, files, connection, use, watched, program, overBudget }, caller) =>
+      attempt(async () => {
+        // Only a program says a file came from a watched folder or a program's key; the window
+        // cannot.
+        const trusted = caller.paths.kind === 'any';
+        return {
+          jobs: await runner.submit(
+            chosenPaths(caller.paths, { paths, files }),
+            connection,
+            { ...use, overBudget },
+            trusted ? { watched, program } : {},
+          ),
+        };
+      }),
     'jobs:list': () => attempt(async () => ({ jobs: journal.list() })),
     'jobs:get': ({ id }) =>
       attempt(async () => {

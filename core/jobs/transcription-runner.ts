@@ -153,8 +153,9 @@ export class TranscriptionRunner {
     paths: readonly string[],
     connectionId?: string,
     use: SubmitSettings = {},
-    watched?: Job['watched'],
+    origin: Pick<Job, 'watched' | 'program'> = {},
   ): Promise<Job[]> {
+    const { watched, program } = origin;
     const saved = this.deps.connections.get(connectionId);
     if (!saved) throw new AppFailure(appError('no-connection', { connection: connectionId ?? '' }));
     const connection = withSettings(saved, use);
@@ -173,7 +174,8 @@ export class TranscriptionRunner {
       // Past a budget the person wants to be asked about, nothing is journaled until they say so.
       const adding = decided.reduce((sum, file) => sum + (file.seconds ?? 0), 0);
       this.deps.usage?.checkBudget(connection.id, adding, use.overBudget === true);
-      for (const file of decided) jobs.push(await this.jobOf(file, connection, watched));
+      for (const file of decided)
+        jobs.push(await this.jobOf(file, connection, { watched, program }));
     } finally {
       await Promise.all(accepted.map(({ handle }) => handle.close()));
     }
@@ -185,7 +187,7 @@ export class TranscriptionRunner {
   private async jobOf(
     { path, size, container, route, mode, seconds }: Decided,
     connection: Connection,
-    watched: Job['watched'],
+    { watched, program }: Pick<Job, 'watched' | 'program'>,
   ): Promise<Job> {
     const now = this.clock.now();
     const name = basename(path);
@@ -200,6 +202,7 @@ export class TranscriptionRunner {
       ...(seconds ? { seconds } : {}),
       status: 'queued',
       ...(watched ? { watched } : {}),
+      ...(program ? { program } : {}),
       createdAt: now,
       updatedAt: now,
     };

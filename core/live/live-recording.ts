@@ -106,6 +106,8 @@ export interface LiveRecordingDeps {
   readonly connection: Connection;
   /** The job's name, given by the window (a meeting's session); else its file's name shows. */
   readonly title?: string;
+  /** A program streamed the audio, with the key of this name (core/openai/). */
+  readonly program?: Job['program'];
   readonly now?: () => number;
   /** Every change of the job (jobs:changed). */
   readonly emit?: (job: Job) => void;
@@ -517,6 +519,7 @@ export class LiveRecording {
       id,
       file: { path, name: recordingName(now), size: 0, container: 'flac' },
       ...(deps.title ? { title: deps.title } : {}),
+      ...(deps.program ? { program: deps.program } : {}),
       connection: deps.connection.id,
       params: { d, logging: deps.connection.logging },
       mode: 'live',

@@ -113,8 +113,11 @@ export class LiveSessions {
     return session.job;
   }
 
-  /** A new link from a window: its session starts with the link's `start` message. */
-  open(link: LiveLink): LiveInbound {
+  /**
+   * A new link from a window (or a program's stream, `origin` saying which: only the core gives
+   * it, never the link): its session starts with the link's `start` message.
+   */
+  open(link: LiveLink, origin: Pick<Job, 'program'> = {}): LiveInbound {
     if (this.sessions.size >= MAX_LIVE_LINKS) {
       link.send({ type: 'error', error: appError('live-running'), fatal: true });
       link.send({ type: 'state', state: 'stopped' });
@@ -125,6 +128,7 @@ export class LiveSessions {
       othersRunning: (s) => this.othersRunning(s),
       saveLater: (save) => this.saveLater(save),
       calls: () => this.calls,
+      origin,
     });
     this.sessions.add(session);
     void session.done.then(() => this.sessions.delete(session));
@@ -186,6 +190,8 @@ interface SessionRoles {
   readonly saveLater: (save: () => Promise<unknown>) => void;
   /** The call watcher, if any. */
   readonly calls: () => LiveCallHooks | undefined;
+  /** Who sent the audio, when not a window. */
+  readonly origin: Pick<Job, 'program'>;
 }
 
 type Phase = 'waiting' | 'starting' | 'running' | 'ending' | 'over';
@@ -424,6 +430,7 @@ class LiveSession implements LiveInbound {
         journal: this.deps.journal,
         connection,
         ...(title ? { title } : {}),
+        ...(this.roles.origin.program && { program: this.roles.origin.program }),
         ...(this.apart > 0 ? { apart: this.apart } : {}),
         emit: this.deps.emit,
         ...(this.deps.rename && { rename: this.deps.rename }),

@@ -82,6 +82,9 @@ export const APP_ERROR_CODES = [
   'over-budget',
   'calls-unavailable',
   'call-gone',
+  'program-key',
+  'program-folder',
+  'program-refused',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -132,6 +135,9 @@ export const SUB_CODES = {
   'data-not-own': { reason: ['owner', 'link', 'not-folder', 'open', 'socket'] },
   'over-budget': { what: ['files', 'live'] },
   'calls-unavailable': { reason: ['platform', 'no-server', 'helper'] },
+  'program-key': { reason: ['name-taken', 'unknown'] },
+  'program-folder': { reason: ['missing', 'not-folder', 'unreadable', 'not-absolute'] },
+  'program-refused': { reason: ['read-only', 'not-allowed'] },
 } as const satisfies Partial<Record<AppErrorCode, Record<string, readonly string[]>>>;
 export type SubCodes = typeof SUB_CODES;
 export type SubCode<

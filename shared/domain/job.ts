@@ -4,6 +4,7 @@ import { CONTAINERS } from '../api/media-formats';
 import { ROUTES } from '../api/route';
 import { utteranceSchema } from '../api/recognition';
 import { appError, appErrorSchema, type AppError } from './errors';
+import { programOriginSchema } from './program-key';
 
 /** The longest title a job may have, in characters. */
 export const JOB_TITLE_MAX = 200;
@@ -109,6 +110,8 @@ export const jobSchema = z.object({
   edited: z.boolean().optional(),
   /** The file appeared in a watched folder (core/watch/): Jobs marks it so. */
   watched: watchedOriginSchema.optional(),
+  /** A program sent it, with the key of this name (core/openai/): Jobs marks it so. */
+  program: programOriginSchema.optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -14,6 +14,11 @@ import { appErrorSchema } from '../domain/errors';
 import { jobSchema, transcriptSchema, watchedOriginSchema } from '../domain/job';
 import { keyEntrySchema } from '../domain/key';
 import { connectionUsageSchema, monthSchema, usagePlanSchema } from '../domain/usage';
+import {
+  programKeyNameSchema,
+  programOriginSchema,
+  programsViewSchema,
+} from '../domain/program-key';
 import { WORD_TABLE_FORMATS } from '../domain/word-table';
 import { IME_FORMATS } from '../domain/ime-dictionary/ime-file';
 import {
@@ -249,6 +254,8 @@ export const CHANNELS = {
         watched: watchedOriginSchema.optional(),
         /** Send even past the connection's monthly budget (the person said so when asked). */
         overBudget: z.boolean().optional(),
+        /** Sent by a program with its key (core/openai/): taken from programs only, like `watched`. */
+        program: programOriginSchema.optional(),
       })
       .refine((input) => (input.paths ?? input.files) !== undefined, 'paths or files'),
     output: z.object({ jobs: z.array(jobSchema) }),
@@ -496,6 +503,31 @@ export const CHANNELS = {
     input: z.object({ streams: z.number().int().min(0).max(4) }),
     output: z.object({}),
   },
+  /** Settings → Programs: the programs' keys (never a key), the base URL, the allowed folders. */
+  'programs:list': { input: z.object({}), output: programsViewSchema },
+  /** A new key for a program: the key is in this answer only, the app keeps its hash. */
+  'programs:create': {
+    input: z.object({ name: programKeyNameSchema }),
+    output: z.object({ name: z.string(), key: z.string() }),
+  },
+  /** Revokes the key of this name: the program's next request is refused. */
+  'programs:revoke': {
+    input: z.object({ name: z.string().min(1) }),
+    output: z.object({ revoked: z.boolean() }),
+  },
+  /**
+   * Lets `kikitori mcp --allow-transcribe` transcribe the files inside a folder. Without `path`
+   * the system's folder picker asks (Electron; cancelling changes nothing); the window under
+   * Electron may not type one.
+   */
+  'programs:addFolder': {
+    input: z.object({ path: folderPath.optional() }),
+    output: programsViewSchema,
+  },
+  'programs:removeFolder': {
+    input: z.object({ path: z.string().min(1) }),
+    output: programsViewSchema,
+  },
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -543,6 +575,8 @@ export const EVENTS = {
   'calls:call': callViewSchema,
   /** The calls' settings changed, or whether calls can be noticed. */
   'calls:changed': callsStatusSchema,
+  /** The programs' keys or allowed folders changed (Settings, or `kikitori program-key`). */
+  'programs:changed': programsViewSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type { EventName };
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

@@ -47,6 +47,11 @@ export const CHANNEL_NAMES = [
   'calls:settings',
   'calls:answer',
   'calls:expectOwn',
+  'programs:list',
+  'programs:create',
+  'programs:revoke',
+  'programs:addFolder',
+  'programs:removeFolder',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -92,5 +97,6 @@ export const EVENT_NAMES = [
   'usage:warning',
   'calls:call',
   'calls:changed',
+  'programs:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

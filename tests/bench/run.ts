@@ -27,6 +27,12 @@
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
  * `--export` only (x1–x5), `--cli` only (k1–k5), `--dictionary` only (d1–d3).
+ *   (p1–p2) programs: the OpenAI-compatible endpoint's overhead on the 5 s clip, MCP search over
+ *           10,000 transcripts (tests/bench/programs.ts)
+ *
+ * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
+ * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
+ * `--export` only (x1–x5), `--cli` only (k1–k5), `--programs` only (p1–p2).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -47,6 +53,7 @@ import { exportBench } from './export';
 import { realtimeBench } from './realtime';
 import { liveBench } from './live';
 import { meetingBench } from './meeting';
+import { programsBench } from './programs';
 import { searchBench } from './search';
 import { windowBench } from './window';
 import {
@@ -405,6 +412,7 @@ if (['--export', '--meeting', '--dictionary'].some((flag) => process.argv.includ
 else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
 else if (process.argv.includes('--cli')) await cliBench(line);
+else if (process.argv.includes('--programs')) await programsBench(line);
 else if (process.argv.includes('--search')) {
   console.log('Kikitori search benchmarks\n');
   await searchBench(line);
@@ -418,4 +426,5 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await exportBench(line);
   if (!process.argv.includes('--window')) await cliBench(line);
   if (!process.argv.includes('--window')) await dictionaryBench(line);
+  if (!process.argv.includes('--window')) await programsBench(line);
 }

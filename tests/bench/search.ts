@@ -114,7 +114,7 @@ function transcriptOf(words: readonly string[], japanese: boolean): Transcript {
 }
 
 /** Writes the journal's files directly (as JobJournal would, without an fsync per file). */
-async function seed(dataDir: string): Promise<{ textBytes: number }> {
+export async function seed(dataDir: string): Promise<{ textBytes: number }> {
   const next = seededRandom(18);
   const en = await englishVocabulary(next);
   const ja = japaneseVocabulary(next);

@@ -73,8 +73,12 @@ describe('the program endpoint of browser mode', () => {
       url: host.url,
       endpoint: endpointOf(),
     });
-    // The endpoint has no address a page could name: the host's only TCP port is the window's.
-    expect(await listeningPorts(host.process.pid!)).toEqual([Number(new URL(host.url).port)]);
+    // The endpoint has no address a page could name: the host's TCP ports are the window's and
+    // the OpenAI-compatible endpoint's (which takes only programs' keys, core/openai/).
+    const openai = Number(new URL(String(instance.data.openaiBaseUrl)).port);
+    expect((await listeningPorts(host.process.pid!)).sort()).toEqual(
+      [Number(new URL(host.url).port), openai].sort(),
+    );
   });
 
   it('lets a program list jobs, transcribe a fixture and follow it by its events; the window sees the job', async () => {

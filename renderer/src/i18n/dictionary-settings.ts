@@ -4,8 +4,10 @@
  * does not carry them.
  */
 import { enDictionarySettings } from './en-dictionary-settings';
+import { enPrograms } from './en-programs';
 import { enWatch } from './en-watch';
 import { jaDictionarySettings } from './ja-dictionary-settings';
+import { jaPrograms } from './ja-programs';
 import { jaWatch } from './ja-watch';
 import { enUsage } from './en-usage';
 import { enIme } from './en-ime';
@@ -13,6 +15,6 @@ import { jaIme } from './ja-ime';
 import { jaUsage } from './ja-usage';
 
 export const DICTIONARY_SETTINGS = {
-  en: { ...enDictionarySettings, ...enWatch, ...enUsage, ...enIme },
-  ja: { ...jaDictionarySettings, ...jaWatch, ...jaUsage, ...jaIme },
+  en: { ...enDictionarySettings, ...enWatch, ...enUsage, ...enIme, ...enPrograms },
+  ja: { ...jaDictionarySettings, ...jaWatch, ...jaUsage, ...jaIme, ...jaPrograms },
 } as const;

@@ -34,6 +34,8 @@ export const enJobs = {
     edited: 'Corrected',
     watched: 'Watched folder',
     watchedFrom: 'From the watched folder {{folder}}',
+    program: 'Program: {{name}}',
+    programFrom: 'Sent by the program {{name}}, with its key',
     cutOff:
       'Cut off: Kikitori stopped, or the disk filled, during this live session. Everything finalized is kept.',
     recordedLength: 'Recorded {{time}}',

@@ -13,6 +13,7 @@ import type { enNames } from './en-names';
 import type { enViewer } from './en-viewer';
 import type { enIme } from './en-ime';
 import type { enUsage } from './en-usage';
+import type { enPrograms } from './en-programs';
 import type { enWatch } from './en-watch';
 
 declare module 'i18next' {
@@ -26,6 +27,7 @@ declare module 'i18next' {
         typeof enWatch &
         typeof enUsage &
         typeof enIme &
+        typeof enPrograms &
         typeof enJobs &
         typeof enLive &
         typeof enViewer;

@@ -34,6 +34,8 @@ export const jaJobs: JobsMessages = {
     edited: '修正済み',
     watched: '監視フォルダー',
     watchedFrom: '監視フォルダー {{folder}} から',
+    program: 'プログラム: {{name}}',
+    programFrom: 'プログラム {{name}} がキーを使って送信',
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まったか、ディスクがいっぱいになりました。確定した部分はすべて保存されています。',
     recordedLength: '録音 {{time}}',

@@ -16,6 +16,7 @@ import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createKeysSlice, type KeysSlice } from './keys-slice';
 import { createLiveSlice, type CaptureApi, type LiveSlice } from './live-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
+import { createProgramsSlice, type ProgramsSlice } from './programs-slice';
 import { createSearchSlice, type SearchSlice } from './search-slice';
 import { createServiceSlice, type ServiceSlice } from './service-slice';
 import { createTranscribeSlice, type TranscribeSlice } from './transcribe-slice';
@@ -43,7 +44,8 @@ export type AppState = PrefsSlice &
   LiveSlice &
   WatchSlice &
   UsageSlice &
-  CallsSlice;
+  CallsSlice &
+  ProgramsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -61,6 +63,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createWatchSlice(deps)(...a),
     ...createUsageSlice(deps)(...a),
     ...createCallsSlice(deps)(...a),
+    ...createProgramsSlice(deps)(...a),
   }));
   // Whatever holds unsaved work registers its guard here (the window asks before it is dropped).
   store.getState().registerLeaveGuard('dictionary', dictionaryLeaveGuard);
@@ -93,6 +96,7 @@ export function connectStore(store: AppStore, bridge: Bridge): () => void {
     bridge.on('usage:warning', (warning) => state().setUsageWarning(warning)),
     bridge.on('calls:call', (call) => state().applyCall(call)),
     bridge.on('calls:changed', (status) => state().setCallsStatus(status)),
+    bridge.on('programs:changed', (view) => state().setPrograms(view)),
     bridge.onSessionEnded(() => store.setState({ sessionEnded: true })),
     bridge.onReachable((reachable) => {
       // What failed while the host was away is no news once it is back.

@@ -130,6 +130,10 @@ export const EN: Language = {
       'Kikitori cannot notice calls here: {reason}. Start Live by hand for a call; Kikitori tries again by itself.',
     'call-gone':
       'This call is no longer waiting to be transcribed: it has ended, or it was started or declined elsewhere.',
+    'program-key': 'Nothing was done with the program key “{name}”: {reason}.',
+    'program-folder':
+      'Programs cannot be allowed to transcribe files in {path}: {reason}. Choose a folder that is there and that Kikitori may read.',
+    'program-refused': 'A program asked to transcribe {path}, and was refused: {reason}.',
   },
   errorSubCodes: {
     'over-budget': {
@@ -313,6 +317,31 @@ export const EN: Language = {
         app: 'the Kikitori app (process {pid})',
         'command-line': 'the command “kikitori watch” (process {pid})',
         other: 'another Kikitori',
+      },
+    },
+    'program-key': {
+      reason: {
+        'name-taken':
+          'a key of that name exists already; choose another name, or revoke that key first',
+        unknown:
+          'no key has that name; Settings → Programs and “kikitori program-key list” show the names',
+      },
+    },
+    'program-folder': {
+      reason: {
+        missing: 'there is no such folder',
+        'not-folder': 'it is not a folder',
+        unreadable: 'Kikitori has no permission to read it',
+        'not-absolute':
+          'it is not a full path (one that starts at the top of the disk, like /home/you/Recordings)',
+      },
+    },
+    'program-refused': {
+      reason: {
+        'read-only':
+          'this MCP server is read-only; start it with --allow-transcribe to let programs transcribe files',
+        'not-allowed':
+          'the file is not inside a folder allowed for programs; allow its folder in Settings → Programs, or start the server with --allow FOLDER',
       },
     },
   },

@@ -132,6 +132,10 @@ export const JA: Language = {
       'ここでは通話に気づくことができません。{reason}。通話はライブを手で始めて文字起こししてください。Kikitori は自動で再試行します。',
     'call-gone':
       'この通話はもう文字起こしを待っていません。通話が終わったか、別の場所で開始または辞退されました。',
+    'program-key': 'プログラム用のキー「{name}」には何もしませんでした。{reason}。',
+    'program-folder':
+      '{path} の中のファイルの文字起こしをプログラムに許可できません。{reason}。存在していて Kikitori が読めるフォルダーを選んでください。',
+    'program-refused': 'プログラムが {path} の文字起こしを求めましたが、断りました。{reason}。',
   },
   errorSubCodes: {
     'over-budget': {
@@ -318,6 +322,30 @@ export const JA: Language = {
         app: 'Kikitori アプリ（プロセス {pid}）',
         'command-line': 'コマンド「kikitori watch」（プロセス {pid}）',
         other: '別の Kikitori',
+      },
+    },
+    'program-key': {
+      reason: {
+        'name-taken':
+          '同じ名前のキーがすでにあります。別の名前にするか、先にそのキーを取り消してください',
+        unknown:
+          'その名前のキーはありません。名前は「設定 → プログラム」か「kikitori program-key list」で確かめられます',
+      },
+    },
+    'program-folder': {
+      reason: {
+        missing: 'そのフォルダーはありません',
+        'not-folder': 'フォルダーではありません',
+        unreadable: 'Kikitori にそのフォルダーを読む権限がありません',
+        'not-absolute': '完全なパス（「/」から始まるパス）ではありません',
+      },
+    },
+    'program-refused': {
+      reason: {
+        'read-only':
+          'この MCP サーバーは読み取り専用です。ファイルの文字起こしを許すには --allow-transcribe を付けて起動してください',
+        'not-allowed':
+          'プログラムに許可したフォルダーの中のファイルではありません。「設定 → プログラム」でそのフォルダーを許可するか、--allow FOLDER を付けてサーバーを起動してください',
       },
     },
   },

@@ -378,3 +378,16 @@ describe('a finished job’s first words (issue 15 §9)', () => {
     expect(preview.getAttribute('title')).toBe('he might even have been made…');
   });
 });
+
+describe('a program’s job in Jobs', () => {
+  it('is marked with the program’s name, said whole to screen readers', async () => {
+    const user = userEvent.setup();
+    const sent = job('sent', { program: { name: 'Obsidian' } });
+    const bridge = fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: [sent] } }) });
+    renderApp(bridge);
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const mark = await screen.findByTestId('program');
+    expect(mark.textContent).toBe('Program: ObsidianSent by the program Obsidian, with its key');
+    expect(within(mark).getByText('Program: Obsidian').getAttribute('aria-hidden')).toBe('true');
+  });
+});

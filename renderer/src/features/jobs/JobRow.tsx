@@ -145,6 +145,14 @@ export const JobRow = memo(function JobRow({
               </span>
             </span>
           ) : null}
+          {job.program ? (
+            <span className="job-watched" data-testid="program" title={job.program.name}>
+              <span aria-hidden="true">{t('jobs.program', { name: job.program.name })}</span>
+              <span className="visually-hidden">
+                {t('jobs.programFrom', { name: job.program.name })}
+              </span>
+            </span>
+          ) : null}
         </span>
         {/* A search's matches say more of the transcript than its first words. */}
         {!hit && job.status === 'completed' && job.preview ? (

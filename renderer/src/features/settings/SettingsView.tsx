@@ -1,5 +1,5 @@
 /**
- * The settings section: connections, API keys, usage and cost, watched folders, the local service. (Language and theme live in
+ * The settings section: connections, API keys, usage and cost, watched folders, calls, programs, the local service. (Language and theme live in
  * the header only, where a person who cannot read the window's language still finds them.)
  */
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { useApp } from '../../store/store';
 import { KeysPanel } from '../keys/KeysPanel';
 import { CallsPanel } from './CallsPanel';
 import { ConnectionsPanel } from './ConnectionsPanel';
+import { ProgramsPanel } from './ProgramsPanel';
 import { ServicePanel } from './ServicePanel';
 import { UsagePanel } from './UsagePanel';
 import { WatchedFoldersPanel } from './WatchedFoldersPanel';
@@ -30,6 +31,7 @@ export function SettingsView() {
       <UsagePanel />
       <WatchedFoldersPanel />
       <CallsPanel />
+      <ProgramsPanel />
       <ServicePanel />
     </View>
   );

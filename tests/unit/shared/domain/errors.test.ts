@@ -86,6 +86,14 @@ const ALLOWED_LATIN = new Set([
   'kikitori',
   'watch',
   'out',
+  // The commands and options for programs, and the protocol an assistant speaks.
+  'program-key',
+  'list',
+  'mcp',
+  'MCP',
+  'allow-transcribe',
+  'allow',
+  'FOLDER',
 ]);
 
 /** Every combination of a code's sub-codes, each with the plain values. */

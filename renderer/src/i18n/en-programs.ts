@@ -1,0 +1,40 @@
+/** English strings of Settings → Programs (kept apart to merge cleanly). */
+export const enPrograms = {
+  programs: {
+    heading: 'Programs',
+    intro:
+      'Other programs on this computer (note-taking plugins, dictation tools, your assistant) can transcribe through Kikitori with OpenAI’s transcription API. Give each one a key of its own; its jobs show in Jobs with its name. Only requests from this computer are answered, and never from a web page.',
+    baseUrl: 'Base URL',
+    baseUrlHint: 'Set this as the program’s OpenAI base URL, and the key as its API key.',
+    notServed: 'Not served right now: Kikitori serves it while its window or browser mode runs.',
+    copyUrl: 'Copy the base URL',
+    nameLabel: 'Program’s name',
+    nameHint: 'For example Obsidian. It marks the jobs the program sends.',
+    make: 'Make a key',
+    making: 'Making…',
+    madeFor: 'The key for {{name}}. It is shown this once: copy it into the program now.',
+    key: 'Key for {{name}}',
+    copy: 'Copy',
+    copied: 'Copied.',
+    done: 'Done',
+    list: 'Keys for programs',
+    none: 'No program has a key yet.',
+    created: 'Made {{date}}',
+    lastUsed: 'last used {{date}}',
+    neverUsed: 'never used',
+    revoke: 'Revoke',
+    revokeFor: 'Revoke the key of {{name}}',
+    revokeTitle: 'Revoke the key of {{name}}?',
+    revokeBody:
+      'The program’s next request is refused. This cannot be undone: make a new key instead.',
+    folders: 'Folders an assistant may transcribe from',
+    foldersIntro:
+      'kikitori mcp --allow-transcribe transcribes only files inside these folders (and those given with --allow).',
+    noFolders: 'No folder yet.',
+    addFolder: 'Add folder…',
+    folderLabel: 'Folder (its full path)',
+    allowFolder: 'Allow this folder',
+    removeFolder: 'Remove',
+    removeFolderFor: 'Stop letting programs transcribe files in {{folder}}',
+  },
+};
