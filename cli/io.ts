@@ -33,6 +33,8 @@ export interface Io {
   readonly tty: boolean;
   /** A result line for people (not in --json mode). */
   out(line: string): void;
+  /** A row of fields separated by tabs (each field's own controls escaped), not in --json mode. */
+  row(fields: readonly string[]): void;
   /**
    * The paths a file was written to, one a line on stdout; not to the terminal that the line
    * saying what was written is on already (stdout and stderr both a terminal, notes on).
@@ -110,6 +112,9 @@ export function makeIo(options: {
     tty,
     out: (line) => {
       if (!json) stdout.write(`${shown(line)}\n`);
+    },
+    row: (fields) => {
+      if (!json) stdout.write(`${fields.map((field) => shown(field)).join('\t')}\n`);
     },
     paths: (paths) => {
       if (tty && stdout.isTTY === true) return;
