@@ -60,7 +60,7 @@ export interface CommandContext {
   /** An option's parser whose BadArgument commander reports with its sentence (exit 2). */
   readonly checked: <T>(parse: (value: string) => T) => (value: string) => T;
   readonly ioOf: (shared: Shared) => Io;
-  /** The command's work, on the core of the data folder (--out checked before it is opened). */
+  /** The command's work, on the core of the data folder (--out checked before it runs). */
   readonly onCore: (
     shared: Shared,
     needs: LinkNeeds & { readonly out?: string | undefined },

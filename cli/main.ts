@@ -85,10 +85,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
     onCore: async (shared, needs, work) => {
       const io = ioOf(shared);
-      // The output folder first: a bad one is said at once, the core never opened.
-      if (needs.out !== undefined) await (await load.preflight()).outFolder(io, needs.out);
       const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
       const link = await (await load.link()).openLink(dataDir, io, needs);
+      // The output folder before the command asks anything of the core: a bad one is said at
+      // once, nothing sent. Only a data folder found the user's own leads to one being made.
+      if (needs.out !== undefined)
+        await (await load.preflight()).outFolder(io, needs.out).catch(async (error: unknown) => {
+          await link.close();
+          throw error;
+        });
       parsed.link = link;
       parsed.running = (interrupted) => work(link, io, interrupted, dataDir);
     },
