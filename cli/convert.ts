@@ -14,6 +14,7 @@ import type { Transcript } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { Io } from './io';
+import { besideProblem, outFolder } from './preflight';
 import { say } from './text';
 import { writeFiles } from './write';
 
@@ -75,11 +76,15 @@ export async function convert(
   options: ConvertOptions,
   io: Io,
 ): Promise<number> {
+  const out = options.out === undefined ? undefined : await outFolder(io, options.out);
   const outcomes: { file: string; ok: boolean; outputs: string[]; error?: string }[] = [];
   for (const file of files) {
     const source = resolve(file);
-    const failed = (sentence: string) => {
-      io.error(say(io.lang, 'file.failed', { name: file, reason: sentence }), { file });
+    const failed = (sentence: string, detail?: string) => {
+      io.error(say(io.lang, 'file.failed', { name: file, reason: sentence }), {
+        file,
+        ...(detail ? { detail } : {}),
+      });
       outcomes.push({ file, ok: false, outputs: [], error: sentence });
     };
     let text: string;
@@ -110,18 +115,19 @@ export async function convert(
         options.formats,
         options.settings,
       );
-      const outputs = await writeFiles(
-        options.out ? resolve(options.out) : dirname(source),
-        rendered,
-      );
-      for (const path of outputs) {
-        io.note(say(io.lang, 'file.wrote', { name: file, path }));
-        io.emit({ type: 'written', file, path });
-        io.out(path);
+      const beside = out === undefined ? await besideProblem(io, source) : undefined;
+      if (beside !== undefined) {
+        failed(beside);
+        continue;
       }
+      const outputs = await writeFiles(out ?? dirname(source), rendered);
+      io.note(say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
+      for (const path of outputs) io.emit({ type: 'written', file, path });
+      io.paths(outputs);
       outcomes.push({ file, ok: true, outputs });
     } catch (error) {
-      failed(io.errorSentence(error));
+      const { sentence, detail } = io.problem(error);
+      failed(sentence, detail);
     }
   }
   const code = outcomes.some((o) => !o.ok) ? 1 : 0;

@@ -8,7 +8,7 @@
  * does (a word of the same written form is replaced).
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import { LIMITS } from '../shared/api/codes';
 import type { ProfileWord } from '../shared/api/profile-words';
@@ -66,7 +66,7 @@ async function readWords(
     bytes = new Uint8Array(await readFile(path));
   } catch (error) {
     const reason = fileReason(error as NodeJS.ErrnoException);
-    throw new AppFailure(appError('file', { path, reason }, String(error)));
+    throw new AppFailure(appError('file', { path, name: basename(path), reason }, String(error)));
   }
   const ime = importImeWords(bytes, engineRules(engine, classnames));
   if (ime) return ime;
@@ -145,7 +145,7 @@ export async function listDictionary(
   const connection = await connectionOf(link, options.connection);
   const words = await wordsOf(link, connection, options.profile);
   if (words.length === 0) io.note(say(io.lang, 'dict.empty', { profile: options.profile }));
-  for (const w of words) io.out([w.written, w.spoken ?? '', w.classname ?? ''].join('\t'));
+  for (const w of words) io.row([w.written, w.spoken ?? '', w.classname ?? '']);
   io.emit({
     type: 'result',
     ok: true,

@@ -1,54 +1,37 @@
 /**
- * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs, search
- * and cancel on the same core and job journal as the window. Built into one bundle
- * (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs runs.
+ * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs,
+ * connections, search, cancel, watch-calls, usage, dictionary, program-key, serve and mcp on the
+ * same core and job journal as the window (./commands.ts).
+ * Built into one bundle (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs
+ * runs.
  *
  * Exit codes: 0 all done; 1 some file or job failed (each named); 2 bad arguments; 3 the data
- * folder is held by a program that cannot be reached; 130 interrupted.
+ * folder is held by a program that cannot be reached; 130 interrupted; 141 the output was closed
+ * (entry.ts).
  */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import {
-  Command,
-  CommanderError,
-  InvalidArgumentError,
-  type OptionValues,
-} from '@commander-js/extra-typings';
+import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { CoreLink } from '../core/program-link';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import type { Lang } from '../shared/domain/errors';
-import { JOB_STATES } from '../shared/domain/job';
-import { EXPORT_CHOICES } from '../shared/format/exporters';
-import { SUBTITLE_LIMITS, type SubtitleRules } from '../shared/format/subtitles';
-import { makeIo, type Io } from './io';
-import type { LinkNeeds } from './link';
 import {
-  BadArgument,
-  exportSettingsOf,
-  parseFormats,
-  parseMonth,
-  parseRule,
-  parseSpeakerName,
-  parseStatus,
-  SUBTITLE_FLAGS,
-  type ExportFlags,
-} from './options';
+  fileCommands,
+  jobCommands,
+  programCommands,
+  serviceCommands,
+  type CommandContext,
+  type Shared,
+} from './commands';
+import { makeIo, type Io } from './io';
+import { BadArgument } from './options';
+import { onPipeClosed } from './pipe';
 import { localeLang, say, type TextKey } from './text';
 
-// The core, the renderer and the progress bars load only when a command runs: --help and
-// --version start at once.
+// The core loads only when a command runs: --help and --version start at once.
 const load = {
   link: () => import('./link'),
-  convert: () => import('./convert'),
-  jobs: () => import('./jobs'),
-  transcribe: () => import('./transcribe'),
-  watch: () => import('./watch'),
-  usage: () => import('./usage'),
-  dictionary: () => import('./dictionary'),
-  watchCalls: () => import('./watch-calls'),
-  programKey: () => import('./program-key'),
-  serve: () => import('./serve'),
-  mcp: () => import('./mcp'),
+  preflight: () => import('./preflight'),
 };
 
 declare const KIKITORI_VERSION: string | undefined;
@@ -66,53 +49,56 @@ const TITLES_JA: Readonly<Record<string, string>> = {
 const COMMANDER_ERRORS: Readonly<Record<string, TextKey>> = {
   'commander.unknownOption': 'arg.unknownOption',
   'commander.unknownCommand': 'arg.unknownCommand',
-  'commander.missingArgument': 'arg.missingArgument',
   'commander.optionMissingArgument': 'arg.missingValue',
   'commander.excessArguments': 'arg.excess',
 };
 
-interface Shared {
-  readonly json?: true | undefined;
-  readonly quiet?: true | undefined;
-  readonly data?: string | undefined;
+type Say = (key: TextKey, params?: Record<string, string | number>) => string;
+
+/** What the parsed command left to run. */
+interface Parsed {
+  running?: (interrupted: Promise<void>) => Promise<number>;
+  stopsItself: boolean;
+  link?: CoreLink;
+  /** The sentence of the last value an option's parser refused. */
+  refused?: BadArgument;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
   const lang: Lang = localeLang();
-  const t = (key: TextKey, params?: Record<string, string | number>) => say(lang, key, params);
-  /** The sentence of the last value an option's parser refused. */
-  let refused: BadArgument | undefined;
-  const checked =
-    <T>(parse: (value: string) => T) =>
-    (value: string): T => {
+  const t: Say = (key, params) => say(lang, key, params);
+  const parsed: Parsed = { stopsItself: false };
+  const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
+  const ctx: CommandContext = {
+    lang,
+    version: VERSION,
+    t,
+    ioOf,
+    checked: (parse) => (value) => {
       try {
         return parse(value);
       } catch (error) {
         if (!(error instanceof BadArgument)) throw error;
-        refused = error;
+        parsed.refused = error;
         throw new InvalidArgumentError(error.sentence);
       }
-    };
-  const formats = checked((value) => parseFormats(lang, value));
-  const rule = (name: keyof SubtitleRules) => checked((value) => parseRule(lang, name, value));
-
-  let exitCode: number;
-  let running: ((interrupted: Promise<void>) => Promise<number>) | undefined;
-  /** The command stops cleanly by itself when interrupted (watch), exiting as it says. */
-  let stopsItself = false;
-  let link: CoreLink | undefined;
-  const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
-  /** Runs a command's work on the core of the data folder, then lets go of it. */
-  const onCore = async (
-    shared: Shared,
-    needs: LinkNeeds,
-    work: (link: CoreLink, io: Io, interrupted: Promise<void>, dataDir: string) => Promise<number>,
-  ) => {
-    const io = ioOf(shared);
-    const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
-    link = await (await load.link()).openLink(dataDir, io, needs);
-    const opened = link;
-    running = (interrupted) => work(opened, io, interrupted, dataDir);
+    },
+    onCore: async (shared, needs, work) => {
+      const io = ioOf(shared);
+      const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
+      const link = await (await load.link()).openLink(dataDir, io, needs);
+      // The output folder before the command asks anything of the core: a bad one is said at
+      // once, nothing sent. Only a data folder found the user's own leads to one being made.
+      if (needs.out !== undefined)
+        await (await load.preflight()).outFolder(io, needs.out).catch(async (error: unknown) => {
+          await link.close();
+          throw error;
+        });
+      parsed.link = link;
+      parsed.running = (interrupted) => work(link, io, interrupted, dataDir);
+    },
+    run: (work) => (parsed.running = work),
+    stopsItself: () => (parsed.stopsItself = true),
   };
 
   const program = new Command('kikitori')
@@ -130,276 +116,49 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addHelpText('afterAll', `\n${t('help.exitCodes')}`)
     .configureOutput({ outputError: () => {} })
     .exitOverride();
-
-  const exportOptions = <Args extends unknown[], Opts extends OptionValues, G extends OptionValues>(
-    command: Command<Args, Opts, G>,
-  ) =>
-    command
-      .option('--format <list>', t('help.format', { list: EXPORT_CHOICES.join(',') }), formats)
-      .option('--out <dir>', t('help.out'))
-      .option(
-        '--speaker-name <label=name>',
-        t('help.speakerName'),
-        (value: string, previous: [string, string][] = []) => [
-          ...previous,
-          checked((v) => parseSpeakerName(lang, v))(value),
-        ],
-      )
-      .option('--no-fillers', t('help.noFillers'))
-      .option('--no-times', t('help.noTimes'))
-      .option('--readings', t('help.readings'))
-      .option('--max-line <n>', ruleHelp('maxLine'), rule('maxLine'))
-      .option('--max-lines <n>', ruleHelp('maxLines'), rule('maxLines'))
-      .option('--max-cue-ms <ms>', ruleHelp('maxCueMs'), rule('maxCueMs'))
-      .option('--min-cue-ms <ms>', ruleHelp('minCueMs'), rule('minCueMs'))
-      .option('--min-gap-ms <ms>', ruleHelp('minGapMs'), rule('minGapMs'));
-  const ruleHelp = (name: keyof SubtitleRules) => {
-    const [min, max] = SUBTITLE_LIMITS[name];
-    const key = `help.${name}` as TextKey;
-    return t(key, { min, max, flag: SUBTITLE_FLAGS[name] });
-  };
-  const settingsOf = (flags: ExportFlags) => exportSettingsOf(lang, flags);
-  const shared = (command: { optsWithGlobals(): Shared }) => command.optsWithGlobals();
-
-  exportOptions(
-    program
-      .command('transcribe')
-      .description(t('help.transcribe'))
-      .argument('<files...>', t('help.files'))
-      .option('--connection <id>', t('help.connection'))
-      .option('--engine <engine>', t('help.engine'))
-      .option('--profile <profile>', t('help.profile'))
-      .option('--speakers', t('help.speakers'))
-      .option('--over-budget', t('help.overBudget')),
-  ).action(async (files, options, command) => {
-    const { transcribe } = await load.transcribe();
-    await onCore(shared(command), { service: true }, (link, io, interrupted) =>
-      transcribe(
-        files,
-        {
-          connection: options.connection,
-          engine: options.engine,
-          profile: options.profile,
-          speakers: options.speakers === true,
-          overBudget: options.overBudget === true,
-          formats: options.format ?? ['txt'],
-          out: options.out,
-          settings: settingsOf(options),
-        },
-        io,
-        link,
-        interrupted,
-      ),
-    );
-  });
-
-  exportOptions(
-    program
-      .command('convert')
-      .description(t('help.convert'))
-      .argument('<results...>', t('help.results')),
-  ).action(async (files, options, command) => {
-    const io = ioOf(shared(command));
-    const { convert } = await load.convert();
-    running = () =>
-      convert(
-        files,
-        { formats: options.format ?? ['txt'], out: options.out, settings: settingsOf(options) },
-        io,
-      );
-  });
-
-  exportOptions(
-    program.command('export').description(t('help.export')).argument('<jobs...>', t('help.jobIds')),
-  ).action(async (ids, options, command) => {
-    const { exportJobs } = await load.jobs();
-    await onCore(shared(command), { service: false }, (link, io) =>
-      exportJobs(link, io, ids, {
-        formats: options.format ?? ['txt'],
-        out: options.out,
-        settings: settingsOf(options),
-      }),
-    );
-  });
-
-  exportOptions(
-    program
-      .command('watch')
-      .description(t('help.watch'))
-      .argument('<folders...>', t('help.folders'))
-      .option('--recursive', t('help.recursive'))
-      .option('--connection <id>', t('help.connection')),
-  ).action(async (folders, options, command) => {
-    const { watchFolders } = await load.watch();
-    stopsItself = true;
-    await onCore(shared(command), { service: true }, (link, io, interrupted, dataDir) =>
-      watchFolders(
-        link,
-        io,
-        dataDir,
-        folders,
-        {
-          formats: options.format ?? ['txt'],
-          out: options.out,
-          recursive: options.recursive === true,
-          settings: settingsOf(options),
-          connection: options.connection,
-        },
-        interrupted,
-      ),
-    );
-  });
-
-  program
-    .command('watch-calls')
-    .description(t('help.watchCalls'))
-    .action(async (_options, command) => {
-      const { watchCalls } = await load.watchCalls();
-      stopsItself = true;
-      await onCore(shared(command), { service: true, calls: true }, watchCalls);
-    });
-
-  program
-    .command('jobs')
-    .description(t('help.jobs'))
-    .option(
-      '--status <state>',
-      t('help.status', { list: JOB_STATES.join(', ') }),
-      checked((value) => parseStatus(lang, value)),
-    )
-    .action(async (options, command) => {
-      const { listJobs } = await load.jobs();
-      await onCore(shared(command), { service: false }, (link, io) =>
-        listJobs(link, io, options.status),
-      );
-    });
-
-  program
-    .command('search')
-    .description(t('help.search'))
-    .argument('<query>', t('help.query'))
-    .action(async (query, _options, command) => {
-      const { searchJobs } = await load.jobs();
-      await onCore(shared(command), { service: false }, (link, io) => searchJobs(link, io, query));
-    });
-
-  program
-    .command('cancel')
-    .description(t('help.cancel'))
-    .argument('<job>', t('help.jobId'))
-    .action(async (id, _options, command) => {
-      const { cancelJob } = await load.jobs();
-      await onCore(shared(command), { service: false }, (link, io) => cancelJob(link, io, id));
-    });
-
-  program
-    .command('usage')
-    .description(t('help.usage'))
-    .option(
-      '--month <YYYY-MM>',
-      t('help.month'),
-      checked((v) => parseMonth(lang, v)),
-    )
-    .action(async (options, command) => {
-      const { showUsage } = await load.usage();
-      await onCore(shared(command), { service: false }, (link, io) =>
-        showUsage(link, io, options.month),
-      );
-    });
-
-  const dictionary = program.command('dictionary').description(t('help.dictionary'));
-  const dictOptions = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
-    command: Command<A, O, G>,
-  ) =>
-    command
-      .requiredOption('--profile <id>', t('help.dictProfile'))
-      .option('--connection <id>', t('help.dictConnection'));
-  dictOptions(
-    dictionary
-      .command('import')
-      .description(t('help.dictImport'))
-      .argument('<file>', t('help.dictFile')),
-  ).action(async (file, options, command) => {
-    const { importDictionary } = await load.dictionary();
-    await onCore(shared(command), { service: true }, (link, io) =>
-      importDictionary(link, io, file, options),
-    );
-  });
-  dictOptions(dictionary.command('list').description(t('help.dictList'))).action(
-    async (options, command) => {
-      const { listDictionary } = await load.dictionary();
-      await onCore(shared(command), { service: true }, (link, io) =>
-        listDictionary(link, io, options),
-      );
-    },
-  );
-
-  const programKey = program.command('program-key').description(t('help.programKey'));
-  programKey
-    .command('new')
-    .description(t('help.programKeyNew'))
-    .requiredOption('--name <name>', t('help.programKeyName'))
-    .action(async ({ name }, command) => {
-      const { newProgramKey } = await load.programKey();
-      await onCore(shared(command), { service: false }, (l, io) => newProgramKey(l, io, name));
-    });
-  programKey
-    .command('list')
-    .description(t('help.programKeyList'))
-    .action(async (_options, command) => {
-      const { listProgramKeys } = await load.programKey();
-      await onCore(shared(command), { service: false }, (l, io) => listProgramKeys(l, io));
-    });
-  programKey
-    .command('revoke')
-    .description(t('help.programKeyRevoke'))
-    .argument('<name>', t('help.keyName'))
-    .action(async (name, _options, command) => {
-      const { revokeProgramKey } = await load.programKey();
-      await onCore(shared(command), { service: false }, (l, io) => revokeProgramKey(l, io, name));
-    });
-
-  program
-    .command('serve')
-    .description(t('help.serve'))
-    .action(async (_options, command) => {
-      const { serve } = await load.serve();
-      stopsItself = true;
-      await onCore(shared(command), { service: true, openai: true }, serve);
-    });
-
-  program
-    .command('mcp')
-    .description(t('help.mcp'))
-    .option('--allow-transcribe', t('help.allowTranscribe'))
-    .option('--allow <dir>', t('help.allow'), (v: string, p: string[] = []) => [...p, v])
-    .action(async (options, command) => {
-      const { serveMcp } = await load.mcp();
-      stopsItself = true;
-      const allowTranscribe = options.allowTranscribe === true;
-      await onCore(shared(command), { service: allowTranscribe }, (l, _io, interrupted) =>
-        serveMcp(l, { allowTranscribe, allow: options.allow ?? [], version: VERSION }, interrupted),
-      );
-    });
+  fileCommands(program, ctx);
+  jobCommands(program, ctx);
+  serviceCommands(program, ctx);
+  programCommands(program, ctx);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-    const sentence =
-      error.code === 'commander.invalidArgument' && refused
-        ? refused.sentence
-        : error.code === 'commander.help'
-          ? undefined
-          : t(COMMANDER_ERRORS[error.code] ?? 'arg.other', {
-              value: /'([^']+)'/.exec(error.message)?.[1] ?? '',
-            });
-    if (sentence !== undefined) ioOf(program.opts()).error(sentence, { exitCode: 2 });
+    return refusedArguments(error, program, parsed, t, ioOf(program.opts()));
+  }
+  return parsed.running ? runParsed(parsed, ioOf(program.opts())) : 0;
+}
+
+/** A command line commander (or a check before the core opened) refused: its sentence, 2. */
+function refusedArguments(
+  error: unknown,
+  program: Command,
+  parsed: Parsed,
+  t: Say,
+  io: Io,
+): number {
+  if (error instanceof BadArgument) {
+    io.error(error.sentence, { exitCode: 2 });
     return 2;
   }
-  if (!running) return 0;
+  if (!(error instanceof CommanderError)) throw error;
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+  const value = /'([^']+)'/.exec(error.message)?.[1] ?? '';
+  const sentence =
+    error.code === 'commander.invalidArgument' && parsed.refused
+      ? parsed.refused.sentence
+      : error.code === 'commander.help'
+        ? undefined
+        : error.code === 'commander.missingArgument'
+          ? missingArgument(program, value, t)
+          : t(COMMANDER_ERRORS[error.code] ?? 'arg.other', { value });
+  if (sentence !== undefined) io.error(sentence, { exitCode: 2 });
+  return 2;
+}
 
+/** Runs the parsed command to its end, or to Ctrl+C, SIGTERM or a closed output. */
+async function runParsed(parsed: Parsed, io: Io): Promise<number> {
+  const running = parsed.running!;
   let interrupt: () => void = () => {};
   const interrupted = new Promise<void>((settle) => (interrupt = settle));
   const onSignal = () => {
@@ -409,8 +168,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // A closed output (| head) stops the command as Ctrl+C does; entry.ts then exits 141.
+  const unwatch = onPipeClosed(interrupt);
+  let exitCode: number;
   try {
-    exitCode = stopsItself
+    exitCode = parsed.stopsItself
       ? await running(interrupted)
       : await Promise.race([
           running(interrupted),
@@ -420,11 +182,23 @@ export async function main(argv: readonly string[]): Promise<number> {
           ),
         ]);
   } catch (error) {
-    const io = ioOf(program.opts());
-    io.error(io.errorSentence(error));
-    exitCode = 1;
+    // An argument found wrong once the command could check it (--engine, --profile).
+    exitCode = error instanceof BadArgument ? 2 : 1;
+    const { sentence, detail } = io.problem(error);
+    io.error(sentence, { exitCode, ...(detail ? { detail } : {}) });
   } finally {
-    await link?.close();
+    unwatch();
+    await parsed.link?.close();
   }
   return exitCode;
+}
+
+/** "kikitori transcribe needs audio or video files": the argument said by its own help. */
+function missingArgument(program: Command, name: string, t: Say): string {
+  for (const command of program.commands) {
+    const argument = command.registeredArguments.find((a) => a.name() === name);
+    if (argument)
+      return t('arg.missingArgument', { command: command.name(), what: argument.description });
+  }
+  return t('arg.other');
 }

@@ -18,6 +18,13 @@ export class BadArgument extends Error {
   }
 }
 
+/** What the command could not do, said in its own words: exit code 1 (a job that is not there). */
+export class CommandFailure extends Error {
+  constructor(readonly sentence: string) {
+    super(sentence);
+  }
+}
+
 const bad = (lang: Lang, key: TextKey, params: Record<string, string | number>) =>
   new BadArgument(say(lang, key, params));
 

@@ -4,17 +4,22 @@
  * events, then its transcript rendered by the core (`export:render`, as the window's export) in
  * every format asked for and written next to the source or into --out, never over a file. A
  * file the core refuses, or whose job fails, is named with its reason; the others still run.
+ * Before anything is sent: --out is made (or refused), each source's folder is checked writable
+ * when its transcripts go beside it, and --connection, --engine and --profile are checked with
+ * the service (./preflight.ts). Each file's state is the one its job reports (uploading, then
+ * recognising, …), and each file ends as one line saying what was written (./progress.ts).
  */
 import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
-import type { AppError } from '../shared/domain/errors';
+import type { AppError, Lang } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
 import { isEnded, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
-import { appErrorSentence, type Io } from './io';
-import { fileProgress } from './progress';
+import type { Io, Told } from './io';
+import { besideProblem, checkUse, outFolder } from './preflight';
+import { fileProgress, type FileProgress } from './progress';
 import { say } from './text';
 import { renderThrough, writeFiles } from './write';
 
@@ -47,49 +52,24 @@ export async function transcribe(
   link: CoreLink,
   interrupted: Promise<void>,
 ): Promise<number> {
+  // The outputs first: nothing is sent for transcripts that could not be written.
+  const out = options.out === undefined ? undefined : await outFolder(io, options.out);
+  await checkUse(link, io, options);
   const progress = fileProgress(io);
-  /**
-   * The journal's past jobs, which give an estimate its rate: asked for once a job is being
-   * recognized, not before the files are sent (a list of thousands costs the app time).
-   */
-  let history: Job[] | undefined;
-  const historyOf = (): Job[] => {
-    if (history) return history;
-    history = [];
-    void link.invoke('jobs:list', {}).then((listed) => {
-      if (listed.ok) history = listed.data.jobs;
-    });
-    return history;
-  };
+  const historyOf = lazyHistory(link);
   /** The newest copy of each job of ours, by the journal's revision. */
   const latest = new Map<string, Job>();
   const nameOf = new Map<string, string>();
   const waiting = new Map<string, (job: Job) => void>();
 
-  const stageOf = (job: Job): { stage: string; fraction: number } => {
-    if (job.status === 'uploading')
-      return { stage: say(io.lang, 'stage.uploading'), fraction: job.progress ?? 0 };
-    if (job.status === 'recognizing') {
-      const estimate = estimateOf(job, workRate(historyOf(), job), Date.now());
-      if (!estimate) return { stage: say(io.lang, 'stage.recognizing'), fraction: 0 };
-      return {
-        stage: estimate.late
-          ? say(io.lang, 'stage.late')
-          : say(io.lang, 'stage.left', { seconds: Math.ceil(estimate.left) }),
-        fraction: estimate.fraction,
-      };
-    }
-    if (job.status === 'completed') return { stage: say(io.lang, 'stage.exporting'), fraction: 1 };
-    if (isEnded(job.status)) return { stage: say(io.lang, 'stage.failed'), fraction: 0 };
-    return { stage: say(io.lang, 'stage.queued'), fraction: 0 };
-  };
-
   const show = (job: Job) => {
     const name = nameOf.get(job.id);
-    if (name === undefined) return;
-    const { stage, fraction } = stageOf(job);
-    progress.update(name, stage, fraction);
+    if (name === undefined || finished.has(job.id)) return;
+    const { stage, fraction } = stageOf(job, io.lang, historyOf);
+    progress.update(name, job.status, stage, fraction);
   };
+  /** Jobs whose file has had its last line: nothing more is drawn for them. */
+  const finished = new Set<string>();
 
   const seen = (job: Job) => {
     const before = latest.get(job.id);
@@ -118,30 +98,33 @@ export async function transcribe(
       const name = nameOf.get(id);
       if (name === undefined) return;
       io.emit({ type: 'upload', file: name, job: id, sent, total });
-      progress.update(name, say(io.lang, 'stage.uploading'), total > 0 ? sent / total : 0);
-    } else if (event === 'usage:warning') {
-      const warning = payload as EventPayload<'usage:warning'>;
-      const hours = (seconds: number) => Math.round(seconds / 360) / 10;
-      progress.line(
-        say(io.lang, 'budget.warning', {
-          name: warning.connection,
-          percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
-          used: hours(warning.secondsUsed),
-          budget: hours(warning.secondsBudget),
-        }),
+      // Bytes still going out while the job says it is uploading; once it says more, that shows.
+      const job = latest.get(id);
+      if (job && job.status !== 'uploading') return;
+      progress.update(
+        name,
+        'uploading',
+        say(io.lang, 'stage.uploading'),
+        total > 0 ? sent / total : 0,
       );
-      io.emit({ type: 'usage-warning', ...warning });
-    }
+    } else if (event === 'usage:warning')
+      warnBudget(io, progress, payload as EventPayload<'usage:warning'>);
   });
   // The estimate counts down between events.
   const ticker = setInterval(() => {
     for (const job of latest.values()) if (job.status === 'recognizing') show(job);
   }, 1000);
 
-  const failed = (file: string, sentence: string, job?: string): Outcome => {
+  const failed = (file: string, sentence: string, job?: string, detail?: string): Outcome => {
     const line = say(io.lang, 'file.failed', { name: file, reason: sentence });
-    if (io.json || io.quiet) io.error(line, { file, ...(job ? { job } : {}) });
-    else progress.line(`kikitori: ${line}`);
+    if (job) finished.add(job);
+    if (io.json || io.quiet)
+      io.error(line, { file, ...(job ? { job } : {}), ...(detail ? { detail } : {}) });
+    else
+      progress.end(
+        file,
+        detail ? `kikitori: ${line}\n  ${say(io.lang, 'detail', { detail })}` : `kikitori: ${line}`,
+      );
     return { file, ...(job ? { job } : {}), ok: false, outputs: [], error: sentence };
   };
 
@@ -149,42 +132,38 @@ export async function transcribe(
     const done = ended(latest.get(job.id) ?? job)
       ? (latest.get(job.id) ?? job)
       : await new Promise<Job>((settle) => waiting.set(job.id, settle));
-    if (done.status !== 'completed') return failed(file, sentenceOf(done.error, io), job.id);
+    if (done.status !== 'completed') {
+      const { sentence, detail } = toldOf(done.error, io);
+      return failed(file, sentence, job.id, detail);
+    }
     try {
       const rendered = await renderThrough(link, job.id, options.formats, options.settings);
-      const outputs = await writeFiles(
-        options.out ? resolve(options.out) : dirname(source),
-        rendered,
-      );
-      for (const path of outputs) {
-        progress.line(say(io.lang, 'file.wrote', { name: file, path }));
-        io.emit({ type: 'written', file, job: job.id, path });
-        io.out(path);
-      }
-      progress.update(file, say(io.lang, 'stage.done'), 1);
+      const outputs = await writeFiles(out ?? dirname(source), rendered);
+      finished.add(job.id);
+      progress.end(file, say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
+      for (const path of outputs) io.emit({ type: 'written', file, job: job.id, path });
+      io.paths(outputs);
       return { file, job: job.id, ok: true, outputs };
     } catch (error) {
-      return failed(file, io.errorSentence(error), job.id);
+      const { sentence, detail } = io.problem(error);
+      return failed(file, sentence, job.id, detail);
     }
   };
 
   const work: Promise<Outcome>[] = [];
   for (const file of files) {
     const source = resolve(file);
-    const sent = await link.invoke('transcribe:files', {
-      paths: [source],
-      ...(options.connection !== undefined && { connection: options.connection }),
-      use: {
-        ...(options.engine !== undefined && { engine: options.engine }),
-        ...(options.profile !== undefined && { profileId: options.profile }),
-        ...(options.speakers && { speakers: true }),
-      },
-      ...(options.overBudget && { overBudget: true }),
-    });
+    const beside = out === undefined ? await besideProblem(io, source) : undefined;
+    if (beside !== undefined) {
+      work.push(Promise.resolve(failed(file, beside)));
+      continue;
+    }
+    const sent = await send(link, source, options);
     if (!sent.ok) {
+      const { sentence, detail } = io.told(sent.error);
       // Past the budget the person asked to be asked about: how to say "send anyway" here.
       const flag = sent.error.code === 'over-budget' ? ` ${say(io.lang, 'budget.overFlag')}` : '';
-      work.push(Promise.resolve(failed(file, `${sentenceOf(sent.error, io)}${flag}`)));
+      work.push(Promise.resolve(failed(file, `${sentence}${flag}`, undefined, detail)));
       continue;
     }
     const job = sent.data.jobs[0]!;
@@ -198,16 +177,95 @@ export async function transcribe(
   clearInterval(ticker);
   unsubscribe();
   progress.stop();
-  if (outcome === undefined) {
-    const left = [...latest.values()].filter((job) => !ended(job));
-    io.error(say(io.lang, left.length > 0 ? 'interrupted.head' : 'interrupted.none'), {
-      exitCode: 130,
-      left: left.map((job) => ({ job: job.id, file: nameOf.get(job.id), status: job.status })),
+  return outcome === undefined
+    ? leftRunning(
+        io,
+        [...latest.values()].filter((job) => !ended(job)),
+        nameOf,
+      )
+    : summed(io, outcome);
+}
+
+/**
+ * The journal's past jobs, which give an estimate its rate: asked for once a job is being
+ * recognized, not before the files are sent (a list of thousands costs the app time).
+ */
+function lazyHistory(link: CoreLink): () => readonly Job[] {
+  let history: Job[] | undefined;
+  return () => {
+    if (history) return history;
+    history = [];
+    void link.invoke('jobs:list', {}).then((listed) => {
+      if (listed.ok) history = listed.data.jobs;
     });
-    for (const job of left)
-      process.stderr.write(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}\n`);
-    return 130;
+    return history;
+  };
+}
+
+/** A connection nearing its monthly budget, said above the bars. */
+function warnBudget(io: Io, progress: FileProgress, warning: EventPayload<'usage:warning'>) {
+  const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+  progress.note(
+    say(io.lang, 'budget.warning', {
+      name: warning.connection,
+      percent: Math.round((warning.secondsUsed / warning.secondsBudget) * 100),
+      used: hours(warning.secondsUsed),
+      budget: hours(warning.secondsBudget),
+    }),
+  );
+  io.emit({ type: 'usage-warning', ...warning });
+}
+
+/** The file sent as the window sends it, with the flags that hold for it only. */
+const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
+  link.invoke('transcribe:files', {
+    paths: [source],
+    ...(options.connection !== undefined && { connection: options.connection }),
+    use: {
+      ...(options.engine !== undefined && { engine: options.engine }),
+      ...(options.profile !== undefined && { profileId: options.profile }),
+      ...(options.speakers && { speakers: true }),
+    },
+    ...(options.overBudget && { overBudget: true }),
+  });
+
+/** What the job says it is doing, in words, and how far along it is. */
+function stageOf(
+  job: Job,
+  lang: Lang,
+  history: () => Iterable<Job>,
+): { stage: string; fraction: number } {
+  if (job.status === 'uploading')
+    return { stage: say(lang, 'stage.uploading'), fraction: job.progress ?? 0 };
+  if (job.status === 'recognizing') {
+    const estimate = estimateOf(job, workRate(history(), job), Date.now());
+    if (!estimate) return { stage: say(lang, 'stage.recognizing'), fraction: 0 };
+    return {
+      stage: estimate.late
+        ? say(lang, 'stage.late')
+        : say(lang, 'stage.left', { seconds: Math.ceil(estimate.left) }),
+      fraction: estimate.fraction,
+    };
   }
+  if (job.status === 'completed') return { stage: say(lang, 'stage.exporting'), fraction: 1 };
+  if (job.status === 'cancelled') return { stage: say(lang, 'stage.cancelled'), fraction: 0 };
+  if (isEnded(job.status)) return { stage: say(lang, 'stage.failed'), fraction: 0 };
+  return { stage: say(lang, 'stage.queued'), fraction: 0 };
+}
+
+/** Interrupted: the jobs the service has, left to finish, listed (exit 130). */
+function leftRunning(io: Io, left: readonly Job[], nameOf: ReadonlyMap<string, string>): number {
+  io.error(say(io.lang, left.length > 0 ? 'interrupted.head' : 'interrupted.none'), {
+    exitCode: 130,
+    left: left.map((job) => ({ job: job.id, file: nameOf.get(job.id), status: job.status })),
+  });
+  for (const job of left)
+    io.more(`  ${job.id}  ${nameOf.get(job.id) ?? job.file.name}  ${job.status}`);
+  return 130;
+}
+
+/** Every file done: how many failed, and the result (exit 0, or 1 when any failed). */
+function summed(io: Io, outcome: readonly Outcome[]): number {
   const bad = outcome.filter((o) => !o.ok).length;
   const code = bad > 0 ? 1 : 0;
   if (bad > 0 && outcome.length > 1)
@@ -216,6 +274,6 @@ export async function transcribe(
   return code;
 }
 
-function sentenceOf(error: AppError | undefined, io: Io): string {
-  return error ? appErrorSentence(error, io.lang) : say(io.lang, 'stage.failed');
+function toldOf(error: AppError | undefined, io: Io): Told {
+  return error ? io.told(error) : { sentence: say(io.lang, 'stage.failed') };
 }

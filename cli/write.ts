@@ -2,7 +2,8 @@
  * Writing a command's exports: the core's rendered files into a folder, never over a file that
  * is there (core/export/save.ts: `meeting.txt`, then `meeting (2).txt`).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { CoreLink } from '../core/program-link';
 import type { RenderedFile } from '../core/export/render';
 import { writeAll } from '../core/export/save';
@@ -15,8 +16,34 @@ export async function writeFiles(
   folder: string,
   files: readonly RenderedFile[],
 ): Promise<string[]> {
-  await mkdir(folder, { recursive: true }).catch(() => undefined);
+  await makeFolder(folder).catch(() => undefined);
   return writeAll(folder, files);
+}
+
+/**
+ * `mkdir -p`: the folders of `path` that are missing, each made in turn from the first that is
+ * there. Not Node's own `recursive`, which loops for ever where a folder cannot be made and its
+ * parent is there (`/proc/nope`: ENOENT, then the parent's EEXIST, then ENOENT again, at full
+ * CPU): here the first folder that cannot be made ends it, with the system's error.
+ */
+export async function makeFolder(path: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(path); ; at = dirname(at)) {
+    const info = await stat(at).catch((error: NodeJS.ErrnoException) => error);
+    if (info instanceof Error) {
+      if (info.code !== 'ENOENT') throw info;
+      missing.push(at);
+      if (dirname(at) === at) break;
+      continue;
+    }
+    if (!info.isDirectory())
+      throw Object.assign(new Error(`${at} is not a folder`), { code: 'ENOTDIR' });
+    break;
+  }
+  for (const folder of missing.reverse())
+    await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
 }
 
 /** A finished job rendered by the core, as the window's `export:render` renders it. */

@@ -14,7 +14,7 @@ export const NODE = { bundle: true, platform: 'node', target: 'node20' };
 
 /**
  * One ESM file (or entry and chunks) for Node 20, every package bundled but what `external`
- * names. CommonJS dependencies (@fastify/busboy, cli-progress, docx's) call require() for Node's
+ * names. CommonJS dependencies (@fastify/busboy, docx's) call require() for Node's
  * built-ins, which an ES module lacks: the banner gives them one.
  */
 export const NODE_ESM = {

@@ -28,9 +28,11 @@ import { APP_ROOT } from '../core/supervisor/local-service';
 import type { Core } from '../core/core';
 import { tightenedLine } from '../core/storage/private-folder';
 import { startWebHost } from './server';
-import { lastPort } from './sessions';
+import { CODE_LIFETIME_MS, lastPort } from './sessions';
 
 const USAGE = 'usage: npm run start:web -- [--port <n>] [--no-open] [--data <dir>] [--dev]';
+/** What the address printed below it is for, and what to do once it no longer works. */
+const OPEN_ONCE = `Open this address. It works once, and only for ${CODE_LIFETIME_MS / 60_000} minutes; after that, start Kikitori again as you did (npm start), which prints a new address for this same Kikitori. A tab already open reconnects by itself.`;
 
 let values;
 try {
@@ -87,9 +89,7 @@ try {
     if (running.kind === 'window') {
       console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
     } else {
-      console.log(
-        'Kikitori is already running for this data folder. Open this address (it works once):',
-      );
+      console.log(`Kikitori is already running for this data folder. ${OPEN_ONCE}`);
       console.log(running.url);
       await openInBrowser(running.url);
     }
@@ -133,7 +133,7 @@ stopOnSignals(() => Promise.all([core.stop(), host.close(), held.stop()]));
 
 const address = host.openUrl();
 console.log(
-  `Kikitori is running in browser mode${dev ? ', its window served from the sources with hot reload' : ''}. Open this address (it works once; start Kikitori again for a new one; a tab already open reconnects by itself):`,
+  `Kikitori is running in browser mode${dev ? ', its window served from the sources with hot reload' : ''}. ${OPEN_ONCE}`,
 );
 console.log(address);
 if (core.keys.notice) console.log(errorText(core.keys.notice, 'en'));

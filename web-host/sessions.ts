@@ -72,7 +72,8 @@ export function sessionWriter(dataDir: string, snapshot: () => StoredSessions) {
   };
 }
 
-const CODE_LIFETIME_MS = 10 * 60_000;
+/** A one-time address works once, and only this long after it was made. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
 /** A page's session ends this long after its last request (and always with the host). */
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 /**

@@ -2,6 +2,7 @@
  * Transcription jobs: send files, list, read one with its transcript and edits, remove, retry,
  * cancel, rename; correct its transcript (core/jobs/job-edits.ts).
  */
+import { editControlProblem } from '../../shared/domain/edits';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
@@ -57,7 +58,12 @@ export function jobHandlers(deps: {
     'jobs:cancel': ({ id }) => attempt(async () => ({ job: await runner.cancel(id) })),
     'jobs:rename': ({ id, title }) =>
       attempt(async () => ({ job: await runner.rename(id, title) })),
-    'edits:apply': ({ id, op }) => attempt(() => edits.apply(id, op)),
+    'edits:apply': ({ id, op }) =>
+      attempt(() => {
+        const control = editControlProblem(op);
+        if (control) throw new AppFailure(control);
+        return edits.apply(id, op);
+      }),
     'edits:undo': ({ id }) => attempt(() => edits.undo(id)),
     'edits:redo': ({ id }) => attempt(() => edits.redo(id)),
   };

@@ -17,7 +17,8 @@
 import { z } from 'zod';
 import { tokenSchema, utteranceSchema, type Token, type Utterance } from '../api/recognition';
 import { CJK, isPunctuation, joinerOf, joinTexts, joinTokens } from '../format/speakers';
-import { transcriptSchema, type Transcript } from './job';
+import { appError, type AppError } from './errors';
+import { hasControls, transcriptSchema, type Transcript } from './job';
 import { SPEAKER_NAME_MAX } from './no-edits';
 
 const index = z.number().int().nonnegative();
@@ -63,6 +64,21 @@ export const EDIT_MAX_CHARS = 100_000;
  * a start reads back at most this much (the edits file, appended to, is at most twice this).
  */
 export const EDIT_HISTORY_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A correction's text holding a control character (C0, DEL or C1: a line break, a tab, ESC, a
+ * terminal's command), refused whole: a transcript's words and a speaker's name are one line of
+ * text, which exports and the command line show as it is.
+ */
+export function editControlProblem(op: EditOp): AppError | undefined {
+  const texts =
+    op.kind === 'words'
+      ? op.changes.flatMap((change) => change.written)
+      : op.kind === 'speaker'
+        ? [op.name, op.label]
+        : [];
+  return texts.some(hasControls) ? appError('edit-control') : undefined;
+}
 
 /** The characters a correction holds: its written words, or the speaker's name it gives. */
 export function editChars(op: EditOp): number {

@@ -68,6 +68,7 @@ export const APP_ERROR_CODES = [
   'live-no-retry',
   'job-title',
   'edit-refused',
+  'edit-control',
   'edit-too-long',
   'edit-history-full',
   'program-unreachable',

@@ -138,7 +138,15 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /**
- * A title as the person typed it, checked: trimmed, at most JOB_TITLE_MAX characters, one line.
+ * Whether `text` holds a control character: C0 (line breaks, tabs, ESC), DEL or C1 (U+0080–U+009F,
+ * which a terminal takes as commands). Names and corrections never hold one.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+export const hasControls = (text: string): boolean => /[\u0000-\u001f\u007f-\u009f]/u.test(text);
+
+/**
+ * A title as the person typed it, checked: trimmed, at most JOB_TITLE_MAX characters, one line,
+ * no control character (C0, DEL or C1).
  * Empty (or only spaces) is no title: the job goes back to its file name.
  */
 export function checkJobTitle(
@@ -152,8 +160,7 @@ export function checkJobTitle(
       ok: false,
       error: appError('job-title', { reason: 'too-long', max: JOB_TITLE_MAX, length }),
     };
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(title))
+  if (hasControls(title))
     return {
       ok: false,
       error: appError('job-title', { reason: 'control', max: JOB_TITLE_MAX, length }),

@@ -2,7 +2,9 @@
  * The command line, for `npm run bench -- --cli` (never asserted in tests): `kikitori` run as a
  * person runs it (the built bundle, a child process), measured side by side with the app.
  *
- *   (k1) `kikitori --version`                                                goal <= 0.3 s
+ *   (k1) `kikitori --version` as the README runs it (its alias: node scripts/kikitori.mjs,
+ *        the bin, which checks the bundle against its sources first)            goal <= 0.3 s
+ *   (k1b) `npx kikitori --version`, for comparison (npm's own start)             no goal
  *   (k2) `kikitori jobs --json` with 10,000 jobs in the journal                goal <= 1 s
  *   (k3) `transcribe` of a 5 s clip while the app runs / the app's own sync time  goal <= +0.3 s
  *   (k4) `watch`: a 5 s clip copied in → its .txt written                 goal <= 2 × sync + 2 s
@@ -34,8 +36,13 @@ const median = (values: number[]) =>
 
 /** Seconds `kikitori ARGS…` takes, start to exit (it must succeed). */
 async function timedCommand(args: readonly string[]): Promise<number> {
+  return timed(process.execPath, [BUNDLE, ...args]);
+}
+
+/** Seconds a command takes, start to exit (it must succeed). */
+async function timed(file: string, args: readonly string[]): Promise<number> {
   const start = performance.now();
-  await run(process.execPath, [BUNDLE, ...args], { env: ENV, maxBuffer: 256 * 2 ** 20 });
+  await run(file, [...args], { env: ENV, maxBuffer: 256 * 2 ** 20 });
   return (performance.now() - start) / 1000;
 }
 
@@ -47,9 +54,18 @@ export async function cliBench(line: Line): Promise<void> {
   try {
     // (k1)
     const versions: number[] = [];
-    for (let i = 0; i < 7; i++) versions.push(await timedCommand(['--version']));
+    for (let i = 0; i < 7; i++)
+      versions.push(await timed(process.execPath, ['scripts/kikitori.mjs', '--version']));
     const version = median(versions);
-    line('(k1) kikitori --version', `${version.toFixed(3)} s`, '<= 0.3 s', version <= 0.3);
+    line(
+      '(k1) kikitori --version, as the README runs it',
+      `${version.toFixed(3)} s`,
+      '<= 0.3 s',
+      version <= 0.3,
+    );
+    const npx: number[] = [];
+    for (let i = 0; i < 3; i++) npx.push(await timed('npx', ['kikitori', '--version']));
+    line('(k1b) npx kikitori --version', `${median(npx).toFixed(3)} s`, 'none', true);
 
     // (k2)
     const many = join(work, 'many');

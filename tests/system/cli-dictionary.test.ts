@@ -55,7 +55,8 @@ describe('kikitori dictionary', { timeout: 180_000 }, () => {
     expect(run.stderr).toContain('Read 3 words from a Google Japanese Input export.');
     expect(run.stderr).toContain('1 repeated entries were merged.');
     expect(run.stderr).toContain(
-      'Line 4 left out: This engine hears English words: the reading “ききとり” cannot be one. Add the word with an English reading instead. (ききとり\t聞き取り\t名詞\t)',
+      // The line as the file has it, its tabs shown escaped (text from outside, on a terminal).
+      'Line 4 left out: This engine hears English words: the reading “ききとり” cannot be one. Add the word with an English reading instead. (ききとり\\t聞き取り\\t名詞\\t)',
     );
     expect(run.stderr).toContain(
       'Line 5 left out: “短縮よみ” is a shortcut (a short reading for a longer text), not a word said aloud.',

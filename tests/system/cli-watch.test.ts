@@ -2,12 +2,13 @@
  * `kikitori watch` as a person runs it (issue #30 §3): the package's bin as a child process,
  * holding the data folder with the real local service. A clip copied into the folder gets its
  * transcript in each format asked for, once; a second `kikitori watch` of the same folder goes
- * through the first (its program endpoint) and is refused, naming the watcher that holds it;
+ * through the first (its program endpoint) and is refused, naming the watcher that holds it; a
+ * file it leaves alone (not audio or video) is said with its reason, in text and as an event;
  * browser mode started on that data folder says a command holds it (not a window) and exits 1;
  * SIGTERM stops the watcher cleanly with exit code 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, readdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../support/service-process';
@@ -99,6 +100,46 @@ describe('kikitori watch', () => {
     expect(stderr).toContain(
       `A Kikitori command (process ${watcher.child.pid}, such as kikitori watch) is using the data folder ${dataDir}.`,
     );
+  }, 120_000);
+
+  it('says a file it leaves alone (not audio or video), with its reason, in text and with --json', async () => {
+    const folders = [await tempDir('kikitori-watch-text-'), await tempDir('kikitori-watch-json-')];
+    // Through the first watcher (it holds the data folder), each its own folder.
+    const text = kikitori(['--data', dataDir, 'watch', folders[0]!]);
+    const json = kikitori(['--data', dataDir, '--json', 'watch', folders[1]!]);
+    try {
+      await until(
+        () => [text.out.stderr, json.out.stdout],
+        ([said, events]) => said!.includes('Watching') && events!.includes('"state":"watching"'),
+      );
+      for (const into of folders) {
+        const staging = join(dataDir, '..', `${into.split('/').pop()}-notes.txt`);
+        await writeFile(staging, 'Agenda: budget, hiring.\n');
+        await rename(staging, join(into, 'notes.txt'));
+      }
+      await until(
+        () => [text.out.stderr, json.out.stdout],
+        ([said, events]) => said!.includes('left alone') && events!.includes('"state":"skipped"'),
+      );
+      expect(text.out.stderr).toContain(
+        `${join(folders[0]!, 'notes.txt')}: left alone. Kikitori will not transcribe notes.txt: its content is not audio or video it can read`,
+      );
+      const skipped = json.out.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.type === 'file' && l.state === 'skipped');
+      expect(skipped).toMatchObject({
+        path: join(folders[1]!, 'notes.txt'),
+        error: { code: 'file-refused', params: { reason: 'not-media' } },
+      });
+    } finally {
+      text.child.kill('SIGTERM');
+      json.child.kill('SIGTERM');
+      expect(await text.exited).toBe(0);
+      expect(await json.exited).toBe(0);
+      for (const into of folders) await removeDir(into);
+    }
   }, 120_000);
 
   it('stops cleanly on SIGTERM with exit code 0', async () => {

@@ -249,7 +249,10 @@ describe('kikitori transcribe, interrupted', () => {
       expect(job).toMatchObject({ status: 'recognizing', mode: 'async' });
       expect(job!.route).toMatch(/^async-/);
       const human = await kikitori(['--data', folder, 'jobs']);
-      expect(human.stdout).toMatch(new RegExp(`${job!.id}\\s+recognizing\\s+${job!.route}\\s`));
+      // By the start of its id that names it alone, as a person types it.
+      expect(human.stdout).toMatch(
+        new RegExp(`^${job!.id.slice(0, 8)}\\s+recognizing\\s+${job!.route}\\s`),
+      );
       expect(job!.sessionid).toBeTruthy();
       expect(stderr).toMatch(new RegExp(`${job!.id}\\s+\\S*long\\.wav\\s+recognizing`));
     } finally {
@@ -278,7 +281,7 @@ describe('kikitori transcribe, interrupted', () => {
       );
       expect(drawn).toContain('\u001b[');
       expect(drawn).toMatch(/\r/);
-      expect(drawn).toMatch(/100% \S*talk\.wav: done/);
+      expect(drawn).toMatch(/\d+% \S*talk\.wav: /);
       expect(drawn).toMatch(/talk\.wav: wrote \S*talk\.txt/);
     } finally {
       await removeDir(folder);
@@ -397,7 +400,7 @@ describe('arguments and the data folder', () => {
       [['convert', 'x.json', '--max-line', '2'], /--max-line takes a number from 4 to 200/],
       [['convert', 'x.json', '--speaker-name', 'Ann'], /--speaker-name takes LABEL=NAME/],
       [['jobs', '--status', 'done'], /“done” is not a job state/],
-      [['transcribe'], /needs files/],
+      [['transcribe'], /kikitori transcribe needs audio or video files/],
       [['frobnicate'], /no command frobnicate/],
       [['jobs', '--bogus'], /no option --bogus/],
     ];

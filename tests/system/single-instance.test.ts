@@ -146,6 +146,7 @@ describe('one app per data folder, let in without the token on any command line'
     expect(second.code).toBe(0);
     const address = second.stdout.trim().split('\n').at(-1)!;
     expect(second.stdout).toMatch(/already running for this data folder/);
+    expect(second.stdout).toMatch(/It works once, and only for 10 minutes; after that, start/);
     expect(address).toMatch(new RegExp(`^${host.url}/open\\?code=[\\w-]+$`));
     const args = (await readArgs(browser.file)).trim().split('\n').slice(1);
     expect(args).toHaveLength(1);

@@ -27,6 +27,11 @@ describe('npm start', () => {
         /^The Electron runtime is not installed \(.*\), so Kikitori opens in your browser instead\.$/,
       );
       expect(host.lines.filter((l) => /Electron/.test(l))).toHaveLength(1);
+      // The line above the one-time address says what it is good for, and what to do after.
+      const at = host.lines.findIndex((l) => l === host.openUrl);
+      expect(host.lines[at - 1]).toMatch(
+        /Open this address\. It works once, and only for 10 minutes; after that, start Kikitori again as you did \(npm start\), which prints a new address for this same Kikitori\./,
+      );
       expect(host.lines).toContainEqual(
         expect.stringMatching(/keys are kept for this session only/),
       );

@@ -101,6 +101,8 @@ export const EN: Language = {
     'job-title': 'This name cannot be used: {reason}. Clear the name to show the file name again.',
     'edit-refused':
       'This correction no longer fits the transcript, which changed meanwhile (perhaps in another window). Open the transcript again and make the correction there.',
+    'edit-control':
+      'This correction holds a line break, a tab or another control character, which a transcript cannot hold. Type it on one line, without them.',
     'edit-too-long':
       'This correction holds {length} characters; one correction can hold at most {max}. Make it in smaller parts.',
     'edit-history-full':

@@ -122,6 +122,52 @@ describe('a correction', () => {
   });
 });
 
+describe('control characters', () => {
+  it('are refused in a correction and in a job’s name (C0, DEL and C1), in a whole sentence in each language', async () => {
+    await open();
+    const controls = ['\u001b[2J', 'a\nb', '\u0007', '\u007f', '\u009b31m', '\u0085'];
+    for (const control of controls) {
+      const word = await core!.invoke('edits:apply', {
+        id: 'j1',
+        // As a window would send it: one word holding the character (wordEdit splits at spaces).
+        op: {
+          kind: 'words',
+          utterance: 0,
+          changes: [{ from: 1, to: 2, written: [`wide${control}x`] }],
+        },
+      });
+      expect(word, JSON.stringify(control)).toEqual({
+        ok: false,
+        error: { code: 'edit-control', params: {} },
+      });
+      const speaker = await core!.invoke('edits:apply', {
+        id: 'j1',
+        op: { kind: 'speaker', label: 'speaker0', name: `Ann${control}` },
+      });
+      expect(speaker, JSON.stringify(control)).toMatchObject({
+        ok: false,
+        error: { code: 'edit-control' },
+      });
+      const renamed = await core!.invoke('jobs:rename', { id: 'j1', title: `Talk${control}x` });
+      expect(renamed, JSON.stringify(control)).toMatchObject({
+        ok: false,
+        error: { code: 'job-title', params: { reason: 'control' } },
+      });
+    }
+    const refused = await core!.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 1, 'a\u009bb') });
+    if (refused.ok) throw new Error('accepted');
+    expect(errorText(refused.error, 'en')).toBe(
+      'This correction holds a line break, a tab or another control character, which a transcript cannot hold. Type it on one line, without them.',
+    );
+    expect(errorText(refused.error, 'ja')).toContain('制御文字');
+    expect(await readdir(join(dataDir, 'edits')).catch(() => [])).toEqual([]);
+    expect(core!.journal.get('j1')!.title).toBeUndefined();
+    // Japanese and other printable text is a correction like any other.
+    data(await core!.invoke('edits:apply', { id: 'j1', op: wordEdit(0, 1, '会議 ©') }));
+    data(await core!.invoke('jobs:rename', { id: 'j1', title: '会議 ©' }));
+  });
+});
+
 describe('the edit history', () => {
   it('is appended to: each change adds its line and leaves the bytes before it', async () => {
     await open();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { transcriptOfResult } from '../../../cli/convert';
-import { findJob } from '../../../cli/jobs';
+import { findJob, shortIds } from '../../../cli/jobs';
 import {
   BadArgument,
   exportSettingsOf,
@@ -144,15 +144,41 @@ describe('a recognition result', () => {
 });
 
 describe('a job named on the command line', () => {
-  const job = (id: string) => ({ id }) as Job;
-  const jobs = [job('3f2a9c10-aaaa'), job('3f2b0000-bbbb'), job('77')];
+  const job = (id: string, sessionid?: string) =>
+    ({ id, ...(sessionid ? { sessionid } : {}) }) as Job;
+  const jobs = [job('3f2a9c10-aaaa', 'a1b2c3d4e5'), job('3f2b0000-bbbb', 'a1b2ffff00'), job('77')];
+  const idOf = (found: ReturnType<typeof findJob>) =>
+    found.kind === 'one' ? found.job.id : found.kind;
 
   it('is found by its whole id, or by a start of four or more characters only one id has', () => {
-    expect(findJob(jobs, '77')?.id).toBe('77');
-    expect(findJob(jobs, '3f2a')?.id).toBe('3f2a9c10-aaaa');
-    expect(findJob(jobs, '3f2')).toBeUndefined();
-    expect(findJob(jobs, '3f2a9c10-aaaa-more')).toBeUndefined();
-    expect(findJob([...jobs, job('3f2a0000')], '3f2a')).toBeUndefined();
+    expect(idOf(findJob(jobs, '77'))).toBe('77');
+    expect(idOf(findJob(jobs, '3f2a'))).toBe('3f2a9c10-aaaa');
+    expect(idOf(findJob(jobs, '3f2'))).toBe('none');
+    expect(idOf(findJob(jobs, '3f2a9c10-aaaa-more'))).toBe('none');
+  });
+
+  it('is found by the session id the window shows, whole or by its start', () => {
+    expect(idOf(findJob(jobs, 'a1b2c3d4e5'))).toBe('3f2a9c10-aaaa');
+    expect(idOf(findJob(jobs, 'a1b2f'))).toBe('3f2b0000-bbbb');
+  });
+
+  it('names every job a start shared by several could be', () => {
+    const found = findJob([...jobs, job('3f2a0000')], '3f2a');
+    expect(found.kind).toBe('many');
+    if (found.kind === 'many')
+      expect(found.jobs.map((j) => j.id).sort()).toEqual(['3f2a0000', '3f2a9c10-aaaa']);
+    expect(findJob(jobs, 'a1b2')).toMatchObject({ kind: 'many' });
+  });
+
+  it('is shown by the shortest start of its id, eight characters or more, that only it has', () => {
+    const ids = shortIds([
+      job('0123456789abcdef'),
+      job('0123456789abXXXX'),
+      job('ffffffff-1111-2222'),
+    ]);
+    expect(ids.get('0123456789abcdef')).toBe('0123456789abc');
+    expect(ids.get('0123456789abXXXX')).toBe('0123456789abX');
+    expect(ids.get('ffffffff-1111-2222')).toBe('ffffffff');
   });
 });
 

@@ -320,6 +320,34 @@ describe('stopping a running job', () => {
   });
 });
 
+describe('a job’s id, shared with the command line', () => {
+  it('is copied by the row’s Copy ID, named for its job, in each language', async () => {
+    for (const lang of ['en', 'ja'] as const) {
+      localStorage.setItem('kikitori.lang', lang);
+      const user = userEvent.setup();
+      const view = renderApp(
+        fakeBridge({
+          'jobs:list': () => ({
+            ok: true,
+            data: { jobs: [job('3f2a9c10-7d1e-4c55-9a0b-1e2f3a4b5c6d', { status: 'failed' })] },
+          }),
+        }),
+      );
+      await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
+      const row = await screen.findByTestId('job-row');
+      const name = row.querySelector('.file-name')!.textContent;
+      const copy = within(row).getByRole('button', {
+        name: `${lang === 'en' ? 'Copy ID' : 'ID をコピー'}: ${name}`,
+      });
+      await user.click(copy);
+      expect(await navigator.clipboard.readText()).toBe('3f2a9c10-7d1e-4c55-9a0b-1e2f3a4b5c6d');
+      // It says so, for as long as the flash lasts.
+      expect(copy.textContent).toBe(lang === 'en' ? 'Copied' : 'コピーしました');
+      view.unmount();
+    }
+  });
+});
+
 describe('one way to write a moment (issue 15 §14)', () => {
   it('writes a job’s time as the keys table does: date, time and this machine’s zone, per language', async () => {
     const { formatDateTime } = await import('../../../renderer/src/ui/format');

@@ -64,6 +64,8 @@ export const JobRow = memo(function JobRow({
   const liveStopping = useApp((s) => s.live.jobId === id && s.live.phase === 'stopping');
   const liveStop = useApp((s) => s.liveStop);
   const { copied, failed: copyFailed, copy } = useCopy();
+  // The job's own id, which every kikitori command that takes a job takes (a session ID too).
+  const idCopy = useCopy();
   const noteId = useId();
   const progress = useJobProgress(job, t);
   if (!job) return null;
@@ -272,6 +274,17 @@ export const JobRow = memo(function JobRow({
         >
           {t('rename.action')}
         </button>
+        <button
+          type="button"
+          className="button small ghost"
+          onClick={() => void idCopy.copy(id)}
+          data-action="copy-id"
+          aria-label={`${idCopy.copied ? t('jobs.copiedId') : t('jobs.copyId')}: ${name}`}
+          title={t('jobs.copyIdHint')}
+        >
+          {idCopy.copied ? t('jobs.copiedId') : t('jobs.copyId')}
+        </button>
+        <CopyFailed failed={idCopy.failed} />
         <button
           type="button"
           className="button small ghost"

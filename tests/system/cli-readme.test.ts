@@ -1,0 +1,58 @@
+/**
+ * The README's way to run the command line, as a person follows it: the line it gives to name
+ * the command (an alias onto the clone's scripts/kikitori.mjs, so a call starts in about 0.2 s
+ * rather than npx's 1.5–2.8 s; the time itself is measured in `npm run bench -- --cli`, k1), put
+ * into a new shell's start-up file, then `kikitori` typed in another folder; and every example
+ * of the README's command table written the same way.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandEnv } from '../support/kikitori-run';
+import { removeDir, tempDir } from '../support/service-process';
+
+let readme: string;
+let section: string;
+let home: string;
+beforeAll(async () => {
+  readme = await readFile('README.md', 'utf8');
+  section = readme.slice(
+    readme.indexOf('\n## Command line'),
+    readme.indexOf('\n## ', readme.indexOf('\n## Command line') + 1),
+  );
+  home = await tempDir('kikitori-readme-home-');
+});
+afterAll(async () => {
+  await removeDir(home);
+});
+
+describe('the README’s way to run kikitori', () => {
+  it('names the command with one line of a shell block, which works from any folder', () => {
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const naming = blocks.flatMap((b) => b.split('\n')).filter((l) => /alias kikitori=/.test(l));
+    expect(naming).toHaveLength(1);
+    // Run as the README says: from the clone's folder, into the shell's start-up file.
+    execFileSync('bash', ['-c', naming[0]!], {
+      cwd: process.cwd(),
+      env: commandEnv({ HOME: home }),
+    });
+    const version = execFileSync(
+      'bash',
+      // As a new terminal's shell reads it (an alias counts from the line after it).
+      ['-c', 'shopt -s expand_aliases\nsource ~/.bashrc\nkikitori --version'],
+      { cwd: home, env: commandEnv({ HOME: home }), encoding: 'utf8' },
+    );
+    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(version.trim()).toBe(pkg.version);
+  });
+
+  it('writes every example as `kikitori …`, never through npx', () => {
+    expect(section).not.toMatch(/`npx kikitori [a-z]/);
+    const examples = [...section.matchAll(/\| `(kikitori [^`]+)` +\|/g)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(7);
+  });
+});
