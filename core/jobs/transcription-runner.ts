@@ -1,7 +1,8 @@
 /**
  * Runs transcriptions: routes each file once, when its job is made (routing.ts: sync up to
  * 16,777,215 bytes, async v2 above, v1 when v2 answers 404; unaccepted containers converted to
- * FLAC first), uploads with progress, polls async
+ * FLAC first, or only the speech cut out when the job asks, speech-cut.ts, its result's times
+ * mapped back to the recording), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
  * upload or the status check), and nothing that arrives later brings it back.
@@ -28,6 +29,9 @@ import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
 import { convertToFlac } from '../media-tools';
 import { decideRoute } from './routing';
+import { utterancesInRecording } from '../../shared/domain/speech-only';
+import type { Utterance } from '../../shared/api/recognition';
+import { speechAudio } from './speech-cut';
 
 /** Time as the runner sees it: the current time, and a timer that can be cancelled. */
 export interface Clock {
@@ -63,11 +67,12 @@ export interface RunnerDeps {
   readonly clock?: Clock;
 }
 
-/** An engine, profile or speaker labels for some files only (the command line's flags). */
+/** An engine, profile, speaker labels or speech only for some files (the command line's flags). */
 export interface SubmitSettings {
   readonly engine?: string | undefined;
   readonly profileId?: string | undefined;
   readonly speakers?: boolean | undefined;
+  readonly speechOnly?: boolean | undefined;
 }
 
 /** The connection as these files use it: what `use` says over what it saved. */
@@ -76,11 +81,16 @@ function withSettings(connection: Connection, use: SubmitSettings): Connection {
     ...connection,
     ...(use.engine !== undefined && { engine: use.engine }),
     ...(use.profileId !== undefined && { profileId: use.profileId }),
+    ...(use.speechOnly !== undefined && { speechOnly: use.speechOnly }),
     ...(use.speakers !== undefined && {
       settings: { ...connection.settings, speakerDiarization: use.speakers ? 'True' : 'False' },
     }),
   };
 }
+
+/** A result's utterances with the recording's times: moved back when only speech was sent. */
+const inRecording = (job: Job, utterances: Utterance[]): Utterance[] =>
+  job.speech ? utterancesInRecording(utterances, job.speech) : utterances;
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'busy', 'service-not-started']);
 
@@ -158,8 +168,12 @@ export class TranscriptionRunner {
     for (const { path, size, container } of accepted) {
       const now = this.clock.now();
       const speakers = speakerLabelsOn(connection.settings);
+      const speechOnly = connection.speechOnly === true;
       // The one routing decision: kept on the job, which the window is told.
-      const { route, mode, seconds } = await decideRoute({ path, size, container }, speakers);
+      const { route, mode, seconds } = await decideRoute(
+        { path, size, container, speechOnly },
+        speakers,
+      );
       const name = basename(path);
       const nth = this.nthOf(name);
       const job: Job = {
@@ -170,6 +184,7 @@ export class TranscriptionRunner {
         mode,
         route,
         ...(seconds ? { seconds } : {}),
+        ...(speechOnly ? { speechOnly } : {}),
         status: 'queued',
         ...(watched ? { watched } : {}),
         createdAt: now,
@@ -365,7 +380,19 @@ export class TranscriptionRunner {
       let path = job.convertedPath ?? job.file.path;
       // The file is checked again: it may have been replaced since it was accepted.
       const media = await acceptMedia(job.file.path);
-      if (!job.convertedPath && !sentAsIs(media.container)) {
+      if (!job.convertedPath && job.speechOnly) {
+        const cut = await speechAudio(job, this.deps.dataDir, signal);
+        if (this.dropped(id, signal)) {
+          await rm(cut.path, { force: true });
+          return;
+        }
+        path = cut.path;
+        job = await this.update(job, {
+          convertedPath: cut.path,
+          speech: cut.speech,
+          sentSeconds: cut.sentSeconds,
+        });
+      } else if (!job.convertedPath && !sentAsIs(media.container)) {
         const dir = join(this.deps.dataDir, 'converted');
         await mkdir(dir, { recursive: true });
         path = join(dir, `${job.id}.flac`);
@@ -403,7 +430,7 @@ export class TranscriptionRunner {
           throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
         const resultFile = await this.deps.journal.saveResult(id, {
           text: result.text,
-          utterances: result.results,
+          utterances: inRecording(job, result.results),
           ...(result.sessionId ? { sessionId: result.sessionId } : {}),
         });
         await this.update(job, {
@@ -475,7 +502,7 @@ export class TranscriptionRunner {
       const status = await client.getJob(job.sessionid, job.apiVersion ?? 2, signal);
       if (this.dropped(id, signal)) return;
       if (status.status === 'completed') {
-        const utterances = utterancesOfJob(status);
+        const utterances = inRecording(job, utterancesOfJob(status));
         const resultFile = await this.deps.journal.saveResult(id, {
           text: status.text,
           utterances,

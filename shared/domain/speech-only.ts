@@ -24,6 +24,11 @@ export const SPEECH_CUT = {
   longGapMs: 2_000,
   /** What is left of a long gap in the file sent. */
   gapKeptMs: 500,
+  /**
+   * Every stretch starts and ends on a multiple of this: the file is cut in frames of this
+   * length (core/media-tools.ts, cutToFlac), so each stretch is sent exactly as long as it is.
+   */
+  stepMs: 10,
 } as const;
 export type SpeechCutRules = { readonly [K in keyof typeof SPEECH_CUT]: number };
 
@@ -37,6 +42,8 @@ export const speechCutSchema = z.object({
   recordingMs: msSchema,
 });
 export type SpeechCut = z.infer<typeof speechCutSchema>;
+/** A cut as the mapping reads it (a planned one, or a job's). */
+export type CutStretches = { readonly kept: readonly Stretch[]; readonly recordingMs: number };
 
 /**
  * The stretches to send, from where the detector heard speech (any order, may overlap), for a
@@ -63,9 +70,10 @@ export function planSpeechCut(
     else joined.push([from, to]);
   }
   const half = Math.floor(rules.gapKeptMs / 2);
+  const step = Math.max(1, rules.stepMs);
   return joined.map(([from, to]) => [
-    from <= rules.longGapMs ? 0 : from - half,
-    end - to <= rules.longGapMs ? end : to + half,
+    from <= rules.longGapMs ? 0 : Math.floor((from - half) / step) * step,
+    end - to <= rules.longGapMs ? end : Math.min(end, Math.ceil((to + half) / step) * step),
   ]);
 }
 
@@ -81,7 +89,7 @@ export const sentMs = (kept: readonly Stretch[]): number =>
  * order stay in order. A time past the file's end (an engine's last word rounded up) runs on
  * from the last stretch's end, up to the recording's end.
  */
-export function recordingTimeOf(cut: SpeechCut): (sentTime: number) => number {
+export function recordingTimeOf(cut: CutStretches): (sentTime: number) => number {
   const starts: number[] = [];
   let at = 0;
   for (const [from, to] of cut.kept) {
@@ -109,7 +117,7 @@ export function recordingTimeOf(cut: SpeechCut): (sentTime: number) => number {
  */
 export function utterancesInRecording(
   utterances: readonly Utterance[],
-  cut: SpeechCut,
+  cut: CutStretches,
 ): Utterance[] {
   const map = recordingTimeOf(cut);
   const times = <T extends { starttime?: number | undefined; endtime?: number | undefined }>(

@@ -118,6 +118,10 @@ export const EN: Language = {
       '{path} is already watched by {holder}, and a folder is watched by one Kikitori at a time. Stop that one first, or watch another folder.',
     'watch-waiting':
       'Transcripts of {path} are waiting: the disk they are written to is full. Kikitori goes on watching the folder and writes them as soon as there is room; free some space on that disk.',
+    'speech-detection-failed':
+      'Could not find where people speak in {name}, so nothing was sent. Check that the file is a complete audio file, or turn off “Send only speech” to send all of it.',
+    'no-speech':
+      'No speech was found in {name}, so nothing was sent. If it does hold speech, turn off “Send only speech” for this connection (or leave out --speech-only) to send all of it.',
   },
   errorSubCodes: {
     'computer-sound-unavailable': {

@@ -191,13 +191,16 @@ describe('times in the file sent, in the recording', () => {
 
   it('put a word after a long gap where the recording has it', () => {
     const cut = {
-      kept: [[9_450, 15_550] as const, [39_450, 41_550] as const],
+      kept: [
+        [9_450, 15_550],
+        [39_450, 41_550],
+      ] as const,
       recordingMs: 60_000,
     };
     // The second stretch starts 6.1 s into the file sent; a word 0.55 s into it is at 40 s.
     const [utterance] = utterancesInRecording(
       utterancesOf([{ times: [6_650, 7_100], label: undefined }]),
-      { kept: cut.kept.map(([a, b]) => [a, b]), recordingMs: cut.recordingMs },
+      cut,
     );
     expect(utterance!.tokens[0]).toMatchObject({ starttime: 40_000, endtime: 40_450 });
   });
