@@ -162,7 +162,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--connection <id>', t('help.connection'))
       .option('--engine <engine>', t('help.engine'))
       .option('--profile <profile>', t('help.profile'))
-      .option('--speakers', t('help.speakers')),
+      .option('--speakers', t('help.speakers'))
+      .option('--speech-only', t('help.speechOnly')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
     await onCore(shared(command), { service: true }, (link, io, interrupted) =>
@@ -173,6 +174,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           engine: options.engine,
           profile: options.profile,
           speakers: options.speakers === true,
+          speechOnly: options.speechOnly === true,
           formats: options.format ?? ['txt'],
           out: options.out,
           settings: settingsOf(options),

@@ -31,6 +31,8 @@ const EN = {
   'help.engine': 'the engine, for these files only (e.g. -a-general)',
   'help.profile': 'the dictionary profile, for these files only',
   'help.speakers': 'ask for speaker labels (each file then goes as a job)',
+  'help.speechOnly':
+    'send only where people speak (found by a speech detector; long pauses shortened), whatever the connection says; the transcript keeps the recording’s times',
   'help.format': 'formats, separated by commas: {list} (default txt)',
   'help.out': 'where to write the files (default: next to each source)',
   'help.status': 'only the jobs in this state: {list}',
@@ -63,6 +65,7 @@ const EN = {
     'The data folder {path} is held by a program that cannot be reached. Close it, or use another --data folder.',
   // Files and jobs.
   'stage.queued': 'waiting',
+  'stage.findingSpeech': 'finding where people speak',
   'stage.uploading': 'uploading',
   'stage.recognizing': 'recognising',
   'stage.left': 'recognising, about {seconds} s left',
@@ -71,6 +74,7 @@ const EN = {
   'stage.done': 'done',
   'stage.failed': 'failed',
   'file.wrote': '{name}: wrote {path}',
+  'file.sent': '{name}: sent {sent} of {recorded} (only where people speak)',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} is not JSON.',
   'convert.notResult':
@@ -125,6 +129,8 @@ const JA: Readonly<Record<TextKey, string>> = {
   'help.engine': 'このファイルだけに使うエンジン（例: -a-general）',
   'help.profile': 'このファイルだけに使う辞書プロファイル',
   'help.speakers': '話者ラベルを付けます（各ファイルはジョブとして送られます）',
+  'help.speechOnly':
+    '接続の設定にかかわらず、人が話している部分だけを送ります（音声検出で見つけ、長い間は短くします）。文字起こしの時刻は録音どおりです',
   'help.format': '形式をカンマ区切りで: {list}（既定 txt）',
   'help.out': '書き出し先フォルダー（既定: 各元ファイルと同じ場所）',
   'help.status': 'この状態のジョブだけ: {list}',
@@ -157,6 +163,7 @@ const JA: Readonly<Record<TextKey, string>> = {
   'data.held':
     'データフォルダー {path} は、連絡の取れないプログラムが使用中です。そのプログラムを閉じるか、別の --data フォルダーを指定してください。',
   'stage.queued': '待機中',
+  'stage.findingSpeech': '発話部分を検出中',
   'stage.uploading': '送信中',
   'stage.recognizing': '認識中',
   'stage.left': '認識中、残り約 {seconds} 秒',
@@ -165,6 +172,7 @@ const JA: Readonly<Record<TextKey, string>> = {
   'stage.done': '完了',
   'stage.failed': '失敗',
   'file.wrote': '{name}: {path} に書き出しました',
+  'file.sent': '{name}: 録音 {recorded} のうち {sent} を送りました（発話部分のみ）',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} は JSON ではありません。',
   'convert.notResult':
