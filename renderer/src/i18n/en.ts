@@ -103,6 +103,7 @@ export const en = {
       uploading: 'Uploading {{percent}} %',
       submitting: 'Submitting…',
       queued: 'Queued',
+      findingSpeech: 'Finding where people speak…',
       recognizing: 'Recognizing… {{elapsed}}',
       recognizingLeft: 'Recognizing… about {{left}} left',
       recognizingLate: 'Recognizing… {{elapsed}}, longer than usual',

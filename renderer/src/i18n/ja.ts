@@ -103,6 +103,7 @@ export const ja: Messages = {
       uploading: 'アップロード中 {{percent}} %',
       submitting: '送信中…',
       queued: '順番待ち',
+      findingSpeech: '発話部分を検出中…',
       recognizing: '認識中… {{elapsed}}',
       recognizingLeft: '認識中… 残り約 {{left}}',
       recognizingLate: '認識中… {{elapsed}}（いつもより時間がかかっています）',

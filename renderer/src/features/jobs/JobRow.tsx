@@ -6,7 +6,7 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
 import { errorText } from '../../ui/error-text';
-import { formatClock, formatDateTime } from '../../ui/format';
+import { formatClock, formatDateTime, sentOf } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { MiddleCut } from '../../ui/middle-cut';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
@@ -120,6 +120,11 @@ export const JobRow = memo(function JobRow({
           {job.mode === 'live' && job.seconds !== undefined ? (
             <span data-testid="recorded-length">
               {t('jobs.recordedLength', { time: formatClock(job.seconds) })}
+            </span>
+          ) : null}
+          {job.speech && job.sentSeconds !== undefined ? (
+            <span data-testid="sent-length" title={sentOf(job, t, 'jobs.sentOfLong')}>
+              {sentOf(job, t, 'jobs.sentOf')}
             </span>
           ) : null}
           {job.edited ? (
