@@ -2,12 +2,12 @@
  * Sending only speech: which stretches of a recording are sent, and how a time in the file sent
  * (the kept stretches one after another) is a time in the recording again.
  *
- * A detector (core/jobs/speech-detector.ts) says where people speak. Each stretch gets a margin
- * on both sides, so a word's first and last sounds are never cut; stretches then closer than
+ * A detector (core/jobs/speech-detector.ts) says where people speak. Stretches closer than
  * `longGapMs` are one (a pause within a talk is sent whole, as the engine expects to hear it);
- * the longer gaps left are shortened to `gapKeptMs`, by keeping half of it at each side of the
- * gap: real room sound, so the engine hears a pause, not a splice. The recording's start and end
- * count as neighbours: a lead-in or tail within `longGapMs` is kept whole.
+ * each longer gap is shortened to `gapKeptMs`, half of it kept at each side: that half is the
+ * stretch's margin, so a soft onset or a trailing consonant just outside what the detector heard
+ * is sent, and it is real room sound, so the engine hears a pause, not a splice. The recording's
+ * start and end count as neighbours: a lead-in or tail within `longGapMs` is kept whole.
  *
  * Everything is in integer milliseconds, as the API writes word times.
  */
@@ -18,11 +18,12 @@ import type { Utterance } from '../api/recognition';
 export type Stretch = readonly [from: number, to: number];
 
 export const SPEECH_CUT = {
-  /** Sound kept before and after each stretch the detector found. */
-  marginMs: 300,
-  /** A gap (after the margins) longer than this is shortened. */
+  /** A gap between stretches of speech longer than this is shortened. */
   longGapMs: 2_000,
-  /** What is left of a long gap in the file sent. */
+  /**
+   * What is left of a long gap in the file sent, half at each side. Silero's ends lie within
+   * about 100 ms of the speech: 250 ms holds what it leaves out.
+   */
   gapKeptMs: 500,
   /**
    * Every stretch starts and ends on a multiple of this: the file is cut in frames of this
@@ -47,8 +48,8 @@ export type CutStretches = { readonly kept: readonly Stretch[]; readonly recordi
 
 /**
  * The stretches to send, from where the detector heard speech (any order, may overlap), for a
- * recording of `recordingMs`: padded, joined across short gaps, long gaps cut down. None when
- * no speech was heard.
+ * recording of `recordingMs`: joined across short gaps, long gaps cut down. None when no speech
+ * was heard.
  */
 export function planSpeechCut(
   speech: readonly Stretch[],
@@ -56,15 +57,15 @@ export function planSpeechCut(
   rules: SpeechCutRules = SPEECH_CUT,
 ): Stretch[] {
   const end = Math.max(0, Math.round(recordingMs));
-  const padded = speech
+  const heard = speech
     .map(([from, to]): Stretch => [
-      clamp(Math.round(Math.min(from, to)) - rules.marginMs, 0, end),
-      clamp(Math.round(Math.max(from, to)) + rules.marginMs, 0, end),
+      clamp(Math.round(Math.min(from, to)), 0, end),
+      clamp(Math.round(Math.max(from, to)), 0, end),
     ])
     .filter(([from, to]) => to > from)
     .sort((a, b) => a[0] - b[0]);
   const joined: [number, number][] = [];
-  for (const [from, to] of padded) {
+  for (const [from, to] of heard) {
     const last = joined.at(-1);
     if (last && from - last[1] <= rules.longGapMs) last[1] = Math.max(last[1], to);
     else joined.push([from, to]);

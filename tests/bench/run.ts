@@ -22,10 +22,14 @@
  *           (tests/bench/export.ts)
  *   (k1–k5) the command line: --version, jobs of 10,000, transcribe and watch beside the app,
  *           convert of a three-hour meeting (tests/bench/cli.ts)
+ *   (v1–v5) sending only speech on a 30-minute meeting: the detector's time, what is sent, the
+ *           detector against ffmpeg's silencedetect, WER and word times against the whole
+ *           (tests/bench/speech-only.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
- * `--export` only (x1–x5), `--cli` only (k1–k5).
+ * `--export` only (x1–x5), `--cli` only (k1–k5), `--speech-only` only (v1–v5; with
+ * `--detector-only`, (v1–v3) alone).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
@@ -46,6 +50,7 @@ import { realtimeBench } from './realtime';
 import { liveBench } from './live';
 import { meetingBench } from './meeting';
 import { searchBench } from './search';
+import { speechOnlyBench } from './speech-only';
 import { windowBench } from './window';
 import {
   multipart,
@@ -401,6 +406,7 @@ if (process.argv.includes('--export') || process.argv.includes('--meeting')) {
 else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
 else if (process.argv.includes('--cli')) await cliBench(line);
+else if (process.argv.includes('--speech-only')) await speechOnlyBench(line);
 else if (process.argv.includes('--search')) {
   console.log('Kikitori search benchmarks\n');
   await searchBench(line);
@@ -413,4 +419,5 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await searchBench(line);
   if (!process.argv.includes('--window')) await exportBench(line);
   if (!process.argv.includes('--window')) await cliBench(line);
+  if (!process.argv.includes('--window')) await speechOnlyBench(line);
 }

@@ -82,7 +82,7 @@ function utterancesOf(
 }
 
 describe('the stretches sent', () => {
-  it('are in order, apart, inside the recording, and hold every sound the detector heard with its margin', () => {
+  it('are in order, apart, inside the recording, and hold every sound the detector heard with a margin of 250 ms', () => {
     fc.assert(
       fc.property(detected, ({ recordingMs, speech }) => {
         const kept = planSpeechCut(speech, recordingMs);
@@ -95,8 +95,9 @@ describe('the stretches sent', () => {
         }
         const inside = (t: number) => kept.some(([from, to]) => t >= from && t < to);
         for (const [a, b] of speech) {
-          const from = Math.max(0, Math.min(a, b) - SPEECH_CUT.marginMs);
-          const to = Math.min(recordingMs, Math.max(a, b) + SPEECH_CUT.marginMs);
+          const margin = SPEECH_CUT.gapKeptMs / 2;
+          const from = Math.max(0, Math.min(a, b) - margin);
+          const to = Math.min(recordingMs, Math.max(a, b) + margin);
           if (to <= from) continue;
           for (const t of [from, Math.floor((from + to) / 2), to - 1]) expect(inside(t)).toBe(true);
         }
@@ -106,8 +107,8 @@ describe('the stretches sent', () => {
   });
 
   it('join stretches 2 s apart or less, and leave a long gap half a second in the file sent', () => {
-    // Speech at 10–12 s and 13.5–15 s (1.5 s apart once padded: 0.9 s) is one stretch; 40 s
-    // comes 25 s later: that gap is cut to 0.5 s, 0.25 s kept at each side.
+    // Speech at 10–12 s and 13.5–15 s (1.5 s apart) is one stretch; 40 s comes 25 s later:
+    // that gap is cut to 0.5 s, 0.25 s kept at each side.
     const kept = planSpeechCut(
       [
         [10_000, 12_000],
@@ -117,14 +118,15 @@ describe('the stretches sent', () => {
       60_000,
     );
     expect(kept).toEqual([
-      [9_450, 15_550],
-      [39_450, 41_550],
+      [9_750, 15_250],
+      [39_750, 41_250],
     ]);
-    expect(sentMs(kept)).toBe(6_100 + 2_100);
+    expect(sentMs(kept)).toBe(5_500 + 1_500);
   });
 
   it('keep a lead-in and a tail of 2 s or less whole, and send nothing when nobody spoke', () => {
     expect(planSpeechCut([[1_500, 3_000]], 4_800)).toEqual([[0, 4_800]]);
+    expect(planSpeechCut([[3_005, 4_000]], 60_000)).toEqual([[2_750, 4_250]]);
     expect(planSpeechCut([], 60_000)).toEqual([]);
   });
 });
@@ -192,14 +194,14 @@ describe('times in the file sent, in the recording', () => {
   it('put a word after a long gap where the recording has it', () => {
     const cut = {
       kept: [
-        [9_450, 15_550],
-        [39_450, 41_550],
+        [9_750, 15_250],
+        [39_750, 41_250],
       ] as const,
       recordingMs: 60_000,
     };
-    // The second stretch starts 6.1 s into the file sent; a word 0.55 s into it is at 40 s.
+    // The second stretch starts 5.5 s into the file sent; a word 0.25 s into it is at 40 s.
     const [utterance] = utterancesInRecording(
-      utterancesOf([{ times: [6_650, 7_100], label: undefined }]),
+      utterancesOf([{ times: [5_750, 6_200], label: undefined }]),
       cut,
     );
     expect(utterance!.tokens[0]).toMatchObject({ starttime: 40_000, endtime: 40_450 });
