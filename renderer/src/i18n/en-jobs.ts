@@ -37,8 +37,6 @@ export const enJobs = {
     cutOff:
       'Cut off: Kikitori stopped, or the disk filled, during this live session. Everything finalized is kept.',
     recordedLength: 'Recorded {{time}}',
-    sentOf: 'Sent {{sent}} of {{recorded}}',
-    sentOfLong: 'Only speech was sent: {{sent}} of the {{recorded}} recorded',
     underASecond: 'under a second',
     copySession: 'Copy session ID {{id}}',
     open: 'Open',

@@ -125,6 +125,8 @@ export const en = {
     goSettings: 'Open Settings',
     duration: 'Duration',
     size: 'Size',
+    sentOf: 'Sent {{sent}} of {{recorded}}',
+    sentOfLong: 'Only speech was sent: {{sent}} of the {{recorded}} recorded',
   },
   jobs: {
     status: {

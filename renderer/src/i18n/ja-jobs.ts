@@ -37,8 +37,6 @@ export const jaJobs: JobsMessages = {
     cutOff:
       '中断: このライブセッションの途中で Kikitori が止まったか、ディスクがいっぱいになりました。確定した部分はすべて保存されています。',
     recordedLength: '録音 {{time}}',
-    sentOf: '{{recorded}} のうち {{sent}} を送信',
-    sentOfLong: '発話部分だけを送りました（録音 {{recorded}} のうち {{sent}}）',
     underASecond: '1 秒未満',
     copySession: 'セッション ID {{id}} をコピー',
     open: '開く',

@@ -125,6 +125,8 @@ export const ja: Messages = {
     goSettings: '設定を開く',
     duration: '長さ',
     size: 'サイズ',
+    sentOf: '{{recorded}} のうち {{sent}} を送信',
+    sentOfLong: '発話部分だけを送りました（録音 {{recorded}} のうち {{sent}}）',
   },
   jobs: {
     status: {

@@ -28,7 +28,7 @@ export function sentOf(
     readonly speech?: { readonly recordingMs: number } | undefined;
   },
   t: TFunction,
-  key: 'jobs.sentOf' | 'jobs.sentOfLong',
+  key: 'transcribe.sentOf' | 'transcribe.sentOfLong',
 ): string {
   return t(key, {
     sent: formatClock(job.sentSeconds ?? 0),

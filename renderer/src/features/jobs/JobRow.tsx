@@ -123,8 +123,8 @@ export const JobRow = memo(function JobRow({
             </span>
           ) : null}
           {job.speech && job.sentSeconds !== undefined ? (
-            <span data-testid="sent-length" title={sentOf(job, t, 'jobs.sentOfLong')}>
-              {sentOf(job, t, 'jobs.sentOf')}
+            <span data-testid="sent-length" title={sentOf(job, t, 'transcribe.sentOfLong')}>
+              {sentOf(job, t, 'transcribe.sentOf')}
             </span>
           ) : null}
           {job.edited ? (

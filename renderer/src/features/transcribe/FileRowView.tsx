@@ -77,8 +77,8 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
           {route ? <span data-testid="route">{t(`transcribe.route.${route}`)}</span> : null}
           {job?.speech && job.sentSeconds !== undefined ? (
-            <span data-testid="sent-length" title={sentOf(job, t, 'jobs.sentOfLong')}>
-              {sentOf(job, t, 'jobs.sentOf')}
+            <span data-testid="sent-length" title={sentOf(job, t, 'transcribe.sentOfLong')}>
+              {sentOf(job, t, 'transcribe.sentOf')}
             </span>
           ) : null}
         </span>
