@@ -12,7 +12,7 @@
  * this module's own node_modules. Its one answer is checked on arrival.
  */
 import { createRequire } from 'node:module';
-import { basename } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { AppFailure, appError } from '../../shared/domain/errors';
@@ -33,7 +33,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { loadSileroVad, getSpeechTimestamps } = require(workerData.library);
 (async () => {
   // One thread: the work is already off the main thread, and the machine has other work.
-  const vad = await loadSileroVad('default', {
+  const vad = await loadSileroVad(workerData.model, {
     sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 },
   });
   try {
@@ -63,6 +63,16 @@ function detectorLibrary(): string {
 }
 
 /**
+ * The package's own 16 kHz model (its `default`), by path: onnxruntime's native code opens it
+ * itself, so in a packaged app it is the copy unpacked beside the asar
+ * (build/electron-builder.config.ts), which Node's file functions would have found for it.
+ */
+function detectorModel(): string {
+  const model = join(dirname(detectorLibrary()), 'weights', 'silero_vad_16k_op15.onnx');
+  return model.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+}
+
+/**
  * The stretches of `path` where someone speaks, in ms, in order. `speech-detection-failed` when
  * the file cannot be decoded or the model cannot run; an abort ends the worker and rejects with
  * the signal's reason.
@@ -77,7 +87,13 @@ export function detectSpeech(path: string, signal?: AbortSignal): Promise<Stretc
     try {
       worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { library: detectorLibrary(), path, options: DETECTION },
+        workerData: {
+          library: detectorLibrary(),
+          model: detectorModel(),
+          path,
+          // A model given by its path has no rate of its own to the library: Silero's is 16 kHz.
+          options: { ...DETECTION, sampleRate: SAMPLE_RATE },
+        },
         stderr: false,
       });
     } catch (error) {
