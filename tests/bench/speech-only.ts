@@ -186,7 +186,7 @@ function sameWords(a: readonly Token[], b: readonly Token[]): [Token, Token][] {
   return pairs;
 }
 
-async function recognition(line: Line, meeting: MeetingFixture): Promise<void> {
+export async function recognition(line: Line, meeting: MeetingFixture): Promise<void> {
   const dataDir = await tempDir('kikitori-bench-speech-');
   const parts = await openProxiedCore({
     dataDir,
