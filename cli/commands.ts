@@ -126,6 +126,7 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
       .option('--engine <engine>', t('help.engine'))
       .option('--profile <profile>', t('help.profile'))
       .option('--speakers', t('help.speakers'))
+      .option('--speech-only', t('help.speechOnly'))
       .option('--over-budget', t('help.overBudget')),
   ).action(async (files, options, command) => {
     const { transcribe } = await load.transcribe();
@@ -134,6 +135,7 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
       engine: options.engine,
       profile: options.profile,
       speakers: options.speakers === true,
+      speechOnly: options.speechOnly === true,
       overBudget: options.overBudget === true,
       formats: options.format ?? ['txt'],
       out: options.out,

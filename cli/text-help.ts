@@ -31,6 +31,8 @@ export const HELP_EN = {
     'the engine, for these files only (e.g. -a-general-en for the local service, -a-general for AmiVoice Cloud; a wrong one is refused with the list)',
   'help.profile': 'the dictionary profile, for these files only (one the service holds)',
   'help.speakers': 'ask for speaker labels (each file then goes as a job)',
+  'help.speechOnly':
+    'send only where people speak (found by a speech detector; long pauses shortened), whatever the connection says; the transcript keeps the recording’s times',
   'help.format': 'formats, separated by commas: {list} (default txt)',
   'help.out': 'the folder to write the files in, made when missing (default: next to each source)',
   'help.outHere':
@@ -111,6 +113,8 @@ export const HELP_JA: Readonly<Record<HelpKey, string>> = {
     'このファイルだけに使うエンジン（例: ローカルサービスは -a-general-en、AmiVoice Cloud は -a-general。ないエンジンは一覧を添えて断ります）',
   'help.profile': 'このファイルだけに使う辞書プロファイル（サービスにあるもの）',
   'help.speakers': '話者ラベルを付けます（各ファイルはジョブとして送られます）',
+  'help.speechOnly':
+    '接続の設定にかかわらず、人が話している部分だけを送ります（音声検出で見つけ、長い間は短くします）。文字起こしの時刻は録音どおりです',
   'help.format': '形式をカンマ区切りで: {list}（既定 txt）',
   'help.out': '書き出し先フォルダー。なければ作ります（既定: 各元ファイルと同じ場所）',
   'help.outHere': '書き出し先フォルダー。なければ作ります（既定: 今いるフォルダー）',

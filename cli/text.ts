@@ -26,6 +26,7 @@ const EN = {
     'The data folder {path} is held by a program that cannot be reached. Close it, or use another --data folder.',
   // Files and jobs.
   'stage.queued': 'waiting',
+  'stage.findingSpeech': 'finding where people speak',
   'stage.uploading': 'uploading',
   'stage.recognizing': 'recognising',
   'stage.left': 'recognising, about {seconds} s left',
@@ -68,6 +69,7 @@ const EN = {
     'The connection “{id}” holds no dictionary profile for {engine}, so “{profile}” cannot be used. Make it in the window’s Dictionary first.',
   'use.unchecked':
     'Could not check {what} with the service, so the files are sent as asked: {reason}',
+  'file.sent': '{name}: sent {sent} of {recorded} (only where people speak)',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} is not JSON.',
   'convert.notResult':
@@ -162,6 +164,7 @@ const JA: Readonly<Record<TextKey, string>> = {
   'data.held':
     'データフォルダー {path} は、連絡の取れないプログラムが使用中です。そのプログラムを閉じるか、別の --data フォルダーを指定してください。',
   'stage.queued': '待機中',
+  'stage.findingSpeech': '発話部分を検出中',
   'stage.uploading': '送信中',
   'stage.recognizing': '認識中',
   'stage.left': '認識中、残り約 {seconds} 秒',
@@ -203,6 +206,7 @@ const JA: Readonly<Record<TextKey, string>> = {
   'use.noProfiles':
     '接続「{id}」には {engine} の辞書プロファイルがないため、「{profile}」は使えません。先にウィンドウの「辞書」で作ってください。',
   'use.unchecked': '{what} をサービスで確かめられなかったため、指定どおりに送ります: {reason}',
+  'file.sent': '{name}: 録音 {recorded} のうち {sent} を送りました（発話部分のみ）',
   'file.failed': '{name}: {reason}',
   'convert.notJson': '{name} は JSON ではありません。',
   'convert.notResult':

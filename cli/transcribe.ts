@@ -1,6 +1,7 @@
 /**
  * `kikitori transcribe FILE…`: each file sent as the window sends it (`transcribe:files`, so the
- * core routes it: sync, or a job when large, long or with speaker labels), followed by its job's
+ * core routes it: sync, or a job when large, long or with speaker labels; with --speech-only,
+ * only where people speak), followed by its job's
  * events, then its transcript rendered by the core (`export:render`, as the window's export) in
  * every format asked for and written next to the source or into --out, never over a file. A
  * file the core refuses, or whose job fails, is named with its reason; the others still run.
@@ -14,6 +15,7 @@ import type { CoreLink } from '../core/program-link';
 import type { AppError, Lang } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
 import { isEnded, type Job } from '../shared/domain/job';
+import { duration } from '../shared/format/minutes';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
 import type { EventPayload } from '../shared/ipc/contract';
@@ -30,6 +32,8 @@ export interface TranscribeOptions {
   readonly speakers?: boolean | undefined;
   /** Send even past the connection's monthly budget (--over-budget). */
   readonly overBudget?: boolean | undefined;
+  /** Only where people speak is sent (--speech-only). */
+  readonly speechOnly?: boolean | undefined;
   readonly formats: readonly ExportChoice[];
   readonly out?: string | undefined;
   readonly settings: ExportSettings;
@@ -78,6 +82,7 @@ export async function transcribe(
     latest.set(job.id, job);
     const name = nameOf.get(job.id);
     if (name === undefined) return;
+    if (job.speech && job.sentSeconds !== undefined && !before?.speech) told(name, job);
     if (changed)
       io.emit({
         type: 'job',
@@ -114,6 +119,20 @@ export async function transcribe(
   const ticker = setInterval(() => {
     for (const job of latest.values()) if (job.status === 'recognizing') show(job);
   }, 1000);
+
+  /** How much of the recording a speech-only job sent, said once, when the cut is made. */
+  const told = (file: string, job: Job) => {
+    const sent = job.sentSeconds!;
+    const recorded = job.speech!.recordingMs / 1000;
+    progress.note(
+      say(io.lang, 'file.sent', {
+        name: file,
+        sent: duration(sent * 1000),
+        recorded: duration(recorded * 1000),
+      }),
+    );
+    io.emit({ type: 'sent', file, job: job.id, sentSeconds: sent, recordedSeconds: recorded });
+  };
 
   const failed = (file: string, sentence: string, job?: string, detail?: string): Outcome => {
     const line = say(io.lang, 'file.failed', { name: file, reason: sentence });
@@ -225,6 +244,7 @@ const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
       ...(options.engine !== undefined && { engine: options.engine }),
       ...(options.profile !== undefined && { profileId: options.profile }),
       ...(options.speakers && { speakers: true }),
+      ...(options.speechOnly && { speechOnly: true }),
     },
     ...(options.overBudget && { overBudget: true }),
   });
@@ -250,6 +270,9 @@ function stageOf(
   if (job.status === 'completed') return { stage: say(lang, 'stage.exporting'), fraction: 1 };
   if (job.status === 'cancelled') return { stage: say(lang, 'stage.cancelled'), fraction: 0 };
   if (isEnded(job.status)) return { stage: say(lang, 'stage.failed'), fraction: 0 };
+  // A speech-only job is queued while the detector listens, until its cut is known.
+  if (job.speechOnly && !job.speech)
+    return { stage: say(lang, 'stage.findingSpeech'), fraction: 0 };
   return { stage: say(lang, 'stage.queued'), fraction: 0 };
 }
 

@@ -1,19 +1,21 @@
 /**
  * The core's one door to media files and to Debian's ffmpeg: reading a file's first bytes (what
  * the formats table's sniffer and the header's length read), asking ffprobe how long it is, and
- * running ffmpeg (a file converted to FLAC, a live recording encoded as it arrives, an unfinished
- * recording made whole). Nothing else in the core reads a head or spawns ffmpeg or ffprobe; the
- * local service decodes with its own (service/audio/decode.ts: the app and the service share
- * only shared/).
+ * running ffmpeg (a file converted to FLAC, or cut to the stretches where people speak; a live
+ * recording encoded as it arrives, an unfinished recording made whole). Nothing else in the core
+ * reads a head or spawns ffmpeg or ffprobe but the speech detector's library, which decodes the
+ * file it is given in its worker (core/jobs/speech-detector.ts); the local service decodes with
+ * its own (service/audio/decode.ts: the app and the service share only shared/).
  *
  * Every FLAC made here is 16 kHz, 16-bit, mono: at most 32 kB a second of audio, so the size of a
  * converted file follows from its length (core/jobs/routing.ts routes it before it exists).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { headerDuration, SNIFF_BYTES } from '../shared/api/audio-sniff';
 import { AppFailure, appError } from '../shared/domain/errors';
+import { SPEECH_CUT, type Stretch } from '../shared/domain/speech-only';
 import { LIVE_AUDIO } from '../shared/ipc/live';
 
 /** ffmpeg's options for every run: no banner, errors only, never reading the terminal. */
@@ -112,13 +114,53 @@ export async function audioSeconds(
 
 /** Converts the first audio stream to FLAC 16 kHz mono; `ffmpeg-missing` or `conversion-failed`. */
 export async function convertToFlac(input: MediaInput, output: string): Promise<void> {
+  await ffmpegOn(input, (source) => [
+    ...['-i', source, '-vn', '-map', '0:a:0'],
+    ...FLAC_16K_MONO,
+    output,
+  ]);
+}
+
+/**
+ * Writes the `kept` stretches of the first audio stream (ms, in order, each a whole number of
+ * SPEECH_CUT.stepMs from the start), one after another, as a FLAC 16 kHz mono. The audio is
+ * resampled, numbered by its samples (as the detector counted them, whatever the container's
+ * own start time) and cut into frames of exactly that step, and whole frames are kept: the file
+ * is exactly the stretches' length, so a time in it maps back exactly. The selection goes to
+ * ffmpeg as a filter script beside `output`: a meeting's hundreds of stretches would not fit in
+ * one argument.
+ */
+export async function cutToFlac(
+  input: MediaInput,
+  kept: readonly Stretch[],
+  output: string,
+): Promise<void> {
+  // A frame is kept when it starts inside a stretch, judged half a frame early: a frame's start
+  // (its sample number times 1/16000) is a hair off its round value, either way.
+  const seconds = (ms: number) => ((ms - SPEECH_CUT.stepMs / 2) / 1000).toFixed(4);
+  const frame = (16_000 * SPEECH_CUT.stepMs) / 1000;
+  const select = kept.map(([from, to]) => `gte(t,${seconds(from)})*lt(t,${seconds(to)})`);
+  const script = `${output}.filter`;
+  await writeFile(
+    script,
+    `aresample=16000,asetpts=N/SR/TB,asetnsamples=n=${frame}:p=0,` +
+      `aselect='${select.join('+') || '0'}',asetpts=N/SR/TB\n`,
+  );
+  try {
+    await ffmpegOn(input, (source) => [
+      ...['-i', source, '-vn', '-map', '0:a:0', '-filter_script:a', script],
+      ...[...FLAC_16K_MONO, output],
+    ]);
+  } finally {
+    await rm(script, { force: true });
+  }
+}
+
+/** Runs ffmpeg on `input` to its end; `ffmpeg-missing` or `conversion-failed`. */
+async function ffmpegOn(input: MediaInput, args: (source: string) => string[]): Promise<void> {
   const name = basename(pathOf(input));
   try {
-    await runOn('ffmpeg', input, (source) => [
-      ...[...QUIET, '-y', '-i', source, '-vn', '-map', '0:a:0'],
-      ...FLAC_16K_MONO,
-      output,
-    ]);
+    await runOn('ffmpeg', input, (source) => [...QUIET, '-y', ...args(source)]);
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT') throw new AppFailure(appError('ffmpeg-missing', { name }));

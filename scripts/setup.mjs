@@ -243,7 +243,9 @@ async function ensureNpmPackages(debian, onPackagesReady) {
   }
   // The Electron binary cannot be downloaded everywhere; the app falls back to the web host.
   // node-gyp compiles a module's files side by side (better-sqlite3: SQLite and its binding).
-  const env = { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', JOBS: 'max' };
+  // onnxruntime-node (the speech detector's runtime) ships its CPU binaries in its package; its
+  // install script would fetch the CUDA ones from NuGet, which no machine here reaches.
+  const env = { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', JOBS: 'max', ONNXRUNTIME_NODE_INSTALL: 'skip' };
   const ahead = compileAhead(env).catch(() => () => []);
   try {
     await runLogged(

@@ -6,7 +6,8 @@
  * refused; with speaker labels on always async, since only jobs give them. A container the API
  * does not take (media-formats.ts) is converted to FLAC 16 kHz mono before it is sent: what is
  * sent is that FLAC, whose size follows from the length (core/media-tools.ts), so it is routed
- * now, by its length, and never again; one whose length cannot be read goes as a job.
+ * now, by its length, and never again; one whose length cannot be read goes as a job. A file
+ * sent with only its speech (shared/domain/speech-only.ts) is such a FLAC too, at most as long.
  */
 import { LIMITS } from '../../shared/api/codes';
 import { sentAsIs, type Container } from '../../shared/api/media-formats';
@@ -43,9 +44,9 @@ export interface RouteDecision {
 }
 
 /**
- * The decision for an accepted file: its container (as sniffed), its size, and whether the
- * connection asks for speaker labels; its length is read from the open file when there is one.
- * `probe` is for tests that must not need ffprobe.
+ * The decision for an accepted file: its container (as sniffed), its size, whether only its
+ * speech is sent, and whether the connection asks for speaker labels; its length is read from the
+ * open file when there is one. `probe` is for tests that must not need ffprobe.
  */
 export async function decideRoute(
   file: {
@@ -53,13 +54,14 @@ export async function decideRoute(
     readonly size: number;
     readonly container: Container;
     readonly handle?: FileHandle;
+    readonly speechOnly?: boolean | undefined;
   },
   speakers: boolean,
   probe?: (input: MediaInput) => Promise<number | undefined>,
 ): Promise<RouteDecision> {
   const input = file.handle ? { handle: file.handle, path: file.path } : file.path;
   const seconds = await audioSeconds(input, probe);
-  const converted = !sentAsIs(file.container);
+  const converted = !sentAsIs(file.container) || file.speechOnly === true;
   const size = !converted
     ? file.size
     : seconds === undefined

@@ -47,11 +47,12 @@ export interface RunnerDeps {
   readonly usage?: Pick<UsageMeter, 'bill' | 'checkBudget'>;
 }
 
-/** An engine, profile or speaker labels for some files only (the command line's flags). */
+/** An engine, profile, speaker labels or speech only for some files (the command line's flags). */
 export interface SubmitSettings {
   readonly engine?: string | undefined;
   readonly profileId?: string | undefined;
   readonly speakers?: boolean | undefined;
+  readonly speechOnly?: boolean | undefined;
   /** Send even past the connection's monthly budget (the person was asked). */
   readonly overBudget?: boolean | undefined;
 }
@@ -62,6 +63,7 @@ export function withSettings(connection: Connection, use: SubmitSettings): Conne
     ...connection,
     ...(use.engine !== undefined && { engine: use.engine }),
     ...(use.profileId !== undefined && { profileId: use.profileId }),
+    ...(use.speechOnly !== undefined && { speechOnly: use.speechOnly }),
     ...(use.speakers !== undefined && {
       settings: { ...connection.settings, speakerDiarization: use.speakers ? 'True' : 'False' },
     }),

@@ -1,7 +1,8 @@
 /**
  * Runs transcriptions: routes each file once, when its job is made (routing.ts: sync up to
  * 16,777,215 bytes, async v2 above, v1 when v2 answers 404; unaccepted containers converted to
- * FLAC first), uploads with progress, polls async
+ * FLAC first, or only the speech cut out when the job asks, speech-cut.ts, its result's times
+ * mapped back to the recording), uploads with progress, polls async
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
  * upload or the status check), and nothing that arrives later brings it back. A job's state says
@@ -35,8 +36,15 @@ import { speakerLabelsOn } from '../../shared/api/route';
 import type { Connection } from '../../shared/domain/connection';
 import { audioSeconds, convertToFlac } from '../media-tools';
 import { decideRoute, type RouteDecision } from './routing';
+import { utterancesInRecording } from '../../shared/domain/speech-only';
+import type { Utterance } from '../../shared/api/recognition';
+import { speechAudio } from './speech-cut';
 
 export { type Clock, type RunnerDeps, type SubmitSettings, systemClock } from './runner-deps';
+
+/** A result's utterances with the recording's times: moved back when only speech was sent. */
+const inRecording = (job: Job, utterances: Utterance[]): Utterance[] =>
+  job.speech ? utterancesInRecording(utterances, job.speech) : utterances;
 
 /** A file accepted and routed, before its job is made. */
 type Decided = OpenedMedia & { readonly path: string } & RouteDecision;
@@ -64,10 +72,11 @@ export class TranscriptionRunner extends JobWork {
       for (const path of paths)
         accepted.push({ path, ...(await openMedia(path, watched?.version)) });
       const speakers = speakerLabelsOn(connection.settings);
+      const speechOnly = connection.speechOnly === true;
       const decided: Decided[] = [];
       for (const file of accepted) {
         // The one routing decision: kept on the job, which the window is told.
-        decided.push({ ...file, ...(await decideRoute(file, speakers)) });
+        decided.push({ ...file, ...(await decideRoute({ ...file, speechOnly }, speakers)) });
       }
       // Past a budget the person wants to be asked about, nothing is journaled until they say so.
       const adding = decided.reduce((sum, file) => sum + (file.seconds ?? 0), 0);
@@ -98,6 +107,7 @@ export class TranscriptionRunner extends JobWork {
       mode,
       route,
       ...(seconds ? { seconds } : {}),
+      ...(connection.speechOnly === true ? { speechOnly: true } : {}),
       defaultRate: defaultRateOf(connection.kind, mode),
       status: 'queued',
       ...(watched ? { watched } : {}),
@@ -243,11 +253,24 @@ export class TranscriptionRunner extends JobWork {
       // The file is checked again (it may have been replaced since it was accepted), and what is
       // converted or sent is what this descriptor reads, never the path again.
       media = await openMedia(job.file.path, job.watched?.version);
-      if (!job.convertedPath && !sentAsIs(media.container)) {
+      const input = { handle: media.handle, path: job.file.path };
+      if (!job.convertedPath && job.speechOnly) {
+        const cut = await speechAudio(job, this.deps.dataDir, signal, input);
+        if (this.dropped(id, signal)) {
+          await rm(cut.path, { force: true });
+          return;
+        }
+        path = cut.path;
+        job = await this.update(job, {
+          convertedPath: cut.path,
+          speech: cut.speech,
+          sentSeconds: cut.sentSeconds,
+        });
+      } else if (!job.convertedPath && !sentAsIs(media.container)) {
         const dir = join(this.deps.dataDir, 'converted');
         await mkdir(dir, { recursive: true });
         path = join(dir, `${job.id}.flac`);
-        await convertToFlac({ handle: media.handle, path: job.file.path }, path);
+        await convertToFlac(input, path);
         if (this.dropped(id, signal)) {
           await rm(path, { force: true });
           return;
@@ -295,7 +318,7 @@ export class TranscriptionRunner extends JobWork {
           throw new AppFailure(appError('nothing-recognised', {}, serviceWords(result.message)));
         const transcript = {
           text: result.text,
-          utterances: result.results,
+          utterances: inRecording(job, result.results),
           ...(result.sessionId ? { sessionId: result.sessionId } : {}),
         };
         // A direct request's session ID, when the service gave one, shows in Jobs too.
@@ -377,7 +400,7 @@ export class TranscriptionRunner extends JobWork {
       if (status.status === 'completed') {
         const transcript = {
           text: status.text,
-          utterances: utterancesOfJob(status),
+          utterances: inRecording(job, utterancesOfJob(status)),
           sessionId: job.sessionid,
         };
         return await this.complete(job, transcript, status.answer, {

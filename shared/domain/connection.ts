@@ -26,6 +26,12 @@ export const connectionSchema = z.object({
   profileId: z.string().regex(PROFILE_ID_PATTERN).nullable(),
   /** Other `d` settings, by key (keepFillerToken, compatibleWithSync, …). */
   settings: z.record(z.string(), z.string()),
+  /**
+   * Files are sent with only the stretches where people speak (shared/domain/speech-only.ts):
+   * less audio sent, the same times in the transcript. Off when absent; live sessions are
+   * always sent whole.
+   */
+  speechOnly: z.boolean().optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

@@ -85,6 +85,8 @@ export const APP_ERROR_CODES = [
   'program-key',
   'program-folder',
   'program-refused',
+  'speech-detection-failed',
+  'no-speech',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -98,6 +100,8 @@ const RETRY_CANNOT_HELP: ReadonlySet<AppErrorCode> = new Set([
   'nothing-recognised',
   'unsupported-audio',
   'file-refused',
+  // The detector finds no speech in the same file again; the sentence says what helps.
+  'no-speech',
 ]);
 
 export const retryCanHelp = (error: { code: AppErrorCode } | undefined): boolean =>

@@ -30,6 +30,12 @@ export function defaultRateOf(kind: 'local' | 'cloud', mode: Job['mode']): numbe
   return mode === 'live' ? undefined : DEFAULT_RATES[kind][mode];
 }
 
+/**
+ * How long the audio the service heard is: what was sent when only speech was (its work
+ * follows that), else the recording.
+ */
+const heardSeconds = (job: Job): number | undefined => job.sentSeconds ?? job.seconds;
+
 /** How many finished jobs the median looks at (the newest). */
 export const ESTIMATE_SAMPLES = 15;
 
@@ -44,7 +50,7 @@ export function workRate(
       job.status === 'completed' &&
       job.connection === of.connection &&
       job.mode === of.mode &&
-      job.seconds &&
+      heardSeconds(job) &&
       job.startedAt !== undefined &&
       job.completedAt !== undefined &&
       job.completedAt >= job.startedAt
@@ -54,7 +60,7 @@ export function workRate(
   const rates = done
     .sort((a, b) => b.completedAt! - a.completedAt!)
     .slice(0, ESTIMATE_SAMPLES)
-    .map((job) => (job.completedAt! - job.startedAt!) / 1000 / job.seconds!)
+    .map((job) => (job.completedAt! - job.startedAt!) / 1000 / heardSeconds(job)!)
     .sort((a, b) => a - b);
   const mid = rates.length >> 1;
   return rates.length % 2 ? rates[mid]! : (rates[mid - 1]! + rates[mid]!) / 2;
@@ -82,10 +88,11 @@ export function estimateOf(
   now: number,
 ): Estimate | undefined {
   const rate = learned ?? job.defaultRate;
-  if (rate === undefined || !job.seconds || job.startedAt === undefined) return undefined;
+  const seconds = heardSeconds(job);
+  if (rate === undefined || !seconds || job.startedAt === undefined) return undefined;
   if (job.status !== 'uploading' && job.status !== 'recognizing') return undefined;
   const elapsed = Math.max(0, (now - job.startedAt) / 1000);
-  const expected = Math.max(1, job.seconds * rate);
+  const expected = Math.max(1, seconds * rate);
   return {
     elapsed,
     expected,

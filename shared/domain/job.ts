@@ -5,6 +5,7 @@ import { ROUTES } from '../api/route';
 import { utteranceSchema } from '../api/recognition';
 import { appError, appErrorSchema, type AppError } from './errors';
 import { programOriginSchema } from './program-key';
+import { speechCutSchema } from './speech-only';
 
 /** The longest title a job may have, in characters. */
 export const JOB_TITLE_MAX = 200;
@@ -87,6 +88,19 @@ export const jobSchema = z.object({
    * what it is billed for (shared/domain/usage.ts).
    */
   billedSeconds: z.number().nonnegative().optional(),
+  /**
+   * Only where people speak is sent (the connection's setting, or `--speech-only` for one run;
+   * never a live job): the runner finds it before sending (shared/domain/speech-only.ts).
+   */
+  speechOnly: z.boolean().optional(),
+  /** What was sent of the recording, once found (speechOnly): each result's times map back by it. */
+  speech: speechCutSchema.optional(),
+  /**
+   * How long the audio sent is, in seconds, when it is not the whole recording (speechOnly: the
+   * cut file's length, read from its header): what the service hears, and bills. Without it, what
+   * was sent is the recording, `seconds` long.
+   */
+  sentSeconds: z.number().nonnegative().optional(),
   /** When sending began (the last try's): recognition time is measured from here. */
   startedAt: z.number().optional(),
   /**

@@ -239,14 +239,16 @@ export const CHANNELS = {
          */
         files: z.array(z.string().min(1).max(100)).min(1).max(500).optional(),
         /**
-         * For these files only (the command line's --engine, --profile, --speakers): the
-         * connection's own settings stay as they are. The window sets them on the connection.
+         * For these files only (the command line's --engine, --profile, --speakers,
+         * --speech-only): the connection's own settings stay as they are. The window sets them
+         * on the connection.
          */
         use: z
           .object({
             engine: connectionSchema.shape.engine,
             profileId: connectionSchema.shape.profileId.unwrap(),
             speakers: z.boolean(),
+            speechOnly: z.boolean(),
           })
           .partial()
           .optional(),

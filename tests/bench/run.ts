@@ -25,11 +25,14 @@
  *   (d1–d3) dictionaries from input methods: 10,000 words read and written (tests/bench/dictionary.ts)
  *   (p1–p2) programs: the OpenAI-compatible endpoint's overhead on the 5 s clip, MCP search over
  *           10,000 transcripts (tests/bench/programs.ts)
+ *   (v1–v5) sending only speech on a 30-minute meeting: the detector's time, what is sent, the
+ *           detector against ffmpeg's silencedetect, WER and word times against the whole
+ *           (tests/bench/speech-only.ts)
  *
  * `npm run bench -- --quick` skips the hour-long job; `npm run bench -- --window` runs only (w1–w4),
  * `--realtime` only (r1–r5), `--live` only (l1–l3), `--meeting` only (m1–m2), `--edits` only (e1–e3), `--search` only (s1–s3),
  * `--export` only (x1–x5), `--cli` only (k1–k5), `--dictionary` only (d1–d3), `--programs` only
- * (p1–p2).
+ * (p1–p2), `--speech-only` only (v1–v5; with `--detector-only`, (v1–v3) alone).
  *
  * `npm run bench -- --against REV [parts] [--rounds N]` runs the chosen parts (all of the above
  * but the service's own a–g when none is named) for REV's code and for this checkout's, in turn,
@@ -57,6 +60,7 @@ import { liveBench } from './live';
 import { meetingBench } from './meeting';
 import { programsBench } from './programs';
 import { searchBench } from './search';
+import { speechOnlyBench } from './speech-only';
 import { windowBench } from './window';
 import {
   multipart,
@@ -419,6 +423,7 @@ else if (process.argv.includes('--live')) await liveBench(line);
 else if (process.argv.includes('--edits')) await editsBench(line);
 else if (process.argv.includes('--cli')) await cliBench(line);
 else if (process.argv.includes('--programs')) await programsBench(line);
+else if (process.argv.includes('--speech-only')) await speechOnlyBench(line);
 else if (process.argv.includes('--search')) {
   console.log('Kikitori search benchmarks\n');
   await searchBench(line);
@@ -433,4 +438,5 @@ else if (process.argv.includes('--search')) {
   if (!process.argv.includes('--window')) await cliBench(line);
   if (!process.argv.includes('--window')) await dictionaryBench(line);
   if (!process.argv.includes('--window')) await programsBench(line);
+  if (!process.argv.includes('--window')) await speechOnlyBench(line);
 }

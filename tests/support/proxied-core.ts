@@ -38,12 +38,14 @@ export async function openProxiedCore(options: {
   readonly connections: readonly ProxiedConnection[];
   readonly activate?: boolean;
   readonly core?: Partial<Omit<CoreOptions, 'dataDir'>>;
+  /** The service's own command-line options (`--workers 1`, …). */
+  readonly serviceArgs?: readonly string[];
 }): Promise<ProxiedCore> {
   let service: RunningService | undefined;
   let proxy: FaultProxy | undefined;
   let core: Core | undefined;
   try {
-    service = await startService();
+    service = await startService({ args: [...(options.serviceArgs ?? [])] });
     proxy = await FaultProxy.start(service.url);
     core = await Core.open({
       dataDir: options.dataDir,

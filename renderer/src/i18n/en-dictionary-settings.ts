@@ -150,6 +150,9 @@ export const enDictionarySettings = {
     engine: 'Engine',
     engineInvalid: 'An engine name starts with “-”, like -a-general.',
     logging: 'Let the service keep audio and results (logging)',
+    speechOnly: 'Send only where people speak (files)',
+    speechOnlyHint:
+      'Before a file is sent, a speech detector finds where people speak; only that is sent, with pauses over 2 s shortened to half a second, so less audio is sent (and billed). The transcript keeps the recording’s times. Live sessions are always sent whole.',
     key: 'API key',
     noKey: 'None',
     save: 'Save',

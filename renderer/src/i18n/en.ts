@@ -112,6 +112,7 @@ export const en = {
       uploading: 'Uploading {{percent}} %',
       submitting: 'Submitting…',
       queued: 'Queued',
+      findingSpeech: 'Finding where people speak…',
       recognizing: 'Recognizing… {{elapsed}}',
       recognizingLeft: 'Recognizing… about {{left}} left',
       recognizingFirst: 'Recognizing… about {{left}} left (first estimate)',
@@ -135,6 +136,8 @@ export const en = {
     goSettings: 'Open Settings',
     duration: 'Duration',
     size: 'Size',
+    sentOf: 'Sent {{sent}} of {{recorded}}',
+    sentOfLong: 'Only speech was sent: {{sent}} of the {{recorded}} recorded',
   },
   jobs: {
     status: {

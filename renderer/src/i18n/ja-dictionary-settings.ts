@@ -150,6 +150,9 @@ export const jaDictionarySettings: DictionarySettingsMessages = {
     engine: 'エンジン',
     engineInvalid: 'エンジン名は「-」で始まります（例：-a-general）。',
     logging: '音声と結果をサービスに保存させる（ログあり）',
+    speechOnly: '発話部分だけを送る（ファイル）',
+    speechOnlyHint:
+      'ファイルを送る前に音声検出で人が話している部分を見つけ、そこだけを送ります。2 秒を超える間は 0.5 秒に縮めるので、送る（課金される）音声が減ります。文字起こしの時刻は録音どおりです。ライブは常に全部を送ります。',
     key: 'API キー',
     noKey: 'なし',
     save: '保存',

@@ -112,6 +112,7 @@ export const ja: Messages = {
       uploading: 'アップロード中 {{percent}} %',
       submitting: '送信中…',
       queued: '順番待ち',
+      findingSpeech: '発話部分を検出中…',
       recognizing: '認識中… {{elapsed}}',
       recognizingLeft: '認識中… 残り約 {{left}}',
       recognizingFirst: '認識中… 残り約 {{left}}（初回の目安）',
@@ -135,6 +136,8 @@ export const ja: Messages = {
     goSettings: '設定を開く',
     duration: '長さ',
     size: 'サイズ',
+    sentOf: '{{recorded}} のうち {{sent}} を送信',
+    sentOfLong: '発話部分だけを送りました（録音 {{recorded}} のうち {{sent}}）',
   },
   jobs: {
     status: {

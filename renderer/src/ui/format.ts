@@ -18,6 +18,24 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * How much of its recording a job sent when only speech was: "Sent 41:10 of 58:02" (`key`
+ * words it). Only for a job that has its cut.
+ */
+export function sentOf(
+  job: {
+    readonly sentSeconds?: number | undefined;
+    readonly speech?: { readonly recordingMs: number } | undefined;
+  },
+  t: TFunction,
+  key: 'transcribe.sentOf' | 'transcribe.sentOfLong',
+): string {
+  return t(key, {
+    sent: formatClock(job.sentSeconds ?? 0),
+    recorded: formatClock((job.speech?.recordingMs ?? 0) / 1000),
+  });
+}
+
 /** Milliseconds → "1:15.4" (tenths), for word times. */
 export function formatMs(ms: number): string {
   const tenths = Math.floor((ms % 1000) / 100);

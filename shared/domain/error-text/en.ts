@@ -133,6 +133,10 @@ export const EN: Language = {
     'program-folder':
       'Programs cannot be allowed to transcribe files in {path}: {reason}. Choose a folder that is there and that Kikitori may read.',
     'program-refused': 'A program asked to transcribe {path}, and was refused: {reason}.',
+    'speech-detection-failed':
+      'Could not find where people speak in {name}, so nothing was sent. Check that the file is a complete audio file, or turn off “Send only speech” to send all of it.',
+    'no-speech':
+      'No speech was found in {name}, so nothing was sent. If it does hold speech, turn off “Send only speech” for this connection (or leave out --speech-only) to send all of it.',
   },
   errorSubCodes: {
     'over-budget': {

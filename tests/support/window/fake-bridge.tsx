@@ -46,6 +46,8 @@ export function fakeBridge(answers: FakeBridge['answers'] = {}): FakeBridge {
         },
       }),
       'calls:expectOwn': () => ({ ok: true, data: {} }),
+      'usage:summary': () => ({ ok: true, data: { month: '2026-12', connections: [] } }),
+      'programs:list': () => ({ ok: true, data: { keys: [], folders: [] } }),
       ...answers,
     },
     async call(channel, input) {

@@ -95,4 +95,31 @@ describe('decideRoute: one decision per file, at the job’s making', () => {
       await decideRoute({ path, size: 1000, container: 'mp4' }, false, probeOf(undefined)),
     ).toEqual({ route: 'async-unknown-length', mode: 'async', seconds: undefined });
   });
+
+  it('routes a WAV sent with only its speech as the FLAC it becomes: as long as the WAV at most', async () => {
+    // 8:40 of 16-bit WAV: under 16 MB as it is, but its FLAC could pass 16 MB (noise does not
+    // compress), so cut to its speech it goes as a job; a minute goes directly either way.
+    const seconds = 520;
+    const bytes = 44 + 32_000 * seconds;
+    const wav = await file('edge.wav', wavHeader(32_000 * seconds), bytes);
+    expect(bytes).toBeLessThanOrEqual(LIMITS.syncAudioBytes);
+    expect(
+      await decideRoute({ path: wav, size: bytes, container: 'wav' }, false, noProbe),
+    ).toMatchObject({ route: 'sync' });
+    expect(
+      await decideRoute(
+        { path: wav, size: bytes, container: 'wav', speechOnly: true },
+        false,
+        noProbe,
+      ),
+    ).toMatchObject({ route: 'async-size', mode: 'async', seconds });
+    const small = await file('minute.wav', wavHeader(32_000 * 60), 44 + 32_000 * 60);
+    expect(
+      await decideRoute(
+        { path: small, size: 44 + 32_000 * 60, container: 'wav', speechOnly: true },
+        false,
+        noProbe,
+      ),
+    ).toEqual({ route: 'sync', mode: 'sync', seconds: 60 });
+  });
 });

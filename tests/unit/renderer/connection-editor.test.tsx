@@ -68,6 +68,41 @@ describe('the connection editor', () => {
     expect(save.disabled).toBe(true);
   });
 
+  it('turns on sending only speech for the connection, saved with it, its hint read with it', async () => {
+    const user = userEvent.setup();
+    const saved: Connection[] = [];
+    const store = createAppStore({
+      bridge: fakeBridge({
+        'connections:save': ({ connection }) => {
+          saved.push(connection);
+          return { connection };
+        },
+      }),
+    });
+    store.setState({ lang: 'ja', activeConnection: 'cloud', connections: [cloud], keyEntries: [] });
+    render(
+      inStore(
+        store,
+        'ja',
+        <ConnectionEditor
+          connection={cloud}
+          isNew={false}
+          onSaved={() => {}}
+          onCancelNew={() => {}}
+          onRemoved={() => {}}
+        />,
+      ),
+    );
+    const box = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: '発話部分だけを送る（ファイル）',
+    });
+    expect(box.checked).toBe(false);
+    expect(screen.getByRole('checkbox', { description: /ライブは常に全部を送ります/ })).toBe(box);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(saved[0]).toMatchObject({ id: 'cloud', speechOnly: true });
+  });
+
   it('removes a connection the person added after asking, never a built-in', async () => {
     const user = userEvent.setup();
     const staging = { ...cloud, id: 'staging', name: 'Staging' };

@@ -232,6 +232,34 @@ describe('the Jobs view', () => {
     const file = rows.find((r) => r.textContent.includes('file.wav'))!;
     expect(within(file).queryByTestId('recorded-length')).toBeNull();
   });
+
+  it('says how much a speech-only job sent of its recording, and nothing for one sent whole', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      fakeBridge({
+        'jobs:list': () => ({
+          ok: true,
+          data: {
+            jobs: [
+              job('meeting', {
+                seconds: 3482.4,
+                speechOnly: true,
+                speech: { kept: [[0, 2_470_000]], recordingMs: 3_482_400 },
+                sentSeconds: 2470.2,
+              }),
+              job('whole', { seconds: 30 }),
+            ],
+          },
+        }),
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const rows = await screen.findAllByTestId('job-row');
+    const cut = within(rows.find((r) => r.textContent.includes('meeting.wav'))!);
+    expect(cut.getByTestId('sent-length').textContent).toBe('Sent 41:10 of 58:02');
+    const whole = rows.find((r) => r.textContent.includes('whole.wav'))!;
+    expect(within(whole).queryByTestId('sent-length')).toBeNull();
+  });
 });
 
 describe('what a failed job offers', () => {

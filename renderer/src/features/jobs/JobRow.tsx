@@ -6,7 +6,7 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
 import { errorText } from '../../ui/error-text';
-import { formatClock, formatDateTime } from '../../ui/format';
+import { formatClock, formatDateTime, sentOf } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { MiddleCut } from '../../ui/middle-cut';
 import { CopyFailed, useCopy } from '../../ui/use-copy';
@@ -131,6 +131,11 @@ export const JobRow = memo(function JobRow({
               title={t('jobs.billedLong', { time: formatClock(job.billedSeconds) })}
             >
               {t('jobs.billed', { time: formatClock(job.billedSeconds) })}
+            </span>
+          ) : null}
+          {job.speech && job.sentSeconds !== undefined ? (
+            <span data-testid="sent-length" title={sentOf(job, t, 'transcribe.sentOfLong')}>
+              {sentOf(job, t, 'transcribe.sentOf')}
             </span>
           ) : null}
           {job.edited ? (

@@ -1,5 +1,5 @@
 /** One connection's settings, checked as typed; test, save and make active. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
@@ -40,6 +40,7 @@ export function ConnectionEditor({
   const setActive = useApp((s) => s.setActiveConnection);
   const removeConnection = useApp((s) => s.removeConnection);
   const [removing, setRemoving] = useState(false);
+  const speechHint = useId();
   const removable = !isNew && !BUILT_IN_CONNECTIONS.some((c) => c.id === connection.id);
   const [draft, setDraft] = useState(connection);
   const [base, setBase] = useState(connection);
@@ -177,6 +178,21 @@ export function ConnectionEditor({
           />
           <span>{t('settings.logging')}</span>
         </label>
+        <div className="check-group span-2">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.speechOnly === true}
+              aria-describedby={speechHint}
+              onChange={(e) => update('speechOnly', e.target.checked)}
+              data-testid="speech-only"
+            />
+            <span>{t('settings.speechOnly')}</span>
+          </label>
+          <p id={speechHint} className="muted hint">
+            {t('settings.speechOnlyHint')}
+          </p>
+        </div>
       </div>
       <div role="status" aria-live="polite" className="test-result" data-testid="connection-test">
         <ConnectionTestResult test={test} engine={draft.engine} />

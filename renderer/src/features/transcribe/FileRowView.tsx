@@ -2,7 +2,7 @@
 import { retryCanHelp } from '../../../../shared/domain/errors';
 import { fileLabel } from '../../../../shared/domain/job';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatSize } from '../../ui/format';
+import { formatClock, formatSize, sentOf } from '../../ui/format';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
@@ -56,6 +56,9 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   } else if (job?.status === 'completed') state = t('transcribe.state.completed');
   // A queued job the core holds back (the local service still starting) says why.
   else if (job?.pollProblem) state = errorText(job.pollProblem, lang);
+  // A speech-only job is queued while the detector listens, until its cut is known.
+  else if (job?.speechOnly && !job.speech && job.status === 'queued')
+    state = t('transcribe.state.findingSpeech');
   else state = t('transcribe.state.queued');
   const tone =
     error || row.phase === 'failed'
@@ -81,6 +84,11 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
           <span>{formatSize(row.size, t)}</span>
           {row.durationSec !== undefined ? <span>{formatClock(row.durationSec)}</span> : null}
           {route ? <span data-testid="route">{t(`transcribe.route.${route}`)}</span> : null}
+          {job?.speech && job.sentSeconds !== undefined ? (
+            <span data-testid="sent-length" title={sentOf(job, t, 'transcribe.sentOfLong')}>
+              {sentOf(job, t, 'transcribe.sentOf')}
+            </span>
+          ) : null}
         </span>
         {job?.status === 'completed' && job.preview ? (
           <span className="job-preview" title={job.preview} data-testid="preview">

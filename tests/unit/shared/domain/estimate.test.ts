@@ -27,6 +27,20 @@ const done = (id: string, seconds: number, rate: number, at = T, changes: Partia
   job(id, { seconds, startedAt: at, completedAt: at + seconds * rate * 1000, ...changes });
 
 describe('how long a job takes, learned from the ones before it', () => {
+  it('counts the audio the service heard: what was sent when only speech was', () => {
+    // 600 s recorded, 150 s sent, worked 30 s: 0.2 s a second of what was heard.
+    const cut = { sentSeconds: 150, speechOnly: true };
+    const jobs = [done('a', 600, 0.05, T, cut), done('b', 600, 0.05, T, cut)];
+    expect(workRate(jobs, { connection: 'local', mode: 'async' })).toBeCloseTo(0.2);
+    const running = job('r', {
+      status: 'recognizing',
+      seconds: 1200,
+      sentSeconds: 300,
+      startedAt: T,
+    });
+    expect(estimateOf(running, 0.2, T + 30_000)!.expected).toBeCloseTo(60);
+  });
+
   it('is the median of work per audio second of the same connection and mode', () => {
     const jobs = [
       done('a', 60, 0.2),
