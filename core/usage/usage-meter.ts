@@ -31,7 +31,17 @@ export function clockOf(seconds: number): string {
   return `${Math.floor(whole / 3600)}:${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** How soon a count that could not be stored is tried again. */
+const RETRY_MS = 2_000;
+
 export class UsageMeter {
+  /**
+   * Sends that could not be counted yet (the disk was full, the database busy): counted with the
+   * next send that can be, in the month they were made. Counting never stops a recognition.
+   */
+  private readonly uncounted: Array<{ sent: Sent; month: Month }> = [];
+  private retry: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly store: UsageStore,
     private readonly connections: Pick<ConnectionStore, 'list'>,
@@ -44,19 +54,55 @@ export class UsageMeter {
    */
   bill(sent: Sent): void {
     if (!(sent.seconds > 0)) return;
-    const month = this.store.add(sent);
-    this.emit('usage:changed', { connection: sent.connection, month });
-    const budget = budgetSeconds(this.store.plan(sent.connection));
-    if (budget === undefined) return;
-    const used = this.store.total(sent.connection, month);
-    if (used >= budget * BUDGET_WARN_AT && this.store.warnOnce(sent.connection, month, '80')) {
-      this.emit('usage:warning', {
-        connection: sent.connection,
-        month,
-        secondsUsed: used,
-        secondsBudget: budget,
-      });
+    const month = this.store.currentMonth();
+    this.uncounted.push({ sent, month });
+    if (this.countWaiting()) this.counted(sent.connection, month);
+  }
+
+  /**
+   * Said to the window once a send is stored, with the budget's warning when it is due. A warning
+   * that cannot be recorded now (a full disk) is given at a later count.
+   */
+  private counted(connection: string, month: Month): void {
+    this.emit('usage:changed', { connection, month });
+    try {
+      const budget = budgetSeconds(this.store.plan(connection));
+      if (budget === undefined) return;
+      const used = this.store.total(connection, month);
+      if (used >= budget * BUDGET_WARN_AT && this.store.warnOnce(connection, month, '80'))
+        this.emit('usage:warning', { connection, month, secondsUsed: used, secondsBudget: budget });
+    } catch {
+      return;
     }
+  }
+
+  /** Stores the sends waiting to be counted, oldest first; false when one could not be. */
+  private countWaiting(): boolean {
+    while (this.uncounted.length > 0) {
+      const { sent, month } = this.uncounted[0]!;
+      try {
+        this.store.add(sent, month);
+      } catch {
+        this.retryLater();
+        return false;
+      }
+      this.uncounted.shift();
+    }
+    return true;
+  }
+
+  /**
+   * Tries the waiting counts again a little later, so that a session that ended on a full disk
+   * is still counted once there is room; until the store is closed.
+   */
+  private retryLater(): void {
+    if (this.retry || !this.store.open) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      const waiting = new Map(this.uncounted.map((u) => [u.sent.connection, u.month]));
+      if (this.countWaiting())
+        for (const [connection, month] of waiting) this.counted(connection, month);
+    }, RETRY_MS).unref();
   }
 
   /**

@@ -103,9 +103,8 @@ export class UsageStore {
     return monthOf(this.time.now(), this.time.timeZone());
   }
 
-  /** Adds a send to its connection's count for this month; the month it was counted in. */
-  add(sent: Sent): Month {
-    const month = this.currentMonth();
+  /** Adds a send to its connection's count for its month (this one unless said); that month. */
+  add(sent: Sent, month: Month = this.currentMonth()): Month {
     if (!(sent.seconds > 0)) return month;
     this.db
       .prepare(
@@ -184,5 +183,10 @@ export class UsageStore {
 
   close(): void {
     this.db.close();
+  }
+
+  /** False once closed: nothing more can be counted. */
+  get open(): boolean {
+    return this.db.open;
   }
 }

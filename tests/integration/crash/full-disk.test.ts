@@ -61,10 +61,13 @@ describe('a full disk', { timeout: 180_000 }, () => {
     );
     const second = await submit();
     const cut = (second as { data: { jobs: Job[] } }).data.jobs[0]!;
-    await until(
+    // Under way: a direct request reads "recognizing" as soon as its bytes are handed over, while
+    // the slowed proxy is still passing them on.
+    const underWay = await until(
       () => core.journal.get(cut.id),
-      (j) => j?.status === 'uploading',
+      (j) => j?.status !== 'queued',
     );
+    expect(underWay?.status).toMatch(/^(uploading|recognizing)$/);
     const filler = join(mount, 'filler');
     await fill(filler);
     const failed = await until(() => core.journal.get(cut.id), settled);

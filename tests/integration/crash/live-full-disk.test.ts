@@ -1,5 +1,5 @@
 /**
- * A live session whose disk fills up (#28 §9): the data folder is a small tmpfs mounted for this
+ * A live session whose disk fills up: the data folder is a small tmpfs mounted for this
  * test, the real core's live session, the real local service's realtime interface and real ffmpeg.
  * The disk fills as soon as the session records: the session says so (once, not fatal), keeps
  * every final it gets in memory, and Stop, while the disk is still full, leaves the job
@@ -145,6 +145,22 @@ describe('a live session on a full disk', { timeout: 240_000 }, () => {
     );
     console.log(`completed ${Date.now() - freedAt} ms after the disk had room`);
     await expectCompleted(jobId, heard);
+
+    // The audio streamed while the disk was full is counted once there is room, in full.
+    const billed = core!.journal.get(jobId)!.billedSeconds!;
+    expect(billed).toBeGreaterThan(0);
+    const counted = await until(
+      async () => {
+        const usage = await core!.invoke('usage:summary', {});
+        if (!usage.ok) throw new Error(usage.error.code);
+        return usage.data.connections
+          .flatMap((c) => c.months)
+          .reduce((sum, m) => sum + m.secondsLogged + m.secondsNotLogged, 0);
+      },
+      (seconds) => Math.abs(seconds - billed) < 0.01,
+      { timeoutMs: 30_000 },
+    );
+    console.log(`${counted.toFixed(1)} s counted of ${billed.toFixed(1)} s billed`);
   });
 
   it('room again before Stop: the waiting finals are written, and Stop completes the job cut off', async () => {
