@@ -1,15 +1,22 @@
 /** Files in: the drop target and picker, the options, and a row per file of this session. */
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { errorText } from '../../ui/error-text';
 import { ACCEPT } from '../../store/accept';
-import { BudgetQuestion } from './BudgetQuestion';
 import { FileRowView } from './FileRowView';
 import { RecentJobs } from './RecentJobs';
 import { TranscribeOptions } from './TranscribeOptions';
 import { View } from '../../ui/section';
 import './transcribe.css';
+
+/**
+ * The question a file over its connection's budget asks: its code (and Radix's dialog) loads when
+ * one is asked, not with the first screen.
+ */
+const BudgetQuestion = lazy(() =>
+  import('./BudgetQuestion').then((m) => ({ default: m.BudgetQuestion })),
+);
 
 export function TranscribeView() {
   const { t } = useTranslation();
@@ -23,6 +30,7 @@ export function TranscribeView() {
   const localActive = useApp(
     (s) => s.connections.find((c) => c.id === s.activeConnection)?.kind === 'local',
   );
+  const asking = useApp((s) => s.rows.some((r) => r.phase === 'asking'));
   const rowKeys = keys ? keys.split(' ') : [];
   const waiting = localActive && service && service.state !== 'running';
 
@@ -98,7 +106,11 @@ export function TranscribeView() {
           </button>
         ) : null}
       </div>
-      <BudgetQuestion />
+      {asking && (
+        <Suspense fallback={null}>
+          <BudgetQuestion />
+        </Suspense>
+      )}
       {rowKeys.length === 0 ? (
         <RecentJobs />
       ) : (
