@@ -16,6 +16,9 @@ import { handleIssue } from './routes/issue';
 import { handleSyncRecognize } from './routes/recognize';
 import type { JobRoutes } from './routes/jobs';
 
+/** How long a connection refused as malformed HTTP is read from after its answer, before it is closed. */
+const LINGER_MS = 2_000;
+
 type Handler = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -180,9 +183,14 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     sendJson(res, 404, { code: '>', message: `no such endpoint: ${req.method} ${url.pathname}` });
   }
 
+  const refused = new WeakSet<object>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Malformed HTTP or headers over the limit: answer plainly and close; never crash.
+    // Malformed HTTP or headers over the limit: answer plainly and close; never crash. The parser
+    // reports each later chunk of a refused request again: those are dropped, not answered by
+    // destroying the connection (the client would be reset before reading its answer).
+    if (refused.has(socket)) return;
     if (!socket.writable) return socket.destroy();
+    refused.add(socket);
     const status =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? '431 Request Header Fields Too Large'
@@ -194,6 +202,12 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // A lingering close: what the client still sends is read and dropped for a moment, since
+    // bytes arriving at a closed socket make the system reset the connection, and a reset can
+    // throw away the answer before the client has read it.
+    socket.resume();
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(linger));
   });
   return server;
 }
