@@ -141,8 +141,10 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
       out: options.out,
       settings: settingsOf(options),
     };
-    await ctx.onCore(shared(command), { service: true, out: options.out }, (link, io, stop) =>
-      transcribe(files, request, io, link, stop),
+    await ctx.onCore(
+      shared(command),
+      { service: true, out: options.out, handsOver: true },
+      (link, io, stop) => transcribe(files, request, io, link, stop),
     );
   });
 
@@ -183,7 +185,7 @@ export function fileCommands(program: Command, ctx: CommandContext): void {
     };
     await ctx.onCore(
       shared(command),
-      { service: true, out: options.out },
+      { service: true, out: options.out, handsOver: true },
       (link, io, stop, dataDir) => watchFolders(link, io, dataDir, folders, request, stop),
     );
   });

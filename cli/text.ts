@@ -24,6 +24,8 @@ const EN = {
   // The data folder.
   'data.held':
     'The data folder {path} is held by a program that cannot be reached. Close it, or use another --data folder.',
+  'link.toApp': 'Kikitori was opened on this data folder: carrying on through it.',
+  'link.here': 'Kikitori was closed: carrying on here.',
   // Files and jobs.
   'stage.queued': 'waiting',
   'stage.findingSpeech': 'finding where people speak',
@@ -163,6 +165,9 @@ const JA: Readonly<Record<TextKey, string>> = {
   'arg.other': 'この引数は使えません。kikitori --help をご覧ください。',
   'data.held':
     'データフォルダー {path} は、連絡の取れないプログラムが使用中です。そのプログラムを閉じるか、別の --data フォルダーを指定してください。',
+  'link.toApp':
+    'このデータフォルダーで Kikitori が開かれました。以後は Kikitori を通して続けます。',
+  'link.here': 'Kikitori が閉じられました。以後はこのコマンドで続けます。',
   'stage.queued': '待機中',
   'stage.findingSpeech': '発話部分を検出中',
   'stage.uploading': '送信中',

@@ -14,9 +14,11 @@ import {
   type AppError,
   type Lang,
 } from '../shared/domain/errors';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
 import { Core, defaultAppDataDir, type CoreOptions } from './core';
 import { startOpenAiServer, type OpenAiServer } from './openai/server';
+import { connectProgram } from './program-client';
 import { startProgramEndpoint, type ProgramEndpoint } from './program-endpoint';
 
 /** How long a second start waits for the running instance to answer. */
@@ -49,13 +51,16 @@ export function failWith(error: unknown, exitCode = 1): never {
 }
 
 export type Opened =
-  | { readonly kind: 'opened'; readonly core: Core }
+  /** `takenFrom`: the command that held the folder and let go of it for this host. */
+  | { readonly kind: 'opened'; readonly core: Core; readonly takenFrom?: number }
   /** Another live Kikitori holds the folder: where to send the person (undefined: it is silent). */
   | { readonly kind: 'held'; readonly running: Handover | undefined };
 
 /**
  * Opens the core on the data folder (taking its lock), or, when another live Kikitori holds it,
- * finds that one to hand over to. Any other failure (a folder that cannot be used) is thrown.
+ * finds that one to hand over to. A command holding it (`kikitori watch`, a long `transcribe`)
+ * is asked to let go: it carries on through this host, which opens the core once the lock is
+ * free. Any other failure (a folder that cannot be used) is thrown.
  */
 export async function openOrHandOver(
   options: CoreOptions,
@@ -64,8 +69,31 @@ export async function openOrHandOver(
   try {
     return { kind: 'opened', core: await Core.open(options) };
   } catch (error) {
-    if (!(error instanceof AppFailure) || error.error.code !== 'app-running') throw error;
-    return { kind: 'held', running: await findRunningInstance(options.dataDir, handoverMs) };
+    if (!isHeld(error)) throw error;
+    const running = await findRunningInstance(options.dataDir, handoverMs);
+    if (running?.kind !== 'command') return { kind: 'held', running };
+    const reached = await connectProgram(options.dataDir);
+    const letting = reached.kind === 'connected' && (await reached.letGo());
+    if (reached.kind === 'connected') await reached.link.close();
+    const core = letting ? await openOnceFree(options, handoverMs) : undefined;
+    return core ? { kind: 'opened', core, takenFrom: running.pid } : { kind: 'held', running };
+  }
+}
+
+const isHeld = (error: unknown) =>
+  error instanceof AppFailure && error.error.code === 'app-running';
+
+/** The core, once the command that said it lets go has released the lock (within `ms`). */
+async function openOnceFree(options: CoreOptions, ms: number): Promise<Core | undefined> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await Core.open(options);
+    } catch (error) {
+      if (!isHeld(error)) throw error;
+      if (Date.now() > deadline) return undefined;
+      await sleep(100);
+    }
   }
 }
 
@@ -89,21 +117,25 @@ export async function holdDataFolder(
   warn: (line: string) => void = (line) => process.stderr.write(`kikitori: ${line}\n`),
   /** Serve the OpenAI-compatible endpoint (default: the window and browser mode do). */
   openai: boolean = instance.host !== 'command',
+  /** A command lets go of the folder when an app starting on it asks (core/program-endpoint.ts). */
+  onHandover?: () => void,
 ): Promise<HeldFolder> {
-  const endpoint = await startProgramEndpoint(core).catch((error: unknown) => {
-    warn(
-      failureLine(
-        new AppFailure(
-          appError(
-            'program-unreachable',
-            { path: core.dataDir, reason: 'not-served' },
-            error instanceof Error ? error.message : String(error),
+  const endpoint = await startProgramEndpoint(core, onHandover ? { onHandover } : {}).catch(
+    (error: unknown) => {
+      warn(
+        failureLine(
+          new AppFailure(
+            appError(
+              'program-unreachable',
+              { path: core.dataDir, reason: 'not-served' },
+              error instanceof Error ? error.message : String(error),
+            ),
           ),
         ),
-      ),
-    );
-    return undefined;
-  });
+      );
+      return undefined;
+    },
+  );
   let programs: OpenAiServer | undefined;
   try {
     if (openai) programs = await startOpenAiServer(core);

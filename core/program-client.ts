@@ -43,6 +43,11 @@ export type ProgramConnection =
        * stopped or was killed): a program waiting for events stops waiting.
        */
       readonly gone: Promise<void>;
+      /**
+       * Asks the holder to let go of the data folder (a command does, for an app starting on it):
+       * true once it said it will; false when it will not (a window, an older version).
+       */
+      letGo(): Promise<boolean>;
     }
   /** No endpoint: no app serves this data folder (a program may open the core itself). */
   | { readonly kind: 'absent'; readonly endpoint: string }
@@ -196,7 +201,17 @@ export async function connectProgram(
     if (code !== undefined && REFUSED.has(code)) return unreachable('refused', String(error));
     return unreachable('refused', String(error));
   }
-  return { kind: 'connected', pid: hello.pid, ...appLink(dataDir, endpoint, agent, send) };
+  const letGo = () =>
+    send('POST', '/handover', '{}', AbortSignal.timeout(timeoutMs)).then(
+      (answer) => answer.status === 202,
+      () => false,
+    );
+  return {
+    kind: 'connected',
+    pid: hello.pid,
+    letGo,
+    ...appLink(dataDir, endpoint, agent, send),
+  };
 }
 
 type Send = (method: 'GET' | 'POST', path: string, body?: string) => Promise<Answer>;

@@ -6,7 +6,9 @@
  * private socket folder; on Windows a named pipe named after the data folder), never a TCP port:
  * no web page can reach it at all, and the file's permissions are its authentication, so every
  * call runs as the core's PROGRAM caller. It speaks HTTP like the web host: `POST /rpc/<channel>` and
- * `GET /events` (core/http-channels.ts), and `GET /` says it is Kikitori and whose.
+ * `GET /events` (core/http-channels.ts), and `GET /` says it is Kikitori and whose. A command that
+ * holds the folder (`kikitori watch`, a long `transcribe`) also takes `POST /handover`: the app
+ * starting on the folder asks it to let go, and the command carries on through the app.
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -109,11 +111,22 @@ async function removeLeftSocket(path: string): Promise<void> {
   await rm(path, { force: true });
 }
 
+export interface EndpointOptions {
+  /**
+   * The holder lets go of the data folder when asked (`POST /handover`, answered 202 first);
+   * without it the endpoint answers 409.
+   */
+  readonly onHandover?: () => void;
+}
+
 /**
  * Serves the core's program endpoint. Only the holder of the data folder's lock (an open Core)
  * may call this: a socket left by a Kikitori killed earlier is replaced.
  */
-export async function startProgramEndpoint(core: Core): Promise<ProgramEndpoint> {
+export async function startProgramEndpoint(
+  core: Core,
+  { onHandover }: EndpointOptions = {},
+): Promise<ProgramEndpoint> {
   const path = programEndpointPath(core.dataDir);
   if (path === undefined)
     throw new Error(
@@ -131,6 +144,13 @@ export async function startProgramEndpoint(core: Core): Promise<ProgramEndpoint>
       return refuse(res, 403, 'forbidden', 'the program endpoint takes no requests from pages');
     const { pathname } = new URL(req.url ?? '/', 'http://kikitori');
     if (pathname.startsWith(RPC_PREFIX)) return answerRpc(core, req, res, PROGRAM, 'for programs');
+    if (pathname === '/handover' && req.method === 'POST') {
+      if (!onHandover)
+        return refuse(res, 409, 'invalid-input', 'this Kikitori does not hand its folder over');
+      // Answered before letting go: the asker then waits for the folder's lock.
+      res.once('finish', onHandover);
+      return sendJson(res, 202, { ok: true, data: { pid: process.pid } });
+    }
     if (req.method !== 'GET') return refuse(res, 405, 'invalid-input', 'use GET');
     if (pathname === '/events') return events.open(req, res);
     if (pathname === '/') return sendJson(res, 200, { ok: true, data: hello });

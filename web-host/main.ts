@@ -74,7 +74,7 @@ async function openInBrowser(address: string): Promise<void> {
 }
 
 // Core.open takes the data folder's lock: another live Kikitori on it is handed over to, letting
-// the person into that one instead.
+// the person into that one instead; a command holding it lets go and carries on through this one.
 let core: Core;
 try {
   // The window records the calls the person starts.
@@ -96,6 +96,10 @@ try {
     process.exit(0);
   }
   core = opened.core;
+  if (opened.takenFrom !== undefined)
+    console.log(
+      `Kikitori took the data folder over from the command kikitori (process ${opened.takenFrom}), which carries on through it.`,
+    );
 } catch (error) {
   fail(error);
 }

@@ -1,10 +1,9 @@
 /**
- * `kikitori watch` as a person runs it (issue #30 §3): the package's bin as a child process,
+ * `kikitori watch` as a person runs it: the package's bin as a child process,
  * holding the data folder with the real local service. A clip copied into the folder gets its
  * transcript in each format asked for, once; a second `kikitori watch` of the same folder goes
  * through the first (its program endpoint) and is refused, naming the watcher that holds it; a
  * file it leaves alone (not audio or video) is said with its reason, in text and as an event;
- * browser mode started on that data folder says a command holds it (not a window) and exits 1;
  * SIGTERM stops the watcher cleanly with exit code 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -81,24 +80,6 @@ describe('kikitori watch', () => {
     expect(await second.exited).toBe(1);
     expect(second.out.stderr).toContain(
       `${folder} is already watched by the command “kikitori watch” (process ${watcher.child.pid})`,
-    );
-  }, 120_000);
-
-  it('is named as a command, not a window, when browser mode is started on its data folder', async () => {
-    const browserMode = spawn(
-      process.execPath,
-      ['scripts/web-host.mjs', '--data', dataDir, '--no-open'],
-      { env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' }, stdio: 'pipe' },
-    );
-    let stdout = '';
-    let stderr = '';
-    browserMode.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    browserMode.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((settle) => browserMode.on('exit', settle));
-    expect(code, stdout).toBe(1);
-    expect(stdout).not.toContain('window');
-    expect(stderr).toContain(
-      `A Kikitori command (process ${watcher.child.pid}, such as kikitori watch) is using the data folder ${dataDir}.`,
     );
   }, 120_000);
 
