@@ -3,4 +3,4 @@
  * shared/domain/errors.ts, where each language writes the whole sentence from the code and its
  * params. The raw `detail` is shown apart by the caller, when it helps.
  */
-export { errorText } from '../../../shared/domain/errors';
+export { errorText } from '../../../shared/domain/error-text';

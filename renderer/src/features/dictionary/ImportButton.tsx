@@ -7,7 +7,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appError, wordRejectionText, type AppError } from '../../../../shared/domain/errors';
+import { appError, type AppError } from '../../../../shared/domain/errors';
+import { wordRejectionText } from '../../../../shared/domain/error-text';
 import {
   importImeWords,
   type ImeImport,
