@@ -13,7 +13,8 @@ import type { CoreLink } from '../core/program-link';
 import { LIMITS } from '../shared/api/codes';
 import type { ProfileWord } from '../shared/api/profile-words';
 import type { Connection } from '../shared/domain/connection';
-import { AppFailure, appError, wordRejectionText } from '../shared/domain/errors';
+import { AppFailure, appError } from '../shared/domain/errors';
+import { wordRejectionText } from '../shared/domain/error-text';
 import { importImeWords, wordsAfterImport } from '../shared/domain/ime-dictionary/ime-import';
 import type { ImeFormat } from '../shared/domain/ime-dictionary/ime-file';
 import {

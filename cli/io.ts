@@ -8,13 +8,8 @@
  * (an AppError's `detail`, English or anything) is shown apart, on its own line after it, and only
  * when the sentence does not already say why (a `reason` it translates).
  */
-import {
-  AppFailure,
-  errorText,
-  SUB_CODES,
-  type AppError,
-  type Lang,
-} from '../shared/domain/errors';
+import { AppFailure, SUB_CODES, type AppError, type Lang } from '../shared/domain/errors';
+import { errorText } from '../shared/domain/error-text';
 import { BadArgument, CommandFailure } from './options';
 import { shown } from './terminal';
 import { say } from './text';

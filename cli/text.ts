@@ -1,7 +1,7 @@
 /**
  * What the command line says, in Japanese and English by the locale (LC_ALL, LC_MESSAGES, LANG),
  * as the window does: each sentence written whole in each language. The core's errors are
- * rendered by shared/domain/errors (errorText); these are the command line's own words.
+ * rendered by shared/domain/error-text (errorText); these are the command line's own words.
  */
 import { langOf, type Lang } from '../shared/domain/errors';
 import { HELP_EN, HELP_JA } from './text-help';

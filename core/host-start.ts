@@ -6,15 +6,9 @@
  * as it holds the folder, and a clean stop on SIGINT and SIGTERM.
  */
 import { resolve } from 'node:path';
-import {
-  AppFailure,
-  appError,
-  errorText,
-  langOf,
-  type AppError,
-  type Lang,
-} from '../shared/domain/errors';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AppFailure, appError, langOf, type AppError, type Lang } from '../shared/domain/errors';
+import { errorText } from '../shared/domain/error-text';
 import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
 import { Core, defaultAppDataDir, type CoreOptions } from './core';
 import { startOpenAiServer, type OpenAiServer } from './openai/server';

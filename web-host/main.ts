@@ -15,7 +15,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppFailure, appError, errorText } from '../shared/domain/errors';
+import { AppFailure, appError } from '../shared/domain/errors';
+import { errorText } from '../shared/domain/error-text';
 import {
   dataDirFrom,
   failWith as fail,

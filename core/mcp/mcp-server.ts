@@ -12,7 +12,8 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { editedTranscript } from '../../shared/domain/edits';
-import { AppFailure, appError, errorText, type AppError } from '../../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import { JOB_STATES, listedName, type Job } from '../../shared/domain/job';
 import { EXPORT_CHOICES, type ExportChoice } from '../../shared/format/exporters';
 import { isInside } from '../media-file';

@@ -15,7 +15,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appError, errorText, type AppError } from '../../shared/domain/errors';
+import { appError, type AppError } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import type { Job } from '../../shared/domain/job';
 import { LIVE_AUDIO, type LiveEvent } from '../../shared/ipc/live';
 import { CJK } from '../../shared/format/speakers';

@@ -29,7 +29,8 @@ import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host-star
 import { mediaResponse } from '../../core/media';
 import { ChosenFiles } from '../../core/media-file';
 import { tightenedLine } from '../../core/storage/private-folder';
-import { AppFailure, appError, errorText, langOf } from '../../shared/domain/errors';
+import { AppFailure, appError, langOf } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import type { Handover } from '../../core/app-instance';
 import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
 import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';

@@ -15,6 +15,7 @@ import './ui/status.css';
 import './ui/row-text.css';
 import { App } from './app/App';
 import { hostBridge } from './host/bridge';
+import { loadErrorText } from './ui/error-text';
 
 const bridge = hostBridge();
 createRoot(document.getElementById('root')!).render(
@@ -22,3 +23,5 @@ createRoot(document.getElementById('root')!).render(
     <App bridge={bridge} />
   </StrictMode>,
 );
+// The errors' sentences, a chunk of their own: fetched now, beside the first render, not before it.
+void loadErrorText().catch(() => {});

@@ -2,12 +2,11 @@
  * Errors a person sees. An error crosses every boundary (IPC, journal, HTTP) as data: a code a
  * program can branch on, params that are values (names, numbers, hosts, paths, or sub-codes
  * listed in SUB_CODES), and the raw text the system said. Each language writes the whole
- * sentence where it is shown (errorText), so no language ever carries another's fragments.
+ * sentence where it is shown (errorText, in ./error-text/), so no language ever carries another's
+ * fragments. This module carries no sentence: the window uses it from its first screen, and
+ * loads the sentences' tables later.
  */
 import { z } from 'zod';
-import { EN } from './error-text/en';
-import { JA } from './error-text/ja';
-import { renderError, renderRejection, type Language } from './error-text/render';
 
 export const APP_ERROR_CODES = [
   'network',
@@ -174,22 +173,22 @@ export function appError<C extends AppErrorCode>(
 }
 
 export type Lang = 'en' | 'ja';
-export const LANGUAGES: Readonly<Record<Lang, Language>> = { en: EN, ja: JA };
 
 /** The language for a locale name such as `ja_JP.UTF-8`, `ja-JP` or `en-US`: Japanese or English. */
 export function langOf(locale: string | undefined): Lang {
   return /^ja([_.-]|$)/i.test(locale ?? '') ? 'ja' : 'en';
 }
 
-/** The whole sentence for an error in one language (without its detail, which is shown apart). */
-export function errorText(error: Pick<AppError, 'code' | 'params'>, lang: Lang): string {
-  return renderError(LANGUAGES[lang], error);
-}
-
-/** An AppError as a throwable, so it can cross async code and be turned back into a Result. */
+/**
+ * An AppError as a throwable, so it can cross async code and be turned back into a Result. Its
+ * message is for a log or a stack trace, in no language: the code, the params and the detail
+ * (`file {"name":"a.wav","reason":"missing"} (ENOENT …)`). What a person reads is the error's
+ * sentence, made where it is shown (errorText), never this message.
+ */
 export class AppFailure extends Error {
   constructor(readonly error: AppError) {
-    super(`${errorText(error, 'en')}${error.detail ? ` (${error.detail})` : ''}`);
+    const params = Object.keys(error.params).length > 0 ? ` ${JSON.stringify(error.params)}` : '';
+    super(`${error.code}${params}${error.detail ? ` (${error.detail})` : ''}`);
   }
 }
 
@@ -225,7 +224,3 @@ export const wordRejectionSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type WordRejection = z.infer<typeof wordRejectionSchema>;
-
-export function wordRejectionText(rejection: WordRejection, lang: Lang): string {
-  return renderRejection(LANGUAGES[lang], rejection);
-}

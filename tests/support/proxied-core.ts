@@ -5,7 +5,8 @@
 import { Core, type CoreOptions } from '../../core/core';
 import { SessionKeyStore } from '../../core/key-store/key-store';
 import type { Connection } from '../../shared/domain/connection';
-import { appError, errorText } from '../../shared/domain/errors';
+import { appError } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import type { Job } from '../../shared/domain/job';
 import { FaultProxy, type SeenRequest } from './fault-proxy';
 import { removeDir, startService, type RunningService } from './service-process';

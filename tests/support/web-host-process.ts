@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { supervise } from './service-process';
-import { errorText } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import type { Result } from '../../shared/ipc/contract';
 
 export interface RunningWebHost {

@@ -6,7 +6,7 @@ import type { ProfileWord } from '../../shared/api/profile-words';
 import { VALIDITY_PRESETS } from '../../shared/domain/validity-presets';
 import type { Job, Transcript } from '../../shared/domain/job';
 import { formatWordTable, parseWordTable } from '../../shared/domain/word-table';
-import { errorText } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
 import { rawRequest, removeDir, tempDir } from '../support/service-process';
 import { loggedConnection } from '../support/connections';

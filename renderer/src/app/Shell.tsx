@@ -4,18 +4,19 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallNotices } from '../features/calls/CallNotices';
+import { shownCalls } from '../features/calls/notice-of';
 import { DropZone } from '../features/transcribe/DropZone';
 import { liveMarkOf } from '../store/live-slice';
 import { TABS, type Tab } from '../store/prefs-slice';
 import { useApp } from '../store/store';
 import { TabButton, TabList, TabPanel } from '../ui/tabs';
 import { Preferences } from './Preferences';
-import { SECTIONS, VIEWER, type Screen } from './screens';
+import { CALL_NOTICES, SECTIONS, VIEWER, type Screen } from './screens';
 import { StatusBar } from './StatusBar';
 import './shell.css';
 
 const TranscriptView = VIEWER.View;
+const CallNotices = CALL_NOTICES.View;
 /**
  * Asked only once a guard holds a leaving (unsaved dictionary words): the dialog's code (Radix's
  * alert dialog) loads then, not with the first screen.
@@ -54,6 +55,11 @@ export function Shell() {
   const leaving = useApp((s) => s.pendingLeave !== undefined);
   const [leaveAsked, setLeaveAsked] = useState(false);
   if (leaving && !leaveAsked) setLeaveAsked(true);
+  // The calls' notices load with the first one to show, and stay (they remember what they said).
+  const noticed = useApp((s) => shownCalls(s.calls, s.callsDismissed).length > 0);
+  const [noticesAsked, setNoticesAsked] = useState(false);
+  if (noticed && !noticesAsked) setNoticesAsked(true);
+  const [callSpoken, setCallSpoken] = useState('');
   const closeTranscript = useApp((s) => s.closeTranscript);
   // A live session under way is said on its tab and in the window's title, whatever is open.
   const liveMark = useApp((s) => liveMarkOf(s.live.phase));
@@ -125,7 +131,16 @@ export function Shell() {
         </header>
         {/* The window's main landmark: the open section, under the calls' notices. */}
         <main className="main">
-          <CallNotices />
+          {/* What the notices say, once each: a live region there from the start, as one added
+              with its words already in it is not read by every reader. */}
+          <div className="visually-hidden" role="status" data-testid="call-spoken">
+            {callSpoken}
+          </div>
+          {noticesAsked && (
+            <Suspense fallback={null}>
+              <CallNotices onSpoken={setCallSpoken} />
+            </Suspense>
+          )}
           {TABS.map((name) => {
             const View = SECTIONS[name].View;
             return (

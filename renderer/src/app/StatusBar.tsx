@@ -4,7 +4,7 @@
  * state (the running rows say the same, web-host restarts reconnect by themselves).
  */
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../ui/error-text';
+import { useErrorText } from '../ui/error-text';
 import { shownServiceState } from '../store/service-slice';
 import { useApp } from '../store/store';
 import { ConnectionName, connectionName } from '../ui/display-names';
@@ -16,7 +16,7 @@ export function StatusBar() {
   const connection = connections.find((c) => c.id === active);
   const service = useApp((s) => s.service);
   const hostError = useApp((s) => s.hostError);
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const hostLost = useApp((s) => s.hostLost);
   const sessionEnded = useApp((s) => s.sessionEnded);
   const warning = useApp((s) => s.usageWarning);
@@ -39,7 +39,7 @@ export function StatusBar() {
           {t('status.service')}: {t(`status.state.${state}`)}
         </span>
         {connected && service?.problem && state !== 'running' ? (
-          <span className="muted">— {errorText(service.problem, lang)}</span>
+          <span className="muted">— {errorText(service.problem)}</span>
         ) : null}
       </div>
       {sessionEnded ? (
@@ -66,7 +66,7 @@ export function StatusBar() {
       ) : null}
       {hostError && connected ? (
         <p className="status-error" role="alert">
-          {errorText(hostError, lang)}
+          {errorText(hostError)}
         </p>
       ) : null}
     </footer>

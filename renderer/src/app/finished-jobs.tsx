@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEnded, type Job } from '../../../shared/domain/job';
-import { errorText } from '../ui/error-text';
+import { loadErrorText } from '../ui/error-text';
 import { notificationsSupported } from '../ui/notifications';
 import { useAppStore } from '../store/store';
 import { keptInStore } from '../store/result';
@@ -39,18 +39,26 @@ export function FinishedJobNotifier() {
           if (!was || finished(was) || !finished(job) || !isLong(job)) continue;
           if (job.status === 'cancelled') continue;
           const ok = job.status === 'completed';
-          const note = new Notification(
-            t(ok ? 'notify.done' : 'notify.failed', { name: job.file.name }),
-            {
-              body: ok ? (job.preview ?? '') : job.error ? errorText(job.error, state.lang) : '',
-              tag: job.id,
-            },
-          );
-          note.onclick = () => {
-            window.focus();
-            if (ok) void keptInStore(store.getState().openTranscript(job.id));
-            note.close();
+          const notify = (body: string) => {
+            const note = new Notification(
+              t(ok ? 'notify.done' : 'notify.failed', { name: job.file.name }),
+              { body, tag: job.id },
+            );
+            note.onclick = () => {
+              window.focus();
+              if (ok) void keptInStore(store.getState().openTranscript(job.id));
+              note.close();
+            };
           };
+          const { error } = job;
+          if (ok || !error) notify(ok ? (job.preview ?? '') : '');
+          // The error's sentence, once its tables are there (fetched as the window started);
+          // without them the title alone says it failed.
+          else
+            void loadErrorText().then(
+              (tables) => notify(tables.errorText(error, state.lang)),
+              () => notify(''),
+            );
         }
       }),
     [store, t],

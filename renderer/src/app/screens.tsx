@@ -2,7 +2,8 @@
  * The screens that are not the first one: Live, Jobs, Dictionary, Settings and the transcript viewer.
  * Each is its own chunk, fetched when it is opened (or, for a tab, when the pointer or keyboard
  * focus reaches it), so the first screen (Transcribe) carries none of their code, nor the
- * libraries and strings only they use. Shell shows them inside a Suspense.
+ * libraries and strings only they use. Shell shows them inside a Suspense; and the calls'
+ * notices, which load the same way when the first one is to show.
  */
 import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,17 +12,17 @@ import { addStrings, type Strings } from '../i18n';
 import type { Tab } from '../store/prefs-slice';
 
 /** A screen: `View` renders it; a lazy one's `load` fetches its code (and strings) ahead. */
-export interface Screen {
+export interface Screen<P extends object = object> {
   readonly load?: () => Promise<unknown>;
-  readonly View: ComponentType;
+  readonly View: ComponentType<P>;
 }
-type LazyScreen = Required<Screen>;
+type LazyScreen<P extends object = object> = Required<Screen<P>>;
 
-function lazyScreen<M>(
+function lazyScreen<M, P extends object = object>(
   code: () => Promise<M>,
-  pick: (module: M) => ComponentType,
+  pick: (module: M) => ComponentType<P>,
   strings?: () => Promise<Strings>,
-): LazyScreen {
+): LazyScreen<P> {
   const load = () =>
     Promise.all([code(), strings ? strings() : Promise.resolve(undefined)] as const);
   const View = lazy(async () => {
@@ -29,10 +30,10 @@ function lazyScreen<M>(
     const Screen = pick(module);
     if (!table) return { default: Screen };
     // The strings join the window's before the screen's first render asks for them.
-    const WithStrings = () => {
+    const WithStrings = (props: P) => {
       const { i18n } = useTranslation();
       addStrings(i18n, table);
-      return <Screen />;
+      return <Screen {...props} />;
     };
     return { default: WithStrings };
   });
@@ -44,15 +45,19 @@ const dictionarySettingsStrings = () =>
 const jobsStrings = () => import('../i18n/jobs-strings').then((m) => m.JOBS_STRINGS);
 const liveStrings = () => import('../i18n/live-strings').then((m) => m.LIVE_STRINGS);
 const viewerStrings = () => import('../i18n/viewer-strings').then((m) => m.VIEWER_STRINGS);
+const callsStrings = () => import('../i18n/calls-strings').then((m) => m.CALLS_STRINGS);
+/** Two tables of strings as one, the second's winning where both have a key. */
+const joined =
+  (first: () => Promise<Strings>, second: () => Promise<Strings>) => async (): Promise<Strings> => {
+    const [one, two] = await Promise.all([first(), second()]);
+    return { en: { ...one.en, ...two.en }, ja: { ...one.ja, ...two.ja } };
+  };
 /**
  * Screens that open the export dialog (Jobs, for a selection), name the export formats
  * (Settings' watched folders) or name and rename speakers as the viewer does (Live) take the
  * viewer's strings too: the dialog's and the speakers' are among them.
  */
-const withExporting = (own: () => Promise<Strings>) => async (): Promise<Strings> => {
-  const [mine, viewer] = await Promise.all([own(), viewerStrings()]);
-  return { en: { ...viewer.en, ...mine.en }, ja: { ...viewer.ja, ...mine.ja } };
-};
+const withExporting = (own: () => Promise<Strings>) => joined(viewerStrings, own);
 
 /**
  * The sections, one entry each, in the order of the tabs: a section's id is in the store's `TABS`
@@ -78,7 +83,8 @@ export const SECTIONS = {
   settings: lazyScreen(
     () => import('../features/settings/SettingsView'),
     (m) => m.SettingsView,
-    withExporting(dictionarySettingsStrings),
+    // Its Calls panel says what the notices say.
+    withExporting(joined(dictionarySettingsStrings, callsStrings)),
   ),
 } as const satisfies Record<Tab, Screen>;
 
@@ -87,4 +93,14 @@ export const VIEWER = lazyScreen(
   () => import('../features/viewer/TranscriptView'),
   (m) => m.TranscriptView,
   viewerStrings,
+);
+
+/**
+ * The calls' notices, over every screen: their code and strings load when the first notice is to
+ * show (Shell), as most windows never see one.
+ */
+export const CALL_NOTICES = lazyScreen(
+  () => import('../features/calls/CallNotices'),
+  (m) => m.CallNotices,
+  callsStrings,
 );

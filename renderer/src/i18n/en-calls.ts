@@ -1,6 +1,6 @@
 /**
- * English strings of calls noticed: the notice every screen may show (so they load with the
- * window) and Settings → Calls.
+ * English strings of calls noticed: the notice every screen may show and Settings → Calls, loaded
+ * with either (calls-strings.ts).
  */
 export const enCalls = {
   calls: {

@@ -16,6 +16,8 @@ export const en = {
     loading: 'Loading…',
     copyFailed:
       'Could not copy: the system did not allow Kikitori to use the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',
+    errorTextFailed:
+      'Something went wrong, but its description could not be loaded. Reload the window to read it.',
   },
   budget: {
     title: 'Past this month’s budget',

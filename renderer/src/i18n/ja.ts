@@ -16,6 +16,8 @@ export const ja: Messages = {
     loading: '読み込んでいます…',
     copyFailed:
       'コピーできませんでした。システムがクリップボードの使用を許可しませんでした。テキストを選択して Ctrl+C（Mac では ⌘C）でコピーしてください。',
+    errorTextFailed:
+      '問題が起きましたが、その説明を読み込めませんでした。ウィンドウを再読み込みすると読めます。',
   },
   budget: {
     title: '今月の予算を超えます',

@@ -1,8 +1,7 @@
 /** An AppError as the sentence a person reads, in the window's language, announced as it appears. */
 import type { ReactNode } from 'react';
 import type { AppError } from '../../../shared/domain/errors';
-import { useTranslation } from 'react-i18next';
-import { errorText } from './error-text';
+import { useErrorText } from './error-text';
 
 interface Props {
   readonly error: AppError | undefined;
@@ -13,13 +12,11 @@ interface Props {
 }
 
 export function ErrorBox({ error, className = 'error-box', children }: Props) {
-  // The window's language as i18n has it (kept equal to the store's by the app's provider).
-  const { i18n } = useTranslation();
-  const lang = i18n.language === 'ja' ? 'ja' : 'en';
+  const errorText = useErrorText();
   if (!error) return null;
   return (
     <p className={className} role="alert">
-      {errorText(error, lang)}
+      {errorText(error)}
       {children}
     </p>
   );

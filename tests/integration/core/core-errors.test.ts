@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAM } from '../../../core/core';
 import { openKeyStore } from '../../../core/key-store/key-store';
-import { errorText, type AppError } from '../../../shared/domain/errors';
+import { type AppError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import { useOfflineCore } from '../../support/hooks';
 
 const core = useOfflineCore('kikitori-core-errors-');

@@ -19,7 +19,8 @@ import {
   wordEdit,
   type EditOp,
 } from '../../../shared/domain/edits';
-import { AppFailure, errorText } from '../../../shared/domain/errors';
+import { AppFailure } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { Job, Transcript } from '../../../shared/domain/job';
 import { sessionKeyStore } from '../../support/proxied-core';
 import { removeDir, tempDir } from '../../support/service-process';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../core/api-client/api-client';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { Job } from '../../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { removeDir, tempDir } from '../../support/service-process';

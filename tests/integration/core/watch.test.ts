@@ -25,7 +25,8 @@ import {
   type WatchLink,
   type WatchListener,
 } from '../../../core/watch/folder-watcher';
-import { AppFailure, errorText } from '../../../shared/domain/errors';
+import { AppFailure } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';

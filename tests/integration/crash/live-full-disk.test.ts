@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../core/core';
 import { finalsPathOf, readFinals } from '../../../core/live/live-recording';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { Job } from '../../../shared/domain/job';
 import type { LiveEvent } from '../../../shared/ipc/live';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';

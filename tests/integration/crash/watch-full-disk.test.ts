@@ -9,7 +9,7 @@ import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderWatchers, type WatchListener } from '../../../core/watch/folder-watcher';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { useProxiedCore } from '../../support/hooks';

@@ -57,9 +57,10 @@ describe('the first screen', () => {
     }
     // Nor their code, their libraries or their strings (Jobs', Live's and the viewer's too, the
     // corrections' and the saving of exports, and Radix's tabs, which only the viewer uses: the
-    // sections are ui/tabs), by a static import or a modulepreload.
+    // sections are ui/tabs), by a static import or a modulepreload; nor the calls' notices and
+    // their strings (with the first notice), nor the errors' sentences (fetched after the start).
     const later = modules.filter((id) =>
-      /renderer\/src\/(features\/(jobs|dictionary|settings|keys|viewer|live|export)\/|i18n\/(en|ja)-(dictionary-settings|jobs|live|viewer)\.ts|host\/download\.ts)|shared\/domain\/edits\.ts|node_modules\/(@radix-ui\/react-(tooltip|dialog|alert-dialog|dropdown-menu|tabs|roving-focus)|@floating-ui|@tanstack)\//.test(
+      /renderer\/src\/(features\/(jobs|dictionary|settings|keys|viewer|live|export)\/|features\/calls\/CallNotices\.tsx|i18n\/(en|ja)-(dictionary-settings|jobs|live|viewer|calls)\.ts|host\/download\.ts)|shared\/domain\/(edits|error-text\/(en|ja|index))\.ts|node_modules\/(@radix-ui\/react-(tooltip|dialog|alert-dialog|dropdown-menu|tabs|roving-focus)|@floating-ui|@tanstack)\//.test(
         id,
       ),
     );

@@ -10,7 +10,7 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import { createUploads, safeFileName, type UploadsOptions } from '../../../web-host/uploads';
 import { ChosenFiles } from '../../../core/media-file';
 import { until } from '../../support/until';

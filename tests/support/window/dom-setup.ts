@@ -4,7 +4,7 @@
  * not for any of the app's own code; each only where the DOM has none.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // Jobs, Dictionary, Settings and the viewer load when opened: here that is vitest transforming
 // their modules on first import, which on a loaded machine can take longer than findBy's 1 s.
@@ -30,6 +30,14 @@ if (typeof window !== 'undefined') {
   } as unknown as typeof ResizeObserver;
 
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+  // The errors' sentences, which the window fetches as it starts (renderer/src/main.tsx): here
+  // before any test renders, so each sees the window a moment after its start. What shows before
+  // they arrive is tests/unit/renderer/error-text.test.tsx's.
+  beforeAll(async () => {
+    const { loadErrorText } = await import('../../../renderer/src/ui/error-text');
+    await loadErrorText();
+  });
 
   afterEach(() => {
     cleanup();

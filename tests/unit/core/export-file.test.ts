@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveExport, type AskSavePath } from '../../../core/export-file';
-import { AppFailure, errorText, type AppError } from '../../../shared/domain/errors';
+import { AppFailure, type AppError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 
 let dir: string;
 beforeAll(async () => {

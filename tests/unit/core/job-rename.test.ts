@@ -5,7 +5,7 @@
  * own writes of a job it was working on.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import { jobName, type Job } from '../../../shared/domain/job';
 import type { JobStatus } from '../../../shared/api';
 import { jobHandlers } from '../../../core/handlers/jobs';

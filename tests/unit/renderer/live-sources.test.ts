@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
-import { errorText } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 import type { LiveClientMessage } from '../../../shared/ipc/live';
 import {
   gainKeyOf,

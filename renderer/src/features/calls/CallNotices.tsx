@@ -2,37 +2,21 @@
  * The notices of calls noticed (store/calls-slice.ts), above every screen: "Zoom is using the
  * microphone. Transcribe this call?" with Start, Not now and Never for Zoom; a call being
  * transcribed; Live already running; a call ended (its transcript in Jobs, or Live started by
- * hand offered to stop). Each is said to screen readers once, through one live region that is
- * always there (a region added with its words already in it is not read by every reader), and,
- * when the system allows this window notifications, once as a system notification.
+ * hand offered to stop). Each is said to screen readers once, through the shell's live region
+ * (`onSpoken`), which is always there: a region added with its words already in it is not read by
+ * every reader, and this code and its strings load only with the first notice
+ * (app/screens.tsx). When the system allows this window notifications, each is also said once as
+ * a system notification.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallView } from '../../../../shared/domain/calls';
 import { useApp, useAppStore } from '../../store/store';
 import { notificationsSupported } from '../../ui/notifications';
 import { useActionError } from '../../ui/use-action-error';
 import { ErrorBox } from '../../ui/error-box';
+import { noticeOf, shownCalls, type CallNoticeKey as Key } from './notice-of';
 import './calls.css';
-
-type Key =
-  'asking' | 'starting' | 'recording' | 'busy' | 'ending' | 'ended' | 'endedOfferStop' | 'failed';
-
-/** What a call's notice says, or nothing (declined, or ended with nothing to tell). */
-export function noticeOf(call: CallView): Key | undefined {
-  switch (call.state) {
-    case 'asking':
-    case 'starting':
-    case 'recording':
-    case 'busy':
-    case 'ending':
-      return call.state;
-    case 'declined':
-      return call.problem ? 'failed' : undefined;
-    case 'ended':
-      return call.offerStop ? 'endedOfferStop' : call.jobId ? 'ended' : undefined;
-  }
-}
 
 /** The system notification a notice raises, if any. */
 const NOTIFY: Partial<Record<Key, 'notifyTitle' | 'notifyStarted' | 'notifyEnded'>> = {
@@ -41,21 +25,19 @@ const NOTIFY: Partial<Record<Key, 'notifyTitle' | 'notifyStarted' | 'notifyEnded
   ended: 'notifyEnded',
 };
 
-export function CallNotices() {
+/** `onSpoken`: what the live region says now (the notices that are new since it last spoke). */
+export function CallNotices({ onSpoken }: { readonly onSpoken: (words: string) => void }) {
   const { t } = useTranslation();
   const calls = useApp((s) => s.calls);
   const dismissed = useApp((s) => s.callsDismissed);
-  const shown = Object.values(calls)
-    .filter((call) => !dismissed[call.id] && noticeOf(call) !== undefined)
-    .sort((a, b) => a.since - b.since);
-  const [spoken, setSpoken] = useState('');
+  const shown = shownCalls(calls, dismissed);
   const said = useRef(new Set<string>());
   const store = useAppStore();
   useEffect(() => {
     const fresh = shown.filter((call) => !said.current.has(`${call.id}:${noticeOf(call)}`));
     if (fresh.length === 0) return;
     for (const call of fresh) said.current.add(`${call.id}:${noticeOf(call)}`);
-    setSpoken(fresh.map((call) => t(`calls.${noticeOf(call)!}`, { app: call.app })).join(' '));
+    onSpoken(fresh.map((call) => t(`calls.${noticeOf(call)!}`, { app: call.app })).join(' '));
     if (!notificationsSupported() || Notification.permission !== 'granted') return;
     for (const call of fresh) {
       const title = NOTIFY[noticeOf(call)!];
@@ -70,20 +52,14 @@ export function CallNotices() {
         note.close();
       };
     }
-  }, [shown, t, store]);
+  }, [shown, t, store, onSpoken]);
+  if (shown.length === 0) return null;
   return (
-    <>
-      <div className="visually-hidden" role="status" data-testid="call-spoken">
-        {spoken}
-      </div>
-      {shown.length > 0 && (
-        <section className="call-notices" aria-label={t('calls.region')}>
-          {shown.map((call) => (
-            <CallNotice key={call.id} call={call} />
-          ))}
-        </section>
-      )}
-    </>
+    <section className="call-notices" aria-label={t('calls.region')}>
+      {shown.map((call) => (
+        <CallNotice key={call.id} call={call} />
+      ))}
+    </section>
   );
 }
 

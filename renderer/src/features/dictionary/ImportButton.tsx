@@ -7,7 +7,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appError, wordRejectionText, type AppError } from '../../../../shared/domain/errors';
+import { appError, type AppError } from '../../../../shared/domain/errors';
 import {
   importImeWords,
   type ImeImport,
@@ -16,7 +16,7 @@ import { parseWordTable, type WordTableImport } from '../../../../shared/domain/
 import { LIMITS } from '../../../../shared/api/codes';
 import { engineRules, wordOf } from '../../store/word-rows';
 import { countAfterMerge, ImePreview } from './ImePreview';
-import { errorText } from '../../ui/error-text';
+import { useErrorText, useWordRejectionText } from '../../ui/error-text';
 import { useApp, useAppStore } from '../../store/store';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
@@ -32,7 +32,8 @@ const SHOWN_REJECTS = 200;
 
 export function ImportButton() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
+  const wordRejectionText = useWordRejectionText();
   const applyImport = useApp((s) => s.applyImport);
   const store = useAppStore();
   const input = useRef<HTMLInputElement>(null);
@@ -69,7 +70,7 @@ export function ImportButton() {
         : undefined;
     setState({ step: 'report', name: file.name, report: parseWordTable(text, format) });
   };
-  const rejectText = (r: Report['rejected'][number]) => wordRejectionText(r.reason, lang);
+  const rejectText = (r: Report['rejected'][number]) => wordRejectionText(r.reason);
   const finish = (merge: boolean) => {
     if (state.step === 'report') applyImport(state.report.words, merge);
     setState({ step: 'closed' });
@@ -103,7 +104,7 @@ export function ImportButton() {
       >
         {state.step === 'failed' && (
           <Dialog.Description className="error-box" role="alert">
-            {errorText(state.error, lang)}
+            {errorText(state.error)}
           </Dialog.Description>
         )}
         {state.step === 'report' && (

@@ -5,7 +5,7 @@ import { fileLabel, listedName } from '../../../../shared/domain/job';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionName } from '../../ui/display-names';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { formatClock, formatDateTime, sentOf } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { MiddleCut } from '../../ui/middle-cut';
@@ -55,6 +55,7 @@ export const JobRow = memo(function JobRow({
   const connection = useApp((s) => s.connections.find((c) => c.id === job?.connection));
   const connectionLabel = connection ? connectionName(connection, t) : job?.connection;
   const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const openTranscript = useApp((s) => s.openTranscript);
   const retryJob = useApp((s) => s.retryJob);
   const cancelJob = useApp((s) => s.cancelJob);
@@ -83,9 +84,9 @@ export const JobRow = memo(function JobRow({
         ? t('jobs.underASecond')
         : formatClock(tookMs / 1000);
   const note = job.error
-    ? errorText(job.error, lang)
+    ? errorText(job.error)
     : job.pollProblem
-      ? t('jobs.pollProblem', { problem: errorText(job.pollProblem, lang) })
+      ? t('jobs.pollProblem', { problem: errorText(job.pollProblem) })
       : job.cutOff
         ? t('jobs.cutOff')
         : undefined;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { KeyEntry } from '../../../../shared/domain/key';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 import { AddKeyDialog } from './AddKeyDialog';
 import { IssueKeyDialog } from './IssueKeyDialog';
@@ -21,6 +21,7 @@ import './keys.css';
 export function KeysPanel() {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const keys = useApp((s) => s.keyEntries);
   const storage = useApp((s) => s.keyStorage);
   const notice = useApp((s) => s.keyNotice);
@@ -45,7 +46,7 @@ export function KeysPanel() {
       {storage === 'session' && (
         // The host's own notice says the same and what to do about it: one sentence, not both.
         <p className="notice" data-testid="keys-session-notice">
-          {notice ? errorText(notice, lang) : t('keys.sessionOnly')}
+          {notice ? errorText(notice) : t('keys.sessionOnly')}
         </p>
       )}
       <ErrorBox error={keysError} />
@@ -92,6 +93,7 @@ function KeyRow({
 }) {
   const { t } = useTranslation();
   const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const revealKey = useApp((s) => s.revealKey);
   const removeKey = useApp((s) => s.removeKey);
   const [revealed, setRevealed] = useState<string | undefined>();
@@ -120,7 +122,7 @@ function KeyRow({
         {error && (
           <span className="field-error" role="alert">
             {' '}
-            {errorText(error, lang)}
+            {errorText(error)}
           </span>
         )}
       </td>

@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 
 export function LiveBudgetQuestion() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const problem = useApp((s) => s.live.problem);
   const start = useApp((s) => s.liveStart);
   const [answered, setAnswered] = useState<unknown>();
@@ -20,7 +20,7 @@ export function LiveBudgetQuestion() {
     <ConfirmDialog
       open={asking}
       title={t('budget.title')}
-      body={asking ? errorText(problem.error, lang) : ''}
+      body={asking ? errorText(problem.error) : ''}
       confirm={t('budget.startAnyway')}
       cancel={t('budget.cancel')}
       onConfirm={() => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { useApp } from '../../store/store';
 
 export type TestState =
@@ -34,9 +34,9 @@ export function useConnectionTest(): { test: TestState; run: (draft: Connection)
 /** What the test found, or why it failed (inside the editor's status region). */
 export function ConnectionTestResult({ test, engine }: { test: TestState; engine: string }) {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   if (test.step === 'testing') return <span className="muted">{t('settings.testing')}</span>;
-  if (test.step === 'failed') return <p className="error-box">{errorText(test.error, lang)}</p>;
+  if (test.step === 'failed') return <p className="error-box">{errorText(test.error)}</p>;
   if (test.step !== 'done') return null;
   const { found } = test;
   return (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../../shared/domain/errors';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { shownServiceState } from '../../store/service-slice';
 import { useApp } from '../../store/store';
 import { Card } from '../../ui/section';
@@ -11,7 +11,7 @@ import { errorOf } from '../../store/result';
 
 export function ServicePanel() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const service = useApp((s) => s.service);
   const dataDir = useApp((s) => s.dataDir);
   const restartService = useApp((s) => s.restartService);
@@ -31,7 +31,7 @@ export function ServicePanel() {
         <dd data-testid="settings-service-state">
           <span className={`dot dot-${shown}`} aria-hidden="true" /> {t(`status.state.${shown}`)}
           {service?.problem && shown !== 'disconnected' ? (
-            <span className="muted"> — {errorText(service.problem, lang)}</span>
+            <span className="muted"> — {errorText(service.problem)}</span>
           ) : null}
         </dd>
         <dt>{t('settings.address')}</dt>

@@ -11,7 +11,7 @@ import type { WatchedFolderView } from '../../../../shared/ipc/contract';
 import { errorOf, keptInStore, type Result } from '../../store/result';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { Card } from '../../ui/section';
 import { FORMAT_LABELS, ORDER } from '../export/format-labels';
 
@@ -140,13 +140,13 @@ function TypeFolder() {
 }
 
 function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const update = useApp((s) => s.updateWatchedFolder);
   const remove = useApp((s) => s.removeWatchedFolder);
   const picker = useApp((s) => s.folderPicker);
   const id = useId();
   const [error, setError] = useState<AppError | undefined>();
-  const lang = i18n.language === 'ja' ? 'ja' : 'en';
   const name = folder.path;
   // Controls stay enabled while a change is saved (a disabled one would lose the keyboard's
   // focus); the core makes changes one after another.
@@ -171,7 +171,7 @@ function WatchedFolderItem({ folder }: { folder: WatchedFolderView }) {
       {problem ? (
         // A state of the folder, not news of an action: said, not alerted.
         <p className="watch-problem" role="status" data-testid="watch-problem">
-          {errorText(problem, lang)}
+          {errorText(problem)}
         </p>
       ) : null}
       <fieldset className="watch-formats">

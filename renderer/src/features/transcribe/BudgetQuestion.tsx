@@ -6,18 +6,18 @@
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 
 export function BudgetQuestion() {
   const { t } = useTranslation();
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const row = useApp((s) => s.rows.findLast((r) => r.phase === 'asking'));
   const answer = useApp((s) => s.answerBudget);
   return (
     <ConfirmDialog
       open={row !== undefined}
       title={t('budget.title')}
-      body={row?.error ? `${row.name}: ${errorText(row.error, lang)}` : ''}
+      body={row?.error ? `${row.name}: ${errorText(row.error)}` : ''}
       confirm={t('budget.sendAnyway')}
       cancel={t('budget.cancel')}
       onConfirm={() => row && void answer(row.key, true)}

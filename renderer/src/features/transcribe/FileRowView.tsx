@@ -6,7 +6,7 @@ import { formatClock, formatSize, sentOf } from '../../ui/format';
 import { useJobProgress } from '../../store/job-progress';
 import { useApp } from '../../store/store';
 import { ErrorBox } from '../../ui/error-box';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { MiddleCut } from '../../ui/middle-cut';
 import { keptInStore } from '../../store/result';
 import { useActionError } from '../../ui/use-action-error';
@@ -20,7 +20,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
   const retryJob = useApp((s) => s.retryJob);
   const cancelJob = useApp((s) => s.cancelJob);
   const setTab = useApp((s) => s.setTab);
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const recognizing = job?.status === 'recognizing' || job?.status === 'uploading';
   const running = useJobProgress(job, t);
 
@@ -55,7 +55,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
     state = running.text;
   } else if (job?.status === 'completed') state = t('transcribe.state.completed');
   // A queued job the core holds back (the local service still starting) says why.
-  else if (job?.pollProblem) state = errorText(job.pollProblem, lang);
+  else if (job?.pollProblem) state = errorText(job.pollProblem);
   // A speech-only job is queued while the detector listens, until its cut is known.
   else if (job?.speechOnly && !job.speech && job.status === 'queued')
     state = t('transcribe.state.findingSpeech');
@@ -153,7 +153,7 @@ export function FileRowView({ rowKey }: { rowKey: string }) {
       </ErrorBox>
       {cancelledNote ? (
         <p className="file-note" data-testid="cancelled-note">
-          {errorText(cancelledNote, lang)}
+          {errorText(cancelledNote)}
         </p>
       ) : null}
     </li>

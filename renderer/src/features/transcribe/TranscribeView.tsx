@@ -2,7 +2,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/store';
-import { errorText } from '../../ui/error-text';
+import { useErrorText } from '../../ui/error-text';
 import { ACCEPT } from '../../store/accept';
 import { FileRowView } from './FileRowView';
 import { RecentJobs } from './RecentJobs';
@@ -26,7 +26,7 @@ export function TranscribeView() {
   const rejected = useApp((s) => s.rejected);
   const clearFinished = useApp((s) => s.clearFinished);
   const service = useApp((s) => s.service);
-  const lang = useApp((s) => s.lang);
+  const errorText = useErrorText();
   const localActive = useApp(
     (s) => s.connections.find((c) => c.id === s.activeConnection)?.kind === 'local',
   );
@@ -74,7 +74,7 @@ export function TranscribeView() {
                 ? t('transcribe.waitingService')
                 : t('transcribe.serviceDown', {
                     message: service.problem
-                      ? errorText(service.problem, lang)
+                      ? errorText(service.problem)
                       : t(`status.state.${service.state}`),
                   })}
             </p>

@@ -10,12 +10,11 @@ import {
   WORD_REJECTION_SUB_CODES,
   appError,
   appErrorSchema,
-  errorText,
   langOf,
-  wordRejectionText,
   type AppErrorCode,
   type WordRejectionCode,
 } from '../../../../shared/domain/errors';
+import { errorText, wordRejectionText } from '../../../../shared/domain/error-text';
 
 /** Values a caller passes: names, hosts, paths, numbers; sub-codes are added from their lists. */
 const VALUES: Readonly<Record<string, string | number>> = {

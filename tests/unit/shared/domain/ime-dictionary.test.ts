@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ENGINE } from '../../../../shared/api/engines';
-import { wordRejectionText } from '../../../../shared/domain/errors';
+import { wordRejectionText } from '../../../../shared/domain/error-text';
 import { formatImeFile, utf16le } from '../../../../shared/domain/ime-dictionary/ime-export';
 import {
   importImeWords,

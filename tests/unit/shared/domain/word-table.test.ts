@@ -8,7 +8,7 @@ import {
   formatWordTable,
   parseWordTable,
 } from '../../../../shared/domain/word-table';
-import { wordRejectionText } from '../../../../shared/domain/errors';
+import { wordRejectionText } from '../../../../shared/domain/error-text';
 
 const badCharacters = { field: 'written', problem: 'bad-characters' };
 const tooLong = { field: 'written', problem: 'too-long', max: 256 };
