@@ -15,6 +15,9 @@ import { startOpenAiServer, type OpenAiServer } from './openai/server';
 import { connectProgram } from './program-client';
 import { startProgramEndpoint, type ProgramEndpoint } from './program-endpoint';
 
+/** How long an app waits for a command that does not hand over (`jobs`, `export`) to end. */
+const SHORT_COMMAND_MS = 5_000;
+
 /** How long a second start waits for the running instance to answer. */
 export const HANDOVER_MS = 30_000;
 
@@ -69,7 +72,8 @@ export async function openOrHandOver(
     const reached = await connectProgram(options.dataDir);
     const letting = reached.kind === 'connected' && (await reached.letGo());
     if (reached.kind === 'connected') await reached.link.close();
-    const core = letting ? await openOnceFree(options, handoverMs) : undefined;
+    // A command that does not hand over (a list, an export) is waited for a moment: it ends.
+    const core = await openOnceFree(options, letting ? handoverMs : SHORT_COMMAND_MS);
     return core ? { kind: 'opened', core, takenFrom: running.pid } : { kind: 'held', running };
   }
 }
