@@ -8,6 +8,8 @@
  *   through the app.
  * - The app first: the command goes through it; when the app quits in the middle of a job, the
  *   command takes the folder back, finishes the job and writes it once.
+ * - A command that does not hand over (`kikitori serve`) keeps the folder: the app says who holds
+ *   it, in one sentence, and exits 1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, readdir, readFile, rename } from 'node:fs/promises';
@@ -189,4 +191,33 @@ describe('the app and a command on one data folder', () => {
     ).toEqual([[jobId, 'completed']]);
     await stopsCleanly(watcher);
   }, 600_000);
+
+  it('a command that does not hand over keeps the folder, and the app says which one holds it', async () => {
+    const dataDir = await tempDir('kikitori-handover-serve-');
+    cleanup.push(() => removeDir(dataDir));
+    const server = kikitori(['--data', dataDir, '--json', 'serve']);
+    cleanup.push(async () => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
+    await until(
+      () => server.out.stdout.includes('"type":"serving"') || server.child.exitCode !== null,
+      Boolean,
+    );
+    expect(server.child.exitCode, server.out.stderr).toBeNull();
+    const browserMode = spawn(
+      process.execPath,
+      ['scripts/web-host.mjs', '--data', dataDir, '--no-open'],
+      { env: { ...process.env, ...ENV }, stdio: 'pipe' },
+    );
+    let stderr = '';
+    browserMode.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((settle) => browserMode.on('exit', settle));
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain(
+      `A Kikitori command (process ${server.child.pid}, such as kikitori serve) is using the data folder ${dataDir}.`,
+    );
+    expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 180_000);
 });

@@ -60,7 +60,7 @@ export const EN: Language = {
     'app-running':
       'Kikitori is already running with the data folder {path}, but did not answer. Close it, or start this one with another --data folder.',
     'data-held-by-command':
-      'A Kikitori command (process {pid}, such as kikitori watch) is using the data folder {path}. Stop that command, or start Kikitori with another --data folder.',
+      'A Kikitori command (process {pid}, such as kikitori serve) is using the data folder {path}. Stop that command, or start Kikitori with another --data folder.',
     'link-used':
       'This Kikitori address was already used or has expired: each one opens Kikitori once. Open the newest address Kikitori printed when it started, or start Kikitori again for a new one.',
     'export-failed':

@@ -62,7 +62,7 @@ export const JA: Language = {
     'app-running':
       'データフォルダー {path} を使う Kikitori がすでに動いていますが、応答しませんでした。そちらを終了するか、--data で別のフォルダーを指定して起動してください。',
     'data-held-by-command':
-      'Kikitori のコマンド（プロセス {pid}、kikitori watch など）がデータフォルダー {path} を使っています。そのコマンドを終了するか、--data で別のフォルダーを指定して起動してください。',
+      'Kikitori のコマンド（プロセス {pid}、kikitori serve など）がデータフォルダー {path} を使っています。そのコマンドを終了するか、--data で別のフォルダーを指定して起動してください。',
     'link-used':
       'この Kikitori のアドレスは使用済みか期限切れです（アドレスは一度しか使えません）。Kikitori が起動時に表示した最新のアドレスを開くか、Kikitori をもう一度起動して新しいアドレスを受け取ってください。',
     'export-failed':
