@@ -318,7 +318,8 @@ describe('kikitori cancel', () => {
       // Cancelled in the list too, and its export refused with a sentence that says so.
       const listed = await kikitori(['--data', folder, 'jobs', '--status', 'cancelled']);
       expect(listed.code, listed.stderr).toBe(0);
-      expect(listed.stdout).toMatch(/^queued-job {2}cancelled {3}/m);
+      // Its id as the list gives it (the shortest unique start, at least 8 characters).
+      expect(listed.stdout).toMatch(/^queued-j {2}cancelled {3}/m);
       const exported = await kikitori(['--data', folder, 'export', 'queued-job', '--out', folder]);
       expect(exported.code).toBe(1);
       expect(exported.stderr).toContain(
