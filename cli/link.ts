@@ -100,10 +100,9 @@ async function openHere(
   needs: LinkNeeds,
   onHandover: (() => void) | undefined,
 ): Promise<CoreLink> {
-  const [{ Core }, { holdDataFolder }, { linkToCore }] = await Promise.all([
+  const [{ Core }, { holdDataFolder }] = await Promise.all([
     import('../core/core'),
     import('../core/host-start'),
-    import('../core/program-link'),
   ]);
   const core: Core = await Core.open({
     dataDir,
@@ -125,7 +124,7 @@ async function openHere(
     await core.stop();
     throw error;
   }
-  const here = linkToCore(core);
+  const here = core.link();
   return {
     ...here,
     close: async () => {

@@ -42,6 +42,7 @@ import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { ProgramKeys } from './programs/program-keys';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
+import type { CoreLink } from './program-link';
 import { WatchedFolders } from './watch/watched-folders';
 import { UsageMeter } from './usage/usage-meter';
 import { UsageStore, type UsageTime } from './usage/usage-store';
@@ -392,11 +393,7 @@ export class Core {
     await this.supervisor?.start();
     await this.runner.recordMedia();
     await this.runner.resume();
-    if (this.watchFolders)
-      await this.watched.start({
-        invoke: (channel, input) => this.invoke(channel, input),
-        subscribe: (listener) => this.subscribe(listener),
-      });
+    if (this.watchFolders) await this.watched.start(this.link());
     if (this.watchCalls) await this.calls.start();
   }
 
@@ -423,6 +420,19 @@ export class Core {
    */
   get dataFolderTightenedFrom(): number | undefined {
     return this.lock.tightenedFrom;
+  }
+
+  /**
+   * This core as a program holds it (core/program-link.ts): what the command line and the watched
+   * folders drive, the same whether the core runs here or in the app. Closing it stops the core.
+   */
+  link(): CoreLink {
+    return {
+      where: 'here',
+      invoke: (channel, input) => this.invoke(channel, input),
+      subscribe: (listener) => this.subscribe(listener),
+      close: () => this.stop(),
+    };
   }
 
   subscribe(listener: Listener): () => void {

@@ -2,7 +2,8 @@
  * What a program (the command line, a watched folder's runner, a test) holds to drive Kikitori's
  * core: the typed channels and the events, whether the core runs in this process (it held the
  * data folder's lock) or in the app that holds it (reached through its program endpoint). The
- * two are interchangeable: everything a program does goes through `invoke` and `subscribe`.
+ * two are interchangeable: everything a program does goes through `invoke` and `subscribe`. A
+ * core opened here gives its own (`Core.link`); this module knows nothing of the core.
  */
 import type {
   Channel,
@@ -12,7 +13,6 @@ import type {
   EventPayload,
   Result,
 } from '../shared/ipc/contract';
-import type { Core } from './core';
 
 export type LinkListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -24,14 +24,4 @@ export interface CoreLink {
   subscribe(listener: LinkListener): () => void;
   /** Lets go of the link: stops a core opened here (its lock released), closes a connection. */
   close(): Promise<void>;
-}
-
-/** A core this process opened, as a link (closing it stops the core). */
-export function linkToCore(core: Core): CoreLink {
-  return {
-    where: 'here',
-    invoke: (channel, input) => core.invoke(channel, input),
-    subscribe: (listener) => core.subscribe(listener),
-    close: () => core.stop(),
-  };
 }

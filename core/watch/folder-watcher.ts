@@ -33,7 +33,6 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { ExportChoice } from '../../shared/format/exporters';
 import type { ExportSettingsInput } from '../../shared/format/export-settings';
 import { toAppError } from '../errors';
-import type { CoreLink } from '../program-link';
 import {
   checkOutputFolder,
   checkWatchFolder,
@@ -43,7 +42,7 @@ import {
 } from './folder-watch';
 import { lockFolder, type FolderLock, type WatchHolder } from './folder-lock';
 import { SeenFiles, type FileId, type SeenEntry, type WatchPlan } from './seen-files';
-import { renderFor, writeOutputs } from './watch-outputs';
+import { renderFor, writeOutputs, type WatchLink } from './watch-outputs';
 import {
   contentHash,
   openWatched,
@@ -57,8 +56,7 @@ import {
 
 export { checkOutputFolder, checkWatchFolder, FolderWatch };
 
-/** What a watcher needs of the core: its channels and events (a CoreLink, here or the app's). */
-export type WatchLink = Pick<CoreLink, 'invoke' | 'subscribe'>;
+export type { WatchLink };
 
 export type WatchEventName = 'watch:folder' | 'watch:file';
 export type WatchListener = <E extends WatchEventName>(event: E, payload: EventPayload<E>) => void;

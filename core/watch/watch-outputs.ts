@@ -26,8 +26,11 @@ import {
 } from '../export/save';
 import { removeStaleTemps } from '../storage/atomic-json';
 import { theirUmask } from '../storage/private-folder';
-import type { WatchLink } from './folder-watcher';
+import type { CoreLink } from '../program-link';
 import type { Output, SeenEntry } from './seen-files';
+
+/** What a watcher needs of the core: its channels and events (a CoreLink, here or the app's). */
+export type WatchLink = Pick<CoreLink, 'invoke' | 'subscribe'>;
 
 /** A rendered file as the link answers it. */
 interface Rendered {
