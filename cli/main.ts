@@ -1,5 +1,5 @@
 /**
- * `kikitori`, the command line (issue #30 §3): transcribe, watch, convert, export, jobs,
+ * `kikitori`, the command line: transcribe, watch, convert, export, jobs,
  * connections, search, cancel, watch-calls, usage, dictionary, program-key, serve and mcp on the
  * same core and job journal as the window (./commands.ts).
  * Built into one bundle (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs

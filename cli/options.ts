@@ -1,6 +1,6 @@
 /**
  * The command line's option values, parsed and checked: the export formats, the export settings
- * (#31 §8: speakers' names, fillers, times, readings, the subtitle rules within
+ * (speakers' names, fillers, times, readings, the subtitle rules within
  * SUBTITLE_LIMITS) and a job state. A bad value is a `BadArgument` whose sentence is the
  * command line's own, in the person's language; main.ts turns it into exit code 2.
  */

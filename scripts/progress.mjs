@@ -1,5 +1,5 @@
 // Runs one long setup step (npm ci, apt-get) as a child process and says how it goes, so a first
-// `npm start` is never minutes of silence (issue #29 §11): on a terminal, one line rewritten in
+// `npm start` is never minutes of silence: on a terminal, one line rewritten in
 // place each second with the time so far and how long the step usually takes; elsewhere (CI, a
 // pipe, `npm test`'s log) one such line every 15 s. The child's own output is kept, for the log
 // and for the error when it fails. Plain Node with no dependencies: it runs before node_modules.

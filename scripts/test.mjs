@@ -32,7 +32,7 @@ const startChecks = () => {
   const kept = (command, args, options = {}) => runKept(command, args, { cwd: ROOT, ...options });
   // ESLint (its type-checked rules: the longest check) runs at a lower priority: its report is
   // wanted only at the tally, and it overlapped the start of the lanes, the unit tier's in
-  // particular (#32 §9).
+  // particular.
   lintRunning = kept(
     bin('eslint'),
     ['.', '--max-warnings', '0', '--format', 'json', '--output-file', eslintReport],
@@ -106,7 +106,7 @@ check('build', build.status === 0, 'vite build into dist/renderer');
 // tier fixed in the window lane, that lane was the one 80 s longer on a fresh machine (941 s
 // against 859 s), where here it had been 6 s shorter; with the unit tier and the crash tests
 // quicker, the window lane, the system tier in it, was done 69 s before the services lane on a
-// fresh machine (837 s against 906 s) (#32 §9). Under these streams live-recognizer's
+// fresh machine (837 s against 906 s). Under these streams live-recognizer's
 // stalled-network case once failed on a fresh machine (its limits were tighter than a slowed
 // decoder's pace; they are set apart from it now).
 // Earlier trials: a third stream of integration files (the lane in two forks) made Playwright

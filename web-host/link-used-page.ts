@@ -1,8 +1,8 @@
 /**
- * What a browser gets for a one-time address that was already used or has expired (issue #29
- * §8): a small page in the person's language (Japanese or English, by Accept-Language) saying so
- * and what to do, instead of a JSON error. No script; its one style block is allowed by its hash,
- * nothing else loads; it follows the system's light or dark theme and fits a narrow window.
+ * What a browser gets for a one-time address that was already used or has expired: a small
+ * page in the person's language (Japanese or English, by Accept-Language) saying so and what to
+ * do, instead of a JSON error. No script; its one style block is allowed by its hash, nothing
+ * else loads; it follows the system's light or dark theme and fits a narrow window.
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';

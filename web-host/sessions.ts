@@ -2,7 +2,7 @@
  * Browser mode's sessions (how a page is let in: the top of web-host/server.ts): the one-time
  * codes, the pages' sessions and their tickets, each a secret kept by its hash.
  *
- * Sessions are kept across starts of the app on one data folder (issue #29 §8), so a
+ * Sessions are kept across starts of the app on one data folder, so a
  * tab left open keeps working when Kikitori is stopped and started again:
  * `<data>/web-sessions.json` (0600 in the 0700 data folder, written atomically) holds each
  * session's SHA-256 hash and when it ends, never the secret, and the port the host last listened

@@ -1,5 +1,5 @@
 /**
- * Several jobs exported at once (issue #31 §6, from Jobs): each job in every format asked for,
+ * Several jobs exported at once (from Jobs): each job in every format asked for,
  * each file named after its job, and no two files of the batch under one name (`talk.srt`,
  * `talk (2).srt`), so a folder or a zip holds them side by side. Subtitle rules are the person's
  * for each job's own script (Japanese or spaced), as the export dialog keeps them.

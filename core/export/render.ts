@@ -1,5 +1,5 @@
 /**
- * Every export is made here (issue #30 §1): a job's transcript as the person corrected it, the
+ * Every export is made here: a job's transcript as the person corrected it, the
  * speakers' names, the format's options and the file's name, rendered to any format. The window
  * (`export:render`, `export:job`), the command line and watched folders all call it, so the same
  * job and choices give the same bytes wherever they are asked for.

@@ -1,5 +1,5 @@
 /**
- * A person's corrections of a job's transcript (issue #18, shared/domain/edits.ts): an edit
+ * A person's corrections of a job's transcript (shared/domain/edits.ts): an edit
  * history per job, stored by the journal apart from the service's transcript, which is never
  * changed. Each change (an operation, undo, redo) is checked against the transcript as it then
  * stands, written atomically before it is answered, and runs after the job's change before it,

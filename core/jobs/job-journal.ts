@@ -42,7 +42,7 @@ import {
 
 /** Live jobs' recordings (`<id>.flac`), which the app made and so may delete with their job. */
 export const RECORDINGS_DIR = 'recordings';
-/** A live job's sources kept apart, beside its recording: `<id>.sources.flac` (issue #33 §1). */
+/** A live job's sources kept apart, beside its recording: `<id>.sources.flac`. */
 export const SOURCES_SUFFIX = '.sources.flac';
 /** Live jobs' finals while they record (`<id>.jsonl`, core/live/live-recording.ts). */
 export const LIVE_DIR = 'live';

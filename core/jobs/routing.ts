@@ -1,5 +1,5 @@
 /**
- * Where a file goes (issue 4 §3, issue 32 §2): the one routing decision, made once per job by the
+ * Where a file goes: the one routing decision, made once per job by the
  * runner when it makes the job, kept on it (`route`, `mode`) and told to the window with it.
  * Audio the API takes goes sync when it is at most 16,777,215 bytes and at most the sync length
  * (LIMITS.syncAudioSeconds); larger or longer goes async (v2), so a small file of hours is not

@@ -1,5 +1,5 @@
 /**
- * The computer's sound as a Live input on Linux (issue #33 §1): what the speakers play, through
+ * The computer's sound as a Live input on Linux: what the speakers play, through
  * PulseAudio (or PipeWire's pipewire-pulse, which speaks the same protocol).
  *
  * Chromium (and so Electron and browser mode) lists no monitor source in `enumerateDevices`, but

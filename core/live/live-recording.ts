@@ -94,7 +94,7 @@ const ENCODER_EXIT_MS = 30_000;
 
 export const recordingPathOf = (dataDir: string, id: string): string =>
   join(dataDir, RECORDINGS_DIR, `${id}.flac`);
-/** The sources kept apart (issue #33 §1): a multi-channel FLAC beside the mix, one per source. */
+/** The sources kept apart: a multi-channel FLAC beside the mix, one per source. */
 export const sourcesPathOf = (dataDir: string, id: string): string =>
   join(dataDir, RECORDINGS_DIR, `${id}${SOURCES_SUFFIX}`);
 export const finalsPathOf = (dataDir: string, id: string): string =>
@@ -381,7 +381,7 @@ export async function readFinals(path: string): Promise<LiveUtterance[]> {
 }
 
 /**
- * The names given a session's speakers, as the job's speaker edits (issue #33 §2), so the viewer
+ * The names given a session's speakers, as the job's speaker edits, so the viewer
  * and exports show them and the viewer can rename them again. Written once: a job that already
  * has edits (a crash after they were written) keeps them. Whether the job's text is edited.
  */
@@ -638,7 +638,7 @@ export class LiveRecording {
   }
 
   /**
-   * Keeps the name a person gave a speaker (issue #33 §2): journaled beside the finals, as they
+   * Keeps the name a person gave a speaker: journaled beside the finals, as they
    * are (on a full disk it waits in memory), and given to the job as a speaker's edit when it
    * completes, so the viewer and exports show it. Once the session is ending, the name goes to
    * the completed job's edits instead.

@@ -1,5 +1,5 @@
 /**
- * The app's watched folders (Settings → Watched folders; issue #30 §4): kept in the data folder
+ * The app's watched folders (Settings → Watched folders): kept in the data folder
  * (`watched-folders.json`) and watched while the app runs, by the same watcher as
  * `kikitori watch` (./folder-watcher.ts) with the same record of files seen, holding each
  * folder's lock as `app`. A folder that is not there or is held when the app starts is watched as

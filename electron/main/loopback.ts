@@ -1,5 +1,5 @@
 /**
- * The computer's sound for Live on Windows and macOS (issue #33 §1): the window asks
+ * The computer's sound for Live on Windows and macOS: the window asks
  * `getDisplayMedia` for audio (features/live/capture/capture.ts) only when the person picks
  * "Computer sound", and this handler answers it. Windows: the system's loopback audio (what
  * every program plays), with the main screen as the picture Chromium insists on (the window stops

@@ -1,5 +1,5 @@
 /**
- * Speaker labels on direct (sync) requests and Live (issue #33 §2): the cloud service labels each
+ * Speaker labels on direct (sync) requests and Live: the cloud service labels each
  * word's speaker on those interfaces too when `segmenterProperties` holds `useDiarizer=1` (with
  * `diarizerAlpha` and `diarizerTransitionBias` to tune how readily a new speaker or a change of
  * speaker is heard; the manual's speaker-diarization page). The property sits in a connection's

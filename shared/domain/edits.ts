@@ -1,5 +1,5 @@
 /**
- * The edit layer (issue #18): a person's corrections of a transcript, kept apart from what the
+ * The edit layer: a person's corrections of a transcript, kept apart from what the
  * service said. The service's transcript is never changed; the edits are a list of operations
  * with an undo position, and `applyEdits` folds the operations in effect over the transcript.
  *

@@ -448,7 +448,7 @@ export const CHANNELS = {
   },
   /**
    * Electron only: several jobs (from Jobs) rendered by the core into a folder the person picks,
-   * each file named after its job, never over a file (issue #31 §6).
+   * each file named after its job, never over a file.
    */
   'export:jobs': {
     input: jobsExportSchema,

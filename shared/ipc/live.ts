@@ -61,7 +61,7 @@ export const liveStartSchema = z.object({
     .regex(/^[^\u0000-\u001f\u007f]*$/)
     .optional(),
   /**
-   * The sources are also kept apart (issue #33 §1): each audio message is then frames of 1 +
+   * The sources are also kept apart: each audio message is then frames of 1 +
    * `apart` 16-bit samples, the mix (what is recognized and recorded) and each source as it came,
    * which the job keeps as a multi-channel FLAC beside the mix.
    */

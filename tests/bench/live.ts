@@ -1,5 +1,5 @@
 /**
- * The Live screen's numbers for `npm run bench -- --live` (issue #17 §9), measured in one run
+ * The Live screen's numbers for `npm run bench -- --live`, measured in one run
  * against the built window in Debian's Chromium, whose fake microphone plays a LibriVox clip and
  * 2 s of silence in a loop, the real web host (the app's main process in browser mode) and the
  * real local service:

@@ -1,5 +1,5 @@
 /**
- * Live from a meeting (issue #33, "Speed"), for `npm run bench -- --meeting`:
+ * How fast Live keeps up with a meeting, for `npm run bench -- --meeting`:
  *
  *   (m1) the capture worklet's work with two sources mixed (each resampled from 48 kHz to
  *        16 kHz, the microphone ducked, both kept apart), CPU per second of audio      goal <= 1 % of a core

@@ -1,5 +1,5 @@
 /**
- * The realtime interface's figures (issue #16 point 9), measured against the real local service
+ * The realtime interface's figures, measured against the real local service
  * with the raw client pacing audio at real time (tests/support/wrp-client.ts):
  *
  *   (r1) end of speech → the final `A`, on clips followed by room tone     goal <= 0.3 s

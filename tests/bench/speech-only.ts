@@ -1,5 +1,5 @@
 /**
- * Sending only speech (issue #48), for `npm run bench -- --speech-only`, on the 30-minute meeting
+ * Sending only speech, for `npm run bench -- --speech-only`, on the 30-minute meeting
  * of tests/fixtures/meeting.ts (a quarter of it pauses between turns, in room noise with knocks):
  *
  *   (v1) the detector's time / the recording's length                            goal <= 0.02

@@ -224,7 +224,7 @@ describe('another origin in the same browser', () => {
   });
 });
 
-describe('the session of a window let in through the one-time address (issue 20 §1)', () => {
+describe('the session of a window let in through the one-time address', () => {
   it('lives in the page only: a page on another loopback port, with all a browser gives it, gets nothing', async () => {
     const made = await fetch(`${host.url}/session/code`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The data folder is its user's alone (issue #28 §5): a folder that already exists more open
+ * The data folder is its user's alone: a folder that already exists more open
  * (given with --data, as an older Kikitori left it) is made 0700 at start and said so once in
  * the start-up output, and everything the processes then create in it, SQLite's -wal and -shm,
  * uploads and the service's kept audio too, is 0600 (files) or 0700 (folders). The real web

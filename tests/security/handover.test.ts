@@ -1,5 +1,5 @@
 /**
- * A second start hands over only to the instance itself (issue 20 §6): after a crash another
+ * A second start hands over only to the instance itself: after a crash another
  * program may sit on the port named in `instance.json` and answer `/session/code` with any
  * address. Only `<instance url>/open?code=…` proven with an HMAC of the caller's nonce, keyed by
  * the launch token, is opened; a squatter is named and nothing is opened. Real HTTP servers on

@@ -1,5 +1,5 @@
 /**
- * A key follows the service it was filed for, not its connection's id (issue 20 §2). A
+ * A key follows the service it was filed for, not its connection's id. A
  * connection moved to another address loses its key, and no way of naming the key again —
  * saving the old keyRef with the new addresses, issuing with it as `authKey`, testing, the
  * dictionary — sends it to the new address. Two real HTTP servers on loopback: the service the

@@ -1,6 +1,6 @@
 /**
  * What a local process holding a page's session (or the launch token) can make the web host's
- * `/live` hold (#28 §8; docs/architecture.md §4, "Limits against a hostile local process"): a
+ * `/live` hold (docs/architecture.md §4, "Limits against a hostile local process"): a
  * `/live` ticket opens one link, a link that says nothing is closed 10 s after it opened, audio
  * before `start` ends the link rather than being kept, and at most 3 links are open at once. The
  * real web host process and its core; its memory read from /proc.

@@ -1,14 +1,14 @@
 /**
- * The realtime interface under a hostile local process (issue #28 points 1–4, docs/architecture.md
- * §4 "Limits against a hostile local process"), probed as the issue's probes did: raw sockets on
- * loopback against the real service process, sending volumes like theirs in bounded loops, with
- * the service's resident memory read from /proc/<pid>/status while they run.
+ * The realtime interface under a hostile local process (docs/architecture.md §4 "Limits against
+ * a hostile local process"): raw sockets on loopback against the real service process, sending
+ * volumes a hostile process would in bounded loops, with the service's resident memory read from
+ * /proc/<pid>/status while they run.
  * 1. A client that leaves the bound of replies unread for the stall limit is closed.
  * 2. After the decoder has ended (a WAV's data length), `p` is refused and never logged.
  * 3. A million one-byte packets cost what they weigh.
  * 4. All connections are capped; the account's 8 recognitions hold across its keys.
- * What a client that never starts a session may do (points 1 and 4, the 10 s limit) is
- * realtime-no-session.test.ts: a file of its own, so the two run side by side (#32 §9).
+ * What a client that never starts a session may do (the cap on connections and the 10 s limit) is
+ * realtime-no-session.test.ts: a file of its own, so the two run side by side.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';

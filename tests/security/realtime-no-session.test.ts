@@ -1,13 +1,13 @@
 /**
- * The realtime interface under a hostile local process that never starts a session (issue #28
- * points 1 and 4, docs/architecture.md §4 "Limits against a hostile local process"): raw sockets
- * on loopback against the real service process, in bounded loops, with the service's resident
- * memory and sockets read from /proc while they run.
+ * The realtime interface under a hostile local process that never starts a session
+ * (docs/architecture.md §4 "Limits against a hostile local process"): raw sockets on loopback
+ * against the real service process, in bounded loops, with the service's resident memory and
+ * sockets read from /proc while they run.
  * - Connections that never start a session are capped, and closed after 10 s whatever they send.
  * - A client that never reads earns at most the bound of replies (1 MiB): the service reads it no
  *   further, and pongs are coalesced.
- * The rest of the issue's probes are realtime-hostile.test.ts (apart, so that the two files run
- * side by side: these wait out the 10 s limit, #32 §9).
+ * The other probes of a hostile process are in realtime-hostile.test.ts (apart, so that the two
+ * files run side by side: these wait out the 10 s limit).
  */
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ function collect(socket: Socket): { texts: string[]; frames: () => number } {
   return { texts, frames: () => count };
 }
 
-describe('no key (points 1 and 4)', () => {
+describe('no key (the stall limit and the cap on connections)', () => {
   const service = useService();
 
   it('connections that never start a session are capped: past 64 the upgrade gets 503', async () => {

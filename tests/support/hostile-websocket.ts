@@ -1,5 +1,5 @@
 /**
- * A hostile local process against the realtime interface (issue #28): a raw upgraded socket
+ * A hostile local process against the realtime interface: a raw upgraded socket
  * that may never read what the service sends, a sender that writes as much as the service takes
  * and notices when it takes no more, and what the service's process holds meanwhile (its
  * resident memory and its sockets, read from /proc). Loopback only, every loop bounded.

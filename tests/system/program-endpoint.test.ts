@@ -1,5 +1,5 @@
 /**
- * One way for a program to reach a running app (issue 30 §2), with real processes: the web host
+ * One way for a program to reach a running app, with real processes: the web host
  * serves the program endpoint, a 0600 Unix socket in the data folder, on no TCP address; a
  * program lists jobs, transcribes a fixture with the real local service and gets its events
  * through it, and the job is the window's too; a page in Debian's Chromium has no way to it; a

@@ -1,5 +1,5 @@
 /**
- * Browser mode across a restart of the app (issue #29 §8). A tab left open while Kikitori is
+ * Browser mode across a restart of the app. A tab left open while Kikitori is
  * stopped says one thing everywhere (the status bar and a running job's row: not connected; no
  * green "Running", no clock counting), and when Kikitori is started again on the same data
  * folder it reconnects by itself: the same port, the same session, its event stream open again

@@ -29,7 +29,7 @@ describe('files in browser mode: uploads and the player’s media route', () => 
       headers: auth(),
       body: audio,
     });
-    // A reference, not the path: the core resolves it (#32 §1).
+    // A reference, not the path: the core resolves it.
     const { data: file } = (await uploaded.json()) as { data: string };
     expect(file).not.toContain('/');
 
@@ -84,7 +84,7 @@ describe('files in browser mode: uploads and the player’s media route', () => 
   });
 });
 
-describe('the page is not trusted with the disk (issue 19)', () => {
+describe('the page is not trusted with the disk', () => {
   /** A browser page's session: a one-time code spent at /session/claim, sent as its header. */
   async function pageSession() {
     const made = await fetch(`${host.url}/session/code`, { method: 'POST', headers: auth() });

@@ -1,5 +1,5 @@
 /**
- * A system notification when a long job finishes while the window is hidden (#15 §10): only when
+ * A system notification when a long job finishes while the window is hidden: only when
  * the person turned it on (Transcribe's options, which ask the system's permission), only for a
  * job that ran as a job or took at least half a minute, and never for one finished before the
  * window opened. Clicking it brings the window back with the transcript open.

@@ -65,7 +65,7 @@ export interface DictionarySlice {
   /** Puts the saved words back, dropping the edits and their undo history. */
   discardEdits: () => void;
   /**
-   * A word to add from a correction in the viewer (issue #18): the add form starts with it, until
+   * A word to add from a correction in the viewer: the add form starts with it, until
    * a word is added. `spoken` is what the service heard there, when known.
    */
   dictDraft: { id: number; written: string; spoken: string; original: string } | undefined;

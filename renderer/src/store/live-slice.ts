@@ -1,5 +1,5 @@
 /**
- * The Live screen's state (issue #17): the microphone (through the injected capture, which lives
+ * The Live screen's state: the microphone (through the injected capture, which lives
  * with the feature: features/live/capture), the live link to the host (bridge.openLive, the key
  * stays in the main process), and what comes back: finalized utterances, the one being spoken,
  * the session's state and its problems.
@@ -70,7 +70,7 @@ export type CaptureSourceSpec =
   | { kind: 'device'; deviceId?: string; label?: string; gain?: number }
   | { kind: 'display'; gain?: number };
 
-/** What Live listens to (issue #33 §1): a microphone, the computer's sound, or both mixed. */
+/** What Live listens to: a microphone, the computer's sound, or both mixed. */
 export const LIVE_SOURCES = ['microphone', 'computer', 'both'] as const;
 export type LiveSource = (typeof LIVE_SOURCES)[number];
 /** A source of the mix: its meter and gain on screen. */
@@ -86,7 +86,7 @@ export const GAIN_MAX = 10;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /**
- * A meeting's session's job name, from its start in local time (issue #33 §3): "Meeting 27 Nov
+ * A meeting's session's job name, from its start in local time: "Meeting 27 Nov
  * 10:00", 「会議 11月27日 10:00」.
  */
 export function meetingTitle(at: Date, lang: 'en' | 'ja'): string {

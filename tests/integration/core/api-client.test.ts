@@ -270,7 +270,7 @@ describe('API client when the service misbehaves', () => {
   });
 });
 
-describe('what a server sends back is bounded and never repeated (issue 20 §8)', () => {
+describe('what a server sends back is bounded and never repeated', () => {
   it('stops reading an answer past 16 MiB, and an endless one, with bad-response, never retried', async () => {
     const requests = { count: 0, closed: 0 };
     const flood = createHttpServer((req, res) => {

@@ -1,5 +1,5 @@
 /**
- * The computer's sound on Linux (issue #33 §1), against a real PulseAudio server started for the
+ * The computer's sound on Linux, against a real PulseAudio server started for the
  * test: picking it loads a source over the speakers' monitor that records what they play, letting
  * it go unloads it, a run that was killed has its source unloaded at the next start, and a
  * machine without a sound server says so in a sentence.

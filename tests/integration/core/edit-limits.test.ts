@@ -1,5 +1,5 @@
 /**
- * Corrections are bounded, and their history is appended to, not written again (issue #28 §7),
+ * Corrections are bounded, and their history is appended to, not written again,
  * on a real data folder through the core's channels: a correction holds at most 100,000
  * characters, a job's history at most 4 MiB of operations in effect (undone ones make room), and
  * each change adds its own line to `<data>/edits/<id>.jsonl`, leaving the bytes before it as they

@@ -1,5 +1,5 @@
 /**
- * A person's corrections through the core's channels, on a real data folder (issue #18): kept
+ * A person's corrections through the core's channels, on a real data folder: kept
  * apart from the service's transcript, which is never changed; written atomically before they
  * are answered; undone after the app is opened again; gone with their job. Readers of the text a
  * person sees (`currentTranscript`) get the edits applied.
@@ -111,7 +111,7 @@ describe('edits through the channels', () => {
     expect(await readdir(join(dataDir, 'edits'))).toEqual(['j1.jsonl']);
   });
 
-  it("gives the job the first words as corrected, for Jobs, and the service's again when undone (#29 §4)", async () => {
+  it("gives the job the first words as corrected, for Jobs, and the service's again when undone", async () => {
     const changed: Job[] = [];
     core.subscribe((event, payload) => {
       if (event === 'jobs:changed') changed.push((payload as { job: Job }).job);

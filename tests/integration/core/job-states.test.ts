@@ -1,11 +1,11 @@
 /**
- * Every change of a job's state reaches a window in an order it can follow (#29 §3): a file sent
+ * Every change of a job's state reaches a window in an order it can follow: a file sent
  * to the cloud connection with no key fails at once, before or after the answer that made its
  * job. The events and the answer are taken down in the order the core gives them, as a window
  * hears them; each copy of the job carries the journal's revision, so whichever comes last to
  * the window, the copy it keeps is the failure.
  *
- * And how a file is named to the person (#29 §7): a refused file by the name they know it by,
+ * And how a file is named to the person: a refused file by the name they know it by,
  * not the path of its copy in the data folder; files of one name from different folders apart.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
@@ -86,7 +86,7 @@ describe('a job that fails at once (cloud connection, no key)', () => {
   });
 });
 
-describe('how files are named (#29 §7)', () => {
+describe('how files are named', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await removeDir(dir);

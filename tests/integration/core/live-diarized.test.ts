@@ -1,5 +1,5 @@
 /**
- * Speaker labels on Live (issue #33 §2) against the cloud's realtime answer as recorded
+ * Speaker labels on Live against the cloud's realtime answer as recorded
  * (tests/support/diarized.ts), served by a WebSocket test server shaped like docs/api.md §9: a
  * cloud connection with "Label who speaks" on opens its session with
  * `segmenterProperties="useDiarizer=1"`, and each final keeps its words' speaker labels, in

@@ -283,7 +283,7 @@ describe('a dropped connection', () => {
     // a pong comes once the service has read the audio before its ping, and the service reads
     // only as fast as its decoder goes (backpressure). With the default 8 s in flight, a decoder
     // slowed by a loaded machine kept a pong out past 1.5 s after the reconnection, so the
-    // connection was dropped again and the clip's finals never came (a fresh machine, #32 §9).
+    // connection was dropped again and the clip's finals never came (a fresh machine).
     const run = recognizer(proxyBase(), {
       backoffMs: [100],
       stallTimeoutMs: 3000,

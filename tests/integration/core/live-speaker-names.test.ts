@@ -1,5 +1,5 @@
 /**
- * Speakers named on Live (issue #33 §2, §3), against the cloud's realtime answer as recorded
+ * Speakers named on Live, against the cloud's realtime answer as recorded
  * (tests/support/diarized.ts) served by a WebSocket test server, through the real core: a name
  * given over the live link while the session runs, and one given as it ends, are kept in the
  * job as speaker edits, so the viewer's transcript (`jobs:get`) and every export show them, and

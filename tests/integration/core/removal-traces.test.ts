@@ -1,5 +1,5 @@
 /**
- * A removed job leaves none of its words in the data folder (issue #28 §6): not in the search
+ * A removed job leaves none of its words in the data folder: not in the search
  * index's vocabulary or full-text tables, nor in its write-ahead log, nor in any other file
  * (journal, result, edits, a live job's finals and recording). A real data folder and a real
  * index: every byte of every file is read after `jobs:remove`, and none holds the job's words

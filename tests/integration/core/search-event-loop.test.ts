@@ -1,5 +1,5 @@
 /**
- * A search never holds the host's event loop (issue #28 §7): over a big index on a real SQLite
+ * A search never holds the host's event loop: over a big index on a real SQLite
  * file, a query of eight two-letter terms (which no word lookup can narrow, so every job is read
  * and checked) takes far longer than 100 ms in all, yet the event loop is never blocked for
  * 100 ms of it: a timer's drift, the longest gap between its turns (and from its last turn to
@@ -19,7 +19,7 @@ import type { Job, Transcript } from '../../../shared/domain/job';
 /**
  * Enough that reading them all costs well over the bound on a fast machine too: 600 jobs took
  * 124 ms of CPU on a fresh machine (293–661 ms on a loaded one), under the 150 ms the test asks
- * of its own work (#32 §9).
+ * of its own work.
  */
 const JOBS = 1500;
 /** Words of each transcript: some 40 KB of text a job, 60 MB in all. */

@@ -1,5 +1,5 @@
 /**
- * Speaker labels on a direct (sync) request (issue #33 §2) against the cloud's answer as recorded
+ * Speaker labels on a direct (sync) request against the cloud's answer as recorded
  * (tests/support/diarized.ts), served by an HTTP test server shaped like docs/api.md §3: a cloud
  * connection with "Label who speaks" on sends `segmenterProperties=useDiarizer=1` in its `d`
  * (sync, not as a job), and the result keeps each word's speaker.

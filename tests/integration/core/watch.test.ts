@@ -1,5 +1,5 @@
 /**
- * Watched folders (#30 §3, §4) with the real core, the real local service and real files: a file
+ * Watched folders with the real core, the real local service and real files: a file
  * copied in, written slowly, or moved in is transcribed once, after it stops growing, and its
  * outputs written next to it; a restart does not do a seen file again but does one that came
  * while nothing watched; a file touched, saved again unchanged or copied out and back in is not

@@ -1,5 +1,5 @@
 /**
- * A watched folder whose outputs go to a full disk (#30 §3): the output folder is a small tmpfs
+ * A watched folder whose outputs go to a full disk: the output folder is a small tmpfs
  * mounted for this test and filled to the last byte, with the real core and the real local
  * service. The folder says so once, in one sentence in each language naming it, while a second
  * folder goes on transcribing; once there is room, the transcript waiting is written under its

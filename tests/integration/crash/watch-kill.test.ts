@@ -1,5 +1,5 @@
 /**
- * Watched folders across a crash (#30 §3, §4): the app (the web host process, watching a folder
+ * Watched folders across a crash: the app (the web host process, watching a folder
  * from its Settings) is SIGKILLed while a watched file's job runs, and again just as a job
  * completes; after each restart that file's job is finished and its outputs written, once: one
  * job, each output once, nothing numbered. While the app watches a folder, another watcher of it

@@ -1,5 +1,5 @@
 /**
- * The local engine's English as the cloud writes it (issue #29 §14, docs/api.md §3): a capital
+ * The local engine's English as the cloud writes it (docs/api.md §3): a capital
  * at the start of each utterance, "I" in capitals, and a full stop at its end as a token of its
  * own (`spoken` `_`, on the word before it in `text`), alike in sync, async and realtime results,
  * against the real service, the real engine and real audio.

@@ -1,5 +1,5 @@
 /**
- * Fuzzing the running service over raw sockets (issue #8): at least 10,000 hostile exchanges a
+ * Fuzzing the running service over raw sockets: at least 10,000 hostile exchanges a
  * run, 16 at a time. The seed is printed; replay a run with
  *   KIKITORI_FUZZ_SEED=<seed> npx vitest run tests/integration/service/fuzz-http.test.ts
  * (fast-check's failure report also gives the `path` of the smallest failing batch:

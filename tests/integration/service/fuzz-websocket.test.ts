@@ -1,5 +1,5 @@
 /**
- * Fuzzing the realtime interface over raw sockets (issue #16 point 6): at least 10,000 hostile
+ * Fuzzing the realtime interface over raw sockets: at least 10,000 hostile
  * WebSocket sessions a run, 16 at a time (tests/support/fuzz-websocket.ts: the command grammar
  * with random values, audio, text that is no command, frames broken at every level, bad
  * handshakes). The seed is printed; replay a run with

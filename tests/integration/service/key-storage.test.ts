@@ -1,5 +1,5 @@
 /**
- * No API key is ever written to the service's data folder (issue #8): not by a logged sync
+ * No API key is ever written to the service's data folder: not by a logged sync
  * request, not by async jobs (v1, v2) whose `d` holds `authorization` (as the official client
  * libraries send it), not by a `u` part. Every file is scanned, the SQLite database and its WAL
  * included, while the service runs and after it stopped.

@@ -1,5 +1,5 @@
 /**
- * `/v1/nolog/recognize` writes nothing at all (issue #7.5): the service's data folder and its
+ * `/v1/nolog/recognize` writes nothing at all: the service's data folder and its
  * temporary folder are watched during the request, so even a file written and deleted before
  * the reply is caught, for a WAV and for formats decoded through ffmpeg. The same watch is shown
  * to catch the log of `/v1/recognize` and the short-lived upload file of a refused async job.

@@ -7,7 +7,7 @@
  *
  * Without it nothing here runs (and nothing is counted); the suite's own Wrp-like client
  * (tests/support/wrp-client.ts, raw-websocket.ts) reproduces these clients' wire habits in every
- * run. What the official clients printed is in the closing note of issue #16.
+ * run.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';

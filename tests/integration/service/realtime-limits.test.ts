@@ -1,8 +1,8 @@
 /**
- * The realtime interface's limits and faults (issue #16 point 6, docs/api.md §9 "Limits"), on a
- * real service whose time limits are shortened through the environment (a 60-second limit
- * tested in 1.5 s), the logging of `/v1/` and the silence of `/v1/nolog/` (point 7), the per-key
- * limit counting live sessions, and clients that vanish.
+ * The realtime interface's limits and faults (docs/api.md §9 "Limits"), on a real service whose
+ * time limits are shortened through the environment (a 60-second limit tested in 1.5 s), the
+ * logging of `/v1/` and the silence of `/v1/nolog/`, the per-key limit counting live sessions,
+ * and clients that vanish.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The realtime WebSocket interface of the local service (issue #16, docs/api.md §9), against the
+ * The realtime WebSocket interface of the local service (docs/api.md §9), against the
  * real service process and the real engine, with a Wrp-like client (tests/support/wrp-client.ts):
  * the packet grammar as the official clients send it, the events and their order, the audio
  * formats, the errors of each state, and what the text is worth against sync recognition.

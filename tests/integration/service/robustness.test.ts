@@ -1,5 +1,5 @@
 /**
- * Requests that must neither kill nor bloat the service (issue #8): bodies cut off inside a
+ * Requests that must neither kill nor bloat the service: bodies cut off inside a
  * part, stalled senders without a key, oversized parameters; and the sync body as the official
  * client libraries read it (CRLF-terminated lines).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` on a fresh clone (issue 15 §2): it builds the fixtures and the window it
+ * `npm run bench` on a fresh clone: it builds the fixtures and the window it
  * measures before anything else, instead of stopping with sox's "No such file". Real sox,
  * espeak-ng and Vite, into empty folders (the shared fixtures and dist/ are not touched).
  */

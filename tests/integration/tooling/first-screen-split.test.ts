@@ -1,5 +1,5 @@
 /**
- * The first screen's weight (issue 15 §16, issue 32 §11): the window's page loads Transcribe's
+ * The first screen's weight: the window's page loads Transcribe's
  * code and what it needs, and nothing of the screens that load when opened (Live, Jobs,
  * Dictionary, Settings, the viewer) nor of the libraries and strings only they use; its
  * JavaScript stays within 150 KB gzip, measured as `npm run bench` (w1) measures it. Real Vite
@@ -81,7 +81,7 @@ describe('the first screen', () => {
       'ui/buttons.css',
       'app/shell.css',
       'features/transcribe/transcribe.css',
-      // Transcribe cuts a long file name in the middle, as Jobs does (#29 §7).
+      // Transcribe cuts a long file name in the middle, as Jobs does.
       'ui/middle-cut.css',
     ])
       expect(

@@ -71,7 +71,7 @@ describe('import boundaries are enforced by lint', () => {
     ['electron/main/example.ts', "import { x } from '../../web-host/server';", /core\/ and shared/],
     ['electron/main/example.ts', "import { x } from '../preload/bridge';", /core\/ and shared/],
     ['scripts/example.mjs', "import { x } from '../core/core';", /stand alone/],
-    // Rooms inside the core and the service (#32 §7).
+    // Rooms inside the core and the service.
     [
       'core/jobs/example.ts',
       "import { x } from '../handlers/jobs';",

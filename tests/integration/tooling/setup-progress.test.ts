@@ -1,5 +1,5 @@
 /**
- * A long setup step says how it goes (issue #29 §11, scripts/progress.mjs): elsewhere than a
+ * A long setup step says how it goes (scripts/progress.mjs): elsewhere than a
  * terminal (CI, `npm test`'s log) a line with the time so far every 15 s; on a terminal one line
  * rewritten in place each second, cleared at the end; the step's own output kept for the log.
  * Real child processes (`sleep`) under a faked clock; the reports are what was written.

@@ -1,5 +1,5 @@
 /**
- * Browser-mode sessions outlive the web host (issue #29 §8, web-host/sessions.ts): a host
+ * Browser-mode sessions outlive the web host (web-host/sessions.ts): a host
  * stopped and started again on the same data folder, with a new launch token, still knows a
  * page's session, kept only as its SHA-256 in a 0600 file of the data folder; it still ends 12
  * hours after its last use; a host on another data folder never knows it. Real hosts and cores;

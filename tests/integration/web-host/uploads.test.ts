@@ -1,5 +1,5 @@
 /**
- * Browser mode's uploads (issue 20 §4): a write that fails is answered with an error a person can
+ * Browser mode's uploads: a write that fails is answered with an error a person can
  * act on (never left spinning), a name is cut to 255 bytes keeping its extension, and a window
  * that leaves mid-upload leaves nothing behind. Real HTTP on loopback; the failing disk is the
  * kernel's own /dev/full (every write: ENOSPC) and a file where the uploads folder should be.

@@ -1,5 +1,5 @@
 /**
- * Several jobs exported at once, from Jobs (issue #31 §6): each job in every format asked for,
+ * Several jobs exported at once, from Jobs: each job in every format asked for,
  * named after its job, two jobs of one name never under one file name (in a zip or a folder),
  * nothing in the folder written over, and each job's subtitles by the rules set for its script.
  * A real journal and connection store in a folder of their own.

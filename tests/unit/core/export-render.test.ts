@@ -1,5 +1,5 @@
 /**
- * Every export is made by the core (issue #30 §1, #31 §1): a transcript in every format at once,
+ * Every export is made by the core: a transcript in every format at once,
  * named after the job; the Word minutes read back by a real DOCX reader (mammoth) with their
  * text; the same transcript and choices giving the same bytes at another time; files written
  * beside each other never over one that is there, and each appearing whole or not at all.

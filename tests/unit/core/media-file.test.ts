@@ -1,5 +1,5 @@
 /**
- * The window is untrusted with the disk (issue 19): a path becomes a job only when it is a
+ * The window is untrusted with the disk: a path becomes a job only when it is a
  * regular file of audio or video (symlinks judged by their target), and a job's file is served to
  * the player only while its bytes still are the media the job accepted. Every case runs through
  * the core's own channel (`transcribe:files`) and the media answer both hosts serve.
@@ -97,7 +97,7 @@ describe('a path becomes a job only when it is audio or video in a regular file'
 });
 
 describe('what a caller may name', () => {
-  it('the window: no path, only the references it was given, each for itself (#32 §1)', async () => {
+  it('the window: no path, only the references it was given, each for itself', async () => {
     const chosen = new ChosenFiles();
     const file = chosen.choose('window-1', paths.wav!);
     const refused = (path: string) => ({

@@ -1,5 +1,5 @@
 /**
- * What a job says of itself while it runs and once it is stopped (issue 45): a direct request is
+ * What a job says of itself while it runs and once it is stopped: a direct request is
  * recognising from its last byte sent; a new job carries its first estimate's rate; the service's
  * own answer is kept and exported; a job cancelled on the local service is stopped there, ends
  * `cancelled`, and its export is refused with a sentence that says so. Driven as
@@ -42,7 +42,7 @@ async function submitAsync(connection?: string): Promise<Job> {
   return submitted!;
 }
 
-describe('what a job says of itself while it runs (issue 45 §4)', () => {
+describe('what a job says of itself while it runs', () => {
   it('a direct request says recognizing from its last byte sent until its answer, not "uploading"', async () => {
     const answer = new Pending<Awaited<ReturnType<typeof h.client.onRecognize>>>();
     h.client.onRecognize = (upload) => {
@@ -76,7 +76,7 @@ describe('what a job says of itself while it runs (issue 45 §4)', () => {
   });
 });
 
-describe("the service's own answer (issue 45 §11)", () => {
+describe("the service's own answer", () => {
   it('is kept as it came, exported as the job "as recognised", and goes with its job', async () => {
     const said = {
       results: [{ tokens: [{ written: 'hi', starttime: 0, endtime: 300 }], text: 'hi' }],
@@ -122,7 +122,7 @@ describe("the service's own answer (issue 45 §11)", () => {
   });
 });
 
-describe('cancel on the local service (issue 45 §7)', () => {
+describe('cancel on the local service', () => {
   it('asks the local service to stop a job it has, and says nothing of it runs there once it has', async () => {
     h.client.onCreateJob = async () => ({ sessionid: 'mine' });
     h.client.onGetJob = async (id) => pending(id);

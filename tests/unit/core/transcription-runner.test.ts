@@ -419,7 +419,7 @@ describe('routing', () => {
   });
 });
 
-describe('cancel (issue 15 §7)', () => {
+describe('cancel', () => {
   it('stops polling a cloud job at once, ends it cancelled, says the service may still finish it, and ignores a late answer', async () => {
     h.client.onCreateJob = async () => ({ sessionid: 'paid' });
     let polls = 0;

@@ -284,7 +284,7 @@ describe('IPC registrar', () => {
     }
   });
 
-  it('takes from the window no path: only the reference the main process gave for a file the person dropped or picked, in that window (#32 §1)', async () => {
+  it('takes from the window no path: only the reference the main process gave for a file the person dropped or picked, in that window', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kikitori-registrar-'));
     const core = await Core.open({
       dataDir,

@@ -1,4 +1,4 @@
-// The limits on live links hold for Electron's registrar as for the web host (#28 §8): the
+// The limits on live links hold for Electron's registrar as for the web host: the
 // preload's port pairs go to the real core's live sessions (electron/main/ipc-registrar.ts
 // registerLive, as main.ts wires it). At most 3 links are open at once: a fourth is told a
 // session holds the live link and both its ports are closed at once; a link that never says

@@ -174,7 +174,7 @@ describe('the connection editor', () => {
   });
 });
 
-describe('a built-in connection’s name in the editor (issue 15 §14)', () => {
+describe('a built-in connection’s name in the editor', () => {
   it('reads in the window’s language until the person renames it', async () => {
     const user = userEvent.setup();
     const local = BUILT_IN_CONNECTIONS.find((c) => c.id === 'local')!;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Jobs exports a selection (issue #31 §6): finished jobs are chosen by their boxes (a running one
+ * Jobs exports a selection: finished jobs are chosen by their boxes (a running one
  * has none), the count is announced, and Export asks the core for every chosen job in each
  * format with the person's choices and each script's rules: in the browser one zip is
  * downloaded (`export:bundle`), under Electron the host asks for a folder (`export:jobs`).

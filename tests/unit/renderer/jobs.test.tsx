@@ -376,7 +376,7 @@ describe('a job’s id, shared with the command line', () => {
   });
 });
 
-describe('one way to write a moment (issue 15 §14)', () => {
+describe('one way to write a moment', () => {
   it('writes a job’s time as the keys table does: date, time and this machine’s zone, per language', async () => {
     const { formatDateTime } = await import('../../../renderer/src/ui/format');
     const at = Date.UTC(2026, 10, 24, 9, 5);
@@ -399,7 +399,7 @@ describe('one way to write a moment (issue 15 §14)', () => {
   });
 });
 
-describe('tabs with a transcript open (issue 15 §9)', () => {
+describe('tabs with a transcript open', () => {
   it('a click on Jobs or Transcribe shows that tab’s own screen, not the transcript', async () => {
     const user = userEvent.setup();
     renderApp(
@@ -427,7 +427,7 @@ describe('tabs with a transcript open (issue 15 §9)', () => {
   });
 });
 
-describe('a finished job’s first words (issue 15 §9)', () => {
+describe('a finished job’s first words', () => {
   it('shows them in the Jobs row, whole on hover', async () => {
     const user = userEvent.setup();
     renderApp(

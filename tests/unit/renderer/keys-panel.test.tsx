@@ -74,7 +74,7 @@ describe('names the app gave itself, in Japanese', () => {
   });
 });
 
-describe('keys and when they stop working (issue 15 §12)', () => {
+describe('keys and when they stop working', () => {
   it('shows when an issued key expires, marks an expired one, and says what deleting the local key does', async () => {
     const user = userEvent.setup();
     const store = createAppStore({ bridge: fakeBridge({}) });

@@ -1,4 +1,4 @@
-// Ducking the microphone while the computer plays (issue #33 §1), on real speech: LibriVox
+// Ducking the microphone while the computer plays, on real speech: LibriVox
 // clips from Debian's pocketsphinx-testdata (16 kHz mono) as the computer's sound and as the
 // microphone. The envelope of the microphone's gain is read from the computer's level, then the
 // same through the capture worklet's core, where the microphone's own meter shows it lowered.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * A live session seen from the rest of the window (issue #29 §10): a mark on the Live tab, with
+ * A live session seen from the rest of the window: a mark on the Live tab, with
  * its accessible name, and in the window's title while it records or is paused; Jobs offers Stop
  * for it, which stops it as the Live screen's Stop does; and the Live screen chooses the
  * dictionary profile the session uses, kept on the connection as for files.

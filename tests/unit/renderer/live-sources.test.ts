@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The store's side of Live's sources (issue #33 §1, §3): the computer's sound is the core's input
+ * The store's side of Live's sources: the computer's sound is the core's input
  * where it can make one (found among the window's inputs by its label, and let go after), the
  * shared screen's sound where the core says this system has none (Electron on Windows and macOS,
  * browser mode elsewhere), a clear sentence when the window does not list it; each source's gain

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * "Label who speaks" on Live (issue #33 §2): on a cloud connection it puts `useDiarizer=1` in the
+ * "Label who speaks" on Live: on a cloud connection it puts `useDiarizer=1` in the
  * connection's segmenterProperties (kept with its other sub-properties, and with the tuning the
  * person set), which Live's `s` line and a direct request's `d` both send; the local service
  * cannot tell speakers apart and says so; finals that come labelled show their speaker as they

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * What a reading is, said before the first mistake (issue 15 §11): under the add-word form, in
+ * What a reading is, said before the first mistake: under the add-word form, in
  * the engine's own terms — the English words the local engine hears, or how a word is said.
  */
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Jobs search (#29 §5): one list, the jobs whose transcript (the core's answer, a small
+ * The Jobs search: one list, the jobs whose transcript (the core's answer, a small
  * table keyed by query as `search:query` answers), title or file name holds the query, each row
  * with how many matches its transcript holds and a few of them marked; opening one opens the
  * viewer on its word, focused, with the query in the find box. Both languages.

@@ -109,7 +109,7 @@ describe('Transcribe options kept on the connection', () => {
   });
 });
 
-describe('engines people understand (issue 15 §13)', () => {
+describe('engines people understand', () => {
   it('names each engine readably with its id beside it, in the window’s language', async () => {
     const { engineName } = await import('../../../renderer/src/ui/display-names');
     const { createI18n } = await import('../../../renderer/src/i18n');
@@ -130,7 +130,7 @@ describe('engines people understand (issue 15 §13)', () => {
   });
 });
 
-describe('what logging means on each connection (issue 15 §13)', () => {
+describe('what logging means on each connection', () => {
   it.each([
     [local, /^On this computer: the local service keeps the audio.*nothing leaves this computer/],
     [cloud, /^The service may keep the audio and results.*\/v1\/nolog\//],

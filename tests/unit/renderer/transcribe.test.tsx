@@ -208,7 +208,7 @@ describe('a job that fails at once', () => {
   });
 });
 
-describe('messages and names (#29 §7)', () => {
+describe('messages and names', () => {
   it('a file with no speech says so in one spelling, and offers no Retry that cannot help', async () => {
     const user = userEvent.setup();
     const silent = job('quiet', {
@@ -464,7 +464,7 @@ describe('how a file is sent, and why', () => {
   });
 });
 
-describe('Transcribe after a reload (issue 15 §9)', () => {
+describe('Transcribe after a reload', () => {
   it('shows the jobs still running and the recent ones, not "nothing transcribed"', async () => {
     const now = Date.now();
     renderApp(

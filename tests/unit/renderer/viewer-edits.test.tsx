@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Correcting a transcript in the viewer (issue #18): words in place (edit, split, remove, Tab to
+ * Correcting a transcript in the viewer: words in place (edit, split, remove, Tab to
  * the next, Escape), an utterance's text as a whole, a speaker's name, undo and redo (buttons and
  * keys, and after the window is opened again), Show original, revert one word or all, and Jobs
  * marking a corrected job. The bridge keeps the edit history with the shared edit model, as the

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * What a new user tripped over in the viewer (issue #29): correcting a word in the Text view as
- * in Words, and a word's time shown in Words (§1); the edit keys on the focused word, however it
- * got the focus, and undo after a click on empty space (§2); a video's picture (§12); the skip
- * buttons' names holding their visible text (§13). The whole window over a fake bridge, in jsdom
+ * What a new user tripped over in the viewer: correcting a word in the Text view as
+ * in Words, and a word's time shown in Words; the edit keys on the focused word, however it
+ * got the focus, and undo after a click on empty space; a video's picture; the skip
+ * buttons' names holding their visible text. The whole window over a fake bridge, in jsdom
  * (tests/e2e/viewer-new-user.spec.ts has what needs a real browser).
  */
 import { act, screen, waitFor } from '@testing-library/react';
@@ -43,7 +43,7 @@ const texts = () =>
     (p) => p.textContent,
   );
 
-describe('§1 correcting a word in the Text view, as in Words', () => {
+describe('correcting a word in the Text view, as in Words', () => {
   it('a double-click on a word of the text opens its editor; Enter keeps it', async () => {
     const bridge = editingBridge(talk, DIARIZED);
     const user = await open(bridge);
@@ -96,7 +96,7 @@ describe('§1 correcting a word in the Text view, as in Words', () => {
   });
 });
 
-describe('§2 the edit keys act on the focused word; undo works anywhere in the viewer', () => {
+describe('the edit keys act on the focused word; undo works anywhere in the viewer', () => {
   it('F2 edits the word a script (or a screen reader) focused, not the one clicked before', async () => {
     const user = await open(editingBridge(talk, DIARIZED));
     await user.click(screen.getByRole('tab', { name: 'Words' }));
@@ -145,7 +145,7 @@ describe('§2 the edit keys act on the focused word; undo works anywhere in the 
   });
 });
 
-describe('§12 a video shows its picture', () => {
+describe('a video shows its picture', () => {
   const clip = job('clip', {
     mode: 'async',
     file: { path: '/data/clip.mp4', name: 'clip.mp4', size: 1000, container: 'mp4' },
@@ -179,7 +179,7 @@ describe('§12 a video shows its picture', () => {
   });
 });
 
-describe('§13 the skip buttons are named by what they show', () => {
+describe('the skip buttons are named by what they show', () => {
   it.each(['en', 'ja'] as const)('each name begins with its visible text (%s)', async (lang) => {
     await open(editingBridge(talk, DIARIZED), lang);
     for (const id of ['skip-back', 'skip-forward']) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Readings and fillers in the viewer (issue #31 §4, §5, §7): readings over Japanese words on
+ * Readings and fillers in the viewer: readings over Japanese words on
  * request (remembered), fillers shown without their marks or hidden after the fact, neither ever
  * touching the transcript or its corrections; every word keeps its index, so a correction, Tab
  * to the next word and find name the words they did; Copy follows the fillers choice, which is

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The window's watched folders (#30 §4): the list is heard both in answers and in events, which
+ * The window's watched folders: the list is heard both in answers and in events, which
  * need not arrive in order; the window keeps the highest revision, so a late event of an older
  * state (a folder switched off, then on again) never shows over the newer one.
  */

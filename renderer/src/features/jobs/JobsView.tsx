@@ -88,7 +88,7 @@ export function JobsView() {
   const onRemove = useCallback((id: string) => setRemoving(id), []);
   const onClose = useCallback(() => setRemoving(undefined), []);
   const onRename = useCallback((id: string) => setRenaming({ id, open: true }), []);
-  // Jobs chosen for an export of several (issue #31 §6): finished ones, in the list's order.
+  // Jobs chosen for an export of several: finished ones, in the list's order.
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const onSelect = useCallback(
     (id: string, on: boolean) =>

@@ -1,5 +1,5 @@
 /**
- * The sources Live listens to (issue #33 §1): each with its own level meter and gain (−20 to
+ * The sources Live listens to: each with its own level meter and gain (−20 to
  * +20 dB, remembered per device), and, when the microphone and the computer's sound are both
  * picked: the one note (no headphones in use) that the microphone hears the speakers too, the
  * option to lower the microphone while the computer plays (capture/duck.ts), and the option to

@@ -1,6 +1,6 @@
 /**
- * The Live screen (issue #17): choose the connection, its dictionary profile and an input, Start, read the words as they come, Pause, Stop.
- * With speaker labels (issue #33 §2) each final names its speaker, a button that renames that
+ * The Live screen: choose the connection, its dictionary profile and an input, Start, read the words as they come, Pause, Stop.
+ * With speaker labels each final names its speaker, a button that renames that
  * speaker everywhere, as in the viewer (the job keeps the name).
  * Finalized utterances carry their start times; the utterance being spoken shows as interim text
  * (marked not final) and is replaced in place by its final result. The list follows the newest

@@ -1,6 +1,6 @@
 /**
  * The viewer's player (TranscriptView.tsx): the source audio, or a video's picture above the
- * controls (issue #29 §12), with skip, speed and the shortcuts. The state it shows stays with
+ * controls, with skip, speed and the shortcuts. The state it shows stays with
  * the viewer (usePlayerMedia), which keeps it while it moves between jobs.
  */
 import { useCallback, useEffect, useState } from 'react';

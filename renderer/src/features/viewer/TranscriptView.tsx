@@ -3,7 +3,7 @@
  * with times and confidence; find ("3 of 41", next and previous), copy, export and rename. The
  * player's keys (./player-keys) work anywhere in the viewer, some even in a text field.
  *
- * What is shown, copied and exported is the transcript as a person corrected it (issue #18): the
+ * What is shown, copied and exported is the transcript as a person corrected it: the
  * service's with the job's edits applied (shared/domain/edits.ts). "Show original" shows the
  * service's; Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo, outside a text field.
  */

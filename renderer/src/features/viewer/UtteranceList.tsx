@@ -5,9 +5,9 @@
  * and each word in the word view. With speaker labels each speaker's part is its own block, and a
  * change of speaker is named.
  *
- * Correcting (issue #18): each block's text can be edited as a whole (words left as they were
+ * Correcting: each block's text can be edited as a whole (words left as they were
  * keep their times, shared/domain/edits.ts `utteranceEdit`), and a speaker renamed once for the
- * whole transcript. A word is corrected as in the word view (issue #29): double-click it, or F2
+ * whole transcript. A word is corrected as in the word view: double-click it, or F2
  * on the word the text selection is in (else the first of the passage that has the focus), opens
  * its editor in place. What is shown, found and clicked is the text as corrected.
  */

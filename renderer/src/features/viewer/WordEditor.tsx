@@ -1,5 +1,5 @@
 /**
- * A word corrected in place, in either view (issue #18; the Text view too, issue #29): Enter
+ * A word corrected in place, in either view (the Text view too): Enter
  * keeps, Escape cancels, Tab keeps and corrects the next word, Ctrl+Enter plays from it.
  */
 import { useEffect, useRef, useState } from 'react';

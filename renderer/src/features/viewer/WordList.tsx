@@ -6,7 +6,7 @@
  * the browser skips while off screen (./word-chunks); focus, scrolling into view and find in page
  * still reach every word, and a move re-renders only the chunks it leaves and enters.
  *
- * Correcting (issue #18): double-click a word, or F2 on the focused word, edits it in place
+ * Correcting: double-click a word, or F2 on the focused word, edits it in place
  * (./WordEditor). A corrected word is marked; the focused one says what the service heard and
  * can be reverted.
  */
@@ -40,7 +40,7 @@ interface Props {
   readonly speakerName: (label: string) => string;
   /** Makes a correction; none while the original is shown. */
   readonly edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
-  /** Opens the dictionary's add form with a corrected word (issue #18). */
+  /** Opens the dictionary's add form with a corrected word. */
   readonly teach?: (word: Word) => void;
 }
 
@@ -279,7 +279,7 @@ export function WordList({
           as): the words below never move between the two clicks of a double-click. */}
       <p className="word-origin" data-testid="word-origin">
         {focused?.starttime !== undefined ? (
-          // The focused word's time, shown (issue #29), not only told to a screen reader.
+          // The focused word's time, shown, not only told to a screen reader.
           <span className="word-time" data-testid="word-time">
             {t('viewer.wordTime', { word: focused.written, time: formatMs(focused.starttime) })}
           </span>

@@ -1,5 +1,5 @@
 /**
- * What the viewer shows of a transcript's words (issue #31 §4, §5), after the fact and never in
+ * What the viewer shows of a transcript's words, after the fact and never in
  * the transcript or its corrections: fillers (`%えー%`) shown without their marks or hidden, and
  * readings over Japanese words. Every word keeps its index and every token its place, so edits,
  * find, selection and the player's word-follow still name the words they named: a hidden filler

@@ -100,7 +100,7 @@ async function opened(entries: Array<[Job, Indexable]>) {
   return { ...journal, index };
 }
 
-describe('a hit counts its matches and shows a few (#29 §5)', () => {
+describe('a hit counts its matches and shows a few', () => {
   it('counts every occurrence in the transcript, and shows the three utterances holding the most terms, in reading order', async () => {
     const talk = transcriptOf([
       ['the', 'budget', 'is', 'late'],

@@ -1,5 +1,5 @@
 /**
- * Fillers after the fact, readings, and minutes as Markdown and HTML (issue #31 §2, §4, §5):
+ * Fillers after the fact, readings, and minutes as Markdown and HTML:
  * `%えー%` shown or left out without touching the transcript, a written `%` never taken for a
  * filler, readings as ruby over the words with Han characters, the fixed words in each language.
  */

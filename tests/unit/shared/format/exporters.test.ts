@@ -233,7 +233,7 @@ describe('speaker labels', () => {
   });
 });
 
-describe('exports that would attack their reader (issue 20 §5)', () => {
+describe('exports that would attack their reader', () => {
   /** One utterance of these words, 100 ms each. */
   const saying = (...words: string[]): Transcript => ({
     text: '',
@@ -282,7 +282,7 @@ describe('exports that would attack their reader (issue 20 §5)', () => {
   });
 });
 
-describe('edited transcripts (issue #18)', () => {
+describe('edited transcripts', () => {
   const edited = applyEdits(DIARIZED, [
     wordEdit(0, 1, 'evening'),
     wordEdit(1, 1, ''),

@@ -1,5 +1,5 @@
 /**
- * Subtitle rules (issue #31 §3), as properties over many made-up transcripts in Japanese and in
+ * Subtitle rules, as properties over many made-up transcripts in Japanese and in
  * English: nothing lost or reordered, every line within its width, no kinsoku break, no word
  * split, cue times ordered and gapped; and the cases a person sees, with BudouX's phrases.
  */

@@ -1,5 +1,5 @@
 /**
- * Ducking the microphone while the computer plays (issue #33 §1): with both sources and no
+ * Ducking the microphone while the computer plays: with both sources and no
  * headphones, the microphone also hears the speakers, so the same words reach the mix twice, the
  * second time late and muffled. No echo canceller of our own: while the computer's sound is above
  * a threshold, the microphone's gain is lowered by a set amount, falling fast (attack) and coming

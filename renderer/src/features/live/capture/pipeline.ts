@@ -98,7 +98,7 @@ export function interleaveInt16LE(channels: readonly Float32Array[]): ArrayBuffe
  * From the sources' channels at the context's rate to LSB16K chunks: each source is brought to
  * 16 kHz on its own, the microphone lowered while the computer plays when asked (duck.ts), each
  * given its gain, and the sources are added there, at the service's rate (a microphone and the
- * computer's sound, issue #33 §1). One source with gain 1 is the microphone alone, sample for
+ * computer's sound). One source with gain 1 is the microphone alone, sample for
  * sample. With `apart`, each chunk's PCM is frames of 1 + sources samples: the mix, then each
  * source as it came (resampled, before its gain and the duck), so a later pass can redo the mix.
  */
