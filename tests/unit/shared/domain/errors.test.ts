@@ -44,6 +44,7 @@ const VALUES: Readonly<Record<string, string | number>> = {
 
 /** Names of things and technical tokens that a Japanese sentence may carry as they are. */
 const ALLOWED_LATIN = new Set([
+  'serve',
   'API',
   'URL',
   'WAV',

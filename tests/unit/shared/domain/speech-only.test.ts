@@ -95,6 +95,10 @@ describe('the stretches sent', () => {
         }
         const inside = (t: number) => kept.some(([from, to]) => t >= from && t < to);
         for (const [a, b] of speech) {
+          // A mark of no length inside the recording (under a millisecond, or past its end) is
+          // no sound heard: nothing to keep.
+          const heard = (t: number) => Math.min(recordingMs, Math.max(0, Math.round(t)));
+          if (heard(Math.max(a, b)) <= heard(Math.min(a, b))) continue;
           const margin = SPEECH_CUT.gapKeptMs / 2;
           const from = Math.max(0, Math.min(a, b) - margin);
           const to = Math.min(recordingMs, Math.max(a, b) + margin);
