@@ -6,33 +6,17 @@
  * file it leaves alone (not audio or video) is said with its reason, in text and as an event;
  * SIGTERM stops the watcher cleanly with exit code 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKikitori, type RunningCli } from '../support/cli-run';
 import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
 
-const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
 const CLIP = 'tests/fixtures/generated/espeak/sentence-1.wav';
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly out: { stdout: string; stderr: string };
-  readonly exited: Promise<number | null>;
-}
-
-function kikitori(args: readonly string[]): Running {
-  const child = spawn(process.execPath, ['scripts/kikitori.mjs', ...args], {
-    env: { ...process.env, ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = { stdout: '', stderr: '' };
-  child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
-  const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
-  return { child, out, exited };
-}
+type Running = RunningCli;
+const kikitori = (args: readonly string[]) => startKikitori(args);
 
 let dataDir: string;
 let folder: string;

@@ -11,38 +11,23 @@
  * - A command that does not hand over (`kikitori serve`) keeps the folder: the app says who holds
  *   it, in one sentence, and exits 1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFile, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { execFile } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/domain/job';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../fixtures/build';
+import { NO_KEYCHAIN, startKikitori, type RunningCli } from '../support/cli-run';
 import { removeDir, tempDir } from '../support/service-process';
 import { until } from '../support/until';
 import { startWebHostProcess, type RunningWebHost } from '../support/web-host-process';
 
 const run = promisify(execFile);
-const ENV = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', LANG: 'C.UTF-8', LC_ALL: '' };
+const ENV = { ...NO_KEYCHAIN, LANG: 'C.UTF-8', LC_ALL: '' };
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly out: { stdout: string; stderr: string };
-  readonly exited: Promise<number | null>;
-}
-
-function kikitori(args: readonly string[]): Running {
-  const child = spawn(process.execPath, ['scripts/kikitori.mjs', ...args], {
-    env: { ...process.env, ...ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = { stdout: '', stderr: '' };
-  child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
-  const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
-  return { child, out, exited };
-}
+type Running = RunningCli;
+const kikitori = (args: readonly string[]) => startKikitori(args);
 
 const events = (running: Running) =>
   running.out.stdout
