@@ -143,6 +143,11 @@ const LAYERS = [
     why: 'The renderer talks to the main process only through src/host/bridge.ts, and reaches the local service only through the main process.',
   },
   { folder: 'scripts', may: ['scripts'], why: 'The start, build and test commands stand alone.' },
+  {
+    folder: 'scripts/cli-reference.ts',
+    may: ['scripts', 'cli'],
+    why: "The command line's reference is written from the command line's own definitions, and from nothing else.",
+  },
   { folder: 'build', may: ['build', 'shared'], why: 'Packaging inputs use shared/ at most.' },
   // Tests and the root's config files may reach everything they test or configure.
   { folder: 'tests', may: ['*'] },

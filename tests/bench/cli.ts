@@ -2,7 +2,7 @@
  * The command line, for `npm run bench -- --cli` (never asserted in tests): `kikitori` run as a
  * person runs it (the built bundle, a child process), measured side by side with the app.
  *
- *   (k1) `kikitori --version` as the README runs it (its alias: node scripts/kikitori.mjs,
+ *   (k1) `kikitori --version` as docs/guide/command-line.md runs it (its alias: node scripts/kikitori.mjs,
  *        the bin, which checks the bundle against its sources first)            goal <= 0.3 s
  *   (k1b) `npx kikitori --version`, for comparison (npm's own start)             no goal
  *   (k2) `kikitori jobs --json` with 10,000 jobs in the journal                goal <= 1 s
@@ -58,7 +58,7 @@ export async function cliBench(line: Line): Promise<void> {
       versions.push(await timed(process.execPath, ['scripts/kikitori.mjs', '--version']));
     const version = median(versions);
     line(
-      '(k1) kikitori --version, as the README runs it',
+      '(k1) kikitori --version, as the guide runs it',
       `${version.toFixed(3)} s`,
       '<= 0.3 s',
       version <= 0.3,

@@ -27,7 +27,7 @@ describe('targets', () => {
     expect(config.mac?.target).toEqual(['dmg']);
     expect(config.mac?.hardenedRuntime).toBe(true);
     expect(config.win?.target).toEqual(['nsis']);
-    // Names the README gives (deb keeps electron-builder's kikitori_<version>_<arch>.deb).
+    // Names build/README.md gives (deb keeps electron-builder's kikitori_<version>_<arch>.deb).
     expect(config.appImage?.artifactName).toBe('${productName}-${version}-${arch}.${ext}');
     expect(config.dmg?.artifactName).toBe('${productName}-${version}-${arch}.${ext}');
     expect(config.nsis?.artifactName).toBe('${productName}-Setup-${version}-${arch}.${ext}');

@@ -73,6 +73,34 @@ describe('the maps name every room of the window', () => {
   });
 });
 
+describe('the architecture’s layout holds the tree', () => {
+  const page = readFileSync('docs/architecture.md', 'utf8');
+  const start = page.indexOf('## 3. Layout');
+  const layout = page.slice(start, page.indexOf('\n## ', start + 1));
+  const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && existsSync(file));
+
+  it('names every top-level folder of the repository at the start of its line', () => {
+    const folders = [
+      ...new Set(tracked.filter((f) => f.includes('/')).map((f) => f.split('/')[0]!)),
+    ].filter((name) => !name.startsWith('.'));
+    expect(folders).toEqual(expect.arrayContaining(['core', 'cli', 'scripts', 'docs']));
+    expect(folders.filter((name) => !new RegExp(`^${name}/(\\s|$)`, 'm').test(layout))).toEqual([]);
+  });
+
+  it('names every handler file of the core in its list of handlers', () => {
+    const list = /handlers\/ \(one file per domain: ([^)]*)\)/.exec(layout)?.[1] ?? '';
+    const named = new Set(list.split(/[\s,]+/).filter(Boolean));
+    const handlers = tracked
+      .filter((file) => /^core\/handlers\/[a-z-]+\.ts$/.test(file))
+      .map((file) => file.slice('core/handlers/'.length, -'.ts'.length))
+      .filter((name) => name !== 'index' && name !== 'types');
+    expect(handlers).toEqual(expect.arrayContaining(['jobs', 'live', 'watch']));
+    expect(handlers.filter((name) => !named.has(name))).toEqual([]);
+  });
+});
+
 describe('the window’s tests hold tests only', () => {
   it('keeps helpers in tests/support/window/, not among the tests of tests/unit/renderer/', () => {
     const files = execFileSync('git', ['ls-files', '-z', 'tests/unit/renderer'], {

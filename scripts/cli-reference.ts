@@ -1,0 +1,197 @@
+/**
+ * The command line's reference (docs/guide/command-line-reference.md), written from the command
+ * line's own definitions, so it cannot drift from them: the commander program `kikitori` builds
+ * (cli/main.ts, cli/commands.ts), its English help (cli/text-help.ts), and the terms and
+ * descriptions commander's own `--help` prints (its Help class), as Markdown.
+ *
+ *   npx tsx scripts/cli-reference.ts           writes the page
+ *   npx tsx scripts/cli-reference.ts --check   exits 1 when the committed page differs
+ *
+ * tests/unit/tooling/cli-reference.test.ts fails when the committed page differs from this.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Command, type Help } from '@commander-js/extra-typings';
+import * as prettier from 'prettier';
+import { main } from '../cli/main';
+
+export const REFERENCE_PATH = 'docs/guide/command-line-reference.md';
+
+// The commander types of extra-typings are generic; the walk below needs only the base shape.
+type AnyCommand = Command<unknown[], Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * The program `kikitori` builds, with every command, argument and option as it declares them,
+ * in English. main() builds it and then parses; parsing is set aside for this one call, so
+ * nothing runs and nothing is printed.
+ */
+async function kikitoriProgram(): Promise<AnyCommand> {
+  const saved = { LC_ALL: process.env.LC_ALL, LC_MESSAGES: process.env.LC_MESSAGES };
+  const parseAsync = Object.getOwnPropertyDescriptor(Command.prototype, 'parseAsync')!;
+  const built: AnyCommand[] = [];
+  process.env.LC_ALL = 'C.UTF-8';
+  delete process.env.LC_MESSAGES;
+  Object.defineProperty(Command.prototype, 'parseAsync', {
+    ...parseAsync,
+    value(this: AnyCommand) {
+      built.push(this);
+      return Promise.resolve(this);
+    },
+  });
+  try {
+    await main([]);
+  } finally {
+    Object.defineProperty(Command.prototype, 'parseAsync', parseAsync);
+    for (const [name, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+  if (built.length !== 1)
+    throw new Error('cli/main.ts no longer parses one program through commander’s parseAsync');
+  return built[0]!;
+}
+
+/** A table cell: one line, its pipes escaped. */
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+/** GitHub's anchor of a heading (as tests/unit/tooling/docs-in-repo.test.ts reads them). */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+/** Each command and subcommand but commander's `help`, depth first, with its full name. */
+function commandsOf(command: AnyCommand, prefix: string): [string, AnyCommand][] {
+  return command.commands
+    .filter((sub) => sub.name() !== 'help')
+    .flatMap((sub) => {
+      const name = `${prefix} ${sub.name()}`;
+      return [[name, sub] as [string, AnyCommand], ...commandsOf(sub, name)];
+    });
+}
+
+function optionTable(help: Help, command: AnyCommand, global: boolean): string[] {
+  const options = global ? help.visibleGlobalOptions(command) : help.visibleOptions(command);
+  if (options.length === 0) return [];
+  return [
+    '| option | what it does |',
+    '| --- | --- |',
+    ...options.map(
+      (option) =>
+        `| \`${cell(help.optionTerm(option))}\` | ${cell(help.optionDescription(option))} |`,
+    ),
+    '',
+  ];
+}
+
+function commandSection(help: Help, name: string, command: AnyCommand): string[] {
+  const args = help.visibleArguments(command);
+  const subcommands = command.commands.filter((sub) => sub.name() !== 'help');
+  return [
+    `## ${name}`,
+    '',
+    help.commandDescription(command),
+    '',
+    '```text',
+    // commander's usage names the command by its parents' names too: kikitori dictionary list.
+    help.commandUsage(command),
+    '```',
+    '',
+    ...(args.length > 0
+      ? [
+          '| argument | what it is |',
+          '| --- | --- |',
+          ...args.map(
+            (arg) =>
+              `| \`${cell(help.argumentTerm(arg))}\` | ${cell(help.argumentDescription(arg))} |`,
+          ),
+          '',
+        ]
+      : []),
+    ...(subcommands.length > 0
+      ? [
+          'Its commands: ' +
+            subcommands
+              .map((sub) => `[${name} ${sub.name()}](#${anchorOf(`${name} ${sub.name()}`)})`)
+              .join(', ') +
+            '.',
+          '',
+        ]
+      : []),
+    ...optionTable(help, command, false),
+  ];
+}
+
+/** The reference page, as Markdown formatted by the project's Prettier settings. */
+export async function cliReference(): Promise<string> {
+  const program = await kikitoriProgram();
+  const help = program.createHelp();
+  const commands = commandsOf(program, 'kikitori');
+  const lines = [
+    '# The command line’s reference',
+    '',
+    '<!-- Written by `npx tsx scripts/cli-reference.ts` from the command line’s own definitions (cli/main.ts, cli/commands.ts, cli/text-help.ts); tests/unit/tooling/cli-reference.test.ts fails when this page differs from what it writes. Edit those, then run it. -->',
+    '',
+    `${help.commandDescription(program)} How to run it, what it shares with the app and what its output looks like: [the command line](command-line.md). Each command prints this help in English or Japanese (by \`LANG\`) with \`--help\`.`,
+    '',
+    '```text',
+    help.commandUsage(program),
+    '```',
+    '',
+    '## Options every command takes',
+    '',
+    ...optionTable(help, program, false),
+    '## Commands',
+    '',
+    '| command | what it does |',
+    '| --- | --- |',
+    ...commands.map(
+      ([name, command]) =>
+        `| [${name}](#${anchorOf(name)}) | ${cell(help.commandDescription(command))} |`,
+    ),
+    '',
+    ...commands.flatMap(([name, command]) => commandSection(help, name, command)),
+    '## Exit codes',
+    '',
+    // The program's text after all help (the exit codes), as --help ends with it.
+    ...exitCodes(program),
+    '',
+  ];
+  const options = (await prettier.resolveConfig(resolve(REFERENCE_PATH))) ?? {};
+  return prettier.format(lines.join('\n'), { ...options, filepath: resolve(REFERENCE_PATH) });
+}
+
+/** The help text the program adds after every help (the exit codes' sentence). */
+function exitCodes(program: AnyCommand): string[] {
+  let text = '';
+  const output = program.configureOutput();
+  program.configureOutput({ ...output, writeOut: (chunk: string) => (text += chunk) });
+  try {
+    program.outputHelp();
+  } finally {
+    program.configureOutput(output);
+  }
+  const after = text.slice(text.lastIndexOf('\n\n') + 2).trim();
+  if (!after.startsWith('Exit codes:'))
+    throw new Error('the help no longer ends with the exit codes');
+  return [after];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const page = await cliReference();
+  if (process.argv.includes('--check')) {
+    const committed = await readFile(REFERENCE_PATH, 'utf8').catch(() => '');
+    if (committed !== page) {
+      process.stderr.write(
+        `${REFERENCE_PATH} is out of date: run npx tsx scripts/cli-reference.ts\n`,
+      );
+      process.exitCode = 1;
+    }
+  } else {
+    await writeFile(REFERENCE_PATH, page);
+    process.stdout.write(`wrote ${REFERENCE_PATH}\n`);
+  }
+}
