@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * - unit: pure logic and the window in a test DOM (.tsx, each file names it in its environment
  *   comment); no audio fixtures, no local service, no keychain: `npm run test:unit`. The DOM is
  *   happy-dom: the tier took 171 s of CPU against 223 s with jsdom (97 s against 125 s of wall,
- *   idle, #32 §9), most of it in each file's new environment and in events. search-hits keeps
+ *   idle), most of it in each file's new environment and in events. search-hits keeps
  *   jsdom: happy-dom computes an accessible name across inline elements with spaces
  *   (`<mark>予算</mark>は十分` reads "予算 は十分"), where jsdom and Chromium do not.
  * - integration: the core, the local service and the key store against real processes and real
@@ -80,7 +80,7 @@ const tierOfProcesses = (
 
 /**
  * The longest files of the tiers `npm test` runs two at a time, longest first (seconds on a fresh
- * machine, #32 §9). Vitest starts the files whose durations it has kept longest first; on a fresh
+ * machine). Vitest starts the files whose durations it has kept longest first; on a fresh
  * machine it has none and starts the largest files first, so the security checks' longest file
  * (one of the smaller) started last and the tier took 49 s where its files would fit in 38.
  */

@@ -20,6 +20,12 @@ const FOLDERS = [
   'scripts',
   'renderer/src',
   'tests',
+  'build',
+  'eslint.config.js',
+  'playwright.config.ts',
+  'stylelint.config.mjs',
+  'vite.config.ts',
+  'vitest.config.ts',
 ];
 
 // Being edited on other branches when this test came: the lead takes these out of the list once
