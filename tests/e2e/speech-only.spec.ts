@@ -4,17 +4,13 @@
  * speech, and the file's row and its job's row say how much was sent; both screens looked at in
  * each language and theme, with axe.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
+import { sentenceInRoom } from '../fixtures/quiet-room';
 import { dropFiles } from './drop';
 import { expect, testOnItsOwnHost as test } from './fixtures';
 import { eachLanguageAndTheme, SCREENSHOTS, seriousViolations } from './look';
-
-const sox = (...args: string[]) => promisify(execFile)('sox', ['-R', ...args]);
 
 test('a recording sent with only its speech says how much was sent, in Transcribe and in Jobs', async ({
   app,
@@ -22,26 +18,7 @@ test('a recording sent with only its speech says how much was sent, in Transcrib
   const work = await mkdtemp(join(tmpdir(), 'kikitori-e2e-speech-'));
   try {
     // 8 s of quiet room, a sentence, 20 s of quiet room.
-    const speech = join(work, 'speech.wav');
-    await sox(join(DEFAULT_FIXTURES_DIR, 'espeak', 'sentence-1.wav'), speech, 'pad', '8', '19');
-    const room = join(work, 'room.wav');
-    await sox(
-      '-n',
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      room,
-      'synth',
-      '31',
-      'pinknoise',
-      'vol',
-      '0.02',
-    );
-    const recording = join(work, 'standup.wav');
-    await sox('-m', '-v', '1', speech, '-v', '1', room, recording);
+    const recording = await sentenceInRoom(work, 'standup.wav');
 
     await app.getByTestId('language').selectOption('en');
     await expect(app.getByTestId('service-status')).toContainText('Running');

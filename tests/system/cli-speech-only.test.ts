@@ -4,16 +4,14 @@
  * speech, the command says how much of it was sent, in English and in Japanese, and the
  * transcript it writes has the recording's times. The connection itself still sends whole.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sentenceInRoom } from '../fixtures/quiet-room';
 import { removeDir, tempDir } from '../support/service-process';
 
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
-const FIXTURES = 'tests/fixtures/generated';
-const sox = (...args: string[]) => promisify(execFile)('sox', ['-R', ...args]);
 
 interface Run {
   readonly code: number | null;
@@ -44,26 +42,7 @@ let recording: string;
 beforeAll(async () => {
   work = await tempDir('kikitori-cli-speech-');
   dataDir = await tempDir('kikitori-cli-speech-data-');
-  const speech = join(work, 'speech.wav');
-  await sox(join(FIXTURES, 'espeak', 'sentence-1.wav'), speech, 'pad', '8', '19');
-  const room = join(work, 'room.wav');
-  await sox(
-    '-n',
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    room,
-    'synth',
-    '31',
-    'pinknoise',
-    'vol',
-    '0.02',
-  );
-  recording = join(work, 'meeting.wav');
-  await sox('-m', '-v', '1', speech, '-v', '1', room, recording);
+  recording = await sentenceInRoom(work, 'meeting.wav');
 });
 afterAll(async () => {
   await removeDir(work);

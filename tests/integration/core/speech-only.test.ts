@@ -5,10 +5,8 @@
  * the job says how much was sent. Sync and async alike; a recording with nobody in it sends
  * nothing; a job removed while the detector listens sends nothing and leaves nothing.
  */
-import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSpeech } from '../../../core/jobs/speech-detector';
 import { audioSeconds } from '../../../core/media-tools';
@@ -17,12 +15,11 @@ import { AppFailure } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';
 import { sentMs } from '../../../shared/domain/speech-only';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
+import { roomNoise, sox } from '../../fixtures/quiet-room';
 import { useProxiedCore } from '../../support/hooks';
 import { sendOne } from '../../support/proxied-core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { until } from '../../support/until';
-
-const run = promisify(execFile);
 
 const proxied = useProxiedCore({
   connections: [
@@ -53,8 +50,6 @@ let gapsLong: string;
 /** Noise alone. */
 let noise: string;
 
-const sox = (...args: string[]) => run('sox', ['-R', ...args]);
-
 beforeAll(async () => {
   work = await tempDir('kikitori-speech-only-');
   const speech = join(work, 'speech.wav');
@@ -68,22 +63,6 @@ beforeAll(async () => {
     at = clip.at + (await audioSeconds(source))!;
   }
   await sox(...parts, speech, 'pad', '0', String(LENGTH - at));
-  const roomNoise = (out: string, seconds: number) =>
-    sox(
-      '-n',
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      out,
-      'synth',
-      String(seconds),
-      'pinknoise',
-      'vol',
-      '0.02',
-    );
   const room = join(work, 'room.wav');
   await roomNoise(room, LENGTH);
   gaps = join(work, 'gaps.wav');
