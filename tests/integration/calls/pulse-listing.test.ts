@@ -39,7 +39,7 @@ it('lists once to start on a quiet server, and a few times for a stream that com
       return pactl(args);
     },
   });
-  const reports: RecordingStream[][] = [];
+  const reports: (readonly RecordingStream[])[] = [];
   await provider.start({ streams: (streams) => reports.push(streams), problem: () => {} });
   try {
     // Nothing records and nothing changes: one listing (two if an event came during it).
