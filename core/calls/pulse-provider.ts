@@ -1,8 +1,8 @@
 /**
  * Calls on Linux: the recording streams of PulseAudio, or of PipeWire through pipewire-pulse
- * (which speaks the same protocol). `pactl subscribe` says when a recording stream, a source or
- * a client comes, changes or goes; each time, `pactl -f json list source-outputs` and `… sources`
- * say which streams record from which source, and which application each is.
+ * (which speaks the same protocol). `pactl subscribe` says when a recording stream or a source
+ * comes, changes or goes; each time, `pactl -f json list source-outputs` and `… sources` say
+ * which streams record from which source, and which application each is.
  *
  * A stream is a microphone's when its source is not a monitor (what a sink plays is not a
  * microphone) and an application opened it (a module's own stream, such as the remap under
@@ -92,8 +92,15 @@ export function streamsOf(outputs: unknown, sources: unknown): PulseStream[] {
   return streams;
 }
 
-/** The kinds of `pactl subscribe` events after which the streams are listed again. */
-const RELEVANT = /^Event '(new|change|remove)' on (source-output|source|client|server)\b/;
+/**
+ * Whether a line of `pactl subscribe` is an event after which the streams are listed again: a
+ * recording stream, a source or the server coming, changing or going. Not a client's: every
+ * listing is two pactl clients coming and going, so listing after them lists for ever (and a
+ * client that records opens a stream, which has its own event).
+ */
+export function listsAgain(line: string): boolean {
+  return /^Event '(new|change|remove)' on (source-output|source|server)\b/.test(line);
+}
 
 /** Waits after a lost server before subscribing again: 1 s, doubling to 10 s. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
@@ -160,7 +167,7 @@ export class PulseCallProvider implements CallProvider {
     this.subscriber = child;
     child.on('error', () => undefined);
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (RELEVANT.test(line)) void this.refresh();
+      if (listsAgain(line)) void this.refresh();
     });
     child.once('exit', () => {
       if (this.subscriber !== child || this.stopped) return;

@@ -55,7 +55,7 @@ test('a word added to a new profile is saved after its diff is shown, and is the
   await expect(app.getByTestId('word-count')).toHaveText('1 word');
 
   // Export downloads what the table holds, as a table import reads back.
-  await app.getByRole('button', { name: 'Export' }).click();
+  await app.getByRole('button', { name: 'Export', exact: true }).click();
   const downloading = app.waitForEvent('download');
   await app.getByRole('menuitem', { name: 'As TSV' }).click();
   const download = await downloading;

@@ -55,7 +55,10 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   await expect(dialog.getByRole('status')).toContainText('Saved to the keychain');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
-  await app.getByRole('button', { name: 'Local (offline)' }).click();
+  await app
+    .getByRole('list', { name: 'Connections', exact: true })
+    .getByRole('button', { name: 'Local (offline)' })
+    .click();
   const keySelect = app.getByLabel('API key', { exact: true });
   const before = await keySelect.inputValue();
   await keySelect.selectOption({ label: `issued for Local (…${value.slice(-4)})` });
@@ -81,7 +84,10 @@ test('a 5-minute key issued in Settings, saved and chosen for the local connecti
   // The host serves every spec file of this worker: Local gets its lasting key back before this
   // one expires.
   await app.getByRole('tab', { name: 'Settings' }).click();
-  await app.getByRole('button', { name: 'Local (offline)' }).click();
+  await app
+    .getByRole('list', { name: 'Connections', exact: true })
+    .getByRole('button', { name: 'Local (offline)' })
+    .click();
   await app.getByLabel('API key', { exact: true }).selectOption(before);
   await app.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => localKeyRef(app)).toBe(before);

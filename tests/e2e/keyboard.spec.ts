@@ -90,7 +90,10 @@ test('keyboard only: the picker, the tabs, a job rowâ€™s actions and the viewerâ
   await app.keyboard.press('Tab');
   await expectVisibleFocus(row.getByRole('button', { name: /^Rename / }));
   await app.keyboard.press('Tab');
+  await expectVisibleFocus(row.getByRole('button', { name: /^Copy ID: / }));
+  await app.keyboard.press('Tab');
   await expectVisibleFocus(row.getByRole('button', { name: /^Remove: / }));
+  await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('Shift+Tab');
   await expect(open).toBeFocused();

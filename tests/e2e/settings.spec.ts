@@ -9,6 +9,14 @@ async function openSettings(app: Page): Promise<void> {
   await expect(app.getByTestId('keys-table')).toContainText('Local service');
 }
 
+/**
+ * A connection in the list to choose from (Usage has a button named after each connection too:
+ * its rates and budget).
+ */
+function connectionItem(app: Page, name: string | RegExp) {
+  return app.getByRole('list', { name: 'Connections', exact: true }).getByRole('button', { name });
+}
+
 test('a 5-minute key is issued, shown once with its local expiry, saved to the keychain and listed', async ({
   app,
 }) => {
@@ -76,7 +84,7 @@ test('a key added for the connection open in the editor shows there, and Save ca
   app,
 }) => {
   await openSettings(app);
-  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  await connectionItem(app, /AmiVoice Cloud/).click();
   const editor = app.getByRole('form', { name: 'AmiVoice Cloud' });
   await expect(editor.getByRole('combobox', { name: 'API key' })).toHaveValue('');
   await app.getByRole('button', { name: 'Add key…' }).click();
@@ -92,7 +100,7 @@ test('a key added for the connection open in the editor shows there, and Save ca
   await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
   await app.reload();
   await openSettings(app);
-  await app.getByRole('button', { name: /AmiVoice Cloud/ }).click();
+  await connectionItem(app, /AmiVoice Cloud/).click();
   await expect(key.locator('option:checked')).toHaveText('cloud key (…1234)');
 });
 
@@ -166,7 +174,7 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   app,
 }) => {
   await openSettings(app);
-  await app.getByRole('button', { name: 'Local (offline)' }).click();
+  await connectionItem(app, 'Local (offline)').click();
   await app.getByRole('button', { name: 'Test connection' }).click();
   const found = app.getByTestId('connection-test');
   await expect(found).toContainText('Reached the service');
@@ -175,10 +183,10 @@ test('connections: URLs are checked, a custom one is added, and the test reports
 
   await app.getByRole('button', { name: 'Add connection' }).click();
   await app.getByLabel('ID').fill('Bad Id');
-  await app.getByLabel('Name').click();
+  await app.getByLabel('Name', { exact: true }).click();
   await expect(app.getByText('Use lower-case letters, digits and “-”')).toBeVisible();
   await app.getByLabel('ID').fill('staging');
-  await app.getByLabel('Name').fill('Staging');
+  await app.getByLabel('Name', { exact: true }).fill('Staging');
   const base = app.getByLabel('Base URL');
   await base.fill('http://speech.example.com');
   await base.blur();
@@ -186,16 +194,13 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await base.fill('https://speech.example.com');
   await app.getByLabel('Async URL').fill('https://speech-async.example.com');
   await app.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(app.getByRole('button', { name: /Staging/ })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(connectionItem(app, /Staging/)).toHaveAttribute('aria-current', 'true');
   await app.reload();
   await openSettings(app);
-  await expect(app.getByRole('button', { name: /Staging/ })).toBeVisible();
+  await expect(connectionItem(app, /Staging/)).toBeVisible();
 
   // Removed after asking (it was active: the local connection takes over); built-ins stay.
-  await app.getByRole('button', { name: /Staging/ }).click();
+  await connectionItem(app, /Staging/).click();
   await app.getByRole('button', { name: 'Remove', exact: true }).click();
   const ask = app.getByRole('alertdialog', { name: 'Remove connection “Staging”?' });
   await expect(ask).toContainText('Its API key stays in the keychain');
@@ -203,14 +208,11 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await app.screenshot({ path: `${SCREENSHOTS}/connection-remove-ask.png` });
   await ask.getByRole('button', { name: 'Remove' }).click();
   await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
-  await expect(app.getByRole('button', { name: /Local \(offline\)/ })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(connectionItem(app, /Local \(offline\)/)).toHaveAttribute('aria-current', 'true');
   await expect(app.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
   await app.reload();
   await openSettings(app);
-  await expect(app.getByRole('button', { name: /AmiVoice Cloud/ })).toBeVisible();
+  await expect(connectionItem(app, /AmiVoice Cloud/)).toBeVisible();
   await expect(app.getByRole('button', { name: /Staging/ })).toHaveCount(0);
 });
 

@@ -23,7 +23,10 @@ test('a recording sent with only its speech says how much was sent, in Transcrib
     await app.getByTestId('language').selectOption('en');
     await expect(app.getByTestId('service-status')).toContainText('Running');
     await app.getByRole('tab', { name: 'Settings' }).click();
-    await app.getByRole('button', { name: 'Local (offline)' }).click();
+    await app
+      .getByRole('list', { name: 'Connections', exact: true })
+      .getByRole('button', { name: 'Local (offline)' })
+      .click();
     const editor = app.getByRole('form', { name: 'Local (offline)' });
     const box = editor.getByRole('checkbox', { name: 'Send only where people speak (files)' });
     await expect(box).not.toBeChecked();

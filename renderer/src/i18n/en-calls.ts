@@ -46,6 +46,7 @@ export const enCalls = {
     profile: 'Profile for calls (optional)',
     profileHint: 'A profile of that connection’s dictionary; empty: the connection’s own.',
     saveProfile: 'Save',
+    saveProfileName: 'Save the profile for calls',
     unavailable: 'Calls cannot be noticed here',
     windowNeeded:
       'Calls are transcribed by this window: keep Kikitori open. With no window, the command kikitori watch-calls records them.',

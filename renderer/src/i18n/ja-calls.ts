@@ -46,6 +46,7 @@ export const jaCalls: MessagesOf<typeof enCalls> = {
     profile: '通話に使うプロファイル（任意）',
     profileHint: 'その接続の辞書のプロファイル。空欄ならその接続のもの。',
     saveProfile: '保存',
+    saveProfileName: '通話に使うプロファイルを保存',
     unavailable: 'ここでは通話に気づけません',
     windowNeeded:
       '通話はこのウィンドウが文字起こしします。Kikitori を開いたままにしてください。ウィンドウがないときは、コマンド kikitori watch-calls が記録します。',

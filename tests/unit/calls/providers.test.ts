@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { macStreams, SOME_APPLICATION } from '../../../core/calls/mac-provider';
-import { streamsOf } from '../../../core/calls/pulse-provider';
+import { listsAgain, streamsOf } from '../../../core/calls/pulse-provider';
 import { windowsStreams } from '../../../core/calls/windows-provider';
 import { callAppName, callTitle } from '../../../shared/domain/calls';
 
@@ -132,6 +132,29 @@ describe('PulseAudio (and pipewire-pulse)', () => {
     expect(streamsOf([{ index: 'x' }, null, ...OUTPUTS.slice(1, 2)], 'nothing')).toEqual([
       { id: '1', app: 'Zoom', binary: 'pacat', pid: 11104, host: 'vm', own: false },
     ]);
+  });
+
+  it('lists again after a stream, a source or the server changes, never after a client', () => {
+    // As pactl 16's `subscribe` prints them: a `pactl list` of its own is a client that comes,
+    // changes and goes, so listing after a client's events would list for ever.
+    for (const line of [
+      "Event 'new' on source-output #4",
+      "Event 'change' on source-output #4",
+      "Event 'remove' on source-output #4",
+      "Event 'new' on source #2",
+      "Event 'change' on source #2",
+      "Event 'change' on server #4294967295",
+    ])
+      expect(listsAgain(line), line).toBe(true);
+    for (const line of [
+      "Event 'new' on client #3",
+      "Event 'change' on client #3",
+      "Event 'remove' on client #3",
+      "Event 'new' on sink #2",
+      "Event 'change' on sink-input #7",
+      "Event 'new' on module #3",
+    ])
+      expect(listsAgain(line), line).toBe(false);
   });
 });
 

@@ -160,7 +160,13 @@ function ProfileField({ value, onSave }: { value: string; onSave: (value: string
         note={<p className="hint muted">{t('calls.profileHint')}</p>}
         onChange={(e) => setTyped(e.target.value)}
       />
-      <button type="submit" className="button" disabled={!valid || typed === value}>
+      {/* Named apart from the connection editor's Save on the same screen. */}
+      <button
+        type="submit"
+        className="button"
+        aria-label={t('calls.saveProfileName')}
+        disabled={!valid || typed === value}
+      >
         {t('calls.saveProfile')}
       </button>
     </form>

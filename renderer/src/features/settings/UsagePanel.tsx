@@ -44,9 +44,12 @@ export function UsagePanel() {
   const usage = useApp((s) => s.usage);
   const error = useApp((s) => s.usageError);
   const loadUsage = useApp((s) => s.loadUsage);
+  // Every connection is listed, so the list is read again when one is added, renamed or removed
+  // (a removed one would still be offered its rates and budget).
+  const connections = useApp((s) => s.connections);
   useEffect(() => {
     void keptInStore(loadUsage());
-  }, [loadUsage]);
+  }, [loadUsage, connections]);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Card id="usage" title={t('usage.heading')} intro={t('usage.intro', { zone })}>
