@@ -61,7 +61,10 @@ test('a recording sent with only its speech says how much was sent, in Transcrib
       await app.screenshot({ path: `${SCREENSHOTS}/speech-only-jobs-${lang}-${theme}.png` });
       await app.getByRole('tab', { name: lang === 'en' ? 'Settings' : '設定' }).click();
       const local = lang === 'en' ? 'Local (offline)' : 'ローカル（オフライン）';
-      await app.getByRole('button', { name: local }).click();
+      await app
+        .getByRole('list', { name: lang === 'en' ? 'Connections' : '接続', exact: true })
+        .getByRole('button', { name: local })
+        .click();
       const check = app.getByRole('checkbox', {
         name:
           lang === 'en' ? 'Send only where people speak (files)' : '発話部分だけを送る（ファイル）',
