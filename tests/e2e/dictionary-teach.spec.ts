@@ -1,8 +1,8 @@
 /**
- * Teaching the dictionary from a correction (issue #18), end to end on the local service: a
+ * Teaching the dictionary from a correction, end to end on the local service: a
  * passage corrected in the viewer ("might even" → "Kikitori"), "Add to dictionary…" on the
  * corrected word opens the job's dictionary with the word and what the engine heard there; the job
- * had no profile, so the word waits under "Create a profile…" (issue #29 §9), whose profile the
+ * had no profile, so the word waits under "Create a profile…", whose profile the
  * connection then uses, and transcribing the same audio again writes the corrected word.
  */
 import { join } from 'node:path';

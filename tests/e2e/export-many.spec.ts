@@ -1,5 +1,5 @@
 /**
- * Readings and fillers in the viewer, and Jobs exporting a selection (issue #31 §4–§7), in both
+ * Readings and fillers in the viewer, and Jobs exporting a selection, in both
  * languages with axe and screenshots: readings over kanji on request, fillers hidden after the
  * fact (the export dialog's choice, the same one), then two finished jobs chosen by keyboard in
  * Jobs, the count announced, and one zip downloaded with every job in each format, named after

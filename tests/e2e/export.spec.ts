@@ -1,5 +1,5 @@
 /**
- * The export dialog (issues #30 §1, #31): several formats at once, rendered by the core and
+ * The export dialog: several formats at once, rendered by the core and
  * downloaded by the browser; what they hold (fillers left out, speakers, readings) and the
  * subtitle rules of the transcript's script, remembered; in both languages, with axe and
  * screenshots. The local service speaks English only, so a real job's result is replaced by a

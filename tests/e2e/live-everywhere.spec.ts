@@ -1,5 +1,5 @@
 /**
- * A live session seen from the rest of the window (issue #29 §10), in Debian's Chromium with its
+ * A live session seen from the rest of the window, in Debian's Chromium with its
  * fake microphone playing a LibriVox clip ("he might even have been made amiable himself"): the
  * dictionary profile chosen on the Live screen reaches the session (its word in the finals); the
  * Live tab and the window's title say it records, from every tab; Jobs stops it as the Live

@@ -1,5 +1,5 @@
 /**
- * Live from a meeting (issue #33 §1, §3) in Debian's Chromium against a real PulseAudio server
+ * Live from a meeting in Debian's Chromium against a real PulseAudio server
  * started for the test: its default sink "speakers" is what the computer plays, and the window's
  * microphone is a second sink's monitor remapped as an input ("Test microphone"), so both are
  * real sound through the system, as a call's would be. The web host's core makes the "Computer

@@ -1,5 +1,5 @@
 /**
- * Speakers on Live from a meeting (issue #33 §2, §3) in Debian's Chromium against the web host:
+ * Speakers on Live from a meeting in Debian's Chromium against the web host:
  * a cloud connection with "Label who speaks" on, at a WebSocket test server that answers with the
  * cloud's realtime answer as recorded (tests/support/diarized.ts); both sources chosen, heard
  * through a PulseAudio server started for the test (the microphone a sink's remapped monitor,

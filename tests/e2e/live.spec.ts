@@ -1,5 +1,5 @@
 /**
- * Live transcription (issue #17) in Debian's Chromium with a fake microphone playing a LibriVox
+ * Live transcription in Debian's Chromium with a fake microphone playing a LibriVox
  * clip (followed by room for the endpointer to hear the end of speech): Start from the keyboard,
  * interim text before the final, the final with the clip's words, Stop, the job in Jobs, the
  * viewer seeking by word. Screenshots of the Live screen idle, listening with interim text,

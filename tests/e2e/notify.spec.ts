@@ -1,5 +1,5 @@
 /**
- * "Notify me when a long job finishes" (#15 §10) in the real window: with the permission given,
+ * "Notify me when a long job finishes" in the real window: with the permission given,
  * a job that finishes while the window is hidden raises one system notification, in the window's
  * language, with the transcript's first words; a short direct request does not. The page's
  * Notification is the browser's own, wrapped to record what it was asked to show, and the page

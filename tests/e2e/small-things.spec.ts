@@ -1,5 +1,5 @@
 /**
- * Small things a person notices (#15 §15), each measured in the real window: the focused word's
+ * Small things a person notices, each measured in the real window: the focused word's
  * ring stays inside the word, a disabled option looks disabled, and the dictionary's table gets
  * the room the page has at 1024×700.
  */

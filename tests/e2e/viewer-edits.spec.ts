@@ -1,5 +1,5 @@
 /**
- * Correcting a transcript end to end (issue #18), in Debian's Chromium against the real web host,
+ * Correcting a transcript end to end, in Debian's Chromium against the real web host,
  * core and local service: a word corrected in place is stored apart from the service's result,
  * is there after a reload, is undone and redone after it, Jobs marks the job, and the exports
  * carry the correction (JSON also as the service said it).

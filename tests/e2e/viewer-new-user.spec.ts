@@ -1,5 +1,5 @@
 /**
- * What a new user tripped over in the viewer (issue #29), in Debian's Chromium against the real
+ * What a new user tripped over in the viewer, in Debian's Chromium against the real
  * web host, core and local service: an MP4 transcribed and shown with its picture (served as
  * video, collapsible, the same word seek and keys); a word corrected in the Text view by
  * double-click; real focus kept when Undo and Redo grey out and after a click on empty space;
