@@ -182,10 +182,10 @@ test('connections: URLs are checked, a custom one is added, and the test reports
   await expect(found).toContainText('The API key was accepted.');
 
   await app.getByRole('button', { name: 'Add connection' }).click();
-  await app.getByLabel('ID').fill('Bad Id');
+  await app.getByLabel('ID', { exact: true }).fill('Bad Id');
   await app.getByLabel('Name', { exact: true }).click();
   await expect(app.getByText('Use lower-case letters, digits and “-”')).toBeVisible();
-  await app.getByLabel('ID').fill('staging');
+  await app.getByLabel('ID', { exact: true }).fill('staging');
   await app.getByLabel('Name', { exact: true }).fill('Staging');
   const base = app.getByLabel('Base URL');
   await base.fill('http://speech.example.com');
