@@ -44,9 +44,9 @@ const LAYERS = [
     why: 'The API client speaks HTTP and nothing else: it imports only its own folder, core/errors and shared/ (no store, no handler).',
   },
   {
-    folder: 'core/media-tools.ts',
-    may: ['shared'],
-    why: 'The media module (files, ffmpeg, ffprobe) is a floor of the core: it imports only shared/ (no store, no job, no handler).',
+    folder: 'core/media',
+    may: ['core/media', 'core/errors', 'shared'],
+    why: 'The media modules (files, ffmpeg, ffprobe) are a floor of the core: they import only their own folder, core/errors and shared/ (no store, no job, no handler).',
   },
   {
     folder: 'web-host',

@@ -1,5 +1,5 @@
 // Builds the window (renderer/) into dist/renderer, which both hosts serve under a strict CSP
-// (core/renderer-files.ts): no inline script or style, so Vite's module-preload polyfill (an
+// (core/host/renderer-files.ts): no inline script or style, so Vite's module-preload polyfill (an
 // inline helper in some setups) is turned off and every style ships as a CSS file.
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@
  * at once.
  */
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import type { Lang } from '../shared/domain/errors';
 import { JOB_STATES } from '../shared/domain/job';
 import { EXPORT_CHOICES } from '../shared/format/exporters';

@@ -3,7 +3,7 @@
  * `--connection` takes, its kind, engine and dictionary profile, the active one marked; the ids
  * are what no other command shows (they live in the data folder's connections.json).
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';
 import { say } from './text';

@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { LIMITS } from '../shared/api/codes';
 import type { ProfileWord } from '../shared/api/profile-words';
 import type { Connection } from '../shared/domain/connection';

@@ -3,7 +3,7 @@
  * the core (jobs:list, search:query, jobs:cancel, export:render). A job is named as the window or
  * `kikitori jobs` shows it: its id or its service's session id, whole or by its start.
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { isEnded, listedName, type Job } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';

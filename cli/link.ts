@@ -2,7 +2,7 @@
  * Where the command line's core is: the one place that chooses.
  * - An app (the window, browser mode, or a long-running `kikitori watch`) holds the data folder
  *   and answers on its program endpoint: the command works through it, so its jobs show in that
- *   window at once and nothing runs twice (core/program-client.ts).
+ *   window at once and nothing runs twice (core/programs/program-client.ts).
  * - Nobody holds it: the command opens the core in this process, taking the folder's lock for as
  *   long as it runs (with the local service supervised as the app does when it sends files), and
  *   serves the program endpoint itself, so every other `kikitori` on the folder goes through it.
@@ -15,8 +15,8 @@
  * it is opened here: a command going through the app loads the endpoint's client alone.
  */
 import type { Core } from '../core/core';
-import { connectProgram } from '../core/program-client';
-import type { CoreLink } from '../core/program-link';
+import { connectProgram } from '../core/programs/program-client';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { relinking, type Held, type Relink } from './relink';
 import { say } from './text';
@@ -102,7 +102,7 @@ async function openHere(
 ): Promise<CoreLink> {
   const [{ Core }, { holdDataFolder }] = await Promise.all([
     import('../core/core'),
-    import('../core/host-start'),
+    import('../core/host/host-start'),
   ]);
   const core: Core = await Core.open({
     dataDir,

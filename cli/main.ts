@@ -12,7 +12,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { defaultDataDir } from '../shared/domain/data-dir';
 import type { Lang } from '../shared/domain/errors';
 import {

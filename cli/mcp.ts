@@ -1,13 +1,13 @@
 /**
- * `kikitori mcp [--allow-transcribe] [--allow DIR]…`: the MCP server (core/mcp/mcp-server.ts) on
+ * `kikitori mcp [--allow-transcribe] [--allow DIR]…`: the MCP server (core/programs/mcp/mcp-server.ts) on
  * stdin and stdout, over the command's link (the running app's core, or one opened here), until
  * the client closes its end. Nothing else is written to stdout: it carries the protocol alone.
  */
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { mcpServer } from '../core/mcp/mcp-server';
-import type { CoreLink } from '../core/program-link';
+import { mcpServer } from '../core/programs/mcp/mcp-server';
+import type { CoreLink } from '../core/programs/program-link';
 
 export async function serveMcp(
   link: CoreLink,

@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { isWellFormedEngineName } from '../shared/api/engines';
 import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';

@@ -4,7 +4,7 @@
  * key made here works at once in the running app. `new` prints the key once (with --json:
  * `{"key", "name"}`); only its hash is kept.
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';
 import { say } from './text';

@@ -1,7 +1,7 @@
 /**
  * The link of a command that runs on (`kikitori watch`, a long `transcribe`), across a change of
  * who holds the data folder while it runs:
- * - an app started on the folder asks the command holding it to let go (core/host-start.ts): the
+ * - an app started on the folder asks the command holding it to let go (core/host/host-start.ts): the
  *   command stops its core (jobs under way are picked up by the app's, as after any restart) and
  *   carries on through the app's endpoint;
  * - an app the command goes through quits: the command opens the core here again (or goes
@@ -11,7 +11,7 @@
  * sees it end however often the folder changed hands.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CoreLink, LinkListener } from '../core/program-link';
+import type { CoreLink, LinkListener } from '../core/programs/program-link';
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../shared/ipc/contract';
 
 /** One holder's link, and (for an app's) what settles when it goes away. */
@@ -33,7 +33,7 @@ export interface Takers {
 const CHANGE_MS = 120_000;
 /**
  * How long a command that let go waits for the app to serve before it takes the folder back: the
- * app waits 30 s for the lock (core/host-start.ts), then starts its endpoint.
+ * app waits 30 s for the lock (core/host/host-start.ts), then starts its endpoint.
  */
 const APP_WAIT_MS = 60_000;
 /** Jobs changed this long before a change began are said again too (clocks of one machine). */

@@ -1,10 +1,10 @@
 /**
- * `kikitori serve`: the OpenAI-compatible endpoint (core/openai/server.ts) while no app runs on
+ * `kikitori serve`: the OpenAI-compatible endpoint (core/programs/openai/server.ts) while no app runs on
  * the data folder: the command holds the folder (its link opened the core here with the
  * endpoint) until Ctrl+C or SIGTERM. When an app holds it, that app serves the endpoint already:
  * its address is said and the command ends.
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';
 import { say } from './text';

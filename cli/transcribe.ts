@@ -11,7 +11,7 @@
  * recognising, …), and each file ends as one line saying what was written (./progress.ts).
  */
 import { dirname, resolve } from 'node:path';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import type { AppError, Lang } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
 import { isEnded, type Job } from '../shared/domain/job';

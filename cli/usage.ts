@@ -5,7 +5,7 @@
  * `usage:summary`, as Settings shows it. With --json, one object a line per connection:
  * `connection`, `month`, `secondsLogged`, `secondsNotLogged`, and `cost` when rates are set.
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure, type Lang } from '../shared/domain/errors';
 import { budgetSeconds, type ConnectionUsage } from '../shared/domain/usage';
 import type { Io } from './io';

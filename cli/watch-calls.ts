@@ -9,7 +9,7 @@
  * its settings say, and this command shows them. Ctrl+C stops cleanly (exit 0): a call being
  * recorded is kept as a cut-off job with everything finalized.
  */
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import type { CallView } from '../shared/domain/calls';
 import type { EventPayload } from '../shared/ipc/contract';
 import { appErrorSentence, type Io } from './io';

@@ -9,7 +9,7 @@
  * already sent finish, and their files are written at the next start.
  */
 import { resolve } from 'node:path';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import { FolderWatchers } from '../core/watch/folder-watcher';
 import type { AppError } from '../shared/domain/errors';
 import type { EventPayload } from '../shared/ipc/contract';

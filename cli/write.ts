@@ -4,7 +4,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { CoreLink } from '../core/program-link';
+import type { CoreLink } from '../core/programs/program-link';
 import type { RenderedFile } from '../core/export/render';
 import { writeAll } from '../core/export/save';
 import { AppFailure } from '../shared/domain/errors';

@@ -19,7 +19,7 @@ import {
   type Result,
 } from '../shared/ipc/contract';
 import type { ClientOptions } from './api-client/api-client';
-import { lockAppData, type AppLock } from './app-lock';
+import { lockAppData, type AppLock } from './storage/app-lock';
 import { CallSettingsStore } from './calls/call-settings';
 import { CallWatcher } from './calls/call-watcher';
 import { recordCall } from './calls/core-capture';
@@ -28,7 +28,7 @@ import { providerFor } from './calls/providers';
 import { ClientProvider, type ClientFactory } from './clients';
 import { ConnectionStore } from './connections/connection-store';
 import { dataFailure, toAppError } from './errors';
-import type { AskFolder, AskSavePath } from './export-file';
+import type { AskFolder, AskSavePath } from './export/export-file';
 import { handlersOf } from './handlers';
 import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { currentTranscript, JobEdits } from './jobs/job-edits';
@@ -42,7 +42,7 @@ import { LiveSessions, type LiveDeps } from './live/live-sessions';
 import { ProgramKeys } from './programs/program-keys';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
-import type { CoreLink } from './program-link';
+import type { CoreLink } from './programs/program-link';
 import { WatchedFolders } from './watch/watched-folders';
 import { UsageMeter } from './usage/usage-meter';
 import { UsageStore, type UsageTime } from './usage/usage-store';
@@ -423,7 +423,7 @@ export class Core {
   }
 
   /**
-   * This core as a program holds it (core/program-link.ts): what the command line and the watched
+   * This core as a program holds it (core/programs/program-link.ts): what the command line and the watched
    * folders drive, the same whether the core runs here or in the app. Closing it stops the core.
    */
   link(): CoreLink {

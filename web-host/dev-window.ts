@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_SECURITY_POLICY, rendererHeaders } from '../core/renderer-files';
+import { CONTENT_SECURITY_POLICY, rendererHeaders } from '../core/host/renderer-files';
 import type { WindowFiles } from './server';
 
 /** What Vite writes as each tag's nonce (html.cspNonce); every page load gets its own value. */

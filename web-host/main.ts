@@ -8,8 +8,8 @@
  * it prints and opens a new one-time address of that instance, and exits 0. A data folder that
  * cannot be used is one sentence on stderr and exit 1. With --dev (`npm run dev`), the window is
  * served from its sources by Vite, with hot reload (web-host/dev-window.ts). While it holds the
- * data folder it serves the program endpoint too (core/program-endpoint.ts); its start and stop
- * are every host's (core/host-start.ts).
+ * data folder it serves the program endpoint too (core/programs/program-endpoint.ts); its start and stop
+ * are every host's (core/host/host-start.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,8 +23,8 @@ import {
   holdDataFolder,
   openOrHandOver,
   stopOnSignals,
-} from '../core/host-start';
-import { writeOpenPage } from '../core/open-page';
+} from '../core/host/host-start';
+import { writeOpenPage } from '../core/host/open-page';
 import { APP_ROOT } from '../core/supervisor/local-service';
 import type { Core } from '../core/core';
 import { tightenedLine } from '../core/storage/private-folder';
@@ -61,7 +61,7 @@ const dev = values.dev === true;
 
 /**
  * Opens the one-time address through a user-only page in the data folder: only that file's path
- * goes on the browser's command line, which other local users can read (core/open-page.ts).
+ * goes on the browser's command line, which other local users can read (core/host/open-page.ts).
  */
 async function openInBrowser(address: string): Promise<void> {
   if (noOpen) return;

@@ -1,10 +1,10 @@
 /**
  * The player's source audio in browser mode: `GET /media/<job id>` answers with the core's media
- * answer (core/media.ts: the job's own file, HTTP Range). The server checks the token first.
+ * answer (core/media/media.ts: the job's own file, HTTP Range). The server checks the token first.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { mediaAnswer, mediaStream } from '../core/media';
+import { mediaAnswer, mediaStream } from '../core/media/media';
 import type { Job } from '../shared/domain/job';
 
 export async function serveMedia(

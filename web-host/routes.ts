@@ -8,11 +8,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appError } from '../shared/domain/errors';
-import { handoverProof } from '../core/app-instance';
+import { handoverProof } from '../core/host/app-instance';
 import { type Caller, type Core } from '../core/core';
-import type { ChosenFiles } from '../core/media-file';
-import { sendJson } from '../core/http-reply';
-import { type EventStreams, RPC_PREFIX, answerRpc, refuse } from '../core/http-channels';
+import type { ChosenFiles } from '../core/media/media-file';
+import { sendJson } from '../core/host/http-reply';
+import { type EventStreams, RPC_PREFIX, answerRpc, refuse } from '../core/host/http-channels';
 import { sendLinkUsed } from './link-used-page';
 import { serveMedia } from './media';
 import { SESSION_IDLE_MS, isTicketPath, type BrowserSessions } from './sessions';

@@ -32,17 +32,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { appError } from '../shared/domain/errors';
 import type { Core } from '../core/core';
-import { ChosenFiles } from '../core/media-file';
+import { ChosenFiles } from '../core/media/media-file';
 import {
   PLACEHOLDER_PAGE,
   contentTypeOf,
   rendererHeaders,
   resolveRendererFile,
-} from '../core/renderer-files';
+} from '../core/host/renderer-files';
 import { liveUpgrade } from './live';
 import { createUploads } from './uploads';
-import { sendJson } from '../core/http-reply';
-import { EventStreams, refuse } from '../core/http-channels';
+import { sendJson } from '../core/host/http-reply';
+import { EventStreams, refuse } from '../core/host/http-channels';
 import { bearerOf, routeFor, tokenCheck, webRoutes, whoCalls } from './routes';
 import { browserSessions } from './sessions';
 

@@ -19,8 +19,8 @@ import { LIMITS } from '../shared/api/codes';
 import { appError, type AppError } from '../shared/domain/errors';
 import type { Job } from '../shared/domain/job';
 import type { Core } from '../core/core';
-import type { ChosenFiles } from '../core/media-file';
-import { sendJson } from '../core/http-reply';
+import type { ChosenFiles } from '../core/media/media-file';
+import { sendJson } from '../core/host/http-reply';
 
 export interface UploadsOptions {
   readonly core: Pick<Core, 'subscribe'> & { readonly journal: { list(): Job[] } };

@@ -52,7 +52,7 @@ export interface ClientOptions {
 export interface RecognitionUpload {
   readonly filePath: string;
   /**
-   * The file already opened and checked (core/media-file.ts): what is sent is read from it, from
+   * The file already opened and checked (core/media/media-file.ts): what is sent is read from it, from
    * its start at each attempt, never from the path, which may since name something else.
    */
   readonly handle?: FileHandle;

@@ -5,7 +5,7 @@
  */
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { ConnectionStore } from '../connections/connection-store';
-import { type AskFolder, type AskSavePath, saveExport, saveRendered } from '../export-file';
+import { type AskFolder, type AskSavePath, saveExport, saveRendered } from '../export/export-file';
 import { renderJobs, zipOf } from '../export/batch';
 import { renderJob } from '../export/render';
 import { writeAll } from '../export/save';

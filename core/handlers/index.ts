@@ -8,7 +8,7 @@ import type { CallSettingsStore } from '../calls/call-settings';
 import type { CallWatcher } from '../calls/call-watcher';
 import type { ClientProvider } from '../clients';
 import type { ConnectionStore } from '../connections/connection-store';
-import type { AskFolder, AskSavePath } from '../export-file';
+import type { AskFolder, AskSavePath } from '../export/export-file';
 import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';

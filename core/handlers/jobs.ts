@@ -7,7 +7,7 @@ import { AppFailure, appError } from '../../shared/domain/errors';
 import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
-import { chosenPaths } from '../media-file';
+import { chosenPaths } from '../media/media-file';
 import { attempt, type HandlerSet } from './types';
 
 export type JobChannel =

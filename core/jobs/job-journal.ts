@@ -22,7 +22,7 @@ import {
   type EditHistory,
 } from '../../shared/domain/edits';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
-import { isInside } from '../media-file';
+import { isInside } from '../media/media-file';
 import {
   readIndex,
   removeIndexTemps,

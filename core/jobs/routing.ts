@@ -5,7 +5,7 @@
  * (LIMITS.syncAudioSeconds); larger or longer goes async (v2), so a small file of hours is not
  * refused; with speaker labels on always async, since only jobs give them. A container the API
  * does not take (media-formats.ts) is converted to FLAC 16 kHz mono before it is sent: what is
- * sent is that FLAC, whose size follows from the length (core/media-tools.ts), so it is routed
+ * sent is that FLAC, whose size follows from the length (core/media/media-tools.ts), so it is routed
  * now, by its length, and never again; one whose length cannot be read goes as a job. A file
  * sent with only its speech (shared/domain/speech-only.ts) is such a FLAC too, at most as long.
  */
@@ -13,7 +13,7 @@ import { LIMITS } from '../../shared/api/codes';
 import { sentAsIs, type Container } from '../../shared/api/media-formats';
 import type { Route } from '../../shared/api/route';
 import type { FileHandle } from 'node:fs/promises';
-import { audioSeconds, flacBytesAtMost, type MediaInput } from '../media-tools';
+import { audioSeconds, flacBytesAtMost, type MediaInput } from '../media/media-tools';
 
 /**
  * Sync when what is sent is within both sync limits and no speaker labels are asked for; else

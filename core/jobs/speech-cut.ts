@@ -2,7 +2,7 @@
  * The audio a speech-only job sends: the detector finds where people speak (speech-detector.ts),
  * the plan keeps those stretches with their margins and cuts long gaps down
  * (shared/domain/speech-only.ts), and ffmpeg writes them, one after another, as one FLAC
- * (core/media-tools.ts) in the data folder's `converted/`, removed once the job is done as a
+ * (core/media/media-tools.ts) in the data folder's `converted/`, removed once the job is done as a
  * converted file is. The job keeps the plan, so the result's times map back to the recording,
  * and the cut file's length, which is what the service hears.
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { Job } from '../../shared/domain/job';
 import { planSpeechCut, sentMs, type SpeechCut } from '../../shared/domain/speech-only';
-import { audioSeconds, cutToFlac, type MediaInput } from '../media-tools';
+import { audioSeconds, cutToFlac, type MediaInput } from '../media/media-tools';
 import { detectSpeech } from './speech-detector';
 
 export interface SpeechAudio {

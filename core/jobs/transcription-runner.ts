@@ -30,11 +30,11 @@ import {
   withSettings,
 } from './runner-deps';
 import { dropOrphanAnswers, removeAnswer, saveAnswer } from './service-answers';
-import { acceptMedia, openMedia, type OpenedMedia } from '../media-file';
+import { acceptMedia, openMedia, type OpenedMedia } from '../media/media-file';
 import { sentAsIs } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
 import type { Connection } from '../../shared/domain/connection';
-import { audioSeconds, convertToFlac } from '../media-tools';
+import { audioSeconds, convertToFlac } from '../media/media-tools';
 import { decideRoute, type RouteDecision } from './routing';
 import { utterancesInRecording } from '../../shared/domain/speech-only';
 import type { Utterance } from '../../shared/api/recognition';
@@ -52,7 +52,7 @@ type Decided = OpenedMedia & { readonly path: string } & RouteDecision;
 export class TranscriptionRunner extends JobWork {
   /**
    * Queues files for transcription; returns their jobs at once, work continues in the background.
-   * Every path is checked first (it is audio or video: core/media-file.ts; which paths a caller
+   * Every path is checked first (it is audio or video: core/media/media-file.ts; which paths a caller
    * may name was settled before, chosenPaths), so a refused one leaves nothing in the journal.
    */
   async submit(

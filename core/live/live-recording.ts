@@ -56,7 +56,7 @@ import {
 } from '../jobs/job-journal';
 import { dOf } from '../jobs/request-d';
 import { previewOf } from '../jobs/preview';
-import { probeSeconds, readHead, reencodeFlac, spawnFlacEncoder } from '../media-tools';
+import { probeSeconds, readHead, reencodeFlac, spawnFlacEncoder } from '../media/media-tools';
 
 /** Bytes of LSB16K audio per millisecond (16 kHz, 2 bytes a sample). */
 const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;
@@ -106,7 +106,7 @@ export interface LiveRecordingDeps {
   readonly connection: Connection;
   /** The job's name, given by the window (a meeting's session); else its file's name shows. */
   readonly title?: string;
-  /** A program streamed the audio, with the key of this name (core/openai/). */
+  /** A program streamed the audio, with the key of this name (core/programs/openai/). */
   readonly program?: Job['program'];
   readonly now?: () => number;
   /** Every change of the job (jobs:changed). */
@@ -427,7 +427,7 @@ async function complete(
   const lastEnd = Math.max(0, ...finals.map((u) => u.endMs));
   const seconds = audio.seconds ?? (lastEnd > 0 ? lastEnd / 1000 : undefined);
   const file: Job['file'] = { path: job.file.path, name: job.file.name, size: audio.size };
-  // Only a recording that plays is offered to the player (core/media.ts).
+  // Only a recording that plays is offered to the player (core/media/media.ts).
   if (audio.playable) file.container = 'flac';
   const done = await journal.save({
     ...job,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import type { ProgramsView } from '../../shared/domain/program-key';
 import { StorageError, readJson, writeJsonAtomic } from '../storage/atomic-json';
-import type { AskFolder } from '../export-file';
+import type { AskFolder } from '../export/export-file';
 import type { Caller } from '../caller';
 
 const SCHEMA_VERSION = 1;
@@ -50,7 +50,7 @@ export interface ProgramKeysDeps {
 }
 
 export class ProgramKeys {
-  /** The OpenAI-compatible base URL while this app serves it (core/openai/server.ts). */
+  /** The OpenAI-compatible base URL while this app serves it (core/programs/openai/server.ts). */
   private served: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;

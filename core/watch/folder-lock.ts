@@ -2,7 +2,7 @@
  * One watcher per folder and user, across the app and the command line, whatever data folder each
  * uses: each watched folder has a lock in the user's own state folder
  * (`~/.local/state/kikitori/watch-locks/<hash of its path>.lock`, or under `$XDG_STATE_HOME`),
- * SQLite's exclusive file lock as for the data folder itself (core/app-lock.ts), so a watcher
+ * SQLite's exclusive file lock as for the data folder itself (core/storage/app-lock.ts), so a watcher
  * killed by a crash never leaves it behind. Beside it, `<hash>.json` says who holds it (the app or
  * `kikitori watch`, and its process), written once the lock is taken, so a second watcher can
  * name the holder. Both are 0600 in a 0700 folder, whoever makes them.
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure, appError } from '../../shared/domain/errors';
-import { exclusiveLock } from '../app-lock';
+import { exclusiveLock } from '../storage/app-lock';
 import { writeTextAtomic } from '../storage/atomic-json';
 import { makePrivateFile, makePrivateFolderOf, userStateDir } from '../storage/private-folder';
 

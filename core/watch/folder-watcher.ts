@@ -12,7 +12,7 @@
  * - It is taken once it is whole (./whole-file.ts: quiet, as long as its container says, nobody
  *   writing it), however long its writer pauses. Waiting for that takes no transcription slot.
  * - Which version of which file is sent (device, inode, size, time, content hash) is recorded
- *   before it is sent (./seen-files.ts); the core sends only that version (core/media-file.ts). A
+ *   before it is sent (./seen-files.ts); the core sends only that version (core/media/media-file.ts). A
  *   restart resumes what was claimed or sent and never sends a version twice; a file seen before
  *   (touched, saved again unchanged, moved on its disk) is not sent again.
  * - A file whose content changed after it was transcribed is a new version: said once, sent once,

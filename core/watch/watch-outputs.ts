@@ -26,7 +26,7 @@ import {
 } from '../export/save';
 import { removeStaleTemps } from '../storage/atomic-json';
 import { theirUmask } from '../storage/private-folder';
-import type { CoreLink } from '../program-link';
+import type { CoreLink } from '../programs/program-link';
 import type { Output, SeenEntry } from './seen-files';
 
 /** What a watcher needs of the core: its channels and events (a CoreLink, here or the app's). */

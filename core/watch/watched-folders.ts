@@ -16,7 +16,7 @@ import {
   type WatchedFolder,
   type WatchedFolderView,
 } from '../../shared/ipc/contract';
-import type { AskFolder } from '../export-file';
+import type { AskFolder } from '../export/export-file';
 import type { Caller } from '../caller';
 import { StorageError, readJson, writeJsonAtomic } from '../storage/atomic-json';
 import {

@@ -6,7 +6,7 @@
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { Caller } from '../../core/core';
-import type { ChosenFiles } from '../../core/media-file';
+import type { ChosenFiles } from '../../core/media/media-file';
 import { appError } from '../../shared/domain/errors';
 import type { EventName, Result } from '../../shared/ipc/contract';
 import type { LiveLink } from '../../shared/ipc/live';
@@ -24,7 +24,7 @@ export const eventChannel = (event: EventName) => `event:${event}`;
 
 /**
  * The window is trusted with no path: the preload hands each path it read off a File the person
- * dropped or picked to `chosen` (core/media-file.ts), and the window gets an opaque reference,
+ * dropped or picked to `chosen` (core/media/media-file.ts), and the window gets an opaque reference,
  * which is all it may name; the core resolves it, for that window only.
  */
 export function registerIpc(

@@ -5,11 +5,11 @@
  *
  * One instance per data folder twice over: Electron's single-instance lock (keyed on userData,
  * which is the data folder) hands a second window start to this one's `second-instance`; the
- * data-folder lock (core/app-lock.ts, taken by Core.open) also keeps out a web host on the same folder, and when a
+ * data-folder lock (core/storage/app-lock.ts, taken by Core.open) also keeps out a web host on the same folder, and when a
  * web host holds it this start opens that instance in the browser instead. A data folder that
  * cannot be used is an error dialog, then quit (which releases the single-instance lock). While it
- * holds the data folder it serves the program endpoint (core/program-endpoint.ts), through the
- * start-up every host shares (core/host-start.ts).
+ * holds the data folder it serves the program endpoint (core/programs/program-endpoint.ts), through the
+ * start-up every host shares (core/host/host-start.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,16 +23,16 @@ import {
   session,
   shell,
 } from 'electron';
-import { writeOpenPage } from '../../core/open-page';
+import { writeOpenPage } from '../../core/host/open-page';
 import { defaultAppDataDir, type Core } from '../../core/core';
-import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host-start';
-import { mediaResponse } from '../../core/media';
-import { ChosenFiles } from '../../core/media-file';
+import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host/host-start';
+import { mediaResponse } from '../../core/media/media';
+import { ChosenFiles } from '../../core/media/media-file';
 import { tightenedLine } from '../../core/storage/private-folder';
 import { AppFailure, appError, langOf } from '../../shared/domain/errors';
 import { errorText } from '../../shared/domain/error-text';
-import type { Handover } from '../../core/app-instance';
-import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/renderer-files';
+import type { Handover } from '../../core/host/app-instance';
+import { PLACEHOLDER_PAGE, contentTypeOf, rendererHeaders } from '../../core/host/renderer-files';
 import { forwardEvents, registerIpc, registerLive } from './ipc-registrar';
 import { folderDialog, saveDialog } from './save-dialog';
 import {

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
-import type { AskFolder, AskSavePath } from '../../core/export-file';
+import type { AskFolder, AskSavePath } from '../../core/export/export-file';
 
 export function saveDialog(
   dialog: Pick<Dialog, 'showSaveDialog'>,

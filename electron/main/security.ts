@@ -14,7 +14,7 @@ import type {
   WebContents,
   WebFrameMain,
 } from 'electron';
-import { resolveRendererFile } from '../../core/renderer-files';
+import { resolveRendererFile } from '../../core/host/renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'kikitori';

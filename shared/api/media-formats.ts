@@ -7,7 +7,7 @@
  *
  * Everything that decides what counts as audio reads this table and nothing else: the window's
  * check of a dropped or picked file (renderer/src/store/accept.ts), the sniffer, the core's check
- * of a file before it is journaled and the player's type (core/media-file.ts), the runner's
+ * of a file before it is journaled and the player's type (core/media/media-file.ts), the runner's
  * conversion (core/jobs/routing.ts), and the service's decoder (service/audio/decode.ts).
  */
 

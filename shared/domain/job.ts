@@ -34,7 +34,7 @@ export const isEnded = (status: JobState): boolean =>
  * holds (core/watch/seen-files.ts), by which a watcher restarted after a crash finds its job;
  * and the version of the file the watcher checked whole (its device, inode, size and time): the
  * core opens the file only where it is (never through a link) and sends it only while it is that
- * version (core/media-file.ts).
+ * version (core/media/media-file.ts).
  */
 export const watchedOriginSchema = z.object({
   folder: z.string(),
@@ -56,7 +56,7 @@ export const jobSchema = z.object({
     name: z.string(),
     size: z.number().int().nonnegative(),
     /**
-     * What the file's first bytes were when the core accepted it as media (core/media-file.ts).
+     * What the file's first bytes were when the core accepted it as media (core/media/media-file.ts).
      * Only a job with it has its file served to the player, and only while the bytes still say so.
      */
     container: z.enum(CONTAINERS).optional(),
@@ -146,7 +146,7 @@ export const jobSchema = z.object({
   edited: z.boolean().optional(),
   /** The file appeared in a watched folder (core/watch/): Jobs marks it so. */
   watched: watchedOriginSchema.optional(),
-  /** A program sent it, with the key of this name (core/openai/): Jobs marks it so. */
+  /** A program sent it, with the key of this name (core/programs/openai/): Jobs marks it so. */
   program: programOriginSchema.optional(),
 });
 export type Job = z.infer<typeof jobSchema>;

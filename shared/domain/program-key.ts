@@ -1,7 +1,7 @@
 /**
  * Keys for programs (Settings → Programs, `kikitori program-key`): each program the person lets
  * in (a note-taking plugin, a dictation tool) gets a key of its own, sent as `Authorization:
- * Bearer` to the app's OpenAI-compatible endpoint (core/openai/). The app keeps only each key's
+ * Bearer` to the app's OpenAI-compatible endpoint (core/programs/openai/). The app keeps only each key's
  * hash, with its name and when it was made and last used; the key itself is shown once.
  */
 import { z } from 'zod';

@@ -27,7 +27,7 @@ export const SPEECH_CUT = {
   gapKeptMs: 500,
   /**
    * Every stretch starts and ends on a multiple of this: the file is cut in frames of this
-   * length (core/media-tools.ts, cutToFlac), so each stretch is sent exactly as long as it is.
+   * length (core/media/media-tools.ts, cutToFlac), so each stretch is sent exactly as long as it is.
    */
   stepMs: 10,
 } as const;

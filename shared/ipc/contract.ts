@@ -256,7 +256,7 @@ export const CHANNELS = {
         watched: watchedOriginSchema.optional(),
         /** Send even past the connection's monthly budget (the person said so when asked). */
         overBudget: z.boolean().optional(),
-        /** Sent by a program with its key (core/openai/): taken from programs only, like `watched`. */
+        /** Sent by a program with its key (core/programs/openai/): taken from programs only, like `watched`. */
         program: programOriginSchema.optional(),
       })
       .refine((input) => (input.paths ?? input.files) !== undefined, 'paths or files'),

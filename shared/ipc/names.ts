@@ -59,7 +59,7 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 /**
  * Not a channel of the contract (the window cannot call it): the preload hands the main process,
  * synchronously, each path it read off a File the person dropped or picked, and gets back the
- * opaque reference the window is given instead (core/media-file.ts ChosenFiles), the only thing
+ * opaque reference the window is given instead (core/media/media-file.ts ChosenFiles), the only thing
  * transcribe:files takes from the window.
  */
 export const CHOSEN_FILE_MESSAGE = 'preload:chosen-file';

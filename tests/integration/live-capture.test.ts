@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeOf, rendererHeaders } from '../../core/renderer-files';
+import { contentTypeOf, rendererHeaders } from '../../core/host/renderer-files';
 import type { AppError } from '../../shared/domain/errors';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { until } from '../support/until';

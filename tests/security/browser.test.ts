@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../core/renderer-files';
+import { CONTENT_SECURITY_POLICY } from '../../core/host/renderer-files';
 import { useWebHost } from '../support/hooks';
 import { EVIL_CONNECTION, evilSaved } from './evil-connection';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';

@@ -40,12 +40,12 @@ function scan(input: string) {
 /**
  * The findings that stay, each reviewed:
  * - CSP_GLOBAL_CHECK: the tool looks for a CSP in HTML or in onHeadersReceived; Kikitori sends it
- *   as a header on every app:// answer (core/renderer-files.ts rendererHeaders, used by main.ts's
+ *   as a header on every app:// answer (core/host/renderer-files.ts rendererHeaders, used by main.ts's
  *   protocol handler), and tests/security/browser.test.ts proves it in Chromium.
  * - OPEN_EXTERNAL_JS_CHECK (main.ts): shell.openExternal gets only http(s) URLs that
  *   setWindowOpenHandler let through isExternalLink (security.ts, unit-tested); navigation away
  *   from app:// is blocked. (Handing a start over to a browser-mode instance opens a user-only
- *   page with shell.openPath, never the address itself: core/open-page.ts.)
+ *   page with shell.openPath, never the address itself: core/host/open-page.ts.)
  * - PRELOAD_JS_CHECK (security.ts): the preload is the app's one bridge; it runs sandboxed with
  *   context isolation and exposes only the contract's named channels (electron/preload/bridge.ts,
  *   tests/unit/electron/electron-host.test.ts).

@@ -13,7 +13,7 @@ import {
   handoverProof,
   isOpenUrlOf,
   writeInstance,
-} from '../../core/app-instance';
+} from '../../core/host/app-instance';
 import { startWebHost } from '../../web-host/server';
 import { useOfflineCore } from '../support/hooks';
 import { removeDir, tempDir } from '../support/service-process';

@@ -9,7 +9,7 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../core/core';
-import { audioSeconds } from '../../core/media-tools';
+import { audioSeconds } from '../../core/media/media-tools';
 import { monthOf, type UsagePlan } from '../../shared/domain/usage';
 import { jsonLines, kikitori } from '../support/cli-run';
 import { removeDir, tempDir } from '../support/service-process';

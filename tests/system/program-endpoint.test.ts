@@ -10,8 +10,8 @@ import { readFile, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectProgram } from '../../core/program-client';
-import type { CoreLink } from '../../core/program-link';
+import { connectProgram } from '../../core/programs/program-client';
+import type { CoreLink } from '../../core/programs/program-link';
 import type { Job } from '../../shared/domain/job';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
@@ -74,7 +74,7 @@ describe('the program endpoint of browser mode', () => {
       endpoint: endpointOf(),
     });
     // The endpoint has no address a page could name: the host's TCP ports are the window's and
-    // the OpenAI-compatible endpoint's (which takes only programs' keys, core/openai/).
+    // the OpenAI-compatible endpoint's (which takes only programs' keys, core/programs/openai/).
     const openai = Number(new URL(String(instance.data.openaiBaseUrl)).port);
     expect((await listeningPorts(host.process.pid!)).sort()).toEqual(
       [Number(new URL(host.url).port), openai].sort(),

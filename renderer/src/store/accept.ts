@@ -2,7 +2,7 @@
  * Which files go to the service, decided before anything is sent: those whose name or type the
  * formats table (shared/api/media-formats.ts) knows, up to the async size limit. Everything else
  * is named with the reason. This is a courtesy to the person, not a guard: the core checks every
- * file's first bytes itself (core/media-file.ts), and decides how it is sent (core/jobs/routing.ts).
+ * file's first bytes itself (core/media/media-file.ts), and decides how it is sent (core/jobs/routing.ts).
  */
 import { LIMITS } from '../../../shared/api/codes';
 import { namedAsMedia, PICKER_ACCEPT } from '../../../shared/api/media-formats';

@@ -1,5 +1,5 @@
 /**
- * The data folder belongs to one core at a time: Core.open takes its lock (core/app-lock.ts), so
+ * The data folder belongs to one core at a time: Core.open takes its lock (core/storage/app-lock.ts), so
  * no host — window, browser mode, or a future command line — can write the journal beside a
  * running app. Stopping the core releases it.
  */

@@ -24,7 +24,7 @@ import {
   recoverLiveJobs,
   sourcesPathOf,
 } from '../../../core/live/live-recording';
-import { mediaAnswer } from '../../../core/media';
+import { mediaAnswer } from '../../../core/media/media';
 import { headerDuration } from '../../../shared/api/audio-sniff';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
 import { AppFailure, type AppError } from '../../../shared/domain/errors';

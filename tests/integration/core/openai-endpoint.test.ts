@@ -14,7 +14,7 @@ import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, PROGRAM } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { startOpenAiServer, type OpenAiServer } from '../../../core/openai/server';
+import { startOpenAiServer, type OpenAiServer } from '../../../core/programs/openai/server';
 import { AppFailure, appError } from '../../../shared/domain/errors';
 import { DIARIZED_JOB_BODY, DIARIZED_SYNC_BODY, labellingCloud } from '../../support/diarized';
 import { removeDir, tempDir } from '../../support/service-process';

@@ -1,5 +1,5 @@
 /**
- * The program endpoint and its client (core/program-endpoint.ts, core/program-client.ts), with a
+ * The program endpoint and its client (core/programs/program-endpoint.ts, core/programs/program-client.ts), with a
  * real core and real sockets: a program drives the core through the data folder's socket as it
  * would a core of its own, gets its events and is told when the app has gone; an app replaces a
  * socket a killed one left, and nothing else (the client's other cases:
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { connectProgram, type ProgramConnection } from '../../../core/program-client';
-import { startProgramEndpoint } from '../../../core/program-endpoint';
-import type { CoreLink } from '../../../core/program-link';
+import { connectProgram, type ProgramConnection } from '../../../core/programs/program-client';
+import { startProgramEndpoint } from '../../../core/programs/program-endpoint';
+import type { CoreLink } from '../../../core/programs/program-link';
 import { appError } from '../../../shared/domain/errors';
 import type { EventName } from '../../../shared/ipc/contract';
 import { seedFailedJobs, seededId } from '../../support/seed-jobs';
@@ -227,7 +227,7 @@ describe('a data folder whose path is too long for a socket', () => {
     try {
       core = await open(dataDir);
       closers.push(() => core.stop());
-      const { holdDataFolder } = await import('../../../core/host-start');
+      const { holdDataFolder } = await import('../../../core/host/host-start');
       const held = await holdDataFolder(core, { host: 'command' });
       closers.push(() => held.stop());
       expect(held.endpoint?.path.startsWith(runtime)).toBe(true);

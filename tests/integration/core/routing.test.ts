@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideRoute } from '../../../core/jobs/routing';
-import { audioSeconds, convertToFlac, flacBytesAtMost } from '../../../core/media-tools';
+import { audioSeconds, convertToFlac, flacBytesAtMost } from '../../../core/media/media-tools';
 import { decodeAudio } from '../../../service/audio/decode';
 import { LIMITS } from '../../../shared/api';
 import { sniffContainer } from '../../../shared/api/audio-sniff';

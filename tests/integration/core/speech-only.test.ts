@@ -9,7 +9,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSpeech } from '../../../core/jobs/speech-detector';
-import { audioSeconds } from '../../../core/media-tools';
+import { audioSeconds } from '../../../core/media/media-tools';
 import type { Token } from '../../../shared/api/recognition';
 import { AppFailure } from '../../../shared/domain/errors';
 import type { Job, Transcript } from '../../../shared/domain/job';

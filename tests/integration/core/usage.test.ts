@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../core/core';
 import type { KeyStore } from '../../../core/key-store/key-store';
-import { audioSeconds } from '../../../core/media-tools';
+import { audioSeconds } from '../../../core/media/media-tools';
 import type { Job } from '../../../shared/domain/job';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import type { LiveEvent } from '../../../shared/ipc/live';

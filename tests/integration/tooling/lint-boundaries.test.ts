@@ -90,8 +90,8 @@ describe('import boundaries are enforced by lint', () => {
       /HTTP and nothing else/,
     ],
     ['core/api-client/example.ts', "import { x } from '../clients';", /HTTP and nothing else/],
-    ['core/media-tools.ts', "import { x } from './jobs/job-journal';", /media module/],
-    ['core/media-tools.ts', "import { x } from './errors';", /media module/],
+    ['core/media/media-tools.ts', "import { x } from '../jobs/job-journal';", /media modules/],
+    ['core/media/media-file.ts', "import { x } from '../storage/atomic-json';", /media modules/],
     ['service/engine/example.ts', "import { x } from '../http/ids';", /not the interfaces/],
     [
       'service/engine/pocketsphinx/example.ts',
@@ -160,8 +160,8 @@ describe('import boundaries are enforced by lint', () => {
       "import { fileReason } from '../errors';\nexport { fileReason };",
     ],
     [
-      'core/media-tools.ts',
-      "import { LIVE_AUDIO } from '../shared/ipc/live';\nexport { LIVE_AUDIO };",
+      'core/media/media-tools.ts',
+      "import { LIVE_AUDIO } from '../../shared/ipc/live';\nexport { LIVE_AUDIO };",
     ],
     ['service/engine/example.ts', "import { decode } from '../audio/decode';\nexport { decode };"],
     [

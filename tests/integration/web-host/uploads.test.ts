@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorText } from '../../../shared/domain/error-text';
 import { createUploads, safeFileName, type UploadsOptions } from '../../../web-host/uploads';
-import { ChosenFiles } from '../../../core/media-file';
+import { ChosenFiles } from '../../../core/media/media-file';
 import { until } from '../../support/until';
 
 let dataDir: string;

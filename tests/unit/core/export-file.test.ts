@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveExport, type AskSavePath } from '../../../core/export-file';
+import { saveExport, type AskSavePath } from '../../../core/export/export-file';
 import { AppFailure, type AppError } from '../../../shared/domain/errors';
 import { errorText } from '../../../shared/domain/error-text';
 

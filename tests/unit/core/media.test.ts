@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaResponse } from '../../../core/media';
+import { mediaResponse } from '../../../core/media/media';
 import type { Job } from '../../../shared/domain/job';
 import { wavHeader } from '../../support/wav-header';
 

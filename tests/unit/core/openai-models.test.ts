@@ -1,10 +1,10 @@
 /**
  * What the OpenAI-compatible endpoint offers and how it reads a request's model and language
- * (core/openai/models.ts), and how a stream's deltas are joined (core/openai/stream.ts).
+ * (core/programs/openai/models.ts), and how a stream's deltas are joined (core/programs/openai/stream.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseModel, offeredModels, slugOf } from '../../../core/openai/models';
-import { DeltaText } from '../../../core/openai/stream';
+import { chooseModel, offeredModels, slugOf } from '../../../core/programs/openai/models';
+import { DeltaText } from '../../../core/programs/openai/stream';
 import { BUILT_IN_CONNECTIONS, type Connection } from '../../../shared/domain/connection';
 
 const [local, cloud] = BUILT_IN_CONNECTIONS as [Connection, Connection];

@@ -1,5 +1,5 @@
 /**
- * What `connectProgram` (core/program-client.ts) tells a program about a data folder's endpoint,
+ * What `connectProgram` (core/programs/program-client.ts) tells a program about a data folder's endpoint,
  * with real sockets and no app: nothing there, a socket a dead app left (stale), something that is
  * not Kikitori (refused), something that never answers; and a link whose app answers what is not
  * a Result. Each is data with a sentence in both languages, never a throw.
@@ -10,7 +10,7 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectProgram } from '../../../core/program-client';
+import { connectProgram } from '../../../core/programs/program-client';
 import { errorText } from '../../../shared/domain/error-text';
 
 const dirs: string[] = [];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideRoute, routeOf } from '../../../core/jobs/routing';
-import { flacBytesAtMost } from '../../../core/media-tools';
+import { flacBytesAtMost } from '../../../core/media/media-tools';
 import { LIMITS } from '../../../shared/api/codes';
 import { wavHeader } from '../../support/wav-header';
 

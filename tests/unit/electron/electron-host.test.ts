@@ -13,8 +13,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../../../core/core';
 import { SessionKeyStore } from '../../../core/key-store/key-store';
-import { ChosenFiles } from '../../../core/media-file';
-import { CONTENT_SECURITY_POLICY } from '../../../core/renderer-files';
+import { ChosenFiles } from '../../../core/media/media-file';
+import { CONTENT_SECURITY_POLICY } from '../../../core/host/renderer-files';
 import { forwardEvents, registerIpc } from '../../../electron/main/ipc-registrar';
 import {
   APP_ENTRY,

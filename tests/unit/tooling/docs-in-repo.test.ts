@@ -89,8 +89,18 @@ describe('the architecture’s layout holds the tree', () => {
     expect(folders.filter((name) => !new RegExp(`^${name}/(\\s|$)`, 'm').test(layout))).toEqual([]);
   });
 
+  it('gives every folder of the core a line of its own', () => {
+    const folders = [
+      ...new Set(
+        tracked.filter((file) => /^core\/[^/]+\//.test(file)).map((file) => file.split('/')[1]!),
+      ),
+    ];
+    expect(folders).toEqual(expect.arrayContaining(['host', 'programs', 'media', 'handlers']));
+    expect(folders.filter((name) => !new RegExp(`^  ${name}/ `, 'm').test(layout))).toEqual([]);
+  });
+
   it('names every handler file of the core in its list of handlers', () => {
-    const list = /handlers\/ \(one file per domain: ([^)]*)\)/.exec(layout)?.[1] ?? '';
+    const list = /\n {2}handlers\/ +one file per domain: ((?:.|\n {19})*)/.exec(layout)?.[1] ?? '';
     const named = new Set(list.split(/[\s,]+/).filter(Boolean));
     const handlers = tracked
       .filter((file) => /^core\/handlers\/[a-z-]+\.ts$/.test(file))

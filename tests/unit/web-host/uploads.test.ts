@@ -7,8 +7,8 @@ import type { Job } from '../../../shared/domain/job';
 import type { Listener } from '../../../core/core';
 import { removeDir, tempDir } from '../../support/service-process';
 import { createUploads, safeFileName, type Uploads } from '../../../web-host/uploads';
-import { parseRange } from '../../../core/media';
-import { ChosenFiles } from '../../../core/media-file';
+import { parseRange } from '../../../core/media/media';
+import { ChosenFiles } from '../../../core/media/media-file';
 
 let dataDir: string;
 let server: Server;

@@ -9,7 +9,7 @@ import { useApp } from '../../store/store';
 import { PlayerControls } from './PlayerControls';
 import type { Playback } from './use-playback';
 
-/** Containers that may hold a picture (core/media-file.ts serves them as video/…). */
+/** Containers that may hold a picture (core/media/media-file.ts serves them as video/…). */
 const isVideo = (container: string | undefined) => container === 'mp4' || container === 'webm';
 
 /**

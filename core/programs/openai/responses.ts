@@ -6,11 +6,11 @@
  * speaker's label where the service gave them) and whose words carry the service's own times, in
  * seconds. The text is the one a person sees: the service's, with any corrections made since.
  */
-import type { EditedTranscript } from '../../shared/domain/edits';
-import { exportSettingsSchema } from '../../shared/format/export-settings';
-import { blocksOf, isPunctuation, joinTexts } from '../../shared/format/speakers';
-import { renderTranscript, type RecordingFacts } from '../export/render';
-import type { Transcript } from '../../shared/domain/job';
+import type { EditedTranscript } from '../../../shared/domain/edits';
+import { exportSettingsSchema } from '../../../shared/format/export-settings';
+import { blocksOf, isPunctuation, joinTexts } from '../../../shared/format/speakers';
+import { renderTranscript, type RecordingFacts } from '../../export/render';
+import type { Transcript } from '../../../shared/domain/job';
 
 export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];

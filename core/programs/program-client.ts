@@ -1,7 +1,7 @@
 /**
  * A program's way into the running app (docs/architecture.md §4): `connectProgram(dataDir)`
- * reaches the program endpoint of the Kikitori holding that data folder (core/program-endpoint.ts)
- * and gives the same CoreLink as a core opened in this process (core/program-link.ts), with
+ * reaches the program endpoint of the Kikitori holding that data folder (core/programs/program-endpoint.ts)
+ * and gives the same CoreLink as a core opened in this process (core/programs/program-link.ts), with
  * `where: 'app'`: `invoke` is `POST /rpc/<channel>` over the socket, `subscribe` reads its
  * `/events` stream. Before that it tells apart, as data, the cases a program acts on differently:
  * no endpoint (no app serves this folder: open the core here), a socket nobody answers on (left
@@ -11,7 +11,7 @@ import { lstat } from 'node:fs/promises';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { appError, appErrorSchema, type AppError } from '../shared/domain/errors';
+import { appError, appErrorSchema, type AppError } from '../../shared/domain/errors';
 import {
   EVENTS,
   type Channel,
@@ -20,10 +20,10 @@ import {
   type EventName,
   type EventPayload,
   type Result,
-} from '../shared/ipc/contract';
-import { readInstance } from './app-instance';
+} from '../../shared/ipc/contract';
+import { readInstance } from '../host/app-instance';
 import { ENDPOINT_NAME, programEndpointPath, type EndpointHello } from './program-endpoint';
-import { notOwnFolder, whose, tightenFolder } from './storage/private-folder';
+import { notOwnFolder, whose, tightenFolder } from '../storage/private-folder';
 import type { CoreLink, LinkListener } from './program-link';
 
 /**
@@ -101,7 +101,7 @@ type Found =
 /**
  * The endpoint of `dataDir`, trusted only when the folder is this user's own (not a link, not
  * another user's; made 0700 when it was more open, as a host does) and the socket is one this
- * user made. Its path is where the host puts it (core/program-endpoint.ts), or, when this
+ * user made. Its path is where the host puts it (core/programs/program-endpoint.ts), or, when this
  * process's environment names another socket folder, the one the host wrote in `instance.json`.
  */
 async function findEndpoint(dataDir: string): Promise<Found> {

@@ -12,7 +12,7 @@ import type {
   EventName,
   EventPayload,
   Result,
-} from '../shared/ipc/contract';
+} from '../../shared/ipc/contract';
 
 export type LinkListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 

@@ -13,10 +13,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { headerDuration, SNIFF_BYTES } from '../shared/api/audio-sniff';
-import { AppFailure, appError } from '../shared/domain/errors';
-import { SPEECH_CUT, type Stretch } from '../shared/domain/speech-only';
-import { LIVE_AUDIO } from '../shared/ipc/live';
+import { headerDuration, SNIFF_BYTES } from '../../shared/api/audio-sniff';
+import { AppFailure, appError } from '../../shared/domain/errors';
+import { SPEECH_CUT, type Stretch } from '../../shared/domain/speech-only';
+import { LIVE_AUDIO } from '../../shared/ipc/live';
 
 /** ffmpeg's options for every run: no banner, errors only, never reading the terminal. */
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
@@ -51,7 +51,7 @@ export async function readHead(file: string | FileHandle): Promise<Uint8Array> {
 
 /**
  * A media file as ffmpeg and ffprobe are given it: a path, or a file already opened and checked
- * (core/media-file.ts), which they read through their standard input: `/dev/stdin` reopens that
+ * (core/media/media-file.ts), which they read through their standard input: `/dev/stdin` reopens that
  * very file (seekable, so an MP4 whose index comes last converts), never the path, which may
  * since name something else. Windows has no /dev/stdin: there the path is given.
  */

@@ -5,9 +5,9 @@
  * Who may call is each server's own business: these run once it has let the request in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appError } from '../shared/domain/errors';
-import { ELECTRON_ONLY_CHANNELS } from '../shared/ipc/names';
-import type { Caller, Core, Listener } from './core';
+import { appError } from '../../shared/domain/errors';
+import { ELECTRON_ONLY_CHANNELS } from '../../shared/ipc/names';
+import type { Caller, Core, Listener } from '../core';
 import { sendJson } from './http-reply';
 
 /** The largest `/rpc` input taken. */

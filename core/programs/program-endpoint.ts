@@ -6,7 +6,7 @@
  * private socket folder; on Windows a named pipe named after the data folder), never a TCP port:
  * no web page can reach it at all, and the file's permissions are its authentication, so every
  * call runs as the core's PROGRAM caller. It speaks HTTP like the web host: `POST /rpc/<channel>` and
- * `GET /events` (core/http-channels.ts), and `GET /` says it is Kikitori and whose. A command that
+ * `GET /events` (core/host/http-channels.ts), and `GET /` says it is Kikitori and whose. A command that
  * holds the folder (`kikitori watch`, a long `transcribe`) also takes `POST /handover`: the app
  * starting on the folder asks it to let go, and the command carries on through the app.
  */
@@ -16,12 +16,12 @@ import { chmod, lstat, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { appError } from '../shared/domain/errors';
-import { PROGRAM } from './caller';
-import type { Core } from './core';
-import { EventStreams, RPC_PREFIX, answerRpc, refuse } from './http-channels';
-import { sendJson } from './http-reply';
-import { makePrivateFolderOf, notOwnFolder } from './storage/private-folder';
+import { appError } from '../../shared/domain/errors';
+import { PROGRAM } from '../caller';
+import type { Core } from '../core';
+import { EventStreams, RPC_PREFIX, answerRpc, refuse } from '../host/http-channels';
+import { sendJson } from '../host/http-reply';
+import { makePrivateFolderOf, notOwnFolder } from '../storage/private-folder';
 
 /** The socket's name in the data folder. */
 export const ENDPOINT_NAME = 'kikitori.sock';

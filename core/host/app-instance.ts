@@ -2,14 +2,14 @@
  * The running instance's address and token, for a second start on the same data folder to hand
  * over to it, and its program endpoint: `<data>/instance.json`, mode 0600 in a 0700 folder, so
  * only this user can read it. Written by the host that holds the data folder's lock
- * (core/host-start.ts), removed when it stops.
+ * (core/host/host-start.ts), removed when it stops.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { readJson, writeJsonAtomic } from './storage/atomic-json';
+import { readJson, writeJsonAtomic } from '../storage/atomic-json';
 
 const SCHEMA = 1;
 const instanceSchema = z.object({
@@ -19,9 +19,9 @@ const instanceSchema = z.object({
   token: z.string().optional(),
   /** Which host holds the data folder: the Electron window, browser mode, or a command. */
   host: z.enum(['window', 'browser', 'command']).optional(),
-  /** Its program endpoint (core/program-endpoint.ts), when it serves one. */
+  /** Its program endpoint (core/programs/program-endpoint.ts), when it serves one. */
   endpoint: z.string().optional(),
-  /** The OpenAI-compatible endpoint's base URL, ending in `/v1` (core/openai/server.ts). */
+  /** The OpenAI-compatible endpoint's base URL, ending in `/v1` (core/programs/openai/server.ts). */
   openaiBaseUrl: z.string().optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;

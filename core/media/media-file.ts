@@ -10,11 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
-import { LIMITS } from '../shared/api/codes';
-import { sniffContainer } from '../shared/api/audio-sniff';
-import type { Container } from '../shared/api/media-formats';
-import { AppFailure, appError, type SubCode } from '../shared/domain/errors';
-import { fileReason } from './errors';
+import { LIMITS } from '../../shared/api/codes';
+import { sniffContainer } from '../../shared/api/audio-sniff';
+import type { Container } from '../../shared/api/media-formats';
+import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
+import { fileReason } from '../errors';
 import { readHead } from './media-tools';
 
 /**

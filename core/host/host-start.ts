@@ -7,13 +7,13 @@
  */
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppFailure, appError, langOf, type AppError, type Lang } from '../shared/domain/errors';
-import { errorText } from '../shared/domain/error-text';
+import { AppFailure, appError, langOf, type AppError, type Lang } from '../../shared/domain/errors';
+import { errorText } from '../../shared/domain/error-text';
 import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
-import { Core, defaultAppDataDir, type CoreOptions } from './core';
-import { startOpenAiServer, type OpenAiServer } from './openai/server';
-import { connectProgram } from './program-client';
-import { startProgramEndpoint, type ProgramEndpoint } from './program-endpoint';
+import { Core, defaultAppDataDir, type CoreOptions } from '../core';
+import { startOpenAiServer, type OpenAiServer } from '../programs/openai/server';
+import { connectProgram } from '../programs/program-client';
+import { startProgramEndpoint, type ProgramEndpoint } from '../programs/program-endpoint';
 
 /** How long an app waits for a command that does not hand over (`jobs`, `export`) to end. */
 const SHORT_COMMAND_MS = 5_000;
@@ -115,7 +115,7 @@ export async function holdDataFolder(
   warn: (line: string) => void = (line) => process.stderr.write(`kikitori: ${line}\n`),
   /** Serve the OpenAI-compatible endpoint (default: the window and browser mode do). */
   openai: boolean = instance.host !== 'command',
-  /** A command lets go of the folder when an app starting on it asks (core/program-endpoint.ts). */
+  /** A command lets go of the folder when an app starting on it asks (core/programs/program-endpoint.ts). */
   onHandover?: () => void,
 ): Promise<HeldFolder> {
   const endpoint = await startProgramEndpoint(core, onHandover ? { onHandover } : {}).catch(

@@ -5,8 +5,8 @@
  * Electron host answers `app://kikitori/media/<job id>` with `mediaResponse`.
  */
 import { Readable } from 'node:stream';
-import type { Job } from '../shared/domain/job';
-import { servedType } from '../shared/api/media-formats';
+import type { Job } from '../../shared/domain/job';
+import { servedType } from '../../shared/api/media-formats';
 import { openMedia, type OpenedMedia } from './media-file';
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → the inclusive range, or 'bad' when unsatisfiable. */

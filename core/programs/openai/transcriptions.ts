@@ -9,11 +9,11 @@
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appError } from '../../shared/domain/errors';
-import type { Job } from '../../shared/domain/job';
-import type { Core } from '../core';
-import { toAppError } from '../errors';
-import { exportSource } from '../export/render';
+import { appError } from '../../../shared/domain/errors';
+import type { Job } from '../../../shared/domain/job';
+import type { Core } from '../../core';
+import { toAppError } from '../../errors';
+import { exportSource } from '../../export/render';
 import { fromAppError, openAiError, refuse, sendError, type OpenAiError } from './errors';
 import { chooseModel, languageOf, offeredModels } from './models';
 import { readUpload, type Upload } from './multipart';

@@ -6,8 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { AppFailure, appError } from '../shared/domain/errors';
-import { makePrivateFolder } from './storage/private-folder';
+import { AppFailure, appError } from '../../shared/domain/errors';
+import { makePrivateFolder } from './private-folder';
 
 export interface AppLock {
   /** Releases the lock (also released by the kernel when the process ends). */

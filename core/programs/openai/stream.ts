@@ -15,13 +15,13 @@
  */
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appError, type AppError } from '../../shared/domain/errors';
-import { errorText } from '../../shared/domain/error-text';
-import type { Job } from '../../shared/domain/job';
-import { LIVE_AUDIO, type LiveEvent } from '../../shared/ipc/live';
-import { CJK } from '../../shared/format/speakers';
-import type { LiveInbound, LiveSessions } from '../live/live-sessions';
-import { spawnPcmDecoder } from '../media-tools';
+import { appError, type AppError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
+import type { Job } from '../../../shared/domain/job';
+import { LIVE_AUDIO, type LiveEvent } from '../../../shared/ipc/live';
+import { CJK } from '../../../shared/format/speakers';
+import type { LiveInbound, LiveSessions } from '../../live/live-sessions';
+import { spawnPcmDecoder } from '../../media/media-tools';
 
 const CHUNK_BYTES = 3_200;
 const BYTES_PER_MS = (LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample) / 1000;

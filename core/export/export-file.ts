@@ -5,10 +5,10 @@
  * into a folder never replace one. Cancelling a dialog is not an error; a refused write is an
  * AppFailure whose reason each language can say.
  */
-import { IME_ENCODING, utf16le } from '../shared/domain/ime-dictionary/ime-export';
-import type { SaveFormat } from '../shared/ipc/contract';
-import type { RenderedFile } from './export/render';
-import { writeAll, writeOver } from './export/save';
+import { IME_ENCODING, utf16le } from '../../shared/domain/ime-dictionary/ime-export';
+import type { SaveFormat } from '../../shared/ipc/contract';
+import type { RenderedFile } from './render';
+import { writeAll, writeOver } from './save';
 
 export interface SaveRequest {
   readonly fileName: string;

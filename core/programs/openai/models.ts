@@ -5,8 +5,8 @@
  * told, as the connection chosen in the window. A connection is usable when it is the bundled
  * local service or has a key.
  */
-import { CLOUD_ENGINES, isEndToEndEngine } from '../../shared/api/engines';
-import type { Connection } from '../../shared/domain/connection';
+import { CLOUD_ENGINES, isEndToEndEngine } from '../../../shared/api/engines';
+import type { Connection } from '../../../shared/domain/connection';
 
 /** The model many tools send whatever they are told: the default connection. */
 export const WHISPER_ALIAS = 'whisper-1';

@@ -11,12 +11,12 @@ import { realpath } from 'node:fs/promises';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { editedTranscript } from '../../shared/domain/edits';
-import { AppFailure, appError, type AppError } from '../../shared/domain/errors';
-import { errorText } from '../../shared/domain/error-text';
-import { JOB_STATES, listedName, type Job } from '../../shared/domain/job';
-import { EXPORT_CHOICES, type ExportChoice } from '../../shared/format/exporters';
-import { isInside } from '../media-file';
+import { editedTranscript } from '../../../shared/domain/edits';
+import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
+import { JOB_STATES, listedName, type Job } from '../../../shared/domain/job';
+import { EXPORT_CHOICES, type ExportChoice } from '../../../shared/format/exporters';
+import { isInside } from '../../media/media-file';
 import type { CoreLink } from '../program-link';
 
 export interface McpOptions {

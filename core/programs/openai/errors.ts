@@ -4,8 +4,8 @@
  * path or model, 413 too large, 429 busy, 502 the speech service failed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AppError } from '../../shared/domain/errors';
-import { errorText } from '../../shared/domain/error-text';
+import { type AppError } from '../../../shared/domain/errors';
+import { errorText } from '../../../shared/domain/error-text';
 
 export interface OpenAiError {
   readonly status: number;
