@@ -27,6 +27,15 @@ export interface Body {
   readonly starts: readonly number[];
 }
 
+/** A transcript's body with the time each word begins. */
+export interface TimedBody extends Body {
+  /**
+   * When each word (of `starts`) begins in the recording, in milliseconds: the service's time,
+   * or the word before's where it gave none.
+   */
+  readonly times: readonly number[];
+}
+
 /** In a stored text: a space, and a word starting after it. */
 const SPACE_WORD = '\u0001';
 /** In a stored text: a word starting here, with no space before it. */
@@ -40,8 +49,9 @@ const spaced = (written: string) =>
     .replaceAll(WORD, ' ');
 
 /** A transcript as one text, an utterance a line, and where its words start. */
-export function bodyOf(transcript: Transcript): Body {
+export function bodyOf(transcript: Transcript): TimedBody {
   const starts: number[] = [];
+  const times: number[] = [];
   let text = '';
   transcript.utterances.forEach((utterance, index) => {
     if (index > 0) text += '\n';
@@ -50,12 +60,59 @@ export function bodyOf(transcript: Transcript): Body {
     for (const token of utterance.tokens) {
       const punctuation = isPunctuation(token);
       if (line !== '' && !punctuation) line += joiner;
-      if (!punctuation) starts.push(text.length + line.length);
+      if (!punctuation) {
+        starts.push(text.length + line.length);
+        times.push(token.starttime ?? times.at(-1) ?? 0);
+      }
       line += spaced(token.written);
     }
     text += line;
   });
-  return { text, starts };
+  return { text, starts, times };
+}
+
+/**
+ * Word times as the index stores them: each word's start in hundredths of a second, as the
+ * difference from the word before (zigzag, so a time earlier than the one before costs no more),
+ * in LEB128 varints: a word a byte, mostly. A hit reads only as far as the word it needs, so a
+ * search never reads a transcript for the times of its passages.
+ */
+export function packTimes(times: readonly number[]): Buffer {
+  const bytes: number[] = [];
+  let before = 0;
+  for (const ms of times) {
+    const now = Math.round(ms / 10);
+    const step = now - before;
+    before = now;
+    let rest = step >= 0 ? step * 2 : -step * 2 - 1;
+    while (rest >= 0x80) {
+      bytes.push((rest % 0x80) | 0x80);
+      rest = Math.floor(rest / 0x80);
+    }
+    bytes.push(rest);
+  }
+  return Buffer.from(bytes);
+}
+
+/** The start (seconds) of each of the words asked for, from packed times (packTimes). */
+export function timesAt(packed: Uint8Array, words: readonly number[]): Array<number | undefined> {
+  const last = Math.max(-1, ...words);
+  const found = new Map<number, number>();
+  let at = 0;
+  let now = 0;
+  for (let word = 0; word <= last && at < packed.length; word++) {
+    let rest = 0;
+    let scale = 1;
+    let byte: number;
+    do {
+      byte = packed[at++]!;
+      rest += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    } while (byte & 0x80 && at < packed.length);
+    now += rest % 2 === 0 ? rest / 2 : -(rest + 1) / 2;
+    found.set(word, now / 100);
+  }
+  return words.map((word) => found.get(word));
 }
 
 /**

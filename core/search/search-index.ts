@@ -42,11 +42,13 @@ import {
   containsAll,
   linesHolding,
   packBody,
+  packTimes,
   piecesOf,
   piecesQuery,
   rangesIn,
   snippetOf,
   termsOf,
+  timesAt,
   TOKENIZER,
   tokenable,
   tokenQuery,
@@ -61,7 +63,11 @@ import {
  * 5: deleted content is overwritten (secure_delete, FTS5's secure-delete) and a removed job's
  * words leave the vocabulary; a file of 4 is made again, so words of jobs removed before are gone.
  */
-export const SEARCH_SCHEMA = 5;
+/*
+ * 6: each job's word times (packTimes), so a hit says when each of its passages begins; a file of
+ * 5 is made again.
+ */
+export const SEARCH_SCHEMA = 6;
 export const SEARCH_FILE = 'search.sqlite';
 
 /** What the index reads of a job: its title (if it has one) and its current transcript. */
@@ -98,7 +104,7 @@ export interface SearchHit {
    * Up to SNIPPETS utterances holding the most terms, in reading order, each with the
    * transcript-wide index of the word its first match is in; or the title or name that matched.
    */
-  readonly snippets: Array<Snippet & { readonly wordIndex?: number }>;
+  readonly snippets: Array<Snippet & { readonly wordIndex?: number; readonly start?: number }>;
 }
 
 export interface SearchResults {
@@ -128,7 +134,8 @@ const SLICE_MS = 10;
  */
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
-                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
+                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL,
+                     times BLOB NOT NULL);
   CREATE TABLE words (no INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
   CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', columnsize=0, detail='none',
                                              tokenize="${TOKENIZER}");
@@ -298,6 +305,10 @@ export class SearchIndex {
     );
     // Read a page at a time (no statement stays open while others use the file between slices):
     // a common term has its hits among the newest jobs.
+    // A hit's word times, read for hits only (a search reads many rows it does not show).
+    const timesOf = db.prepare<[number], { times: Uint8Array }>(
+      'SELECT times FROM jobs WHERE no = ?',
+    );
     const page = db.prepare<[number, number], JobRow>(
       'SELECT no, id, name, title, body FROM jobs WHERE no < ? ORDER BY no DESC LIMIT ?',
     );
@@ -341,7 +352,7 @@ export class SearchIndex {
         more = true;
         break;
       }
-      hits.push(hitOf(row, body, hay, terms));
+      hits.push(hitOf(row, body, hay, terms, () => timesOf.get(row.no)?.times));
     }
     return { hits, more, complete: this.complete };
   }
@@ -453,7 +464,7 @@ export class SearchIndex {
   }
 
   private write(job: Job, { title, transcript }: Indexable): void {
-    const body = transcript ? bodyOf(transcript) : { text: '', starts: [] };
+    const body = transcript ? bodyOf(transcript) : { text: '', starts: [], times: [] };
     const name = job.file.name;
     const { tokens, words } = tokensOf([body.text, title ?? '', name]);
     this.db.transaction(() => {
@@ -461,8 +472,11 @@ export class SearchIndex {
       this.dropJob(job.id, new Set(words));
       const no = Number(
         this.db
-          .prepare('INSERT INTO jobs (id, name, title, stamp, body) VALUES (?, ?, ?, ?, ?)')
-          .run(job.id, name, title ?? null, job.updatedAt, packBody(body)).lastInsertRowid,
+          .prepare(
+            'INSERT INTO jobs (id, name, title, stamp, body, times) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(job.id, name, title ?? null, job.updatedAt, packBody(body), packTimes(body.times))
+          .lastInsertRowid,
       );
       this.db.prepare('INSERT INTO job_tokens (rowid, tokens) VALUES (?, ?)').run(no, tokens);
       const addWord = this.db.prepare('INSERT OR IGNORE INTO words (word) VALUES (?)');
@@ -483,6 +497,7 @@ function hitOf(
   body: { text: string; wordsAt: (offsets: readonly number[]) => number[] },
   hay: string,
   terms: readonly string[],
+  times: () => Uint8Array | undefined,
 ): SearchHit {
   const base = {
     jobId: row.id,
@@ -504,11 +519,18 @@ function hitOf(
       .sort((a, b) => b.count - a.count || a.order - b.order)
       .slice(0, SNIPPETS);
     const words = body.wordsAt(ranked.map((l) => l.at));
+    const packed = times();
+    const starts = packed ? timesAt(packed, words) : [];
     const snippets = ranked.map((l, i) => {
       const line = body.text.slice(l.from, l.to);
-      return { ...snippetOf(line, rangesIn(line, terms)), wordIndex: words[i]! };
+      const start = starts[i];
+      return {
+        ...snippetOf(line, rangesIn(line, terms)),
+        wordIndex: words[i]!,
+        ...(start !== undefined && { start }),
+      };
     });
-    const { wordIndex, ...snippet } = snippets[0]!;
+    const { wordIndex, start: _start, ...snippet } = snippets[0]!;
     return {
       ...base,
       field: 'text',

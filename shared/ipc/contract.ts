@@ -58,6 +58,8 @@ export const searchHitSchema = z.object({
       marks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
       /** The transcript-wide index of the word its first match is in (as the viewer counts words). */
       wordIndex: z.number().int().nonnegative().optional(),
+      /** When that word begins in the recording, in seconds. */
+      start: z.number().nonnegative().optional(),
     }),
   ),
 });

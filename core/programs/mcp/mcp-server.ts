@@ -11,7 +11,6 @@ import { realpath } from 'node:fs/promises';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { editedTranscript } from '../../../shared/domain/edits';
 import { AppFailure, appError, type AppError } from '../../../shared/domain/errors';
 import { errorText } from '../../../shared/domain/error-text';
 import { JOB_STATES, listedName, type Job } from '../../../shared/domain/job';
@@ -80,19 +79,6 @@ async function rendered(link: CoreLink, id: string, format: ExportChoice): Promi
   return Buffer.from(files[0]!.base64, 'base64').toString('utf8');
 }
 
-/**
- * The start time (seconds) of each word, as the search index counts words (no punctuation), in
- * the transcript as corrected: the service's with the job's edits applied, as the window does.
- */
-async function wordTimes(link: CoreLink, id: string): Promise<number[]> {
-  const { transcript, edits } = await call(link.invoke('jobs:get', { id }));
-  if (!transcript) return [];
-  const current = edits ? editedTranscript(transcript, edits) : transcript;
-  return current.utterances.flatMap((u) =>
-    u.tokens.filter((t) => t.spoken !== '_').map((t) => (t.starttime ?? 0) / 1000),
-  );
-}
-
 /** The job a settled transcription became (completed or failed). */
 function settled(link: CoreLink, id: string): Promise<Job> {
   return new Promise((resolve, reject) => {
@@ -129,25 +115,17 @@ function readingTools(server: McpServer, link: CoreLink): void {
     },
     tool(async ({ query, limit }: { query: string; limit: number }) => {
       const found = await call(link.invoke('search:query', { query, limit }));
-      // Each hit's transcript is read for its passages' times, all at once.
-      const hits = await Promise.all(
-        found.hits.map(async (hit) => {
-          const times = hit.snippets.some((s) => s.wordIndex !== undefined)
-            ? await wordTimes(link, hit.jobId).catch(() => [])
-            : [];
-          return {
-            job: hit.jobId,
-            name: hit.title ?? hit.fileName,
-            matches: hit.matches,
-            passages: hit.snippets.map((s) => ({
-              text: s.text,
-              ...(s.wordIndex !== undefined &&
-                times[s.wordIndex] !== undefined && { start: times[s.wordIndex] }),
-            })),
-            resource: resourceOf(hit.jobId),
-          };
-        }),
-      );
+      // The index knows when each passage begins: no transcript is read for it.
+      const hits = found.hits.map((hit) => ({
+        job: hit.jobId,
+        name: hit.title ?? hit.fileName,
+        matches: hit.matches,
+        passages: hit.snippets.map(({ text, start }) => ({
+          text,
+          ...(start !== undefined && { start }),
+        })),
+        resource: resourceOf(hit.jobId),
+      }));
       return json({ hits, more: found.more, complete: found.complete });
     }),
   );

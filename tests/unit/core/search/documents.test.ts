@@ -5,12 +5,14 @@ import {
   bodyOf,
   linesHolding,
   markWords,
+  packTimes,
   packBody,
   piecesOf,
   piecesQuery,
   snippetOf,
   rangesIn,
   tokensOf,
+  timesAt,
   unmarkWords,
   unpackBody,
   wordAtOffset,
@@ -49,7 +51,7 @@ describe('a transcript as a body', () => {
 
   it('keeps where words start inside the stored text: a mark for a space and a word, or a word alone', () => {
     expect(markWords(body)).toBe('\u0002Hello,\u0001you\n\u0002会議\u0002です。');
-    expect(unmarkWords(markWords(body))).toEqual(body);
+    expect(unmarkWords(markWords(body))).toEqual({ text: body.text, starts: body.starts });
   });
 
   it('takes line breaks and the two marks inside a word as spaces', () => {
@@ -57,7 +59,8 @@ describe('a transcript as a body', () => {
       text: '',
       utterances: [utterance([{ written: 'a\u0001b' }, { written: 'c\u0002d\ne' }], 'a b c d e')],
     });
-    expect(odd).toEqual({ text: 'a b c d e', starts: [0, 4] });
+    // Words the service gave no time begin at 0.
+    expect(odd).toEqual({ text: 'a b c d e', starts: [0, 4], times: [0, 0] });
     const { text, starts } = unpackBody(packBody(odd));
     expect([text, starts()]).toEqual([odd.text, odd.starts]);
   });
@@ -89,6 +92,29 @@ describe('a transcript as a body', () => {
       text: 'a  b',
       starts: [2, 2, 3, 4],
     });
+  });
+
+  it('packs word times a byte a word mostly, and reads back those asked for', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 48 * 3_600_000 }), { maxLength: 300 }),
+        fc.array(fc.nat({ max: 320 }), { maxLength: 5 }),
+        (times, asked) => {
+          const packed = packTimes(times);
+          // Hundredths of a second: a time comes back within 5 ms, in seconds.
+          expect(timesAt(packed, asked)).toEqual(
+            asked.map((word) =>
+              word < times.length ? Math.round(times[word]! / 10) / 100 : undefined,
+            ),
+          );
+        },
+      ),
+    );
+    // Words 300 ms apart (as speech is): one byte each, the first (5 s in) two.
+    const speech = Array.from({ length: 1_000 }, (_, i) => 5_000 + i * 300);
+    expect(packTimes(speech).length).toBe(1_000 + 1);
+    // Times out of order cost no more than in order.
+    expect(packTimes([5_000, 4_700, 5_000]).length).toBe(packTimes([5_000, 5_300, 5_600]).length);
   });
 
   it("gives a run's trigrams, and one- and two-character pieces of non-ASCII letters only", () => {

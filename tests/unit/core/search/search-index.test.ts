@@ -150,10 +150,66 @@ describe('searching', () => {
         // good morning everyone (0-2), the (3), budget (4): punctuation is not a word.
         wordIndex: 4,
         matches: 1,
-        snippets: [{ text: 'the budget meeting starts at nine.', marks: [[4, 10]], wordIndex: 4 }],
+        // …and when it begins: `budget` is the second word of its utterance (100 ms).
+        snippets: [
+          {
+            text: 'the budget meeting starts at nine.',
+            marks: [[4, 10]],
+            wordIndex: 4,
+            start: 0.1,
+          },
+        ],
       },
     ]);
     expect((await index.search('budgets', 10)).hits).toEqual([]);
+  });
+
+  it('says when each passage begins, from the transcript as it reads now, without reading it', async () => {
+    // Three hours in, and a word the service gave no time (it takes the one before's).
+    const hours = 3 * 3_600_000;
+    const talk: Transcript = {
+      text: 'budget first. later the budget again',
+      utterances: [
+        {
+          text: 'budget first.',
+          tags: [],
+          rulename: '',
+          tokens: [
+            { written: 'budget', spoken: 'budget', starttime: 1_230, endtime: 1_600 },
+            { written: 'first', spoken: 'first', starttime: 1_600, endtime: 1_900 },
+            { written: '.', spoken: '_' },
+          ],
+        },
+        {
+          text: 'later the budget again',
+          tags: [],
+          rulename: '',
+          tokens: [
+            { written: 'later', spoken: 'later', starttime: hours, endtime: hours + 400 },
+            { written: 'the', spoken: 'the' },
+            { written: 'budget', spoken: 'budget', starttime: hours + 900, endtime: hours + 1_300 },
+            { written: 'again', spoken: 'again', starttime: hours + 1_300, endtime: hours + 1_700 },
+          ],
+        },
+      ],
+    };
+    const { index, reads, texts } = await opened([[aJob('t', 'talk.wav'), { transcript: talk }]]);
+    const [hit] = (await index.search('budget', 10)).hits;
+    expect(hit!.snippets.map((s) => [s.wordIndex, s.start])).toEqual([
+      [0, 1.23],
+      [4, 10_800.9],
+    ]);
+    expect((await index.search('the', 10)).hits[0]!.snippets).toMatchObject([
+      { wordIndex: 3, start: 10_800 },
+    ]);
+    expect(reads).toEqual(['t']);
+    // The person moved the first word later (an edit): the index has the text as it reads now.
+    const moved = structuredClone(talk);
+    moved.utterances[0]!.tokens[0]!.starttime = 1_400;
+    texts.set('t', { transcript: moved });
+    await index.reindex('t');
+    const [again] = (await index.search('budget first', 10)).hits;
+    expect(again!.snippets[0]).toMatchObject({ wordIndex: 0, start: 1.4 });
   });
 
   it('finds Japanese written without spaces, with a query with or without spaces', async () => {
