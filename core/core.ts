@@ -34,11 +34,13 @@ import { PROGRAM, type Caller, type HandlerSet } from './handlers/types';
 import { currentTranscript, JobEdits } from './jobs/job-edits';
 import { JobJournal } from './jobs/job-journal';
 import { TranscriptionRunner } from './jobs/transcription-runner';
-import { ComputerSound, type Pactl } from './live/computer-sound';
-import { recoverLiveJobs } from './live/live-recording';
+import { ComputerSound, computerSoundProviderFor } from './live/sources/computer-sound';
+import type { Pactl } from './live/sources/pactl';
+import { recoverLiveJobs } from './live/live-completion';
 import { SearchIndex, type TextOf } from './search/search-index';
 import { bindOlderKeys, openKeyStore, type KeyStore } from './key-store/key-store';
-import { LiveSessions, type LiveDeps } from './live/live-sessions';
+import type { LiveDeps } from './live/live-session';
+import { LiveSessions } from './live/live-sessions';
 import { ProgramKeys } from './programs/program-keys';
 import { LocalServiceSupervisor, type SupervisorDeps } from './supervisor/local-service';
 import type { WatchTiming } from './watch/folder-watcher';
@@ -241,7 +243,9 @@ export class Core {
     // or resumed, so none is shown as still recording or sent again.
     await recoverLiveJobs({ dataDir: options.dataDir, journal });
     // The computer's sound source a killed run left loaded goes too.
-    const computerSound = new ComputerSound(options.pactl);
+    const computerSound = new ComputerSound(
+      computerSoundProviderFor(process.platform, options.pactl),
+    );
     await computerSound.recover();
     // Made from the journal in the background: opening it never waits for that.
     // The text a person sees: the service's with their corrections (one reader, job-edits.ts),

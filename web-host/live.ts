@@ -21,7 +21,7 @@ export interface LiveUpgradeOptions {
  * A message larger than a second of audio (its sources apart included) or a JSON command is
  * refused by ws itself.
  */
-const MAX_PAYLOAD = Math.max(LIVE_AUDIO.maxChunkBytes * (1 + LIVE_AUDIO.maxApart), 64 * 1024);
+const MAX_PAYLOAD = Math.max(LIVE_AUDIO.maxChunkBytes * (1 + LIVE_AUDIO.maxSources), 64 * 1024);
 
 export function liveUpgrade(options: LiveUpgradeOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });

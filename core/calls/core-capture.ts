@@ -12,8 +12,13 @@
 import { spawn } from 'node:child_process';
 import { callTitle, type CallView } from '../../shared/domain/calls';
 import { AppFailure, appError, type Lang } from '../../shared/domain/errors';
-import { LIVE_AUDIO, type LiveEvent } from '../../shared/ipc/live';
-import { pactlIn, type Pactl } from '../live/computer-sound';
+import {
+  LIVE_AUDIO,
+  sourcesOfChoice,
+  type LiveClientMessage,
+  type LiveEvent,
+} from '../../shared/ipc/live';
+import { pactlIn, type Pactl } from '../live/sources/pactl';
 import type { LiveSessions } from '../live/live-sessions';
 
 /** 100 ms of LSB16K, the window's chunk. */
@@ -97,7 +102,9 @@ export async function recordCall(deps: CoreCaptureDeps, call: CallView): Promise
       type: 'start',
       title: callTitle(call.app, new Date(), deps.lang),
       call: call.id,
-    }),
+      // Mixed here, as the window mixes its "Microphone and computer sound".
+      sources: sourcesOfChoice('both'),
+    } satisfies LiveClientMessage),
   );
   let held: Buffer = Buffer.alloc(0);
   ffmpeg.stdout.on('data', (data: Buffer) => {

@@ -17,11 +17,11 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { callAppName } from '../../shared/domain/calls';
 import { appError } from '../../shared/domain/errors';
-import { pactlIn, type Pactl } from '../live/computer-sound';
+import { pactlIn, type Pactl } from '../live/sources/pactl';
 import { descendsFrom } from './own-process';
 import type { CallProvider, CallProviderEvents, RecordingStream } from './provider';
 
-/** Sources Kikitori makes (core/live/computer-sound.ts) are named with this. */
+/** Sources Kikitori makes (core/live/sources/pulse-monitor.ts) are named with this. */
 const KIKITORI_SOURCE_PREFIX = 'kikitori_';
 
 /** Streams that only measure a level: a mixer's meters, not a call. */

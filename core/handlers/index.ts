@@ -13,7 +13,7 @@ import type { JobEdits } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import type { TranscriptionRunner } from '../jobs/transcription-runner';
 import type { KeyStore } from '../key-store/key-store';
-import type { ComputerSound } from '../live/computer-sound';
+import type { ComputerSound } from '../live/sources/computer-sound';
 import type { SearchIndex } from '../search/search-index';
 import type { ProgramKeys } from '../programs/program-keys';
 import type { LocalServiceSupervisor } from '../supervisor/local-service';

@@ -1,5 +1,5 @@
 /** The computer's sound as a Live input: made when a session picks it, let go after. */
-import type { ComputerSound } from '../live/computer-sound';
+import type { ComputerSound } from '../live/sources/computer-sound';
 import { attempt, type HandlerSet } from './types';
 
 export type LiveChannel = 'live:computerSound';

@@ -11,7 +11,7 @@ import { appError } from '../../shared/domain/errors';
 import type { EventName, Result } from '../../shared/ipc/contract';
 import type { LiveLink } from '../../shared/ipc/live';
 import { CHANNEL_NAMES, CHOSEN_FILE_MESSAGE, LIVE_OPEN_MESSAGE } from '../../shared/ipc/names';
-import type { LiveInbound } from '../../core/live/live-sessions';
+import type { LiveInbound } from '../../core/live/live-session';
 import { isTrustedSender } from './security';
 
 export type Invoke = (channel: string, input: unknown, caller: Caller) => Promise<Result<unknown>>;

@@ -7,7 +7,7 @@
  * to share and whether its sound comes (macOS asks for the screen recording permission the first
  * time, and says why itself). Older macOS has no loopback: the answer carries no sound, and the
  * window says the shared screen came without its sound. Linux is not served here: the core makes
- * the speakers' monitor an input (core/live/computer-sound.ts).
+ * the speakers' monitor an input (core/live/sources/pulse-monitor.ts).
  *
  * Only the app's own page, asking with a gesture (the Start press), gets anything.
  *

@@ -348,7 +348,7 @@ export const CHANNELS = {
   },
   'service:restart': { input: z.object({}), output: serviceStatusSchema },
   /**
-   * The computer's sound as a Live input (core/live/computer-sound.ts): `on` makes the source
+   * The computer's sound as a Live input (core/live/sources/computer-sound.ts): `on` makes the source
    * (Linux: a PulseAudio remap of the speakers' monitor) and answers the label the window finds
    * it by among its inputs; `on: false` lets it go. `computer-sound-unavailable` where it cannot.
    */

@@ -10,7 +10,7 @@
  *   bytes audio                          LSB16K: 16 kHz mono 16-bit little-endian PCM, ~100 ms a
  *                                        chunk (an ArrayBuffer; never base64, never JSON numbers);
  *                                        with `apart: n` in `start`, frames of 1 + n samples: the
- *                                        mix, then each source as it came
+ *                                        mix, then each of `start`'s n sources as it came
  *   text  {type: 'pause'} / {type: 'resume'}
  *   text  {type: 'speaker', label, name}  a heard speaker's name, kept in the job (its edits)
  *   text  {type: 'stop'}                 once, last: the session becomes a job
@@ -38,42 +38,115 @@ export const LIVE_AUDIO = {
    * sources apart, each frame's 1 + apart samples count as one.
    */
   maxChunkBytes: 32_000,
-  /** The most sources a session keeps apart (a microphone and the computer's sound). */
-  maxApart: 2,
+  /**
+   * The most sources a session mixes and keeps apart. The window offers two (a microphone and
+   * the computer's sound); the list and the recording take more (a second microphone, one
+   * application's sound), each a channel of the sources' FLAC.
+   */
+  maxSources: 4,
 } as const;
 
-export const liveStartSchema = z.object({
-  type: z.literal('start'),
-  /** The connection to use; the active one when absent. */
-  connection: z.string().optional(),
-  /** The input's name as the window shows it, for messages ("no sound is reaching … from X"). */
+/**
+ * What a live session can listen to. The window opens each through its kind's provider
+ * (renderer/src/store/live-sources.ts; docs/architecture.md, "Adding an audio source"); the core
+ * records them by their index in the list, whatever their kind.
+ */
+export const AUDIO_SOURCE_KINDS = [
+  /** An input device: a microphone, the system's default when no device is named. */
+  'microphone',
+  /**
+   * What the speakers play, by the platform's way: PulseAudio's monitor (core/live/sources/), the
+   * system's loopback or picker through the display media (electron/main/loopback.ts), or a
+   * browser's shared tab.
+   */
+  'computer',
+] as const;
+export type AudioSourceKind = (typeof AUDIO_SOURCE_KINDS)[number];
+
+/** A source's gain, as a factor: −20 dB to +20 dB. */
+export const GAIN_MIN = 0.1;
+export const GAIN_MAX = 10;
+
+/** One source of a session: its kind, the device it is opened from, its gain. */
+export const audioSourceSchema = z.object({
+  kind: z.enum(AUDIO_SOURCE_KINDS),
+  /** The input's id as the window knows it; the system's default when absent or empty. */
   device: z.string().max(200).optional(),
-  /**
-   * The job's name, when the window gives one (a session from a meeting source: "Meeting 27 Nov
-   * 10:00", in the window's language); one line of at most JOB_TITLE_MAX characters.
-   */
-  title: z
-    .string()
-    .trim()
-    .min(1)
-    .max(JOB_TITLE_MAX)
-    // eslint-disable-next-line no-control-regex -- one line: control characters are refused
-    .regex(/^[^\u0000-\u001f\u007f]*$/)
-    .optional(),
-  /**
-   * The sources are also kept apart: each audio message is then frames of 1 +
-   * `apart` 16-bit samples, the mix (what is recognized and recorded) and each source as it came,
-   * which the job keeps as a multi-channel FLAC beside the mix.
-   */
-  apart: z.number().int().min(2).max(LIVE_AUDIO.maxApart).optional(),
-  /** Start even when the connection's monthly budget is spent (the person said so when asked). */
-  overBudget: z.boolean().optional(),
-  /**
-   * The call this session records (core/calls/call-watcher.ts), taken first with `calls:answer`:
-   * the connection and profile chosen for calls are used, and the session ends with the call.
-   */
-  call: z.string().min(1).max(100).optional(),
+  /** A factor (1 when absent: as it comes). */
+  gain: z.number().min(GAIN_MIN).max(GAIN_MAX).optional(),
 });
+export type AudioSource = z.infer<typeof audioSourceSchema>;
+
+/**
+ * The one choice Live offered before its sources were a list, and still shows: a microphone,
+ * the computer's sound, or both mixed. A choice stored by an older window, or a caller that says
+ * only `apart: 2` (which meant both), is read as the list it stands for.
+ */
+export const LIVE_SOURCE_CHOICES = ['microphone', 'computer', 'both'] as const;
+export type LiveSourceChoice = (typeof LIVE_SOURCE_CHOICES)[number];
+
+/** The sources a choice stands for, the microphone (from `device`, if named) first. */
+export function sourcesOfChoice(choice: LiveSourceChoice, device = ''): AudioSource[] {
+  const microphone: AudioSource = { kind: 'microphone', ...(device ? { device } : {}) };
+  if (choice === 'computer') return [{ kind: 'computer' }];
+  return choice === 'both' ? [microphone, { kind: 'computer' }] : [microphone];
+}
+
+/** The choice a list is, as the screen shows it; undefined for a list no choice stands for. */
+export function choiceOf(sources: readonly AudioSource[]): LiveSourceChoice | undefined {
+  const kinds = sources.map((source) => source.kind).join(' ');
+  if (kinds === 'microphone') return 'microphone';
+  if (kinds === 'computer') return 'computer';
+  return kinds === 'microphone computer' ? 'both' : undefined;
+}
+
+export const liveStartSchema = z
+  .object({
+    type: z.literal('start'),
+    /** The connection to use; the active one when absent. */
+    connection: z.string().optional(),
+    /** The input's name as the window shows it, for messages ("no sound is reaching … from X"). */
+    device: z.string().max(200).optional(),
+    /**
+     * The job's name, when the window gives one (a session from a meeting source: "Meeting 27 Nov
+     * 10:00", in the window's language); one line of at most JOB_TITLE_MAX characters.
+     */
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(JOB_TITLE_MAX)
+      // eslint-disable-next-line no-control-regex -- one line: control characters are refused
+      .regex(/^[^\u0000-\u001f\u007f]*$/)
+      .optional(),
+    /**
+     * What the audio is a mix of, in order (the index each source keeps in the frames when they
+     * are kept apart). Absent: one source, a microphone (or, with `apart: 2` alone, the
+     * microphone and the computer's sound, as older windows sent it).
+     */
+    sources: z.array(audioSourceSchema).min(1).max(LIVE_AUDIO.maxSources).optional(),
+    /**
+     * The sources are also kept apart: each audio message is then frames of 1 +
+     * `apart` 16-bit samples, the mix (what is recognized and recorded) and each source as it came,
+     * which the job keeps as a multi-channel FLAC beside the mix (a channel per source, by index).
+     * With `sources`, it is their count.
+     */
+    apart: z.number().int().min(2).max(LIVE_AUDIO.maxSources).optional(),
+    /** Start even when the connection's monthly budget is spent (the person said so when asked). */
+    overBudget: z.boolean().optional(),
+    /**
+     * The call this session records (core/calls/call-watcher.ts), taken first with `calls:answer`:
+     * the connection and profile chosen for calls are used, and the session ends with the call.
+     */
+    call: z.string().min(1).max(100).optional(),
+  })
+  .refine(
+    (start) =>
+      start.apart === undefined ||
+      (start.sources ? start.apart === start.sources.length : start.apart === 2),
+    { message: 'apart is the number of sources', path: ['apart'] },
+  );
+export type LiveStart = z.infer<typeof liveStartSchema>;
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   liveStartSchema,

@@ -15,7 +15,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { COMPUTER_SOUND_SOURCE } from '../../core/live/computer-sound';
+import { COMPUTER_SOUND_SOURCE } from '../../core/live/sources/pulse-monitor';
 import { DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { LIVE_CLIP, liveClipWords } from '../support/live-microphone';

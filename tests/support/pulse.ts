@@ -3,7 +3,7 @@
  * `kikitori.debianPackages`): its own runtime and home folders, so it touches no other sound
  * server, speaking the native protocol without a cookie, with null sinks named by the test (the
  * first is the default: "the speakers"). What a sink plays can be recorded from its monitor,
- * which is what Kikitori's "Computer sound" listens to (core/live/computer-sound.ts).
+ * which is what Kikitori's "Computer sound" listens to (core/live/sources/pulse-monitor.ts).
  *
  * Chromium finds the server through the same HOME and PULSE_RUNTIME_PATH (`env`); without them
  * it finds no audio device at all.

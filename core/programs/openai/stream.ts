@@ -20,7 +20,8 @@ import { errorText } from '../../../shared/domain/error-text';
 import type { Job } from '../../../shared/domain/job';
 import { LIVE_AUDIO, type LiveEvent } from '../../../shared/ipc/live';
 import { CJK } from '../../../shared/format/speakers';
-import type { LiveInbound, LiveSessions } from '../../live/live-sessions';
+import type { LiveInbound } from '../../live/live-session';
+import type { LiveSessions } from '../../live/live-sessions';
 import { spawnPcmDecoder } from '../../media/media-tools';
 
 const CHUNK_BYTES = 3_200;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PulseCallProvider } from '../../../core/calls/pulse-provider';
 import type { RecordingStream } from '../../../core/calls/provider';
-import { pactlIn } from '../../../core/live/computer-sound';
+import { pactlIn } from '../../../core/live/sources/pactl';
 import { startCallApp, stopCallApps } from '../../support/call-app';
 import { startPulse, type PulseServer } from '../../support/pulse';
 import { until } from '../../support/until';

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ComputerSound, computerSoundProviderFor } from '../../../core/live/sources/computer-sound';
+import { pactlIn } from '../../../core/live/sources/pactl';
 import {
   COMPUTER_SOUND_LABEL,
   COMPUTER_SOUND_SOURCE,
-  ComputerSound,
-  pactlIn,
-} from '../../../core/live/computer-sound';
+} from '../../../core/live/sources/pulse-monitor';
 import { AppFailure } from '../../../shared/domain/errors';
 import { DEFAULT_FIXTURES_DIR } from '../../fixtures/build';
 import { startPulse, type PulseServer } from '../../support/pulse';
@@ -36,7 +36,7 @@ const modules = async () => pulse.pactl(['list', 'short', 'modules']);
 
 describe('the computer sound source', () => {
   it('is made over the default sink when picked, records what it plays, and goes when let go', async () => {
-    const sound = new ComputerSound(pactlIn(pulse.env), 'linux');
+    const sound = new ComputerSound(computerSoundProviderFor('linux', pactlIn(pulse.env)));
     expect(await sound.open()).toEqual({ label: COMPUTER_SOUND_LABEL });
     const listed = await pulse.pactl(['list', 'sources']);
     expect(listed).toContain(`Name: ${COMPUTER_SOUND_SOURCE}`);
@@ -93,16 +93,16 @@ describe('the computer sound source', () => {
   });
 
   it('left loaded by a run that was killed, is unloaded at the next start', async () => {
-    await new ComputerSound(pactlIn(pulse.env), 'linux').open();
+    await new ComputerSound(computerSoundProviderFor('linux', pactlIn(pulse.env))).open();
     expect(await sources()).toContain(COMPUTER_SOUND_SOURCE);
-    await new ComputerSound(pactlIn(pulse.env), 'linux').recover();
+    await new ComputerSound(computerSoundProviderFor('linux', pactlIn(pulse.env))).recover();
     expect(await sources()).not.toContain(COMPUTER_SOUND_SOURCE);
   });
 
   it('follows the default sink: the speakers in use when it is picked', async () => {
     await pulse.pactl(['load-module', 'module-null-sink', 'sink_name=headset']);
     await pulse.pactl(['set-default-sink', 'headset']);
-    const sound = new ComputerSound(pactlIn(pulse.env), 'linux');
+    const sound = new ComputerSound(computerSoundProviderFor('linux', pactlIn(pulse.env)));
     try {
       await sound.open();
       expect(await modules()).toContain('master=headset.monitor');
@@ -121,13 +121,17 @@ describe('the computer sound source', () => {
         XDG_RUNTIME_DIR: nowhere,
         PULSE_RUNTIME_PATH: join(nowhere, 'runtime'),
       };
-      const failure = await new ComputerSound(pactlIn(env), 'linux').open().catch((e) => e);
+      const failure = await new ComputerSound(computerSoundProviderFor('linux', pactlIn(env)))
+        .open()
+        .catch((e) => e);
       expect(failure).toBeInstanceOf(AppFailure);
       expect((failure as AppFailure).error).toMatchObject({
         code: 'computer-sound-unavailable',
         params: { reason: 'no-server' },
       });
-      const off = await new ComputerSound(pactlIn(pulse.env), 'win32').open().catch((e) => e);
+      const off = await new ComputerSound(computerSoundProviderFor('win32', pactlIn(pulse.env)))
+        .open()
+        .catch((e) => e);
       expect((off as AppFailure).error.params).toEqual({ reason: 'platform' });
     } finally {
       await rm(nowhere, { recursive: true, force: true });

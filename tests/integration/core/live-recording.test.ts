@@ -17,13 +17,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, PROGRAM } from '../../../core/core';
 import { JobJournal, JobRemoved } from '../../../core/jobs/job-journal';
+import { recoverLiveJobs } from '../../../core/live/live-completion';
+import { LiveRecording } from '../../../core/live/live-recording';
 import {
   finalsPathOf,
-  LiveRecording,
   recordingPathOf,
-  recoverLiveJobs,
   sourcesPathOf,
-} from '../../../core/live/live-recording';
+} from '../../../core/live/recording-files';
 import { mediaAnswer } from '../../../core/media/media';
 import { headerDuration } from '../../../shared/api/audio-sniff';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';

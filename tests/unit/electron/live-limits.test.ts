@@ -7,7 +7,8 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Core } from '../../../core/core';
-import { MAX_LIVE_LINKS, START_WITHIN_MS } from '../../../core/live/live-sessions';
+import { START_WITHIN_MS } from '../../../core/live/live-session';
+import { MAX_LIVE_LINKS } from '../../../core/live/live-sessions';
 import { registerLive, type LivePort } from '../../../electron/main/ipc-registrar';
 import { liveEventSchema, type LiveEvent } from '../../../shared/ipc/live';
 import { LIVE_OPEN_MESSAGE } from '../../../shared/ipc/names';

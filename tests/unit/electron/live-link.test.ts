@@ -5,7 +5,7 @@
 // nothing the worklet wrote overtakes `start`; the link's close ends the session.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import type { LiveInbound } from '../../../core/live/live-sessions';
+import type { LiveInbound } from '../../../core/live/live-session';
 import { registerLive, type LivePort } from '../../../electron/main/ipc-registrar';
 import type { LiveLink } from '../../../shared/ipc/live';
 import { LIVE_OPEN_MESSAGE } from '../../../shared/ipc/names';
