@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Bridge } from '../host/bridge';
 import { BridgeContext } from '../host/use-bridge';
 import { createI18n } from '../i18n';
-import type { CaptureApi } from '../store/live-slice';
+import type { CaptureApi } from '../store/live-capture';
 import { connectStore, createAppStore, StoreContext, useApp } from '../store/store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FinishedJobNotifier } from './finished-jobs';

@@ -14,7 +14,8 @@ import {
 } from './dictionary-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createKeysSlice, type KeysSlice } from './keys-slice';
-import { createLiveSlice, type CaptureApi, type LiveSlice } from './live-slice';
+import type { CaptureApi } from './live-capture';
+import { createLiveSlice, type LiveSlice } from './live-slice';
 import { createPrefsSlice, type PrefsSlice } from './prefs-slice';
 import { createProgramsSlice, type ProgramsSlice } from './programs-slice';
 import { createSearchSlice, type SearchSlice } from './search-slice';
@@ -27,7 +28,7 @@ import { keptInStore } from './result';
 
 export interface StoreDeps {
   readonly bridge: Bridge;
-  /** The microphone for the Live screen (features/live/capture); none in most component tests. */
+  /** The inputs for the Live screen (features/live/capture); none in most component tests. */
   readonly capture?: CaptureApi;
 }
 

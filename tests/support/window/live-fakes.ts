@@ -5,7 +5,7 @@
  */
 import { act } from '@testing-library/react';
 import type { LiveConnection } from '../../../renderer/src/host/bridge';
-import type { CaptureApi } from '../../../renderer/src/store/live-slice';
+import type { CaptureApi } from '../../../renderer/src/store/live-capture';
 import type { LiveClientMessage, LiveEvent } from '../../../shared/ipc/live';
 
 export function fakeLive() {

@@ -17,7 +17,7 @@ import {
   type CaptureReport,
 } from '../../../renderer/src/features/live/capture/capture-core';
 import type { LiveConnection } from '../../../renderer/src/host/bridge';
-import type { CaptureApi } from '../../../renderer/src/store/live-slice';
+import type { CaptureApi } from '../../../renderer/src/store/live-capture';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { until } from '../../support/until';
 import { fakeBridge } from '../../support/window/fake-bridge';
@@ -75,7 +75,8 @@ function fakeMicrophone(refusal?: AppFailure) {
   const api: CaptureApi = {
     listInputs: async () => [{ deviceId: 'usb', label: 'USB Microphone' }],
     async startCapture(options) {
-      calls.push(`start ${options.deviceId ?? 'default'}`);
+      const first = options.sources[0];
+      calls.push(`start ${(first?.kind === 'device' && first.deviceId) || 'default'}`);
       await asking;
       if (refusal) throw refusal;
       let stopped: ((finished: boolean) => void) | undefined;
@@ -163,7 +164,9 @@ describe('the live store', () => {
     });
     await store.getState().liveStart();
     expect(microphone.calls).toEqual(['start usb']);
-    expect(link.sent).toEqual([{ type: 'start', device: 'USB Microphone' }]);
+    expect(link.sent).toEqual([
+      { type: 'start', device: 'USB Microphone', sources: [{ kind: 'microphone', device: 'usb' }] },
+    ]);
     link.emit({ type: 'state', state: 'listening', jobId: 'j1' });
     // The resampler's filter delays the stream by a few samples: 13 chunks in, 12 out so far.
     microphone.speak(13);

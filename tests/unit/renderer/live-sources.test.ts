@@ -4,28 +4,30 @@
  * where it can make one (found among the window's inputs by its label, and let go after), the
  * shared screen's sound where the core says this system has none (Electron on Windows and macOS,
  * browser mode elsewhere), a clear sentence when the window does not list it; each source's gain
- * is remembered per device; a meeting's session is named for its start, in either language.
+ * is remembered per device; a meeting's session is named for its start, in either language. The
+ * sources are a list: a choice an older window stored is read as its list (and stored so), and
+ * a list of two microphones opens each by its provider and sends both to the core.
  */
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../shared/domain/errors';
 import { errorText } from '../../../shared/domain/error-text';
-import type { LiveClientMessage } from '../../../shared/ipc/live';
-import {
-  gainKeyOf,
-  headphonesIn,
-  meetingTitle,
-  type CaptureApi,
-  type CaptureSourceSpec,
-  type DuckPair,
-} from '../../../renderer/src/store/live-slice';
+import { liveClientMessageSchema, type LiveClientMessage } from '../../../shared/ipc/live';
+import type {
+  CaptureApi,
+  CaptureSourceSpec,
+  DuckPair,
+} from '../../../renderer/src/store/live-capture';
+import { gainKeyOf, headphonesIn, meetingTitle } from '../../../renderer/src/store/live-sources';
 import { createAppStore } from '../../../renderer/src/store/store';
 import { fakeBridge } from '../../support/window/fake-bridge';
 
 function setUp(
   computer: 'made' | 'platform',
   inputs = ['Test microphone', 'Computer sound (speakers)'],
+  { keep = false } = {},
 ) {
-  localStorage.clear();
+  // What a window stored before is kept when the test set it up.
+  if (!keep) localStorage.clear();
   const started: CaptureSourceSpec[][] = [];
   const options: { duck?: DuckPair; apart?: boolean }[] = [];
   const ducks: (DuckPair | undefined)[] = [];
@@ -34,7 +36,7 @@ function setUp(
     listInputs: async () => inputs.map((label, i) => ({ deviceId: `d${i}`, label })),
     listOutputs: async () => ['Built-in speakers'],
     startCapture: async (given) => {
-      started.push(given.sources ?? [{ kind: 'device', deviceId: given.deviceId ?? '' }]);
+      started.push(given.sources);
       options.push({
         ...(given.duck ? { duck: given.duck } : {}),
         ...(given.apart ? { apart: given.apart } : {}),
@@ -76,8 +78,8 @@ describe('Live’s sources in the store', () => {
     const { store, bridge, started, sent } = setUp('made');
     store.getState().setLiveDevice('d0');
     store.getState().setLiveSource('both');
-    store.getState().setLiveGain('computer', 2);
-    store.getState().setLiveGain('microphone', 0.5);
+    store.getState().setLiveGain(1, 2);
+    store.getState().setLiveGain(0, 0.5);
     await store.getState().liveStart();
     expect(started).toEqual([
       [
@@ -96,8 +98,8 @@ describe('Live’s sources in the store', () => {
       .toEqual([{ on: true }, { on: false }]);
     // The gains are remembered per device, in a new window too.
     expect(JSON.parse(localStorage.getItem('kikitori.liveGains') ?? '{}')).toEqual({
-      [gainKeyOf('computer', 'd0')]: 2,
-      [gainKeyOf('microphone', 'd0')]: 0.5,
+      [gainKeyOf({ kind: 'computer' })]: 2,
+      [gainKeyOf({ kind: 'microphone', device: 'd0' })]: 0.5,
     });
   });
 
@@ -172,5 +174,80 @@ describe('Live’s sources in the store', () => {
     expect(headphonesIn(['USB Headset'])).toBe(true);
     expect(headphonesIn(['ヘッドホン (Bluetooth)'])).toBe(true);
     expect(headphonesIn(['Built-in speakers', 'HDMI'])).toBe(false);
+  });
+
+  it('a choice an older window stored is read as its list, stored so, and heard as before', async () => {
+    localStorage.clear();
+    localStorage.setItem('kikitori.liveSource', 'both');
+    localStorage.setItem('kikitori.liveDevice', 'd0');
+    localStorage.setItem('kikitori.liveGains', JSON.stringify({ 'computer-sound': 2 }));
+    const { store, started, sent } = setUp('made', undefined, { keep: true });
+    expect(store.getState().liveSources).toEqual([
+      { kind: 'microphone', device: 'd0' },
+      { kind: 'computer' },
+    ]);
+    // Migrated on read: the list is stored, the old choice gone, and a new window reads the list.
+    expect(JSON.parse(localStorage.getItem('kikitori.liveSources') ?? '[]')).toEqual([
+      { kind: 'microphone', device: 'd0' },
+      { kind: 'computer' },
+    ]);
+    expect(localStorage.getItem('kikitori.liveSource')).toBeNull();
+    expect(createAppStore({ bridge: fakeBridge({}) }).getState().liveSources).toEqual(
+      store.getState().liveSources,
+    );
+    await store.getState().liveStart();
+    expect(started).toEqual([
+      [
+        { kind: 'device', deviceId: 'd0', gain: 1 },
+        { kind: 'device', deviceId: 'd1', label: 'Computer sound (speakers)', gain: 2 },
+      ],
+    ]);
+    expect(sent[0]).toMatchObject({
+      type: 'start',
+      sources: [
+        { kind: 'microphone', device: 'd0' },
+        { kind: 'computer', gain: 2 },
+      ],
+    });
+  });
+
+  it('a stored list that is not one is read as the microphone alone', () => {
+    localStorage.clear();
+    localStorage.setItem('kikitori.liveSources', '[{"kind":"radio"}]');
+    const store = createAppStore({ bridge: fakeBridge({}) });
+    expect(store.getState().liveSources).toEqual([{ kind: 'microphone' }]);
+  });
+
+  it('two microphones: each opened by the microphone’s provider, each its own gain, both sent to the core, kept apart', async () => {
+    localStorage.clear();
+    localStorage.setItem(
+      'kikitori.liveSources',
+      JSON.stringify([
+        { kind: 'microphone', device: 'd0' },
+        { kind: 'microphone', device: 'd2' },
+      ]),
+    );
+    localStorage.setItem('kikitori.liveKeepApart', '1');
+    const { store, started, options, sent } = setUp('made', ['A', 'B', 'C'], { keep: true });
+    store.getState().setLiveGain(1, 2);
+    await store.getState().liveStart();
+    expect(started).toEqual([
+      [
+        { kind: 'device', deviceId: 'd0', gain: 1 },
+        { kind: 'device', deviceId: 'd2', gain: 2 },
+      ],
+    ]);
+    // No computer's sound: nothing to duck by, and no meeting to name.
+    expect(options).toEqual([{ apart: true }]);
+    expect(sent[0]).toEqual({
+      type: 'start',
+      device: 'mix',
+      sources: [
+        { kind: 'microphone', device: 'd0' },
+        { kind: 'microphone', device: 'd2', gain: 2 },
+      ],
+      apart: 2,
+    });
+    expect(liveClientMessageSchema.safeParse(sent[0]).success).toBe(true);
   });
 });

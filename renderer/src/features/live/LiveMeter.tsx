@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_FLOOR_DB, type LiveRole } from '../../store/live-slice';
+import { LEVEL_FLOOR_DB } from '../../store/live-slice';
 import { useApp } from '../../store/store';
 import type { MeterColors, MeterCommand } from './meter';
 import { useValueStream } from './use-value-stream';
@@ -30,12 +30,21 @@ const canDraw = () =>
   typeof HTMLCanvasElement !== 'undefined' &&
   'transferControlToOffscreen' in HTMLCanvasElement.prototype;
 
-/** The mix's meter, or with `role` one source's (and `label` its name for screen readers). */
-export function LiveMeter({ role, label }: { role?: LiveRole; label?: string } = {}) {
+/**
+ * The mix's meter, or with `source` one source's, by its index (`name` its test id's end, and
+ * `label` its name for screen readers).
+ */
+export function LiveMeter({
+  source,
+  name,
+  label,
+}: { source?: number; name?: string; label?: string } = {}) {
   const { t } = useTranslation();
   const holder = useRef<HTMLSpanElement>(null);
   const setMeter = useApp((s) => s.setLiveMeter);
-  const levels = useApp((s) => (role ? s.liveSourceLevels[role] : s.liveLevel));
+  const levels = useApp((s) =>
+    source === undefined ? s.liveLevel : (s.liveSourceLevels[source] ?? s.liveLevel),
+  );
   const spoken = useRef<HTMLSpanElement>(null);
   const show = useCallback(
     (db: number) => {
@@ -57,7 +66,7 @@ export function LiveMeter({ role, label }: { role?: LiveRole; label?: string } =
     const canvas = document.createElement('canvas');
     canvas.className = 'live-level';
     canvas.setAttribute('aria-hidden', 'true');
-    canvas.dataset.testid = role ? `live-level-${role}` : 'live-level';
+    canvas.dataset.testid = name ? `live-level-${name}` : 'live-level';
     let scale = window.devicePixelRatio || 1;
     canvas.width = Math.round(WIDTH * scale);
     canvas.height = Math.round(HEIGHT * scale);
@@ -84,15 +93,15 @@ export function LiveMeter({ role, label }: { role?: LiveRole; label?: string } =
       const { port1, port2 } = new MessageChannel();
       command({ type: 'levels', port: port2 }, [port2]);
       return port1;
-    }, role);
+    }, source);
     return () => {
-      setMeter(undefined, role);
+      setMeter(undefined, source);
       window.removeEventListener('resize', onResize);
       themes.disconnect();
       worker.terminate();
       canvas.remove();
     };
-  }, [setMeter, role]);
+  }, [setMeter, source, name]);
 
   return (
     <span ref={holder} className="live-level-box">
@@ -103,7 +112,7 @@ export function LiveMeter({ role, label }: { role?: LiveRole; label?: string } =
         aria-label={label ?? t('live.level')}
         aria-valuemin={LEVEL_FLOOR_DB}
         aria-valuemax={0}
-        data-testid={role ? `live-level-value-${role}` : 'live-level-value'}
+        data-testid={name ? `live-level-value-${name}` : 'live-level-value'}
       />
     </span>
   );

@@ -23,14 +23,14 @@ import type { Connection } from '../../../../shared/domain/connection';
 import type { AppError } from '../../../../shared/domain/errors';
 import { SPEAKER_NAME_MAX } from '../../../../shared/domain/no-edits';
 import { errorOf } from '../../store/result';
-import type { LiveUtterance } from '../../../../shared/ipc/live';
-import { useApp, useAppStore } from '../../store/store';
 import {
-  LIVE_SOURCES,
-  liveBusy,
-  type LiveInterim as LiveInterimValue,
-  type LiveSource,
-} from '../../store/live-slice';
+  choiceOf,
+  LIVE_SOURCE_CHOICES,
+  type LiveSourceChoice,
+  type LiveUtterance,
+} from '../../../../shared/ipc/live';
+import { useApp, useAppStore } from '../../store/store';
+import { liveBusy, type LiveInterim as LiveInterimValue } from '../../store/live-slice';
 import type { ValueStream } from '../../store/value-stream';
 import { ErrorBox } from '../../ui/error-box';
 import { useActionError } from '../../ui/use-action-error';
@@ -106,8 +106,10 @@ export function LiveView() {
   const device = useApp((s) => s.liveDevice);
   const loadInputs = useApp((s) => s.loadLiveInputs);
   const setDevice = useApp((s) => s.setLiveDevice);
-  const source = useApp((s) => s.liveSource);
+  // The screen's one choice; a list no choice stands for shows as the microphone's.
+  const source = useApp((s) => choiceOf(s.liveSources) ?? 'microphone');
   const setSource = useApp((s) => s.setLiveSource);
+  const sourceCount = useApp((s) => s.liveSources.length);
   const start = useApp((s) => s.liveStart);
   const pause = useApp((s) => s.livePause);
   const resume = useApp((s) => s.liveResume);
@@ -170,8 +172,11 @@ export function LiveView() {
           compact
           label={t('live.source')}
           value={source}
-          options={LIVE_SOURCES.map((value) => ({ value, label: t(`live.sources.${value}`) }))}
-          onChange={(value) => setSource(value as LiveSource)}
+          options={LIVE_SOURCE_CHOICES.map((value) => ({
+            value,
+            label: t(`live.sources.${value}`),
+          }))}
+          onChange={(value) => setSource(value as LiveSourceChoice)}
           disabled={busy}
           testId="live-source"
         />
@@ -224,7 +229,7 @@ export function LiveView() {
           </button>
         )}
         {/* Several sources: each has its own meter, below. */}
-        {source === 'both' ? null : <LiveMeter />}
+        {sourceCount > 1 ? null : <LiveMeter />}
         <LiveCopy />
       </div>
       <LiveSources />

@@ -36,10 +36,11 @@ export async function listInputs(): Promise<AudioInput[]> {
 }
 
 /**
- * One source of a capture: an input device (a microphone, or on Linux the computer's sound as
- * the core made it an input), or the screen or tab sharing's sound (`getDisplayMedia`: browser
- * mode where the browser gives it, and Electron on Windows and macOS through the main process's
- * display media handler, electron/main/loopback.ts).
+ * One source of a capture, as the store's source providers resolve each (store/live-sources.ts):
+ * an input device (a microphone, or on Linux the computer's sound as the core made it an input),
+ * or the screen or tab sharing's sound (`getDisplayMedia`: browser mode where the browser gives
+ * it, and Electron on Windows and macOS through the main process's display media handler,
+ * electron/main/loopback.ts).
  */
 export type CaptureSource =
   | {
@@ -173,6 +174,10 @@ async function openDevice(deviceId: string | undefined, device: string): Promise
   }
 }
 
+/** Opens one source by its way (`device`: the name errors give an input without its own). */
+const open = (source: CaptureSource, device: string): Promise<MediaStream> =>
+  source.kind === 'display' ? openDisplay() : openDevice(source.deviceId, source.label ?? device);
+
 /** Opens the inputs and starts capturing their mix; rejects with an AppFailure (mic-…). */
 export async function startCapture(options: CaptureOptions): Promise<Capture> {
   const silenceMs = options.silenceMs ?? 10_000;
@@ -193,12 +198,7 @@ export async function startCapture(options: CaptureOptions): Promise<Capture> {
     for (const opened of streams) for (const t of opened.getTracks()) t.stop();
   };
   try {
-    for (const source of sources)
-      streams.push(
-        source.kind === 'display'
-          ? await openDisplay()
-          : await openDevice(source.deviceId, source.label ?? device),
-      );
+    for (const source of sources) streams.push(await open(source, device));
   } catch (error) {
     closeStreams();
     throw error;
