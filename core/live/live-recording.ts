@@ -366,6 +366,7 @@ export class LiveRecording {
   }
 
   private async removed(): Promise<never> {
+    await this.lines.close();
     await rm(this.current.file.path, { force: true });
     await rm(sourcesPathOf(this.deps.dataDir, this.current.id), { force: true });
     await rm(finalsPathOf(this.deps.dataDir, this.current.id), { force: true });
