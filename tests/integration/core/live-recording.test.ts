@@ -19,11 +19,7 @@ import { Core, PROGRAM } from '../../../core/core';
 import { JobJournal, JobRemoved } from '../../../core/jobs/job-journal';
 import { recoverLiveJobs } from '../../../core/live/live-completion';
 import { LiveRecording } from '../../../core/live/live-recording';
-import {
-  finalsPathOf,
-  recordingPathOf,
-  sourcesPathOf,
-} from '../../../core/live/recording-files';
+import { finalsPathOf, recordingPathOf, sourcesPathOf } from '../../../core/live/recording-files';
 import { mediaAnswer } from '../../../core/media/media';
 import { headerDuration } from '../../../shared/api/audio-sniff';
 import { BUILT_IN_CONNECTIONS } from '../../../shared/domain/connection';
