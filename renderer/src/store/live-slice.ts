@@ -24,7 +24,7 @@ import {
   hearsComputer,
   meetingTitle,
   provideSources,
-  stored as remembered,
+  remembered,
 } from './live-sources';
 import {
   createLiveSourcesSlice,

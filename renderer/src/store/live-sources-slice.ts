@@ -21,8 +21,8 @@ import {
   rememberedSources,
   rememberGains,
   rememberSources,
-  store as remember,
-  stored as remembered,
+  remember,
+  remembered,
 } from './live-sources';
 import type { AppState, StoreDeps } from './store';
 

@@ -152,7 +152,7 @@ export const DEVICE_KEY = 'kikitori.liveDevice';
 const storedSchema = z.array(audioSourceSchema).min(1).max(LIVE_AUDIO.maxSources);
 
 /** A window setting kept in localStorage ('' when none, or storage is off). */
-export const stored = (key: string): string => {
+export const remembered = (key: string): string => {
   try {
     return globalThis.localStorage?.getItem(key) ?? '';
   } catch {
@@ -160,7 +160,7 @@ export const stored = (key: string): string => {
   }
 };
 /** Keeps a window setting; undefined forgets it. */
-export const store = (key: string, value: string | undefined): void => {
+export const remember = (key: string, value: string | undefined): void => {
   try {
     if (value === undefined) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, value);
@@ -171,7 +171,7 @@ export const store = (key: string, value: string | undefined): void => {
 
 /** Remembers the sources chosen (their gains are remembered apart, by gainKeyOf). */
 export function rememberSources(sources: readonly AudioSource[]): void {
-  store(SOURCES_KEY, JSON.stringify(sources.map(({ kind, device }) => ({ kind, device }))));
+  remember(SOURCES_KEY, JSON.stringify(sources.map(({ kind, device }) => ({ kind, device }))));
 }
 
 /**
@@ -179,7 +179,7 @@ export function rememberSources(sources: readonly AudioSource[]): void {
  * (migrated on read); the microphone alone when nothing (or nothing readable) is.
  */
 export function rememberedSources(): AudioSource[] {
-  const text = stored(SOURCES_KEY);
+  const text = remembered(SOURCES_KEY);
   if (text) {
     try {
       const parsed = storedSchema.safeParse(JSON.parse(text));
@@ -188,26 +188,26 @@ export function rememberedSources(): AudioSource[] {
       // Not JSON: read as nothing stored.
     }
   }
-  const old = stored(OLD_CHOICE_KEY);
+  const old = remembered(OLD_CHOICE_KEY);
   const choice: LiveSourceChoice = (LIVE_SOURCE_CHOICES as readonly string[]).includes(old)
     ? (old as LiveSourceChoice)
     : 'microphone';
-  const sources = sourcesOfChoice(choice, stored(DEVICE_KEY));
+  const sources = sourcesOfChoice(choice, remembered(DEVICE_KEY));
   if (old) {
     rememberSources(sources);
-    store(OLD_CHOICE_KEY, undefined);
+    remember(OLD_CHOICE_KEY, undefined);
   }
   return sources;
 }
 
 /** Remembers each source's gain, by gainKeyOf. */
 export const rememberGains = (gains: Readonly<Record<string, number>>): void =>
-  store(GAINS_KEY, JSON.stringify(gains));
+  remember(GAINS_KEY, JSON.stringify(gains));
 
 /** The gains remembered, each a factor within GAIN_MIN..GAIN_MAX, by gainKeyOf. */
 export function rememberedGains(): Record<string, number> {
   try {
-    const parsed: unknown = JSON.parse(stored(GAINS_KEY) || '{}');
+    const parsed: unknown = JSON.parse(remembered(GAINS_KEY) || '{}');
     if (!parsed || typeof parsed !== 'object') return {};
     return Object.fromEntries(
       Object.entries(parsed).filter(
