@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { appError, appErrorSchema, type AppError } from '../../shared/domain/errors';
 import {
   EVENTS,
+  fromWire,
   type Channel,
   type ChannelInput,
   type ChannelOutput,
@@ -312,8 +313,17 @@ function appLink(
       };
     // The envelope is checked, not each channel's data: the app is this user's own Kikitori, and
     // its answers are the core's typed outputs, as the window takes them (checking a list of
-    // 10,000 jobs again would cost a program a fifth of a second).
-    return result.data;
+    // 10,000 jobs again would cost a program a fifth of a second). Bytes came as base64.
+    return (
+      fromWire(channel, result.data) ?? {
+        ok: false,
+        error: appError(
+          'program-unreachable',
+          { path: dataDir, reason: 'refused' },
+          `${endpoint}: ${channel} answered bytes that are not base64`,
+        ),
+      }
+    );
   };
 
   const link: CoreLink = {

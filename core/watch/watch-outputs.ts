@@ -59,7 +59,7 @@ export async function renderFor(
     ok: true,
     files: rendered.data.files.map((file) => ({
       fileName: file.fileName,
-      bytes: Buffer.from(file.base64, 'base64'),
+      bytes: Buffer.from(file.bytes),
     })),
   };
 }

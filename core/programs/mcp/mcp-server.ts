@@ -76,7 +76,7 @@ const jobView = (job: Job) => ({
 /** A job's transcript rendered by the core, as text. */
 async function rendered(link: CoreLink, id: string, format: ExportChoice): Promise<string> {
   const { files } = await call(link.invoke('export:render', { id, formats: [format] }));
-  return Buffer.from(files[0]!.base64, 'base64').toString('utf8');
+  return Buffer.from(files[0]!.bytes).toString('utf8');
 }
 
 /** The job a settled transcription became (completed or failed). */

@@ -10,13 +10,14 @@
  * ticket for their one URL each. A program's launch token (`#token=`) works too. Nothing rests
  * on a cookie, and nothing secret is logged or left in the address.
  */
-import type {
-  Channel,
-  ChannelInput,
-  ChannelOutput,
-  EventName,
-  EventPayload,
-  Result,
+import {
+  fromWire,
+  type Channel,
+  type ChannelInput,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload,
+  type Result,
 } from '../../../shared/ipc/contract';
 import { appError, type AppError } from '../../../shared/domain/errors';
 import { liveEventSchema, type LiveClientMessage, type LiveEvent } from '../../../shared/ipc/live';
@@ -392,7 +393,11 @@ export function browserBridge(
           body: JSON.stringify(input ?? {}),
         });
         heard(response.status);
-        return (await response.json()) as Result<ChannelOutput<typeof channel>>;
+        // Bytes come as base64 on this JSON wire (shared/ipc/contract.ts `bytesSchema`).
+        const answer = fromWire(channel, (await response.json()) as Result<unknown>);
+        return (answer ?? unreachable(`${channel}: the answer's bytes are not base64`)) as Result<
+          ChannelOutput<typeof channel>
+        >;
       } catch (error) {
         return unreachable((error as Error).message);
       }
