@@ -10,7 +10,7 @@
  * 2. Followed through the link's events to its end (completed, failed, cancelled), or to its
  *    removal, or until the program stops waiting (the job goes on in the core).
  * 3. Rendered by the core in each format asked for (`export:render`), as bytes: on a link made in
- *    this process they are never turned into text and back (shared/ipc/contract.ts `bytesSchema`).
+ *    this process they are never turned into text and back (shared/ipc/wire.ts).
  * 4. Written by the program, in its own process (its folder, its umask): `writeInto` by default,
  *    never over a file that is there, each file whole or not at all (core/export/save.ts); a
  *    watched folder gives its own writer, which replaces an earlier version's transcripts.

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { appError, appErrorSchema, type AppError } from '../../shared/domain/errors';
 import {
   EVENTS,
-  fromWire,
   type Channel,
   type ChannelInput,
   type ChannelOutput,
@@ -22,6 +21,7 @@ import {
   type EventPayload,
   type Result,
 } from '../../shared/ipc/contract';
+import { fromWire } from '../../shared/ipc/wire';
 import { readInstance } from '../host/app-instance';
 import { ENDPOINT_NAME, programEndpointPath, type EndpointHello } from './program-endpoint';
 import { notOwnFolder, whose, tightenFolder } from '../storage/private-folder';

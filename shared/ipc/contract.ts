@@ -26,23 +26,7 @@ import {
   exportSettingsSchema,
   subtitleRulesSchema,
 } from '../format/export-settings';
-import { EXPORT_CHOICES } from '../format/exporters';
-
-/**
- * Bytes in a channel's output (a rendered export): a Uint8Array to whoever shares the core's
- * process or is handed it by structured clone (a program on a link made here, the Electron window),
- * never copied through text there; base64 only on a wire that speaks JSON (the web host, the
- * program endpoint), whose server encodes it and whose client decodes it (`toWire`, `fromWire`).
- */
-export const bytesSchema = z.codec(
-  z.base64(),
-  // (Any Uint8Array: a Buffer too, whatever buffer it is a view of.)
-  z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes'),
-  {
-    decode: (base64) => z.util.base64ToUint8Array(base64),
-    encode: (bytes) => z.util.uint8ArrayToBase64(bytes),
-  },
-);
+import { renderedFilesSchema } from './wire';
 
 /** The longest search query taken (characters). */
 export const SEARCH_QUERY_MAX = 500;
@@ -392,7 +376,7 @@ export const CHANNELS = {
   },
   /**
    * A job's transcript rendered by the core (core/export/render.ts) in each format asked for, as
-   * bytes (`bytesSchema`: base64 on a JSON wire): the browser downloads them, a program writes
+   * bytes (./wire.ts: base64 on a JSON wire): the browser downloads them, a program writes
    * them (core/programs/job-files.ts).
    */
   'export:render': {
@@ -401,16 +385,7 @@ export const CHANNELS = {
       formats: exportChoicesSchema,
       settings: exportSettingsSchema.prefault({}),
     }),
-    output: z.object({
-      files: z.array(
-        z.object({
-          fileName: z.string(),
-          format: z.enum(EXPORT_CHOICES),
-          mediaType: z.string(),
-          bytes: bytesSchema,
-        }),
-      ),
-    }),
+    output: renderedFilesSchema,
   },
   /**
    * Electron only: a job's transcript rendered by the core and saved where the person chooses:
@@ -554,28 +529,6 @@ export const CHANNELS = {
 export type Channel = keyof typeof CHANNELS;
 export type ChannelInput<C extends Channel> = z.input<(typeof CHANNELS)[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<(typeof CHANNELS)[C]['output']>;
-
-/** The channels whose outputs carry bytes (`bytesSchema`): what a JSON wire encodes and decodes. */
-const BYTES_CHANNELS: ReadonlySet<string> = new Set<Channel>(['export:render']);
-
-/**
- * A Result as a JSON wire carries it: the bytes of a channel's output in base64. Every other
- * channel's output goes as it is (not walked again: a list of 10,000 jobs would cost the time).
- */
-export function toWire(channel: string, result: Result<unknown>): Result<unknown> {
-  if (!result.ok || !BYTES_CHANNELS.has(channel)) return result;
-  return { ok: true, data: z.encode(CHANNELS[channel as Channel].output, result.data as never) };
-}
-
-/**
- * A Result taken off a JSON wire, its bytes decoded (`toWire` undone); undefined when its bytes
- * are not base64 (the answer of no Kikitori: the caller says so in its own words).
- */
-export function fromWire(channel: string, result: Result<unknown>): Result<unknown> | undefined {
-  if (!result.ok || !BYTES_CHANNELS.has(channel)) return result;
-  const decoded = CHANNELS[channel as Channel].output.safeDecode(result.data as never);
-  return decoded.success ? { ok: true, data: decoded.data } : undefined;
-}
 
 export const EVENTS = {
   'jobs:changed': z.object({ job: jobSchema }),

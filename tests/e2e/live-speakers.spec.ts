@@ -129,7 +129,7 @@ test('Live names each speaker as the finals arrive; a name given there is kept i
       'jobs:list',
     );
     const job = jobs.jobs.find((j) => j.mode === 'live')!;
-    // Over the web host's JSON the bytes come as base64 (shared/ipc/contract.ts `bytesSchema`).
+    // Over the web host's JSON the bytes come as base64 (shared/ipc/wire.ts).
     const rendered = await session.host.call<{ files: Array<{ bytes: string }> }>('export:render', {
       id: job.id,
       formats: ['md'],

@@ -10,15 +10,15 @@
  * ticket for their one URL each. A program's launch token (`#token=`) works too. Nothing rests
  * on a cookie, and nothing secret is logged or left in the address.
  */
-import {
-  fromWire,
-  type Channel,
-  type ChannelInput,
-  type ChannelOutput,
-  type EventName,
-  type EventPayload,
-  type Result,
+import type {
+  Channel,
+  ChannelInput,
+  ChannelOutput,
+  EventName,
+  EventPayload,
+  Result,
 } from '../../../shared/ipc/contract';
+import { fromWire } from '../../../shared/ipc/wire';
 import { appError, type AppError } from '../../../shared/domain/errors';
 import { liveEventSchema, type LiveClientMessage, type LiveEvent } from '../../../shared/ipc/live';
 import { EVENT_NAMES, LIVE_AUDIO_PORT_MESSAGE } from '../../../shared/ipc/names';
@@ -393,7 +393,7 @@ export function browserBridge(
           body: JSON.stringify(input ?? {}),
         });
         heard(response.status);
-        // Bytes come as base64 on this JSON wire (shared/ipc/contract.ts `bytesSchema`).
+        // Bytes come as base64 on this JSON wire (shared/ipc/wire.ts).
         const answer = fromWire(channel, (await response.json()) as Result<unknown>);
         return (answer ?? unreachable(`${channel}: the answer's bytes are not base64`)) as Result<
           ChannelOutput<typeof channel>
