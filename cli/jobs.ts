@@ -1,6 +1,7 @@
 /**
  * The commands on the job journal: `jobs`, `search`, `cancel` and `export`, each one channel of
- * the core (jobs:list, search:query, jobs:cancel, export:render). A job is named as the window or
+ * the core (jobs:list, search:query, jobs:cancel; `export` through the programs' routine from a
+ * job to files, core/programs/job-files.ts, which renders with export:render). A job is named as the window or
  * `kikitori jobs` shows it: its id or its service's session id, whole or by its start.
  */
 import { jobToFiles, writeInto } from '../core/programs/job-files';

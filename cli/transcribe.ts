@@ -1,9 +1,10 @@
 /**
- * `kikitori transcribe FILE…`: each file sent as the window sends it (`transcribe:files`, so the
- * core routes it: sync, or a job when large, long or with speaker labels; with --speech-only,
- * only where people speak), followed by its job's
- * events, then its transcript rendered by the core (`export:render`, as the window's export) in
- * every format asked for and written next to the source or into --out, never over a file. A
+ * `kikitori transcribe FILE…`: each file through the programs' one routine from a job to files
+ * (core/programs/job-files.ts): sent as the window sends it (`transcribe:files`, so the core
+ * routes it: sync, or a job when large, long or with speaker labels; with --speech-only, only
+ * where people speak), followed by its job's events, then its transcript rendered by the core
+ * (`export:render`, as the window's export) in every format asked for and written next to the
+ * source or into --out, never over a file. A
  * file the core refuses, or whose job fails, is named with its reason; the others still run.
  * Before anything is sent: --out is made (or refused), each source's folder is checked writable
  * when its transcripts go beside it, and --connection, --engine and --profile are checked with
