@@ -3,7 +3,8 @@
  * files. `kikitori transcribe` (a file sent, followed, written), `kikitori export` (a job the core
  * has, written) and the watched folders (a file sent or a job sent before a restart, followed,
  * written with their own record) all go through `jobToFiles`, over nothing but a CoreLink: the
- * core in this process or the app's over its socket, the same steps either way.
+ * core in this process or the app's over its socket, the same steps either way. (The MCP server's
+ * `transcribe_file` too: its one file is kept as the tool's answer instead of written.)
  *
  * 1. The job: a file sent as the window sends it (`transcribe:files`: the core routes it), or a
  *    job the core has, by its id.

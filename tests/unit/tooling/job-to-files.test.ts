@@ -48,7 +48,12 @@ const sources = (...folders: string[]) =>
 
 describe('one routine from a job to files', () => {
   it('is what transcribe, export and the watched folders call', () => {
-    for (const file of ['cli/transcribe.ts', 'cli/jobs.ts', 'core/watch/folder-watcher.ts'])
+    for (const file of [
+      'cli/transcribe.ts',
+      'cli/jobs.ts',
+      'core/watch/folder-watcher.ts',
+      'core/programs/mcp/mcp-server.ts',
+    ])
       expect(callsOf(file).names, file).toContain('jobToFiles');
   });
 
