@@ -55,8 +55,18 @@ const LAYERS = [
   },
   {
     folder: 'cli',
-    may: ['cli', 'core', 'shared'],
-    why: 'The command line is a host of its own: it uses core/ and shared/ only (the app and the local service share only shared/).',
+    // The core's front door only: its link and what programs do over it (core/programs/), the
+    // hosts' start-up (core/host/), the core itself to open it here (core/core), and the umask
+    // the process takes at its first line (core/storage/private-folder).
+    may: [
+      'cli',
+      'core/programs',
+      'core/host',
+      'core/core',
+      'core/storage/private-folder',
+      'shared',
+    ],
+    why: "The command line is a host of its own that reaches the core through its link: it uses core/programs/ (the link, the routine from a job to files, watched folders), core/host/ (start-up), core/core (opening it here) and shared/ only, never the core's insides (the app and the local service share only shared/).",
   },
   {
     folder: 'electron/main',

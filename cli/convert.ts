@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { renderTranscript } from '../core/export/render';
+import { transcriptToFiles } from '../core/programs/job-files';
 import { segmentSchema, utteranceSchema } from '../shared/api/recognition';
 import type { Transcript } from '../shared/domain/job';
 import type { ExportSettings } from '../shared/format/export-settings';
@@ -16,7 +16,6 @@ import type { ExportChoice } from '../shared/format/exporters';
 import type { Io } from './io';
 import { besideProblem, outFolder } from './preflight';
 import { say } from './text';
-import { writeFiles } from './write';
 
 const resultSchema = z.union([
   // A sync response, or a job finished with compatibleWithSync.
@@ -107,20 +106,21 @@ export async function convert(
       continue;
     }
     try {
-      const durationMs = endOf(transcript);
-      const rendered = await renderTranscript(
-        transcript,
-        transcript,
-        { sourceName: basename(source), ...(durationMs !== undefined && { durationMs }) },
-        options.formats,
-        options.settings,
-      );
       const beside = out === undefined ? await besideProblem(io, source) : undefined;
       if (beside !== undefined) {
         failed(beside);
         continue;
       }
-      const outputs = await writeFiles(out ?? dirname(source), rendered);
+      const durationMs = endOf(transcript);
+      const outputs = [
+        ...(await transcriptToFiles(
+          transcript,
+          { sourceName: basename(source), ...(durationMs !== undefined && { durationMs }) },
+          options.formats,
+          options.settings,
+          out ?? dirname(source),
+        )),
+      ];
       io.note(say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
       for (const path of outputs) io.emit({ type: 'written', file, path });
       io.paths(outputs);

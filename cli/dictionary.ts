@@ -13,7 +13,7 @@ import type { CoreLink } from '../core/programs/program-link';
 import { LIMITS } from '../shared/api/codes';
 import type { ProfileWord } from '../shared/api/profile-words';
 import type { Connection } from '../shared/domain/connection';
-import { AppFailure, appError } from '../shared/domain/errors';
+import { AppFailure, appError, fileReason } from '../shared/domain/errors';
 import { wordRejectionText } from '../shared/domain/error-text';
 import { importImeWords, wordsAfterImport } from '../shared/domain/ime-dictionary/ime-import';
 import type { ImeFormat } from '../shared/domain/ime-dictionary/ime-file';
@@ -23,7 +23,6 @@ import {
   type WordTableFormat,
 } from '../shared/domain/word-table';
 import { engineRules } from '../shared/domain/word-rows';
-import { fileReason } from '../core/errors';
 import type { Io } from './io';
 import { say } from './text';
 

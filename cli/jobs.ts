@@ -1,8 +1,10 @@
 /**
  * The commands on the job journal: `jobs`, `search`, `cancel` and `export`, each one channel of
- * the core (jobs:list, search:query, jobs:cancel, export:render). A job is named as the window or
+ * the core (jobs:list, search:query, jobs:cancel; `export` through the programs' routine from a
+ * job to files, core/programs/job-files.ts, which renders with export:render). A job is named as the window or
  * `kikitori jobs` shows it: its id or its service's session id, whole or by its start.
  */
+import { jobToFiles, writeInto } from '../core/programs/job-files';
 import type { CoreLink } from '../core/programs/program-link';
 import { AppFailure } from '../shared/domain/errors';
 import { isEnded, listedName, type Job } from '../shared/domain/job';
@@ -12,7 +14,6 @@ import type { Io } from './io';
 import { CommandFailure } from './options';
 import { outFolder } from './preflight';
 import { say } from './text';
-import { renderThrough, writeFiles } from './write';
 
 async function allJobs(link: CoreLink): Promise<Job[]> {
   const listed = await link.invoke('jobs:list', {});
@@ -174,10 +175,17 @@ export async function exportJobs(
   for (const id of ids) {
     try {
       const job = jobNamed(io, jobs, id);
-      const outputs = await writeFiles(
-        folder,
-        await renderThrough(link, job.id, options.formats, options.settings),
-      );
+      // The job as it is: one still running is the core's to refuse, not waited for.
+      const done = await jobToFiles(link, {
+        from: { done: job.id },
+        formats: options.formats,
+        settings: options.settings,
+        write: writeInto(folder),
+      });
+      if (done.kind === 'refused') throw new AppFailure(done.error);
+      if (done.kind === 'unwritten') throw done.error;
+      if (done.kind !== 'written') throw new Error(`the export of ${job.id} ended ${done.kind}`);
+      const outputs = [...done.paths];
       io.note(say(io.lang, 'file.wroteAll', { name: listedName(job), paths: outputs.join(', ') }));
       for (const path of outputs) io.emit({ type: 'written', job: job.id, path });
       io.paths(outputs);

@@ -14,7 +14,7 @@ import { AppFailure } from '../shared/domain/errors';
 import type { Io } from './io';
 import { BadArgument } from './options';
 import { say, type TextKey } from './text';
-import { makeFolder } from './write';
+import { makeFolder } from '../core/programs/job-files';
 
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 

@@ -1,9 +1,10 @@
 /**
- * `kikitori transcribe FILE…`: each file sent as the window sends it (`transcribe:files`, so the
- * core routes it: sync, or a job when large, long or with speaker labels; with --speech-only,
- * only where people speak), followed by its job's
- * events, then its transcript rendered by the core (`export:render`, as the window's export) in
- * every format asked for and written next to the source or into --out, never over a file. A
+ * `kikitori transcribe FILE…`: each file through the programs' one routine from a job to files
+ * (core/programs/job-files.ts): sent as the window sends it (`transcribe:files`, so the core
+ * routes it: sync, or a job when large, long or with speaker labels; with --speech-only, only
+ * where people speak), followed by its job's events, then its transcript rendered by the core
+ * (`export:render`, as the window's export) in every format asked for and written next to the
+ * source or into --out, never over a file. A
  * file the core refuses, or whose job fails, is named with its reason; the others still run.
  * Before anything is sent: --out is made (or refused), each source's folder is checked writable
  * when its transcripts go beside it, and --connection, --engine and --profile are checked with
@@ -11,19 +12,19 @@
  * recognising, …), and each file ends as one line saying what was written (./progress.ts).
  */
 import { dirname, resolve } from 'node:path';
+import { jobToFiles, writeInto, type JobFilesOutcome } from '../core/programs/job-files';
 import type { CoreLink } from '../core/programs/program-link';
-import type { AppError, Lang } from '../shared/domain/errors';
+import { appError, type AppError, type Lang } from '../shared/domain/errors';
 import { estimateOf, workRate } from '../shared/domain/estimate';
 import { isEnded, type Job } from '../shared/domain/job';
 import { duration } from '../shared/format/minutes';
 import type { ExportSettings } from '../shared/format/export-settings';
 import type { ExportChoice } from '../shared/format/exporters';
-import type { EventPayload } from '../shared/ipc/contract';
+import type { ChannelInput, EventPayload } from '../shared/ipc/contract';
 import type { Io, Told } from './io';
 import { besideProblem, checkUse, outFolder } from './preflight';
 import { fileProgress, type FileProgress } from './progress';
 import { say } from './text';
-import { renderThrough, writeFiles } from './write';
 
 export interface TranscribeOptions {
   readonly connection?: string | undefined;
@@ -64,7 +65,6 @@ export async function transcribe(
   /** The newest copy of each job of ours, by the journal's revision. */
   const latest = new Map<string, Job>();
   const nameOf = new Map<string, string>();
-  const waiting = new Map<string, (job: Job) => void>();
 
   const show = (job: Job) => {
     const name = nameOf.get(job.id);
@@ -93,7 +93,6 @@ export async function transcribe(
         route: job.route,
       });
     show(job);
-    if (ended(job)) waiting.get(job.id)?.(job);
   };
 
   const unsubscribe = link.subscribe((event, payload) => {
@@ -147,26 +146,34 @@ export async function transcribe(
     return { file, ...(job ? { job } : {}), ok: false, outputs: [], error: sentence };
   };
 
-  const finish = async (file: string, job: Job, source: string): Promise<Outcome> => {
-    const done = ended(latest.get(job.id) ?? job)
-      ? (latest.get(job.id) ?? job)
-      : await new Promise<Job>((settle) => waiting.set(job.id, settle));
-    if (done.status !== 'completed') {
-      const { sentence, detail } = toldOf(done.error, io);
+  /** What became of a file, said as its last line. */
+  const outcomeOf = (file: string, done: JobFilesOutcome): Outcome => {
+    if (done.kind === 'refused') {
+      const { sentence, detail } = io.told(done.error);
+      // Past the budget the person asked to be asked about: how to say "send anyway" here.
+      const flag = done.error.code === 'over-budget' ? ` ${say(io.lang, 'budget.overFlag')}` : '';
+      return failed(file, `${sentence}${flag}`, undefined, detail);
+    }
+    if (done.kind === 'stopped') return { file, job: done.id, ok: false, outputs: [] };
+    if (done.kind === 'removed') {
+      const { sentence, detail } = io.told(appError('not-found', { what: 'job', id: done.id }));
+      return failed(file, sentence, done.id, detail);
+    }
+    const { job } = done;
+    if (done.kind === 'failed') {
+      const { sentence, detail } = toldOf(job.error, io);
       return failed(file, sentence, job.id, detail);
     }
-    try {
-      const rendered = await renderThrough(link, job.id, options.formats, options.settings);
-      const outputs = await writeFiles(out ?? dirname(source), rendered);
-      finished.add(job.id);
-      progress.end(file, say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
-      for (const path of outputs) io.emit({ type: 'written', file, job: job.id, path });
-      io.paths(outputs);
-      return { file, job: job.id, ok: true, outputs };
-    } catch (error) {
-      const { sentence, detail } = io.problem(error);
+    if (done.kind === 'unwritten') {
+      const { sentence, detail } = io.problem(done.error);
       return failed(file, sentence, job.id, detail);
     }
+    const outputs = [...done.paths];
+    finished.add(job.id);
+    progress.end(file, say(io.lang, 'file.wroteAll', { name: file, paths: outputs.join(', ') }));
+    for (const path of outputs) io.emit({ type: 'written', file, job: job.id, path });
+    io.paths(outputs);
+    return { file, job: job.id, ok: true, outputs };
   };
 
   const work: Promise<Outcome>[] = [];
@@ -177,18 +184,23 @@ export async function transcribe(
       work.push(Promise.resolve(failed(file, beside)));
       continue;
     }
-    const sent = await send(link, source, options);
-    if (!sent.ok) {
-      const { sentence, detail } = io.told(sent.error);
-      // Past the budget the person asked to be asked about: how to say "send anyway" here.
-      const flag = sent.error.code === 'over-budget' ? ` ${say(io.lang, 'budget.overFlag')}` : '';
-      work.push(Promise.resolve(failed(file, `${sentence}${flag}`, undefined, detail)));
-      continue;
-    }
-    const job = sent.data.jobs[0]!;
-    nameOf.set(job.id, file);
-    seen(job);
-    work.push(finish(file, job, source));
+    // Sent one after another, in the order given; each followed and written as it ends.
+    let sent = () => {};
+    const taken = new Promise<void>((settle) => (sent = settle));
+    const outcome = jobToFiles(link, {
+      from: { send: sendInput(source, options) },
+      formats: options.formats,
+      settings: options.settings,
+      write: writeInto(out ?? dirname(source)),
+      known: (job) => {
+        nameOf.set(job.id, file);
+        seen(job);
+        sent();
+      },
+      stop: interrupted,
+    }).then((done) => outcomeOf(file, done));
+    work.push(outcome);
+    await Promise.race([taken, outcome]);
   }
 
   const all = Promise.all(work);
@@ -236,8 +248,8 @@ function warnBudget(io: Io, progress: FileProgress, warning: EventPayload<'usage
 }
 
 /** The file sent as the window sends it, with the flags that hold for it only. */
-const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
-  link.invoke('transcribe:files', {
+const sendInput = (source: string, options: TranscribeOptions) =>
+  ({
     paths: [source],
     ...(options.connection !== undefined && { connection: options.connection }),
     use: {
@@ -247,7 +259,7 @@ const send = (link: CoreLink, source: string, options: TranscribeOptions) =>
       ...(options.speechOnly && { speechOnly: true }),
     },
     ...(options.overBudget && { overBudget: true }),
-  });
+  }) satisfies ChannelInput<'transcribe:files'>;
 
 /** What the job says it is doing, in words, and how far along it is. */
 function stageOf(

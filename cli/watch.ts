@@ -1,6 +1,6 @@
 /**
  * `kikitori watch DIR… [--format LIST] [--out DIR] [--recursive]`: the watched folders of the
- * core (core/watch/folder-watcher.ts) for as long as the command runs, over its link (the app's
+ * core (core/programs/folder-watching.ts) for as long as the command runs, over its link (the app's
  * core when an app holds the data folder, else one opened here). One watcher per folder across
  * the app and the command line: a folder another Kikitori watches is refused, naming it. A folder
  * that cannot be watched is said in one sentence and the others go on. A file left alone (not
@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import type { CoreLink } from '../core/programs/program-link';
-import { FolderWatchers } from '../core/watch/folder-watcher';
+import { watchOverLink } from '../core/programs/folder-watching';
 import type { AppError } from '../shared/domain/errors';
 import type { EventPayload } from '../shared/ipc/contract';
 import type { ExportChoice } from '../shared/format/exporters';
@@ -35,20 +35,15 @@ export async function watchFolders(
   request: WatchRequest,
   interrupted: Promise<void>,
 ): Promise<number> {
-  const watchers = new FolderWatchers({
-    dataDir,
-    link,
-    holder: 'command-line',
-    onEvent: (event, payload) => {
-      io.emit({ type: event === 'watch:file' ? 'file' : 'folder', ...payload });
-      if (event === 'watch:folder') {
-        const { folder, state, problem } = payload as EventPayload<'watch:folder'>;
-        if (state === 'problem' && problem)
-          io.error(io.told(problem).sentence, { folder, ...detailed(io, problem) });
-        return;
-      }
-      sayFile(io, payload as EventPayload<'watch:file'>);
-    },
+  const watchers = watchOverLink(link, dataDir, (event, payload) => {
+    io.emit({ type: event === 'watch:file' ? 'file' : 'folder', ...payload });
+    if (event === 'watch:folder') {
+      const { folder, state, problem } = payload as EventPayload<'watch:folder'>;
+      if (state === 'problem' && problem)
+        io.error(io.told(problem).sentence, { folder, ...detailed(io, problem) });
+      return;
+    }
+    sayFile(io, payload as EventPayload<'watch:file'>);
   });
   let out: string | undefined;
   try {

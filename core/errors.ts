@@ -1,6 +1,9 @@
 /** How the core turns what went wrong into errors a person can act on (shared/domain/errors.ts). */
-import { AppFailure, appError, type AppError, type SubCode } from '../shared/domain/errors';
+import { AppFailure, appError, type AppError } from '../shared/domain/errors';
 import { StorageError } from './storage/atomic-json';
+
+/** A file-system error as a reason each language can say (shared/, for the command line too). */
+export { fileReason } from '../shared/domain/errors';
 
 /** Any thrown value as an AppError: AppFailures keep theirs, anything else is `internal`. */
 export function toAppError(error: unknown): AppError {
@@ -18,13 +21,4 @@ export function dataFailure(dataDir: string, error: unknown): unknown {
   if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS')
     return new AppFailure(appError('data-read-only', { path: dataDir }, String(error)));
   return error;
-}
-
-/** A file-system error as a reason each language can say. */
-export function fileReason(error: { code?: string | undefined }): SubCode<'file', 'reason'> {
-  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return 'missing';
-  if (error.code === 'EISDIR') return 'not-a-file';
-  if (error.code === 'EACCES' || error.code === 'EPERM') return 'denied';
-  if (error.code === 'EMPTY') return 'empty';
-  return 'unreadable';
 }

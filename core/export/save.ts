@@ -12,8 +12,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
+import { link, lstat, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
 import { AppFailure, appError, type SubCode } from '../../shared/domain/errors';
 import { storageFailure, writeTextAtomic } from '../storage/atomic-json';
 import { theirUmask } from '../storage/private-folder';
@@ -262,4 +262,30 @@ export async function writeAll(folder: string, files: readonly RenderedFile[]): 
   const paths: string[] = [];
   for (const file of files) paths.push(await writeNewFile(folder, file.fileName, file.bytes));
   return paths;
+}
+
+/**
+ * `mkdir -p`: the folders of `path` that are missing, each made in turn from the first that is
+ * there. Not Node's own `recursive`, which loops for ever where a folder cannot be made and its
+ * parent is there (`/proc/nope`: ENOENT, then the parent's EEXIST, then ENOENT again, at full
+ * CPU): here the first folder that cannot be made ends it, with the system's error.
+ */
+export async function makeFolder(path: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(path); ; at = dirname(at)) {
+    const info = await stat(at).catch((error: NodeJS.ErrnoException) => error);
+    if (info instanceof Error) {
+      if (info.code !== 'ENOENT') throw info;
+      missing.push(at);
+      if (dirname(at) === at) break;
+      continue;
+    }
+    if (!info.isDirectory())
+      throw Object.assign(new Error(`${at} is not a folder`), { code: 'ENOTDIR' });
+    break;
+  }
+  for (const folder of missing.reverse())
+    await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
 }

@@ -33,13 +33,8 @@ export function exportHandlers(deps: {
       }),
     'export:render': ({ id, formats, settings }) =>
       attempt(async () => {
-        const files = await renderJob(deps, id, formats, settings);
-        return {
-          files: files.map(({ bytes, ...file }) => ({
-            ...file,
-            base64: Buffer.from(bytes).toString('base64'),
-          })),
-        };
+        // The bytes as they are: a host speaking JSON encodes them (shared/ipc/contract.ts).
+        return { files: await renderJob(deps, id, formats, settings) };
       }),
     'export:job': ({ id, formats, settings }) =>
       attempt(async () => {

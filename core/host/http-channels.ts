@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appError } from '../../shared/domain/errors';
+import { toWire } from '../../shared/ipc/wire';
 import { ELECTRON_ONLY_CHANNELS } from '../../shared/ipc/names';
 import type { Caller, Core, Listener } from '../core';
 import { sendJson } from './http-reply';
@@ -55,7 +56,8 @@ export async function answerRpc(
   const channel = decodeURIComponent(path.slice(RPC_PREFIX.length));
   if ((ELECTRON_ONLY_CHANNELS as readonly string[]).includes(channel))
     return refuse(res, 404, 'invalid-input', `there is no channel ${channel} ${where}`);
-  return sendJson(res, 200, await core.dispatch(channel, input, caller));
+  // Bytes go as base64 on this JSON wire (shared/ipc/wire.ts).
+  return sendJson(res, 200, toWire(channel, await core.dispatch(channel, input, caller)));
 }
 
 /** The open `/events` streams of one server, each given every event of the core. */

@@ -21,6 +21,7 @@ import {
   type EventPayload,
   type Result,
 } from '../../shared/ipc/contract';
+import { fromWire } from '../../shared/ipc/wire';
 import { readInstance } from '../host/app-instance';
 import { ENDPOINT_NAME, programEndpointPath, type EndpointHello } from './program-endpoint';
 import { notOwnFolder, whose, tightenFolder } from '../storage/private-folder';
@@ -312,8 +313,17 @@ function appLink(
       };
     // The envelope is checked, not each channel's data: the app is this user's own Kikitori, and
     // its answers are the core's typed outputs, as the window takes them (checking a list of
-    // 10,000 jobs again would cost a program a fifth of a second).
-    return result.data;
+    // 10,000 jobs again would cost a program a fifth of a second). Bytes came as base64.
+    return (
+      fromWire(channel, result.data) ?? {
+        ok: false,
+        error: appError(
+          'program-unreachable',
+          { path: dataDir, reason: 'refused' },
+          `${endpoint}: ${channel} answered bytes that are not base64`,
+        ),
+      }
+    );
   };
 
   const link: CoreLink = {

@@ -29,6 +29,7 @@ import { lstat, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { appError, type AppError } from '../../shared/domain/errors';
 import { isEnded, type Job } from '../../shared/domain/job';
+import { jobToFiles, type JobSource, type RenderedFile } from '../programs/job-files';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { ExportChoice } from '../../shared/format/exporters';
 import type { ExportSettingsInput } from '../../shared/format/export-settings';
@@ -42,7 +43,7 @@ import {
 } from './folder-watch';
 import { lockFolder, type FolderLock, type WatchHolder } from './folder-lock';
 import { SeenFiles, type FileId, type SeenEntry, type WatchPlan } from './seen-files';
-import { renderFor, writeOutputs, type WatchLink } from './watch-outputs';
+import { writeOutputs, type WatchLink } from './watch-outputs';
 import {
   contentHash,
   openWatched,
@@ -99,11 +100,6 @@ export interface FolderWatchersDeps {
   readonly wholeWay?: WholeWay;
 }
 
-const settled = (job: Job) => isEnded(job.status);
-
-/** What waiting for a job gives: the job settled, nothing (it was removed), or the watchers stopped. */
-type Outcome = { job: Job } | { removed: true } | { stopped: true };
-
 /** Why a file is not read, as the sentence a person is told (once). */
 const NOT_READ: Readonly<Record<Exclude<NotRead, 'gone' | 'empty'>, (path: string) => AppError>> = {
   link: (path) => appError('file-refused', { path, name: baseOf(path), reason: 'link' }),
@@ -125,7 +121,11 @@ const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 export class FolderWatchers implements FolderGroup {
   private readonly seen: SeenFiles;
   private readonly folders = new Map<string, FolderWatch>();
-  private readonly waiters = new Map<string, (outcome: Outcome) => void>();
+  /** The jobs the routine from a job to files follows for this group now. */
+  private readonly following = new Set<string>();
+  /** Settles when the watchers close: work waiting on a job stops waiting. */
+  private readonly closing: Promise<void>;
+  private closed_: () => void = () => {};
   /** Paths being looked at, waiting or transcribed; `again`: it changed meanwhile. */
   private readonly busy = new Map<string, { again: boolean }>();
   /** Files waiting for a transcription slot, in turn. */
@@ -141,10 +141,9 @@ export class FolderWatchers implements FolderGroup {
   constructor(private readonly deps: FolderWatchersDeps) {
     this.seen = SeenFiles.open(deps.dataDir);
     this.timing = { stableMs: 1_000, checkMs: 1_000, shortMs: 60_000, ...deps.timing };
+    this.closing = new Promise((settle) => (this.closed_ = settle));
     this.unsubscribe = deps.link.subscribe((event, payload) => {
       if (event === 'jobs:changed') this.jobChanged((payload as EventPayload<'jobs:changed'>).job);
-      else if (event === 'jobs:removed')
-        this.waiters.get((payload as EventPayload<'jobs:removed'>).id)?.({ removed: true });
     });
   }
 
@@ -215,7 +214,7 @@ export class FolderWatchers implements FolderGroup {
     }
     await Promise.all([...this.folders.values()].map((folder) => folder.stop()));
     this.folders.clear();
-    for (const waiter of this.waiters.values()) waiter({ stopped: true });
+    this.closed_();
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
     this.unsubscribe();
     this.seen.close();
@@ -393,29 +392,25 @@ export class FolderWatchers implements FolderGroup {
   private async send(entry: SeenEntry, recovering: boolean): Promise<void> {
     const { folder, path, claim, version } = entry;
     const made = recovering ? await this.jobOfClaim(claim) : undefined;
-    let job = made;
-    if (!job) {
-      const sent = await this.deps.link.invoke('transcribe:files', {
-        paths: [path],
-        ...(entry.plan.connection !== undefined && { connection: entry.plan.connection }),
-        watched: { folder, claim, version },
+    const from: JobSource = made
+      ? { follow: made.id }
+      : {
+          send: {
+            paths: [path],
+            ...(entry.plan.connection !== undefined && { connection: entry.plan.connection }),
+            watched: { folder, claim, version },
+          },
+        };
+    await this.toFiles(entry, from, recovering, (job) => {
+      this.seen.sent(entry.id, job.id);
+      this.emit('watch:file', {
+        folder,
+        path,
+        state: 'picked',
+        job: job.id,
+        ...(entry.replaces !== undefined && { changed: true }),
       });
-      if (!sent.ok) {
-        this.seen.finish(entry.id, 'failed', sent.error);
-        this.emit('watch:file', { folder, path, state: 'failed', error: sent.error });
-        return;
-      }
-      job = sent.data.jobs[0]!;
-    }
-    const next = this.seen.sent(entry.id, job.id);
-    this.emit('watch:file', {
-      folder,
-      path,
-      state: 'picked',
-      job: job.id,
-      ...(entry.replaces !== undefined && { changed: true }),
     });
-    await this.follow(next, recovering);
   }
 
   private async jobOfClaim(claim: string): Promise<Job | undefined> {
@@ -423,26 +418,8 @@ export class FolderWatchers implements FolderGroup {
     return listed.ok ? listed.data.jobs.find((job) => job.watched?.claim === claim) : undefined;
   }
 
-  /** Waits for a job to complete or fail (or be removed, or the watchers to stop). */
-  private waitFor(id: string): Promise<Outcome> {
-    return new Promise<Outcome>((resolve) => {
-      const done = (outcome: Outcome) => {
-        if (this.waiters.get(id) === done) this.waiters.delete(id);
-        resolve(outcome);
-      };
-      this.waiters.set(id, done);
-      // It may have settled before this waiter was there.
-      void this.deps.link.invoke('jobs:get', { id }).then((got) => {
-        if (got.ok && settled(got.data.job)) done({ job: got.data.job });
-        else if (!got.ok && got.error.code === 'not-found') done({ removed: true });
-      });
-    });
-  }
-
   private jobChanged(job: Job): void {
-    if (!settled(job)) return;
-    const waiter = this.waiters.get(job.id);
-    if (waiter) return waiter({ job });
+    if (!isEnded(job.status) || this.following.has(job.id)) return;
     // A watched file whose job failed, retried from Jobs and now done: its outputs are written.
     if (job.status !== 'completed' || !job.watched || this.closed) return;
     const entry = this.seen.byJob(job.id);
@@ -452,23 +429,91 @@ export class FolderWatchers implements FolderGroup {
 
   /** Follows a sent file's job to its end: writes its outputs, or says why it failed. */
   async follow(entry: SeenEntry, recovering: boolean): Promise<void> {
-    const outcome = await this.waitFor(entry.job!);
-    if ('stopped' in outcome) return;
-    if ('removed' in outcome) {
+    await this.toFiles(entry, { follow: entry.job! }, recovering);
+  }
+
+  /**
+   * The programs' one routine from a job to files (core/programs/job-files.ts), its files written
+   * by this group's writer (./watch-outputs.ts: each recorded as it is written, an earlier
+   * version's transcripts replaced); then the file's record finished as it went. An upload a
+   * crash cut off is sent again, once; a full disk waits for room, the folder saying so once.
+   */
+  private async toFiles(
+    entry: SeenEntry,
+    from: JobSource,
+    recovering: boolean,
+    known?: (job: Job) => void,
+  ): Promise<void> {
+    let followed: string | undefined;
+    const done = await jobToFiles(this.deps.link, {
+      from,
+      formats: entry.plan.formats,
+      settings: entry.plan.settings,
+      write: (files) => this.write(entry.id, files, recovering),
+      known: (job) => {
+        followed = job.id;
+        this.following.add(job.id);
+        known?.(job);
+      },
+      stop: this.closing,
+    }).finally(() => {
+      if (followed !== undefined) this.following.delete(followed);
+    });
+    if (done.kind === 'stopped') return;
+    if (done.kind === 'removed') {
       this.seen.finish(entry.id, 'gone');
       return;
     }
-    const { job } = outcome;
-    if (job.status !== 'completed') {
-      // An upload a crash cut off is sent again, once.
-      if (job.error?.code === 'interrupted' && !entry.retried) {
+    if (done.kind === 'refused') return this.fail(entry, done.error);
+    const { job } = done;
+    const current = this.seen.get(entry.id) ?? entry;
+    if (done.kind === 'failed') {
+      if (job.error?.code === 'interrupted' && !current.retried) {
         const retried = await this.deps.link.invoke('jobs:retry', { id: job.id });
-        if (retried.ok) return this.follow(this.seen.sent(entry.id, job.id, true), recovering);
+        if (retried.ok)
+          return this.toFiles(
+            this.seen.sent(entry.id, job.id, true),
+            { follow: job.id },
+            recovering,
+          );
       }
-      this.fail(entry, job.error, job.id);
-      return;
+      return this.fail(entry, job.error, job.id);
     }
-    await this.writeOutputs(entry, job, recovering);
+    if (done.kind === 'unwritten') {
+      const problem = toAppError(done.error);
+      const watch = this.folders.get(entry.folder);
+      if (problem.code === 'disk-full' && watch && !watch.stopped) {
+        // Said once for the folder; written when there is room (the folder's next checks).
+        watch.waitForRoom(() => this.toFiles(this.seen.get(entry.id)!, { done: job.id }, true));
+        return;
+      }
+      return this.fail(entry, problem, job.id);
+    }
+    this.folders.get(entry.folder)?.roomFound();
+    this.seen.finish(entry.id, 'done');
+    this.emit('watch:file', {
+      folder: entry.folder,
+      path: entry.path,
+      state: 'done',
+      job: job.id,
+      outputs: [...done.paths],
+    });
+  }
+
+  /** Writes a file's rendered transcripts not yet written; answers all its outputs' paths. */
+  private async write(
+    id: number,
+    files: readonly RenderedFile[],
+    recovering: boolean,
+  ): Promise<readonly string[]> {
+    const entry = this.seen.get(id)!;
+    const earlier =
+      entry.replaces === undefined ? [] : (this.seen.get(entry.replaces)?.outputs ?? []);
+    const written = await writeOutputs(entry, files, earlier, recovering, (outputs) =>
+      this.seen.wrote(entry.id, outputs),
+    );
+    if (!written.ok) throw written.error;
+    return written.outputs.map((output) => output.path);
   }
 
   private fail(entry: SeenEntry, error: AppError | undefined, job?: string): void {
@@ -479,39 +524,6 @@ export class FolderWatchers implements FolderGroup {
       state: 'failed',
       ...(job !== undefined && { job }),
       ...(error && { error }),
-    });
-  }
-
-  /**
-   * Renders the job in each format of the file's plan and writes each file not yet written
-   * (./watch-outputs.ts); a full disk waits for room, the folder saying so once.
-   */
-  private async writeOutputs(entry: SeenEntry, job: Job, recovering: boolean): Promise<void> {
-    const watch = this.folders.get(entry.folder);
-    const rendered = await renderFor(this.deps.link, entry, job);
-    if (!rendered.ok) return this.fail(entry, toAppError(rendered.error), job.id);
-    const earlier =
-      entry.replaces === undefined ? [] : (this.seen.get(entry.replaces)?.outputs ?? []);
-    const written = await writeOutputs(entry, rendered.files, earlier, recovering, (outputs) =>
-      this.seen.wrote(entry.id, outputs),
-    );
-    if (!written.ok) {
-      const problem = toAppError(written.error);
-      if (problem.code === 'disk-full' && watch && !watch.stopped) {
-        // Said once for the folder; written when there is room (the folder's next checks).
-        watch.waitForRoom(() => this.writeOutputs(this.seen.get(entry.id)!, job, true));
-        return;
-      }
-      return this.fail(entry, problem, job.id);
-    }
-    watch?.roomFound();
-    this.seen.finish(entry.id, 'done');
-    this.emit('watch:file', {
-      folder: entry.folder,
-      path: entry.path,
-      state: 'done',
-      job: job.id,
-      outputs: written.outputs.map((output) => output.path),
     });
   }
 

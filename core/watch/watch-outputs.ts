@@ -1,7 +1,8 @@
 /**
- * A watched file's transcripts: its job rendered in each format of its plan (`export:render`)
- * and written into the output folder (next to the source by default), each recorded with its
- * content's hash as it is written.
+ * A watched file's transcripts, as the programs' routine from a job to files hands them over
+ * (core/programs/job-files.ts: its job rendered in each format of its plan): written into the
+ * output folder (next to the source by default), each recorded with its content's hash as it is
+ * written.
  *
  * - Never over a file that is there (`talk (2).txt`), except the one case below, and each file
  *   appears whole or not at all (core/export/save.ts).
@@ -15,7 +16,6 @@
  *   job and choices give the same bytes) and not written twice.
  */
 import { basename, dirname, join } from 'node:path';
-import type { Job } from '../../shared/domain/job';
 import {
   hashOf,
   numberedName,
@@ -26,43 +26,17 @@ import {
 } from '../export/save';
 import { removeStaleTemps } from '../storage/atomic-json';
 import { theirUmask } from '../storage/private-folder';
+import type { RenderedFile } from '../programs/job-files';
 import type { CoreLink } from '../programs/program-link';
 import type { Output, SeenEntry } from './seen-files';
 
 /** What a watcher needs of the core: its channels and events (a CoreLink, here or the app's). */
 export type WatchLink = Pick<CoreLink, 'invoke' | 'subscribe'>;
 
-/** A rendered file as the link answers it. */
-interface Rendered {
-  readonly fileName: string;
-  readonly bytes: Buffer;
-}
-
 /** What the writing of outputs comes to. */
 export type Written =
   | { readonly ok: true; readonly outputs: readonly Output[] }
   | { readonly ok: false; readonly error: unknown; readonly outputs: readonly Output[] };
-
-/** The job rendered in each format of the plan, through the link. */
-export async function renderFor(
-  link: WatchLink,
-  entry: SeenEntry,
-  job: Job,
-): Promise<{ ok: true; files: Rendered[] } | { ok: false; error: unknown }> {
-  const rendered = await link.invoke('export:render', {
-    id: job.id,
-    formats: entry.plan.formats,
-    settings: entry.plan.settings,
-  });
-  if (!rendered.ok) return { ok: false, error: rendered.error };
-  return {
-    ok: true,
-    files: rendered.data.files.map((file) => ({
-      fileName: file.fileName,
-      bytes: Buffer.from(file.base64, 'base64'),
-    })),
-  };
-}
 
 /** The mode of a transcript of a recording of `mode`: the person's umask, and no more open. */
 export const outputMode = (mode: number | undefined): number =>
@@ -81,7 +55,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function sameFileIn(
   folder: string,
   name: string,
-  bytes: Buffer,
+  bytes: Uint8Array,
 ): Promise<string | undefined> {
   for (let n = 1; n < 10_000; n++) {
     const candidate = join(folder, n === 1 ? name : numberedName(name, n));
@@ -98,7 +72,7 @@ async function sameFileIn(
  */
 export async function writeOutputs(
   entry: SeenEntry,
-  files: readonly Rendered[],
+  files: readonly RenderedFile[],
   earlier: readonly Output[],
   recovering: boolean,
   wrote: (outputs: readonly Output[]) => void,

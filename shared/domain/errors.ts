@@ -224,3 +224,12 @@ export const wordRejectionSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type WordRejection = z.infer<typeof wordRejectionSchema>;
+
+/** A file-system error as a reason each language can say. */
+export function fileReason(error: { code?: string | undefined }): SubCode<'file', 'reason'> {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return 'missing';
+  if (error.code === 'EISDIR') return 'not-a-file';
+  if (error.code === 'EACCES' || error.code === 'EPERM') return 'denied';
+  if (error.code === 'EMPTY') return 'empty';
+  return 'unreadable';
+}

@@ -26,7 +26,7 @@ import {
   exportSettingsSchema,
   subtitleRulesSchema,
 } from '../format/export-settings';
-import { EXPORT_CHOICES } from '../format/exporters';
+import { renderedFilesSchema } from './wire';
 
 /** The longest search query taken (characters). */
 export const SEARCH_QUERY_MAX = 500;
@@ -375,8 +375,9 @@ export const CHANNELS = {
     output: z.object({ saved: z.boolean(), path: z.string().optional() }),
   },
   /**
-   * A job's transcript rendered by the core (core/export/render.ts) in each format asked for,
-   * each file's bytes in base64: the browser downloads them.
+   * A job's transcript rendered by the core (core/export/render.ts) in each format asked for, as
+   * bytes (./wire.ts: base64 on a JSON wire): the browser downloads them, a program writes
+   * them (core/programs/job-files.ts).
    */
   'export:render': {
     input: z.object({
@@ -384,16 +385,7 @@ export const CHANNELS = {
       formats: exportChoicesSchema,
       settings: exportSettingsSchema.prefault({}),
     }),
-    output: z.object({
-      files: z.array(
-        z.object({
-          fileName: z.string(),
-          format: z.enum(EXPORT_CHOICES),
-          mediaType: z.string(),
-          base64: z.string(),
-        }),
-      ),
-    }),
+    output: renderedFilesSchema,
   },
   /**
    * Electron only: a job's transcript rendered by the core and saved where the person chooses:

@@ -129,11 +129,13 @@ test('Live names each speaker as the finals arrive; a name given there is kept i
       'jobs:list',
     );
     const job = jobs.jobs.find((j) => j.mode === 'live')!;
-    const rendered = await session.host.call<{ files: Array<{ base64: string }> }>(
-      'export:render',
-      { id: job.id, formats: ['md'], settings: { lang: 'en' } },
-    );
-    expect(Buffer.from(rendered.files[0]!.base64, 'base64').toString('utf8')).toContain(
+    // Over the web host's JSON the bytes come as base64 (shared/ipc/wire.ts).
+    const rendered = await session.host.call<{ files: Array<{ bytes: string }> }>('export:render', {
+      id: job.id,
+      formats: ['md'],
+      settings: { lang: 'en' },
+    });
+    expect(Buffer.from(rendered.files[0]!.bytes, 'base64').toString('utf8')).toContain(
       '- **Participants**: Tanaka, Speaker 2',
     );
   } finally {

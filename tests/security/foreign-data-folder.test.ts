@@ -35,7 +35,7 @@ const answers = {
   'jobs:list': { jobs: [job] },
   'transcribe:files': { jobs: [job] },
   'export:render': { files: [{ fileName: '../.bash_aliases', format: 'txt',
-    base64: Buffer.from('alias ls="echo owned"\\n').toString('base64') }] },
+    bytes: Buffer.from('alias ls="echo owned"\\n').toString('base64') }] },
 };
 createServer((req, res) => {
   let body = '';

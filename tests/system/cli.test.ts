@@ -186,14 +186,11 @@ describe('kikitori transcribe', () => {
         { paths: { kind: 'any' }, folders: 'any' },
       );
       if (!rendered.ok) throw new Error(rendered.error.code);
-      const files = (rendered.data as { files: { fileName: string; base64: string }[] }).files;
+      const files = (rendered.data as { files: { fileName: string; bytes: Uint8Array }[] }).files;
       expect(files.map((f) => f.fileName).sort()).toEqual(written);
       for (const file of files)
         expect(
-          Buffer.compare(
-            await readFile(join(out, file.fileName)),
-            Buffer.from(file.base64, 'base64'),
-          ),
+          Buffer.compare(await readFile(join(out, file.fileName)), Buffer.from(file.bytes)),
           file.fileName,
         ).toBe(0);
     } finally {

@@ -16,6 +16,7 @@ import { errorText } from '../../../shared/domain/error-text';
 import { JOB_STATES, listedName, type Job } from '../../../shared/domain/job';
 import { EXPORT_CHOICES, type ExportChoice } from '../../../shared/format/exporters';
 import { isInside } from '../../media/media-file';
+import { jobToFiles } from '../job-files';
 import type { CoreLink } from '../program-link';
 
 export interface McpOptions {
@@ -76,28 +77,7 @@ const jobView = (job: Job) => ({
 /** A job's transcript rendered by the core, as text. */
 async function rendered(link: CoreLink, id: string, format: ExportChoice): Promise<string> {
   const { files } = await call(link.invoke('export:render', { id, formats: [format] }));
-  return Buffer.from(files[0]!.base64, 'base64').toString('utf8');
-}
-
-/** The job a settled transcription became (completed or failed). */
-function settled(link: CoreLink, id: string): Promise<Job> {
-  return new Promise((resolve, reject) => {
-    const check = (job: Job) => {
-      if (job.status !== 'completed' && job.status !== 'failed') return;
-      off();
-      resolve(job);
-    };
-    const off = link.subscribe((event, payload) => {
-      if (event === 'jobs:changed') {
-        const { job } = payload as { job: Job };
-        if (job.id === id) check(job);
-      } else if (event === 'jobs:removed' && (payload as { id: string }).id === id) {
-        off();
-        reject(new AppFailure(appError('not-found', { what: 'job', id })));
-      }
-    });
-    void link.invoke('jobs:get', { id }).then((got) => got.ok && check(got.data.job));
-  });
+  return Buffer.from(files[0]!.bytes).toString('utf8');
 }
 
 /** The tools that only read: search, a transcript, the jobs. */
@@ -200,14 +180,27 @@ function writingAndResources(server: McpServer, link: CoreLink, options: McpOpti
       const allowed = [...folders, ...options.allow];
       if (!allowed.some((folder) => isInside(folder, real)))
         throw new AppFailure(appError('program-refused', { path, reason: 'not-allowed' }));
-      const { jobs } = await call(
-        link.invoke('transcribe:files', { paths: [real], program: { name: MCP_PROGRAM } }),
-      );
-      const job = await settled(link, jobs[0]!.id);
-      if (job.status === 'failed') throw new AppFailure(job.error ?? appError('internal'));
+      // The programs' one routine from a job to files, its one file kept as the answer's text.
+      let transcript = '';
+      const done = await jobToFiles(link, {
+        from: { send: { paths: [real], program: { name: MCP_PROGRAM } } },
+        formats: ['txt'],
+        settings: {},
+        write: async ([file]) => {
+          transcript = Buffer.from(file!.bytes).toString('utf8');
+          return [];
+        },
+      });
+      if (done.kind === 'refused') throw new AppFailure(done.error);
+      if (done.kind === 'removed')
+        throw new AppFailure(appError('not-found', { what: 'job', id: done.id }));
+      if (done.kind === 'stopped') throw new Error('the transcription was not followed to its end');
+      if (done.kind === 'unwritten') throw done.error;
+      const { job } = done;
+      if (done.kind === 'failed') throw new AppFailure(job.error ?? appError('internal'));
       return {
         content: [
-          { type: 'text' as const, text: await rendered(link, job.id, 'txt') },
+          { type: 'text' as const, text: transcript },
           {
             type: 'resource_link' as const,
             uri: resourceOf(job.id),

@@ -18,6 +18,7 @@ import type {
   EventPayload,
   Result,
 } from '../../../shared/ipc/contract';
+import { fromWire } from '../../../shared/ipc/wire';
 import { appError, type AppError } from '../../../shared/domain/errors';
 import { liveEventSchema, type LiveClientMessage, type LiveEvent } from '../../../shared/ipc/live';
 import { EVENT_NAMES, LIVE_AUDIO_PORT_MESSAGE } from '../../../shared/ipc/names';
@@ -392,7 +393,11 @@ export function browserBridge(
           body: JSON.stringify(input ?? {}),
         });
         heard(response.status);
-        return (await response.json()) as Result<ChannelOutput<typeof channel>>;
+        // Bytes come as base64 on this JSON wire (shared/ipc/wire.ts).
+        const answer = fromWire(channel, (await response.json()) as Result<unknown>);
+        return (answer ?? unreachable(`${channel}: the answer's bytes are not base64`)) as Result<
+          ChannelOutput<typeof channel>
+        >;
       } catch (error) {
         return unreachable((error as Error).message);
       }

@@ -56,7 +56,7 @@ export async function exportJob(bridge: Bridge, request: JobExport): Promise<Job
     const result = await bridge.call('export:render', input);
     if (!result.ok) return { error: result.error };
     for (const file of result.data.files)
-      download(file.fileName, new Blob([bytesOf(file.base64)], { type: file.mediaType }));
+      download(file.fileName, new Blob([file.bytes as BlobPart], { type: file.mediaType }));
     return { saved: result.data.files.map((f) => f.fileName) };
   }
   const result = await bridge.call('export:job', input);

@@ -54,7 +54,7 @@ async function labellingCore(dataDir: string): Promise<Core> {
   return core;
 }
 
-const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 it('names given on Live are kept in the job: the viewer, the exports and the minutesâ€™ participants show them', async () => {
   const core = await labellingCore(await mkdtemp(join(work, 'core-')));
@@ -110,11 +110,11 @@ it('names given on Live are kept in the job: the viewer, the exports and the min
       });
       if (!rendered.ok) throw new Error(rendered.error.code);
       const [md, docx, txt] = rendered.data.files;
-      expect(text(md!.base64)).toContain(line);
-      const word = await mammoth.extractRawText({ buffer: Buffer.from(docx!.base64, 'base64') });
+      expect(text(md!.bytes)).toContain(line);
+      const word = await mammoth.extractRawText({ buffer: Buffer.from(docx!.bytes) });
       expect(word.value).toContain(wordLine);
-      expect(text(txt!.base64)).toContain('Tanaka Yui: Good morning.');
-      expect(text(txt!.base64)).toContain('Sato: Hi there.');
+      expect(text(txt!.bytes)).toContain('Tanaka Yui: Good morning.');
+      expect(text(txt!.bytes)).toContain('Sato: Hi there.');
     }
   } finally {
     await core.stop();
@@ -156,7 +156,7 @@ it('a speaker left unnamed is "Speaker N" among the participants, in the windowâ
         settings: { lang },
       });
       if (!rendered.ok) throw new Error(rendered.error.code);
-      expect(text(rendered.data.files[0]!.base64)).toContain(line);
+      expect(text(rendered.data.files[0]!.bytes)).toContain(line);
     }
   } finally {
     await core.stop();

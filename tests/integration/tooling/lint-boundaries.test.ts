@@ -103,6 +103,14 @@ describe('import boundaries are enforced by lint', () => {
     ['cli/example.ts', "import { x } from '../web-host/server';", /command line is a host/],
     ['cli/example.ts', "import { x } from '../service/service';", /share only shared/],
     ['cli/example.ts', "import { app } from 'electron';", /Electron is only available/],
+    // The command line reaches the core through its link, never its insides.
+    ['cli/example.ts', "import { writeAll } from '../core/export/save';", /through its link/],
+    [
+      'cli/example.ts',
+      "import { FolderWatchers } from '../core/watch/folder-watcher';",
+      /through its link.*core\/watch\/folder-watcher/,
+    ],
+    ['cli/example.ts', "import type { Job } from '../core/jobs/job-journal';", /through its link/],
     // The window's rooms.
     [
       'renderer/src/store/example.ts',
@@ -171,6 +179,10 @@ describe('import boundaries are enforced by lint', () => {
     [
       'electron/main/example.ts',
       "import { app } from 'electron';\nimport { Core } from '../../core/core';\nexport { app, Core };",
+    ],
+    [
+      'cli/example.ts',
+      "import { jobToFiles } from '../core/programs/job-files';\nimport type { CoreLink } from '../core/programs/program-link';\nimport { holdDataFolder } from '../core/host/host-start';\nimport { isEnded } from '../shared/domain/job';\nexport type { CoreLink };\nexport { jobToFiles, holdDataFolder, isEnded };",
     ],
     [
       'renderer/src/features/export/example.ts',
