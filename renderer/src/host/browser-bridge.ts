@@ -44,10 +44,10 @@ export function browserBridge(
         return unreachable((error as Error).message);
       }
     },
-    on: events.on,
+    on: (event, listener) => events.on(event, listener),
     chosenFile: (file, onProgress, signal) => upload(base, session, file, onProgress, signal),
     mediaUrl: (jobId) => session.ticketed(`/media/${encodeURIComponent(jobId)}`),
-    onReachable: events.onReachable,
+    onReachable: (listener) => events.onReachable(listener),
     onSessionEnded: session.onEnded,
     openLive: () => workerLive(session, win),
   };

@@ -56,13 +56,13 @@ export interface BrowserSession {
   /** Settled once the address's one-time code is spent (before any call). */
   readonly ready: Promise<void>;
   /** The headers that say who is calling. */
-  auth(): Record<string, string>;
+  readonly auth: () => Record<string, string>;
   /** Told each answer's status: a 401 to the page's own session ends it. */
-  heard(status: number): void;
+  readonly heard: (status: number) => void;
   /** The URL with a ticket for it (or the token), for what cannot send headers. */
-  ticketed(path: string): Promise<string>;
-  hasEnded(): boolean;
-  onEnded(listener: () => void): Unsubscribe;
+  readonly ticketed: (path: string) => Promise<string>;
+  readonly hasEnded: () => boolean;
+  readonly onEnded: (listener: () => void) => Unsubscribe;
 }
 
 export function browserSession(
@@ -120,7 +120,7 @@ export function browserSession(
     heard,
     ticketed,
     hasEnded: () => hasEnded,
-    onEnded(listener) {
+    onEnded: (listener) => {
       ended.add(listener);
       if (hasEnded) listener();
       return () => void ended.delete(listener);
