@@ -23,26 +23,14 @@ export function ConnectionEditor({
   onRemoved: () => void;
 }) {
   const { t } = useTranslation();
-  const {
-    draft,
-    update,
-    problems,
-    local,
-    changed,
-    saved,
-    saveError,
-    setSaveError,
-    checks,
-    text,
-    url,
-    save,
-  } = useConnectionDraft({ connection, isNew, onSaved });
+  const form = useConnectionDraft({ connection, isNew, onSaved });
+  const { draft, local, checks, text, url } = form;
   const { test, run: runTest } = useConnectionTest();
 
   return (
     <form
       className="conn-editor"
-      onSubmit={(e) => void save(e)}
+      onSubmit={(e) => void form.save(e)}
       noValidate
       aria-label={draft.name || t('settings.newConnection')}
     >
@@ -97,24 +85,24 @@ export function ConnectionEditor({
             </>
           }
         />
-        <ConnectionOptions draft={draft} update={update} />
+        <ConnectionOptions draft={draft} update={form.update} />
       </div>
       <div role="status" aria-live="polite" className="test-result" data-testid="connection-test">
         <ConnectionTestResult test={test} engine={draft.engine} />
-        {saved && <span className="ok-text">{t('settings.saved')}</span>}
+        {form.saved && <span className="ok-text">{t('settings.saved')}</span>}
       </div>
-      <ErrorBox error={saveError} />
+      <ErrorBox error={form.saveError} />
       <ConnectionActions
         connection={connection}
         draft={draft}
         isNew={isNew}
-        changed={changed}
-        canTest={!!draft.baseUrl && !problems.baseUrl}
+        changed={form.changed}
+        canTest={!!draft.baseUrl && !form.problems.baseUrl}
         test={test}
         onTest={() => runTest(draft)}
         onCancelNew={onCancelNew}
         onRemoved={onRemoved}
-        onFailure={setSaveError}
+        onFailure={form.setSaveError}
       />
     </form>
   );

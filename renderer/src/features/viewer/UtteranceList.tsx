@@ -75,16 +75,12 @@ export function UtteranceList({
   const offsets = useMemo(() => offsetsOf(blocks), [blocks]);
   const elementAt = useCallback((index: number) => list.current?.children[index], []);
   usePlayingMark(list, playback.onTime, indexAt, elementAt, { reveal: false });
-  const { error, editing, editingWord, wordActions, actions } = useTextCorrections({
+  const inputs = { blocks, transcript, playback, speakerName, edit, words };
+  const { error, editing, editingWord, wordActions, actions } = useTextCorrections(
     list,
-    blocks,
     offsets,
-    transcript,
-    playback,
-    speakerName,
-    edit,
-    words,
-  });
+    inputs,
+  );
   const editable = edit !== undefined;
 
   return (

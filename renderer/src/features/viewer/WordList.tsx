@@ -101,9 +101,7 @@ export function WordList({
     setFocusIndex(next);
     list.current?.querySelector<HTMLElement>(`[data-i="${next}"]`)?.focus();
   };
-  const { editingIndex, actions } = useWordEditing({
-    list,
-    words,
+  const { editingIndex, actions } = useWordEditing(list, words, {
     playback,
     edit,
     run,

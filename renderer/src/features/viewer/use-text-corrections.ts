@@ -23,26 +23,22 @@ import type { RowActions } from './Utterance';
 import { keepWord, type Editing } from './WordEditor';
 import type { Word } from './words';
 
-export function useTextCorrections({
-  list,
-  blocks,
-  offsets,
-  transcript,
-  playback,
-  speakerName,
-  edit,
-  words,
-}: {
-  list: RefObject<HTMLOListElement | null>;
-  blocks: readonly Block[];
+/** What the corrections are made to, as the list has it. */
+export interface CorrectionInputs {
+  readonly blocks: readonly Block[];
+  readonly transcript: EditedTranscript;
+  readonly playback: Playback;
+  readonly speakerName: (label: string) => string;
+  readonly edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
+  readonly words: readonly ShownWord[];
+}
+
+export function useTextCorrections(
+  list: RefObject<HTMLOListElement | null>,
   /** Where each block's tokens start in its utterance. */
-  offsets: readonly number[];
-  transcript: EditedTranscript;
-  playback: Playback;
-  speakerName: (label: string) => string;
-  edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
-  words: readonly ShownWord[];
-}) {
+  offsets: readonly number[],
+  { blocks, transcript, playback, speakerName, edit, words }: CorrectionInputs,
+) {
   const { error, run } = useActionError();
   const [editing, setEditing] = useState<{ kind: 'text' | 'speaker'; block: number }>();
   /** The word being corrected in place (its index among the words), if any. */

@@ -10,22 +10,22 @@ import { nextShown, type ShownWord } from './shown';
 import type { Playback } from './use-playback';
 import { keepWord, type Editing } from './WordEditor';
 
-export function useWordEditing({
-  list,
-  words,
-  playback,
-  edit,
-  run,
-  setFocusIndex,
-}: {
-  list: RefObject<HTMLDivElement | null>;
-  words: readonly ShownWord[];
-  playback: Playback;
-  edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
-  run: (action: Promise<Result<unknown>>) => Promise<boolean>;
-  /** Moves the list's tab stop to a word. */
-  setFocusIndex: (index: number) => void;
-}) {
+export function useWordEditing(
+  list: RefObject<HTMLDivElement | null>,
+  words: readonly ShownWord[],
+  {
+    playback,
+    edit,
+    run,
+    setFocusIndex,
+  }: {
+    playback: Playback;
+    edit: ((op: EditOp) => Promise<Result<void>>) | undefined;
+    run: (action: Promise<Result<unknown>>) => Promise<boolean>;
+    /** Moves the list's tab stop to a word. */
+    setFocusIndex: (index: number) => void;
+  },
+) {
   const [editingIndex, setEditingIndex] = useState<number>();
   const { seek } = playback;
   /** Focus back on the word (once it is a button again) after an edit ends. */
