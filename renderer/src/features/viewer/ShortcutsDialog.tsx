@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n';
 import { DialogActions } from '../../ui/dialog-actions';
 import { Modal } from '../../ui/modal';
+import './shortcuts.css';
 
 type KeyName = 'space' | 'ctrl' | 'shift' | 'enter' | 'escape' | 'tab' | 'home' | 'end';
 /** A key: a name to translate, or one written the same in every language. */
