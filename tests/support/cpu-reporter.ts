@@ -17,7 +17,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 /** Clock ticks a second (getconf CLK_TCK): 100 on every Linux vitest runs on. */
 const TICKS = 100;
 
-/** Processor seconds spent by `root` and every live process under it, and their waited-for children. */
+/** Processor seconds of `root` and the live processes under it, and of children they waited for. */
 export async function treeCpuSeconds(root: number): Promise<number> {
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const name of await readdir('/proc').catch(() => [] as string[])) {
