@@ -58,6 +58,15 @@ const OWN_KEYCHAIN = [
 ];
 
 /**
+ * A test's bound in the tiers of real processes: a guard against a hang, not a measure. Their
+ * longest tests (decoding real audio, starting services) took 26–37 s each within a fresh
+ * machine's run with its load near 5 (engine.test's dictionary check 33 s, watch's bursts 33 s,
+ * faults' stalled status checks 32 s, calls 35 s, cli-messages 37 s): two busy loops beside the
+ * run (load 8) make them about twice as long, past the 60 s a unit test is given.
+ */
+const PROCESS_TEST_TIMEOUT_MS = 180_000;
+
+/**
  * A tier of files that start real processes: one fork not renewed between files, the audio
  * fixtures and the window built once before.
  */
@@ -73,6 +82,7 @@ const tierOfProcesses = (
     include,
     ...(exclude ? { exclude } : {}),
     isolate: false,
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
     globalSetup: FIXTURES_AND_WINDOW,
     sequence: { groupOrder },
   },
@@ -137,6 +147,7 @@ export default defineConfig({
         test: {
           name: 'integration-isolated',
           include: OWN_KEYCHAIN,
+          testTimeout: PROCESS_TEST_TIMEOUT_MS,
           globalSetup: FIXTURES_AND_WINDOW,
           sequence: { groupOrder: 4 },
         },

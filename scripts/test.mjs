@@ -165,9 +165,17 @@ const takeFloating = async (lane) => {
     await running;
   }
 };
+// The services lane's files run one at a time, so each one's processor time (its services and
+// decoders too) is printed after its tier (tests/support/cpu-reporter.ts): what a file decodes
+// shows apart from what it waits for.
 const servicesLane = runStreamed(
   bin('vitest'),
-  vitestArgs(slowReport, ['integration', 'integration-isolated'], 'tests/integration/'),
+  vitestArgs(
+    slowReport,
+    ['integration', 'integration-isolated'],
+    'tests/integration/',
+    '--reporter=./tests/support/cpu-reporter.ts',
+  ),
   { cwd: ROOT },
 ).then(async (done) => {
   await takeFloating('the services lane');

@@ -52,6 +52,11 @@ export async function openProxiedCore(options: {
       dataDir: options.dataDir,
       keyStore: sessionKeyStore(),
       localService: false,
+      // A job's status asked every 100–400 ms, not the app's 2 s growing to 30 s: a test waits for
+      // a job's end, not for the poll after it (after a 10 s decode, the app's next poll comes at
+      // 16.3 s). A test of polling itself says its own.
+      pollMinMs: 100,
+      pollMaxMs: 400,
       ...options.core,
     });
     const local = core.connections.get('local')!;

@@ -4,6 +4,7 @@
  * the journal, and the service's own job table showing that no job was created twice.
  */
 import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -30,7 +31,11 @@ const { service, proxy, core, restartService } = useProxiedCore({
   },
 });
 let work: string;
-/** The five clips and 70 s of silence at 48 kHz stereo: over 16 MB, so it goes async. */
+/**
+ * Two short clips (0880, 0930: 6 s) and 85 s of silence at 48 kHz stereo: over 16 MB, so it goes
+ * async. The service decodes it five times in this file (some after the test that sent it, beside
+ * the next): the five clips (26 s of speech) made each of those five times as long.
+ */
 let large: string;
 const changes: Job[] = [];
 const uploaded = new Map<string, { sent: number; total: number }>();
@@ -39,9 +44,11 @@ beforeAll(async () => {
   work = await tempDir('kikitori-faults-');
   large = join(work, 'large.wav');
   const clips = (await loadFixtures()).fixtures
-    .filter((f) => f.kind === 'librivox')
+    .filter((f) => f.kind === 'librivox' && /-(0880|0930)\.wav$/.test(f.path))
     .map((f) => join(DEFAULT_FIXTURES_DIR, f.path));
-  await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '70']);
+  expect(clips).toHaveLength(2);
+  await run('sox', ['-R', ...clips, '-r', '48000', '-c', '2', large, 'pad', '0', '85']);
+  expect((await stat(large)).size).toBeGreaterThan(16 * 1024 * 1024);
   core.subscribe((event, payload) => {
     if (event === 'jobs:changed') changes.push((payload as { job: Job }).job);
     if (event === 'upload:progress') {
