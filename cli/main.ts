@@ -10,8 +10,6 @@
  * folder is held by a program that cannot be reached; 130 interrupted; 141 the output was closed
  * (entry.ts).
  */
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import {
   Command,
   CommanderError,
@@ -19,14 +17,14 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import type { CoreLink } from '../core/programs/program-link';
-import { defaultDataDir } from '../shared/domain/data-dir';
+import { dataDirFrom, onStopSignals, processLang } from '../core/host/host-start';
 import type { Lang } from '../shared/domain/errors';
 import type { CommandContext, CommandEntry } from './command';
 import { COMMANDS } from './commands';
 import { makeIo, type Io } from './io';
 import { BadArgument } from './options';
 import { onPipeClosed } from './pipe';
-import { localeLang, say, type TextKey } from './text';
+import { say, type TextKey } from './text';
 
 // The core loads only when a command runs: --help and --version start at once.
 const load = {
@@ -72,7 +70,7 @@ interface Parsed {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const lang: Lang = localeLang();
+  const lang: Lang = processLang();
   const t: Say = (key, params) => say(lang, key, params);
   const parsed: Parsed = { stopsItself: false };
   const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
@@ -152,7 +150,7 @@ function register(
       return;
     }
     const needs = typeof entry.link === 'function' ? entry.link(options) : entry.link;
-    const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
+    const dataDir = dataDirFrom(shared.data);
     const link = await (await load.link()).openLink(dataDir, io, needs);
     // The output folder before the command asks anything of the core: a bad one is said at
     // once, nothing sent. Only a data folder found the user's own leads to one being made.
@@ -199,13 +197,11 @@ async function runParsed(parsed: Parsed, io: Io): Promise<number> {
   const running = parsed.running!;
   let interrupt: () => void = () => {};
   const interrupted = new Promise<void>((settle) => (interrupt = settle));
-  const onSignal = () => {
-    interrupt();
-    // A second Ctrl+C does not wait for anything.
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // A second Ctrl+C does not wait for anything; a second SIGTERM ends the process as it would.
+  const unheard = onStopSignals(
+    () => interrupt(),
+    (signal) => process.exit(signal === 'SIGINT' ? 130 : 143),
+  );
   // A closed output (| head) stops the command as Ctrl+C does; entry.ts then exits 141.
   const unwatch = onPipeClosed(interrupt);
   let exitCode: number;
@@ -225,6 +221,7 @@ async function runParsed(parsed: Parsed, io: Io): Promise<number> {
     const { sentence, detail } = io.problem(error);
     io.error(sentence, { exitCode, ...(detail ? { detail } : {}) });
   } finally {
+    unheard();
     unwatch();
     await parsed.link?.close();
   }
