@@ -80,19 +80,21 @@ export interface CoreCommand<A extends unknown[], O extends OptionValues> extend
   run(call: CoreCall<A, O>): Promise<number>;
 }
 
-export type CommandFile<A extends unknown[] = never, O extends OptionValues = never> =
+export type CommandFile<A extends unknown[], O extends OptionValues> =
   NothingCommand<A, O> | CoreCommand<A, O>;
+
+/** Any command's file, whatever its arguments and options (the table holds them side by side). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommandFile = CommandFile<any, any>;
 
 /** A command of commands (dictionary, program-key): its own help and its subcommands. */
 export interface CommandGroup {
   readonly name: string;
   readonly help: TextKey;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly subcommands: readonly CommandFile<any, any>[];
+  readonly subcommands: readonly AnyCommandFile[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type CommandEntry = CommandFile<any, any> | CommandGroup;
+export type CommandEntry = AnyCommandFile | CommandGroup;
 
 /** A command's file, its options' types read from its declaration. */
 export const command = <A extends unknown[] = [], O extends OptionValues = Record<never, never>>(

@@ -61,7 +61,7 @@ interface Shared {
 }
 
 /** What the parsed command left to run. */
-interface Parsed {
+export interface Parsed {
   running?: (interrupted: Promise<void>) => Promise<number>;
   stopsItself: boolean;
   link?: CoreLink;
@@ -73,7 +73,26 @@ export async function main(argv: readonly string[]): Promise<number> {
   const lang: Lang = processLang();
   const t: Say = (key, params) => say(lang, key, params);
   const parsed: Parsed = { stopsItself: false };
-  const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
+  const program = kikitoriProgram(lang, parsed);
+  const io = () => ioOf(lang, program.opts());
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    return refusedArguments(error, program, parsed, t, io());
+  }
+  return parsed.running ? runParsed(parsed, io()) : 0;
+}
+
+const ioOf = (lang: Lang, shared: Shared): Io =>
+  makeIo({ lang, json: shared.json, quiet: shared.quiet });
+
+/**
+ * `kikitori` with every command of the table (./commands.ts) on commander, in `lang`; the one
+ * the arguments name leaves its run in `parsed`. scripts/cli-reference.ts writes the reference
+ * from it.
+ */
+export function kikitoriProgram(lang: Lang, parsed: Parsed = { stopsItself: false }) {
+  const t: Say = (key, params) => say(lang, key, params);
   const ctx: CommandContext = {
     lang,
     version: VERSION,
@@ -89,13 +108,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   };
   const program = programOf(lang, t);
-  for (const entry of COMMANDS) register(program, entry, ctx, parsed, ioOf);
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (error) {
-    return refusedArguments(error, program, parsed, t, ioOf(program.opts()));
-  }
-  return parsed.running ? runParsed(parsed, ioOf(program.opts())) : 0;
+  for (const entry of COMMANDS)
+    register(program, entry, ctx, parsed, (shared) => ioOf(lang, shared));
+  return program;
 }
 
 /** `kikitori` itself: its description, version, help and the options every command takes. */
