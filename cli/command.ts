@@ -15,6 +15,10 @@ import type { Io } from './io';
 import type { LinkNeeds } from './link';
 import { parseFormats, parseRule, parseSpeakerName, SUBTITLE_FLAGS } from './options';
 import type { TextKey } from './text';
+import type { HELP_EN } from './text-help';
+
+/** A help text of ./text-help.ts, written whole in Japanese and English there. */
+export type HelpKey = keyof typeof HELP_EN;
 
 /** What every command is given to declare its options and to run. */
 export interface CommandContext {
@@ -51,8 +55,8 @@ type Bare = Command<[], Record<never, never>, any>;
 
 interface Declared<A extends unknown[], O extends OptionValues> {
   readonly name: string;
-  /** Its description in --help (cli/text-help.ts). */
-  readonly help: TextKey;
+  /** Its description in --help. */
+  readonly help: HelpKey;
   /** Its arguments and options, declared on commander's command (their help from text-help.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly declare?: (command: Bare, ctx: CommandContext) => Command<A, O, any>;
@@ -90,7 +94,7 @@ export type AnyCommandFile = CommandFile<any, any>;
 /** A command of commands (dictionary, program-key): its own help and its subcommands. */
 export interface CommandGroup {
   readonly name: string;
-  readonly help: TextKey;
+  readonly help: HelpKey;
   readonly subcommands: readonly AnyCommandFile[];
 }
 
