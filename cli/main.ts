@@ -1,7 +1,8 @@
 /**
  * `kikitori`, the command line: transcribe, watch, convert, export, jobs,
  * connections, search, cancel, watch-calls, usage, dictionary, program-key, serve and mcp on the
- * same core and job journal as the window (./commands.ts).
+ * same core and job journal as the window, each command a file of ./commands/ listed in
+ * ./commands.ts.
  * Built into one bundle (scripts/build-cli.mjs → dist/cli/kikitori.mjs) that scripts/kikitori.mjs
  * runs.
  *
@@ -9,24 +10,21 @@
  * folder is held by a program that cannot be reached; 130 interrupted; 141 the output was closed
  * (entry.ts).
  */
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
-import type { CoreLink } from '../core/programs/program-link';
-import { defaultDataDir } from '../shared/domain/data-dir';
-import type { Lang } from '../shared/domain/errors';
 import {
-  fileCommands,
-  jobCommands,
-  programCommands,
-  serviceCommands,
-  type CommandContext,
-  type Shared,
-} from './commands';
+  Command,
+  CommanderError,
+  InvalidArgumentError,
+  type OptionValues,
+} from '@commander-js/extra-typings';
+import type { CoreLink } from '../core/programs/program-link';
+import { dataDirFrom, onStopSignals, processLang } from '../core/host/host-start';
+import type { Lang } from '../shared/domain/errors';
+import type { CommandContext, CommandEntry } from './command';
+import { COMMANDS } from './commands';
 import { makeIo, type Io } from './io';
 import { BadArgument } from './options';
 import { onPipeClosed } from './pipe';
-import { localeLang, say, type TextKey } from './text';
+import { say, type TextKey } from './text';
 
 // The core loads only when a command runs: --help and --version start at once.
 const load = {
@@ -55,8 +53,15 @@ const COMMANDER_ERRORS: Readonly<Record<string, TextKey>> = {
 
 type Say = (key: TextKey, params?: Record<string, string | number>) => string;
 
+/** The options every command shares (the program's own). */
+interface Shared {
+  readonly json?: true | undefined;
+  readonly quiet?: true | undefined;
+  readonly data?: string | undefined;
+}
+
 /** What the parsed command left to run. */
-interface Parsed {
+export interface Parsed {
   running?: (interrupted: Promise<void>) => Promise<number>;
   stopsItself: boolean;
   link?: CoreLink;
@@ -65,15 +70,33 @@ interface Parsed {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const lang: Lang = localeLang();
+  const lang: Lang = processLang();
   const t: Say = (key, params) => say(lang, key, params);
   const parsed: Parsed = { stopsItself: false };
-  const ioOf = (shared: Shared): Io => makeIo({ lang, json: shared.json, quiet: shared.quiet });
+  const program = kikitoriProgram(lang, parsed);
+  const io = () => ioOf(lang, program.opts());
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    return refusedArguments(error, program, parsed, t, io());
+  }
+  return parsed.running ? runParsed(parsed, io()) : 0;
+}
+
+const ioOf = (lang: Lang, shared: Shared): Io =>
+  makeIo({ lang, json: shared.json, quiet: shared.quiet });
+
+/**
+ * `kikitori` with every command of the table (./commands.ts) on commander, in `lang`; the one
+ * the arguments name leaves its run in `parsed`. scripts/cli-reference.ts writes the reference
+ * from it.
+ */
+export function kikitoriProgram(lang: Lang, parsed: Parsed = { stopsItself: false }) {
+  const t: Say = (key, params) => say(lang, key, params);
   const ctx: CommandContext = {
     lang,
     version: VERSION,
     t,
-    ioOf,
     checked: (parse) => (value) => {
       try {
         return parse(value);
@@ -83,25 +106,16 @@ export async function main(argv: readonly string[]): Promise<number> {
         throw new InvalidArgumentError(error.sentence);
       }
     },
-    onCore: async (shared, needs, work) => {
-      const io = ioOf(shared);
-      const dataDir = resolve(shared.data ?? defaultDataDir('app', process.env, homedir()));
-      const link = await (await load.link()).openLink(dataDir, io, needs);
-      // The output folder before the command asks anything of the core: a bad one is said at
-      // once, nothing sent. Only a data folder found the user's own leads to one being made.
-      if (needs.out !== undefined)
-        await (await load.preflight()).outFolder(io, needs.out).catch(async (error: unknown) => {
-          await link.close();
-          throw error;
-        });
-      parsed.link = link;
-      parsed.running = (interrupted) => work(link, io, interrupted, dataDir);
-    },
-    run: (work) => (parsed.running = work),
-    stopsItself: () => (parsed.stopsItself = true),
   };
+  const program = programOf(lang, t);
+  for (const entry of COMMANDS)
+    register(program, entry, ctx, parsed, (shared) => ioOf(lang, shared));
+  return program;
+}
 
-  const program = new Command('kikitori')
+/** `kikitori` itself: its description, version, help and the options every command takes. */
+function programOf(lang: Lang, t: Say) {
+  return new Command('kikitori')
     .description(t('help.program'))
     .version(VERSION, '-V, --version', t('help.version'))
     .helpOption('-h, --help', t('help.help'))
@@ -116,17 +130,54 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addHelpText('afterAll', `\n${t('help.exitCodes')}`)
     .configureOutput({ outputError: () => {} })
     .exitOverride();
-  fileCommands(program, ctx);
-  jobCommands(program, ctx);
-  serviceCommands(program, ctx);
-  programCommands(program, ctx);
+}
 
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (error) {
-    return refusedArguments(error, program, parsed, t, ioOf(program.opts()));
+/** The action commander calls: the command's arguments, its options, then the command. */
+type Action = (...params: unknown[]) => Promise<void>;
+
+/**
+ * One entry of the table on commander: a group's subcommands, or a command whose action leaves
+ * its run in `parsed` (on the core, once the link is open and --out checked).
+ */
+function register(
+  parent: Command<unknown[], OptionValues, OptionValues>,
+  entry: CommandEntry,
+  ctx: CommandContext,
+  parsed: Parsed,
+  ioOf: (shared: Shared) => Io,
+): void {
+  const base = parent.command(entry.name).description(ctx.t(entry.help));
+  if ('subcommands' in entry) {
+    for (const sub of entry.subcommands) register(base, sub, ctx, parsed, ioOf);
+    return;
   }
-  return parsed.running ? runParsed(parsed, ioOf(program.opts())) : 0;
+  const declared = (entry.declare ? entry.declare(base, ctx) : base) as unknown as {
+    action(run: Action): unknown;
+  };
+  declared.action(async (...params) => {
+    const command = params.at(-1) as Command;
+    const [args, options] = [params.slice(0, -2), params.at(-2)];
+    const shared = command.optsWithGlobals() as Shared;
+    const io = ioOf(shared);
+    if (entry.runsOn) parsed.stopsItself = true;
+    if (entry.needs === 'nothing') {
+      parsed.running = (interrupted) => entry.run({ args, options, ctx, io, interrupted });
+      return;
+    }
+    const needs = typeof entry.link === 'function' ? entry.link(options) : entry.link;
+    const dataDir = dataDirFrom(shared.data);
+    const link = await (await load.link()).openLink(dataDir, io, needs);
+    // The output folder before the command asks anything of the core: a bad one is said at
+    // once, nothing sent. Only a data folder found the user's own leads to one being made.
+    if (needs.out !== undefined)
+      await (await load.preflight()).outFolder(io, needs.out).catch(async (error: unknown) => {
+        await link.close();
+        throw error;
+      });
+    parsed.link = link;
+    parsed.running = (interrupted) =>
+      entry.run({ args, options, ctx, io, interrupted, link, dataDir });
+  });
 }
 
 /** A command line commander (or a check before the core opened) refused: its sentence, 2. */
@@ -161,13 +212,11 @@ async function runParsed(parsed: Parsed, io: Io): Promise<number> {
   const running = parsed.running!;
   let interrupt: () => void = () => {};
   const interrupted = new Promise<void>((settle) => (interrupt = settle));
-  const onSignal = () => {
-    interrupt();
-    // A second Ctrl+C does not wait for anything.
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // A second Ctrl+C does not wait for anything; a second SIGTERM ends the process as it would.
+  const unheard = onStopSignals(
+    () => interrupt(),
+    (signal) => process.exit(signal === 'SIGINT' ? 130 : 143),
+  );
   // A closed output (| head) stops the command as Ctrl+C does; entry.ts then exits 141.
   const unwatch = onPipeClosed(interrupt);
   let exitCode: number;
@@ -187,6 +236,7 @@ async function runParsed(parsed: Parsed, io: Io): Promise<number> {
     const { sentence, detail } = io.problem(error);
     io.error(sentence, { exitCode, ...(detail ? { detail } : {}) });
   } finally {
+    unheard();
     unwatch();
     await parsed.link?.close();
   }

@@ -3,7 +3,7 @@
  * as the window does: each sentence written whole in each language. The core's errors are
  * rendered by shared/domain/error-text (errorText); these are the command line's own words.
  */
-import { langOf, type Lang } from '../shared/domain/errors';
+import type { Lang } from '../shared/domain/errors';
 import { HELP_EN, HELP_JA } from './text-help';
 
 const EN = {
@@ -286,11 +286,6 @@ const JA: Readonly<Record<TextKey, string>> = {
 };
 
 const TABLES: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { en: EN, ja: JA };
-
-/** The language of this process's locale, as the window picks its own. */
-export function localeLang(env: NodeJS.ProcessEnv = process.env): Lang {
-  return langOf(env.LC_ALL || env.LC_MESSAGES || env.LANG);
-}
 
 /** One sentence of the command line's, with its values filled in. */
 export function say(

@@ -5,9 +5,7 @@
  * over IPC or HTTP; programs and tests call the typed `invoke`. Both validate the input against
  * the IPC contract and always answer a Result (thrown errors lose their shape across IPC).
  */
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { defaultDataDir } from '../shared/domain/data-dir';
 import { AppFailure, appError } from '../shared/domain/errors';
 import {
   CHANNELS,
@@ -111,10 +109,6 @@ export interface CoreOptions {
   readonly soundEnv?: NodeJS.ProcessEnv;
   /** The language of a call's session name the core records itself. */
   readonly lang?: 'en' | 'ja';
-}
-
-export function defaultAppDataDir(): string {
-  return defaultDataDir('app', process.env, homedir());
 }
 
 interface Parts {

@@ -1,8 +1,9 @@
 /**
  * The command line's reference (docs/guide/command-line-reference.md), written from the command
- * line's own definitions, so it cannot drift from them: the commander program `kikitori` builds
- * (cli/main.ts, cli/commands.ts), its English help (cli/text-help.ts), and the terms and
- * descriptions commander's own `--help` prints (its Help class), as Markdown.
+ * line's own definitions, so it cannot drift from them: the commander program main() builds from
+ * the table of commands (cli/commands.ts, one file each in cli/commands/), what each file says it
+ * needs, its English help (cli/text-help.ts), and the terms and descriptions commander's own
+ * `--help` prints (its Help class), as Markdown.
  *
  *   npx tsx scripts/cli-reference.ts           writes the page
  *   npx tsx scripts/cli-reference.ts --check   exits 1 when the committed page differs
@@ -12,45 +13,32 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Command, type Help } from '@commander-js/extra-typings';
+import type { Command, Help } from '@commander-js/extra-typings';
 import * as prettier from 'prettier';
-import { main } from '../cli/main';
+import type { AnyCommandFile } from '../cli/command';
+import { COMMANDS } from '../cli/commands';
+import { kikitoriProgram } from '../cli/main';
 
 export const REFERENCE_PATH = 'docs/guide/command-line-reference.md';
 
 // The commander types of extra-typings are generic; the walk below needs only the base shape.
 type AnyCommand = Command<unknown[], Record<string, unknown>, Record<string, unknown>>;
 
-/**
- * The program `kikitori` builds, with every command, argument and option as it declares them,
- * in English. main() builds it and then parses; parsing is set aside for this one call, so
- * nothing runs and nothing is printed.
- */
-async function kikitoriProgram(): Promise<AnyCommand> {
-  const saved = { LC_ALL: process.env.LC_ALL, LC_MESSAGES: process.env.LC_MESSAGES };
-  const parseAsync = Object.getOwnPropertyDescriptor(Command.prototype, 'parseAsync')!;
-  const built: AnyCommand[] = [];
-  process.env.LC_ALL = 'C.UTF-8';
-  delete process.env.LC_MESSAGES;
-  Object.defineProperty(Command.prototype, 'parseAsync', {
-    ...parseAsync,
-    value(this: AnyCommand) {
-      built.push(this);
-      return Promise.resolve(this);
-    },
-  });
-  try {
-    await main([]);
-  } finally {
-    Object.defineProperty(Command.prototype, 'parseAsync', parseAsync);
-    for (const [name, value] of Object.entries(saved))
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-  }
-  if (built.length !== 1)
-    throw new Error('cli/main.ts no longer parses one program through commander’s parseAsync');
-  return built[0]!;
+/** Each command of the table (cli/commands.ts) by its full name: kikitori dictionary list. */
+function tableOf(): Map<string, AnyCommandFile> {
+  const files = new Map<string, AnyCommandFile>();
+  for (const entry of COMMANDS)
+    if ('subcommands' in entry)
+      for (const sub of entry.subcommands) files.set(`kikitori ${entry.name} ${sub.name}`, sub);
+    else files.set(`kikitori ${entry.name}`, entry);
+  return files;
 }
+
+/** What a command needs, as its file declares it, in a sentence. */
+const NEEDS: Readonly<Record<AnyCommandFile['needs'], string>> = {
+  nothing: 'It needs nothing else: no data folder, no app, no service.',
+  core: 'It works on the data folder’s core: through the running app when one holds the folder, else opened here.',
+};
 
 /** A table cell: one line, its pipes escaped. */
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
@@ -87,7 +75,12 @@ function optionTable(help: Help, command: AnyCommand, global: boolean): string[]
   ];
 }
 
-function commandSection(help: Help, name: string, command: AnyCommand): string[] {
+function commandSection(
+  help: Help,
+  name: string,
+  command: AnyCommand,
+  file: AnyCommandFile | undefined,
+): string[] {
   const args = help.visibleArguments(command);
   const subcommands = command.commands.filter((sub) => sub.name() !== 'help');
   return [
@@ -95,6 +88,7 @@ function commandSection(help: Help, name: string, command: AnyCommand): string[]
     '',
     help.commandDescription(command),
     '',
+    ...(file ? [NEEDS[file.needs], ''] : []),
     '```text',
     // commander's usage names the command by its parents' names too: kikitori dictionary list.
     help.commandUsage(command),
@@ -127,13 +121,15 @@ function commandSection(help: Help, name: string, command: AnyCommand): string[]
 
 /** The reference page, as Markdown formatted by the project's Prettier settings. */
 export async function cliReference(): Promise<string> {
-  const program = await kikitoriProgram();
+  // The program as main() builds it from the table, in English; nothing is parsed or run.
+  const program = kikitoriProgram('en') as unknown as AnyCommand;
+  const table = tableOf();
   const help = program.createHelp();
   const commands = commandsOf(program, 'kikitori');
   const lines = [
     '# The command line’s reference',
     '',
-    '<!-- Written by `npx tsx scripts/cli-reference.ts` from the command line’s own definitions (cli/main.ts, cli/commands.ts, cli/text-help.ts); tests/unit/tooling/cli-reference.test.ts fails when this page differs from what it writes. Edit those, then run it. -->',
+    '<!-- Written by `npx tsx scripts/cli-reference.ts` from the command line’s own definitions (the table cli/commands.ts of the files in cli/commands/, and cli/text-help.ts); tests/unit/tooling/cli-reference.test.ts fails when this page differs from what it writes. Edit those, then run it. -->',
     '',
     `${help.commandDescription(program)} How to run it, what it shares with the app and what its output looks like: [the command line](command-line.md). Each command prints this help in English or Japanese (by \`LANG\`) with \`--help\`.`,
     '',
@@ -153,7 +149,7 @@ export async function cliReference(): Promise<string> {
         `| [${name}](#${anchorOf(name)}) | ${cell(help.commandDescription(command))} |`,
     ),
     '',
-    ...commands.flatMap(([name, command]) => commandSection(help, name, command)),
+    ...commands.flatMap(([name, command]) => commandSection(help, name, command, table.get(name))),
     '## Exit codes',
     '',
     // The program's text after all help (the exit codes), as --help ends with it.

@@ -20,6 +20,7 @@ import { errorText } from '../shared/domain/error-text';
 import {
   dataDirFrom,
   failWith as fail,
+  handOverTo,
   holdDataFolder,
   openOrHandOver,
   stopOnSignals,
@@ -81,18 +82,14 @@ try {
   // The window records the calls the person starts.
   const opened = await openOrHandOver({ dataDir, calls: 'window' });
   if (opened.kind === 'held') {
-    const { running } = opened;
-    if (!running) fail(new AppFailure(appError('app-running', { path: dataDir })));
-    if (running.kind === 'impostor')
-      fail(new AppFailure(appError('handover-refused', { url: running.url })));
-    if (running.kind === 'command')
-      fail(new AppFailure(appError('data-held-by-command', { pid: running.pid, path: dataDir })));
-    if (running.kind === 'window') {
-      console.log(`Kikitori is already open in its window (pid ${running.pid}) for ${dataDir}.`);
+    const to = handOverTo(dataDir, opened.running);
+    if (to.kind === 'refused') fail(to.error);
+    if (to.kind === 'window') {
+      console.log(`Kikitori is already open in its window (pid ${to.pid}) for ${dataDir}.`);
     } else {
       console.log(`Kikitori is already running for this data folder. ${OPEN_ONCE}`);
-      console.log(running.url);
-      await openInBrowser(running.url);
+      console.log(to.url);
+      await openInBrowser(to.url);
     }
     process.exit(0);
   }

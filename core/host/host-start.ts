@@ -1,19 +1,22 @@
 /**
  * How every host starts and stops on a data folder (the web host, the Electron main process, the
- * command line): the data folder from `--data` or KIKITORI_DATA_DIR, the core opened (which takes
- * the folder's lock) or the running instance found to hand over to, one translated sentence and
- * an exit code when it cannot start, the program endpoint and `<data>/instance.json` for as long
- * as it holds the folder, and a clean stop on SIGINT and SIGTERM.
+ * command line): the data folder from `--data` or KIKITORI_DATA_DIR, the language of the locale,
+ * the core opened (which takes the folder's lock) or the running instance found and what to do
+ * about it (the hand-over decision), one translated sentence and an exit code when it cannot
+ * start, the program endpoint and `<data>/instance.json` for as long as it holds the folder, and
+ * a clean stop on SIGINT and SIGTERM. The core and the endpoints load only when a host opens
+ * them: the command line reads its language and data folder here and still starts at once.
  */
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defaultDataDir } from '../../shared/domain/data-dir';
 import { AppFailure, appError, langOf, type AppError, type Lang } from '../../shared/domain/errors';
 import { errorText } from '../../shared/domain/error-text';
 import { findRunningInstance, removeInstance, writeInstance, type Handover } from './app-instance';
-import { Core, defaultAppDataDir, type CoreOptions } from '../core';
-import { startOpenAiServer, type OpenAiServer } from '../programs/openai/server';
-import { connectProgram } from '../programs/program-client';
-import { startProgramEndpoint, type ProgramEndpoint } from '../programs/program-endpoint';
+import type { Core, CoreOptions } from '../core';
+import type { OpenAiServer } from '../programs/openai/server';
+import type { ProgramEndpoint } from '../programs/program-endpoint';
 
 /** How long an app waits for a command that does not hand over (`jobs`, `export`) to end. */
 const SHORT_COMMAND_MS = 5_000;
@@ -22,12 +25,15 @@ const SHORT_COMMAND_MS = 5_000;
 export const HANDOVER_MS = 30_000;
 
 /** The language of this process's locale (LC_ALL, LC_MESSAGES, LANG): Japanese or English. */
-export const processLang = (): Lang =>
-  langOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+export const processLang = (env: NodeJS.ProcessEnv = process.env): Lang =>
+  langOf(env.LC_ALL || env.LC_MESSAGES || env.LANG);
 
-/** The data folder: `--data` when given, else KIKITORI_DATA_DIR or the default, made absolute. */
-export const dataDirFrom = (flag: string | undefined): string =>
-  resolve(flag ?? defaultAppDataDir());
+/**
+ * The data folder: `--data` when given, else KIKITORI_DATA_DIR or the XDG default
+ * (~/.local/share/kikitori/app), made absolute: one set of jobs whichever host opens it.
+ */
+export const dataDirFrom = (flag?: string): string =>
+  resolve(flag ?? defaultDataDir('app', process.env, homedir()));
 
 /** Anything thrown, as the AppError a person is shown (`internal` for what is not one). */
 export const asAppError = (error: unknown): AppError =>
@@ -63,12 +69,14 @@ export async function openOrHandOver(
   options: CoreOptions,
   handoverMs = HANDOVER_MS,
 ): Promise<Opened> {
+  const { Core } = await import('../core');
   try {
     return { kind: 'opened', core: await Core.open(options) };
   } catch (error) {
     if (!isHeld(error)) throw error;
     const running = await findRunningInstance(options.dataDir, handoverMs);
     if (running?.kind !== 'command') return { kind: 'held', running };
+    const { connectProgram } = await import('../programs/program-client');
     const reached = await connectProgram(options.dataDir);
     const letting = reached.kind === 'connected' && (await reached.letGo());
     if (reached.kind === 'connected') await reached.link.close();
@@ -78,11 +86,37 @@ export async function openOrHandOver(
   }
 }
 
+/** What a host starting on a folder another live Kikitori holds does about it. */
+export type HandOverTo =
+  /** Nothing it can hand over to: this sentence, and the host ends. */
+  | { readonly kind: 'refused'; readonly error: AppFailure }
+  /** The window holds it (pid): it is open already. */
+  | { readonly kind: 'window'; readonly pid: number }
+  /** Browser mode holds it: send the person to this one-time address. */
+  | { readonly kind: 'browser'; readonly url: string };
+
+/**
+ * The hand-over decision of a host that found the folder held (`openOrHandOver`'s `held`): a
+ * window or browser mode is handed over to; a command that did not let go, something not
+ * Kikitori at the instance's address, or a holder that does not answer is said and refused.
+ */
+export function handOverTo(dataDir: string, running: Handover | undefined): HandOverTo {
+  const refused = (error: AppError) => ({ kind: 'refused', error: new AppFailure(error) }) as const;
+  if (!running) return refused(appError('app-running', { path: dataDir }));
+  if (running.kind === 'impostor')
+    return refused(appError('handover-refused', { url: running.url }));
+  if (running.kind === 'command')
+    return refused(appError('data-held-by-command', { pid: running.pid, path: dataDir }));
+  if (running.kind === 'window') return { kind: 'window', pid: running.pid };
+  return { kind: 'browser', url: running.url };
+}
+
 const isHeld = (error: unknown) =>
   error instanceof AppFailure && error.error.code === 'app-running';
 
 /** The core, once the command that said it lets go has released the lock (within `ms`). */
 async function openOnceFree(options: CoreOptions, ms: number): Promise<Core | undefined> {
+  const { Core } = await import('../core');
   const deadline = Date.now() + ms;
   for (;;) {
     try {
@@ -118,6 +152,10 @@ export async function holdDataFolder(
   /** A command lets go of the folder when an app starting on it asks (core/programs/program-endpoint.ts). */
   onHandover?: () => void,
 ): Promise<HeldFolder> {
+  const [{ startProgramEndpoint }, { startOpenAiServer }] = await Promise.all([
+    import('../programs/program-endpoint'),
+    import('../programs/openai/server'),
+  ]);
   const endpoint = await startProgramEndpoint(core, onHandover ? { onHandover } : {}).catch(
     (error: unknown) => {
       warn(
@@ -156,16 +194,31 @@ export async function holdDataFolder(
 }
 
 /**
+ * The first SIGINT or SIGTERM calls `first`; a signal after it calls `again` with its name (by
+ * default nothing: a stop under way is not cut short). Returns what stops listening.
+ */
+export function onStopSignals(
+  first: () => void,
+  again: (signal: NodeJS.Signals) => void = () => {},
+): () => void {
+  let heard = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (heard) return again(signal);
+    heard = true;
+    first();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
+}
+
+/**
  * SIGINT and SIGTERM run `stop` once (closing what the host holds: stopping the core releases
  * the data folder's lock), then the process exits with `exitCode`.
  */
 export function stopOnSignals(stop: () => Promise<unknown>, exitCode = 0): void {
-  let stopping = false;
-  const onSignal = () => {
-    if (stopping) return;
-    stopping = true;
-    void stop().finally(() => process.exit(exitCode));
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  onStopSignals(() => void stop().finally(() => process.exit(exitCode)));
 }

@@ -24,8 +24,15 @@ import {
   shell,
 } from 'electron';
 import { writeOpenPage } from '../../core/host/open-page';
-import { defaultAppDataDir, type Core } from '../../core/core';
-import { asAppError, holdDataFolder, openOrHandOver } from '../../core/host/host-start';
+import type { Core } from '../../core/core';
+import {
+  asAppError,
+  dataDirFrom,
+  handOverTo,
+  holdDataFolder,
+  onStopSignals,
+  openOrHandOver,
+} from '../../core/host/host-start';
 import { mediaResponse } from '../../core/media/media';
 import { ChosenFiles } from '../../core/media/media-file';
 import { tightenedLine } from '../../core/storage/private-folder';
@@ -55,7 +62,7 @@ const PRELOAD = join(ROOT, 'dist', 'app', 'preload.cjs');
 
 // The same data folder as browser mode (KIKITORI_DATA_DIR or ~/.local/share/kikitori/app), so
 // jobs, connections and the local service's data are one set whichever host opens them.
-app.setPath('userData', defaultAppDataDir());
+app.setPath('userData', dataDirFrom());
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 if (!app.requestSingleInstanceLock()) {
@@ -94,17 +101,15 @@ function quitWith(error: unknown): void {
   app.exit(1);
 }
 
-/** A web host holds the data folder: open it in the browser rather than start a second app. */
+/** Another Kikitori holds the data folder: open browser mode's in the browser, or say why not. */
 async function handOver(dataDir: string, running: Handover | undefined): Promise<void> {
+  const to = handOverTo(dataDir, running);
+  // A window holding it would have had Electron's single-instance lock: it does not answer.
+  if (to.kind === 'window')
+    return quitWith(new AppFailure(appError('app-running', { path: dataDir })));
+  if (to.kind === 'refused') return quitWith(to.error);
   // The one-time address goes through a user-only page, never on a command line.
-  if (running?.kind === 'browser') await shell.openPath(await writeOpenPage(dataDir, running.url));
-  else if (running?.kind === 'command')
-    return quitWith(
-      new AppFailure(appError('data-held-by-command', { pid: running.pid, path: dataDir })),
-    );
-  else if (running?.kind === 'impostor')
-    return quitWith(new AppFailure(appError('handover-refused', { url: running.url })));
-  else return quitWith(new AppFailure(appError('app-running', { path: dataDir })));
+  await shell.openPath(await writeOpenPage(dataDir, to.url));
   app.releaseSingleInstanceLock();
   app.exit(0);
 }
@@ -185,8 +190,7 @@ async function start(): Promise<void> {
     void Promise.all([core.stop(), held.stop()]).finally(() => app.quit());
   });
   // A stop asked by the system (SIGTERM, Ctrl+C) quits as the menu does: the endpoint removed.
-  process.once('SIGTERM', () => app.quit());
-  process.once('SIGINT', () => app.quit());
+  onStopSignals(() => app.quit());
   app.on('window-all-closed', () => app.quit());
   await core.start();
 }

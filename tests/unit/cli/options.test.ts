@@ -15,7 +15,8 @@ import {
   parseSpeakerName,
   parseStatus,
 } from '../../../cli/options';
-import { localeLang, say, type TextKey } from '../../../cli/text';
+import { processLang } from '../../../core/host/host-start';
+import { say, type TextKey } from '../../../cli/text';
 import type { Job } from '../../../shared/domain/job';
 import { exportSettingsSchema } from '../../../shared/format/export-settings';
 import { DIARIZED, DIARIZED_JOB_BODY } from '../../support/diarized';
@@ -183,11 +184,11 @@ describe('a job named on the command line', () => {
 });
 
 describe('the command line’s words', () => {
-  it('follow the locale as the window does', () => {
-    expect(localeLang({ LANG: 'ja_JP.UTF-8' })).toBe('ja');
-    expect(localeLang({ LANG: 'ja_JP.UTF-8', LC_ALL: 'en_US.UTF-8' })).toBe('en');
-    expect(localeLang({ LC_MESSAGES: 'ja' })).toBe('ja');
-    expect(localeLang({})).toBe('en');
+  it('follow the locale as every host does (core/host/host-start.ts)', () => {
+    expect(processLang({ LANG: 'ja_JP.UTF-8' })).toBe('ja');
+    expect(processLang({ LANG: 'ja_JP.UTF-8', LC_ALL: 'en_US.UTF-8' })).toBe('en');
+    expect(processLang({ LC_MESSAGES: 'ja' })).toBe('ja');
+    expect(processLang({})).toBe('en');
   });
 
   it('are written whole in each language, with the same values', () => {

@@ -41,6 +41,11 @@ describe('the command line’s reference', () => {
     expect(page).toMatch(/\| `--speech-only` +\| send only where people speak/);
     expect(page).toMatch(/\| `--max-line <n>` +\| subtitles: a line’s width \(\d+–\d+\)/);
     expect(page).toContain('Exit codes: 0 all done;');
+    // What each command's file says it needs, under its heading.
+    const section = (name: string) =>
+      page.slice(page.indexOf(`\n## kikitori ${name}\n`)).split('\n## ')[1];
+    expect(section('convert')).toContain('It needs nothing else: no data folder');
+    expect(section('dictionary list')).toContain('It works on the data folder’s core');
     expect(page).not.toMatch(/[\u3040-\u30ff]{3}/);
   }, 30_000);
 });

@@ -109,6 +109,15 @@ describe('the architecture’s layout holds the tree', () => {
     expect(handlers).toEqual(expect.arrayContaining(['jobs', 'live', 'watch']));
     expect(handlers.filter((name) => !named.has(name))).toEqual([]);
   });
+  it('names every command file of the command line in its list of commands', () => {
+    const list = /\n {2}commands\/ +one file per command: ((?:.|\n {19})*)/.exec(layout)?.[1] ?? '';
+    const named = new Set(list.split(/[\s,]+/).filter(Boolean));
+    const commands = tracked
+      .filter((file) => /^cli\/commands\/[a-z-]+\.ts$/.test(file))
+      .map((file) => file.slice('cli/commands/'.length, -'.ts'.length));
+    expect(commands).toEqual(expect.arrayContaining(['transcribe', 'watch', 'mcp']));
+    expect(commands.filter((name) => !named.has(name))).toEqual([]);
+  });
 });
 
 describe('the window’s tests hold tests only', () => {
