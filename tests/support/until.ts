@@ -10,7 +10,8 @@ export async function until<T>(
     if (done(value)) return value;
     if (Date.now() - start > timeoutMs)
       throw new Error(
-        `timed out after ${timeoutMs} ms; last: ${JSON.stringify(value).slice(0, 500)}`,
+        // JSON.stringify gives undefined for undefined (and functions): say the value anyway.
+        `timed out after ${timeoutMs} ms; last: ${String(JSON.stringify(value) ?? value).slice(0, 500)}`,
       );
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
