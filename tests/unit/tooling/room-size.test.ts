@@ -41,7 +41,6 @@ const FILES_NOT_YET_CUT = [
   'shared/domain/edits.ts',
   'shared/domain/error-text/en.ts',
   'shared/domain/error-text/ja.ts',
-  'shared/format/subtitles.ts',
   'shared/ipc/contract.ts',
 ];
 
