@@ -9,20 +9,17 @@
  * Writes of one job run one after another, and a removed job stays removed: once `remove` is
  * called, no later save or result of that job reaches the disk (work still in flight for it ends
  * with JobRemoved).
+ *
+ * The edits' log on the disk is edits-log.ts; the index that lets the journal open without
+ * reading every job file is journal-index.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { z } from 'zod';
-import {
-  EDIT_HISTORY_MAX_BYTES,
-  editHistorySchema,
-  editOpSchema,
-  NO_EDITS,
-  type EditHistory,
-} from '../../shared/domain/edits';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EditHistory } from '../../shared/domain/edits';
 import { jobSchema, transcriptSchema, type Job, type Transcript } from '../../shared/domain/job';
 import { isInside } from '../media/media-file';
+import { EDITS_LOG, editLine, type EditChange, readEdits, saveEdit } from './edits-log';
 import {
   readIndex,
   removeIndexTemps,
@@ -32,13 +29,7 @@ import {
   type IndexEntry,
   type Stamp,
 } from './journal-index';
-import {
-  readJson,
-  removeStaleTemps,
-  StorageError,
-  writeJsonAtomic,
-  writeTextAtomic,
-} from '../storage/atomic-json';
+import { readJson, removeStaleTemps, StorageError, writeJsonAtomic } from '../storage/atomic-json';
 
 /** Live jobs' recordings (`<id>.flac`), which the app made and so may delete with their job. */
 export const RECORDINGS_DIR = 'recordings';
@@ -47,91 +38,14 @@ export const SOURCES_SUFFIX = '.sources.flac';
 /** Live jobs' finals while they record (`<id>.jsonl`, core/live/live-recording.ts). */
 export const LIVE_DIR = 'live';
 
+export type { EditChange } from './edits-log';
+
 const JOB_SCHEMA = 1;
 /** Job files read at once at open (those the index does not hold). */
 const READ_AT_ONCE = 32;
 /** How long after a job's write the index is written again (a crash before then costs only reads). */
 const INDEX_AFTER_MS = 2_000;
 const RESULT_SCHEMA = 1;
-/** 2: a log of changes (`<id>.jsonl`), its first line the history as it was then. */
-const EDITS_SCHEMA = 2;
-const EDITS_LOG = '.jsonl';
-/** The most bytes a job's edits log may hold before it is written again as the history alone. */
-const EDITS_LOG_MAX_BYTES = 2 * EDIT_HISTORY_MAX_BYTES;
-
-/** One change of a job's edits, a line of its log. */
-const editChangeSchema = z.union([
-  z.object({ push: editOpSchema }).strict(),
-  z.object({ undo: z.literal(true) }).strict(),
-  z.object({ redo: z.literal(true) }).strict(),
-]);
-export type EditChange = z.infer<typeof editChangeSchema>;
-
-/**
- * The history a log says: its first line (the history then, as the whole-history file held it),
- * then each change. Replayed in place: a push drops what was undone after the position.
- */
-function replayEdits(text: string, path: string): EditHistory {
-  const lines = text.split('\n');
-  // A last line without its line end was being written when the app stopped: never answered.
-  lines.pop();
-  const head = lines.shift();
-  if (head === undefined) throw new StorageError('corrupt', `${path} is empty`, path);
-  const parsed = JSON.parse(head) as { schemaVersion?: unknown; data?: unknown };
-  if (typeof parsed.schemaVersion !== 'number')
-    throw new StorageError('corrupt', `${path} has no schema version`, path);
-  if (parsed.schemaVersion > EDITS_SCHEMA)
-    throw new StorageError(
-      'newer-version',
-      `${path} was written by a newer Kikitori (schema ${parsed.schemaVersion}); update Kikitori to read it`,
-      path,
-    );
-  const start = editHistorySchema.parse(parsed.data);
-  const ops = [...start.ops];
-  let position = start.position;
-  for (const line of lines) {
-    const change = editChangeSchema.parse(JSON.parse(line));
-    if ('push' in change) {
-      ops.length = position;
-      ops.push(change.push);
-      position += 1;
-    } else if ('undo' in change) position = Math.max(0, position - 1);
-    else position = Math.min(ops.length, position + 1);
-  }
-  return { ops, position };
-}
-
-/** Whether `bytes` more can be appended to the log: it exists, ends whole, and stays bounded. */
-async function appendable(log: string, bytes: number): Promise<boolean> {
-  let file;
-  try {
-    file = await open(log, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  try {
-    const { size } = await file.stat();
-    if (size === 0 || size + bytes > EDITS_LOG_MAX_BYTES) return false;
-    const last = Buffer.alloc(1);
-    await file.read(last, 0, 1, size - 1);
-    return last[0] === 0x0a;
-  } finally {
-    await file.close();
-  }
-}
-
-/** One line at the log's end, on the disk before it is answered. */
-async function appendLine(log: string, line: string): Promise<void> {
-  const file = await open(log, 'a');
-  try {
-    await file.writeFile(line);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-}
-
 function withTitle(job: Job, title: string | undefined): Job {
   const { title: _old, ...rest } = job;
   return title === undefined ? rest : { ...rest, title };
@@ -377,46 +291,8 @@ export class JobJournal {
    * transcript reads as the service gave it; a torn last line (a change never answered) is not
    * read.
    */
-  async readEdits(id: string): Promise<EditHistory> {
-    const log = join(this.editsDir, `${id}${EDITS_LOG}`);
-    let text: string;
-    try {
-      text = await readFile(log, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      return this.readWholeEdits(id);
-    }
-    try {
-      return replayEdits(text, log);
-    } catch (error) {
-      if (error instanceof StorageError && error.code === 'newer-version') throw error;
-      return this.setEditsAside(id, log);
-    }
-  }
-
-  /** The edits file of the Kikitori before the log: the whole history, written atomically. */
-  private async readWholeEdits(id: string): Promise<EditHistory> {
-    const path = join(this.editsDir, `${id}.json`);
-    try {
-      const data = await readJson(path, EDITS_SCHEMA);
-      return data === undefined ? NO_EDITS : editHistorySchema.parse(data);
-    } catch (error) {
-      if (error instanceof StorageError && error.code === 'newer-version') throw error;
-      return this.setEditsAside(id, path);
-    }
-  }
-
-  private async setEditsAside(id: string, path: string): Promise<EditHistory> {
-    const aside = `${basename(path)}.${randomBytes(4).toString('hex')}.corrupt`;
-    try {
-      await rename(path, join(this.editsDir, aside));
-      this.setAside.push(aside);
-    } catch (moved) {
-      // Another reader set it aside first (the search index catching up at open reads a job's
-      // edits beside the window's jobs:get): it is kept once, and reads as no edits here too.
-      if ((moved as NodeJS.ErrnoException).code !== 'ENOENT') throw moved;
-    }
-    return NO_EDITS;
+  readEdits(id: string): Promise<EditHistory> {
+    return readEdits(this.editsDir, id, this.setAside);
   }
 
   /**
@@ -427,21 +303,10 @@ export class JobJournal {
    * still in the older whole-history file, which then goes.
    */
   async saveEdit(id: string, change: EditChange, history: EditHistory): Promise<void> {
-    const line = `${JSON.stringify(editChangeSchema.parse(change))}\n`;
+    const line = editLine(change);
     await this.serial(id, async () => {
       if (this.removed.has(id)) throw new JobRemoved(id);
-      const log = join(this.editsDir, `${id}${EDITS_LOG}`);
-      if (await appendable(log, Buffer.byteLength(line))) {
-        await appendLine(log, line);
-        return;
-      }
-      const valid = editHistorySchema.parse(history);
-      await mkdir(this.editsDir, { recursive: true, mode: 0o700 });
-      await writeTextAtomic(
-        log,
-        `${JSON.stringify({ schemaVersion: EDITS_SCHEMA, data: valid })}\n`,
-      );
-      await rm(join(this.editsDir, `${id}.json`), { force: true });
+      await saveEdit(this.editsDir, id, line, history);
     });
   }
 

@@ -6,50 +6,36 @@
  * jobs with backoff (2 s rising to 30 s), and picks everything up again after a restart. Every
  * change is journaled before it is announced. Removing a job cancels what is in flight for it (the
  * upload or the status check), and nothing that arrives later brings it back. A job's state says
- * what is true (shared/domain/job.ts JOB_STATES); its bookkeeping is ./runner-base.ts.
+ * what is true (shared/domain/job.ts JOB_STATES); its bookkeeping is ./runner-base.ts, what it
+ * does once a job is with the service (polls, completion) ./runner-polls.ts.
  *
  * The API client and the clock are injected, so every branch can be driven in fast unit tests.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { utterancesOfJob } from '../../shared/api';
 import { AppFailure, appError } from '../../shared/domain/errors';
 import { defaultRateOf } from '../../shared/domain/estimate';
-import { checkJobTitle, isEnded, type Job, type Transcript } from '../../shared/domain/job';
+import { checkJobTitle, isEnded, type Job } from '../../shared/domain/job';
 import { serviceWords } from '../api-client/api-client';
-import { toAppError } from '../errors';
-import { previewOf } from './preview';
 import { dOf } from './request-d';
-import { JobWork } from './runner-base';
-import {
-  LOCAL_POLL_MAX_MS,
-  nthOf,
-  type SubmitSettings,
-  TRANSIENT,
-  withSettings,
-} from './runner-deps';
-import { dropOrphanAnswers, removeAnswer, saveAnswer } from './service-answers';
+import { inRecording, PollingWork } from './runner-polls';
+import { nthOf, type SubmitSettings, withSettings } from './runner-deps';
+import { dropOrphanAnswers, removeAnswer } from './service-answers';
 import { acceptMedia, openMedia, type OpenedMedia } from '../media/media-file';
 import { sentAsIs } from '../../shared/api/media-formats';
 import { speakerLabelsOn } from '../../shared/api/route';
 import type { Connection } from '../../shared/domain/connection';
 import { audioSeconds, convertToFlac } from '../media/media-tools';
 import { decideRoute, type RouteDecision } from './routing';
-import { utterancesInRecording } from '../../shared/domain/speech-only';
-import type { Utterance } from '../../shared/api/recognition';
 import { speechAudio } from './speech-cut';
 
 export { type Clock, type RunnerDeps, type SubmitSettings, systemClock } from './runner-deps';
 
-/** A result's utterances with the recording's times: moved back when only speech was sent. */
-const inRecording = (job: Job, utterances: Utterance[]): Utterance[] =>
-  job.speech ? utterancesInRecording(utterances, job.speech) : utterances;
-
 /** A file accepted and routed, before its job is made. */
 type Decided = OpenedMedia & { readonly path: string } & RouteDecision;
 
-export class TranscriptionRunner extends JobWork {
+export class TranscriptionRunner extends PollingWork {
   /**
    * Queues files for transcription; returns their jobs at once, work continues in the background.
    * Every path is checked first (it is audio or video: core/media/media-file.ts; which paths a caller
@@ -372,96 +358,5 @@ export class TranscriptionRunner extends JobWork {
     if (connection?.kind !== 'local' || !this.deps.connections.localStarting()) return job;
     const seconds = Math.round(this.deps.clients.serviceWaitMs / 1000);
     return this.update(job, { pollProblem: appError('service-starting', { seconds }) });
-  }
-
-  private schedulePoll(job: Job, delayMs: number): void {
-    if (this.stopped || !this.deps.journal.get(job.id)) return;
-    this.timers.get(job.id)?.();
-    this.timers.set(
-      job.id,
-      this.clock.after(delayMs, () => this.launch(this.poll(job.id))),
-    );
-  }
-
-  private async poll(id: string): Promise<void> {
-    this.timers.delete(id);
-    let job = this.deps.journal.get(id);
-    if (!job?.sessionid || this.stopped) return;
-    const signal = this.track(id);
-    const local = this.deps.connections.get(job.connection)?.kind === 'local';
-    const delay = Math.min(
-      local ? Math.min(LOCAL_POLL_MAX_MS, this.pollMaxMs) : this.pollMaxMs,
-      Math.max(this.pollMinMs, Math.round((job.pollDelayMs ?? this.pollMinMs / 1.5) * 1.5)),
-    );
-    try {
-      const client = await this.deps.clients.forConnection(job.connection);
-      const status = await client.getJob(job.sessionid, job.apiVersion ?? 2, signal);
-      if (this.dropped(id, signal)) return;
-      if (status.status === 'completed') {
-        const transcript = {
-          text: status.text,
-          utterances: inRecording(job, utterancesOfJob(status)),
-          sessionId: job.sessionid,
-        };
-        return await this.complete(job, transcript, status.answer, {
-          nextPollAt: undefined,
-          pollProblem: undefined,
-        });
-      }
-      if (status.status === 'error') {
-        throw new AppFailure(appError('job-failed', {}, serviceWords(status.error_message)));
-      }
-      job = await this.update(job, {
-        status: 'recognizing',
-        nextPollAt: this.clock.now() + delay,
-        pollDelayMs: delay,
-        pollProblem: undefined,
-      });
-      this.schedulePoll(job, delay);
-    } catch (error) {
-      if (this.dropped(id, signal, error)) return;
-      const appErr = toAppError(error);
-      if (TRANSIENT.has(appErr.code)) {
-        // The service is away or struggling: keep the job and ask again later.
-        await this.update(job, {
-          nextPollAt: this.clock.now() + delay,
-          pollDelayMs: delay,
-          pollProblem: appErr,
-        }).then(
-          (next) => this.schedulePoll(next, delay),
-          (saveError: unknown) => this.fail(id, saveError),
-        );
-      } else {
-        await this.fail(id, error);
-      }
-    } finally {
-      this.untrack(id, signal);
-    }
-  }
-
-  /**
-   * A job done: the service's answer kept as it came, then the transcript drawn from it, then
-   * the job marked completed (so a completed job always has both).
-   */
-  private async complete(
-    job: Job,
-    transcript: Transcript,
-    answer: unknown,
-    changes: Partial<Job>,
-  ): Promise<void> {
-    if (answer !== undefined) await saveAnswer(this.deps.dataDir, job.id, answer);
-    const resultFile = await this.deps.journal.saveResult(job.id, transcript);
-    await this.update(job, {
-      ...changes,
-      status: 'completed',
-      resultFile,
-      preview: previewOf(transcript.text),
-      completedAt: this.clock.now(),
-    });
-    await this.dropConverted(job);
-  }
-
-  private async dropConverted(job: Job): Promise<void> {
-    if (job.convertedPath) await rm(job.convertedPath, { force: true });
   }
 }

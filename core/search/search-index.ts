@@ -31,50 +31,26 @@
  * 10,000 transcripts), and let a query's terms be looked up together; whole words keep English
  * lookups exact, where with a row per job the AND of a long word's trigrams held in nearly every
  * job (each is common), and each such job had to be read and checked.
+ *
+ * The rooms: this file (queries, and the work queue that keeps the index in step with the
+ * journal), index-file.ts (the file and its schema), index-rows.ts (a job's rows written and
+ * dropped), tokens.ts (tokens and terms), documents.ts (the stored text), matches.ts and hits.ts
+ * (what a hit shows).
  */
-import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Job, Transcript } from '../../shared/domain/job';
-import {
-  bodyOf,
-  containsAll,
-  linesHolding,
-  packBody,
-  packTimes,
-  piecesOf,
-  piecesQuery,
-  rangesIn,
-  snippetOf,
-  termsOf,
-  timesAt,
-  TOKENIZER,
-  tokenable,
-  tokenQuery,
-  tokensOf,
-  unpackBody,
-  WORD_CHARS,
-  type Snippet,
-} from './documents';
+import type { Job } from '../../shared/domain/job';
+import { unpackBody } from './documents';
+import { hitOf, type SearchHit, type SearchResults } from './hits';
+import { freshFile, isDamage, type JobRow, openFile, SEARCH_FILE } from './index-file';
+import { dropJob, forgetJob, type Indexable, optimize, writeJob } from './index-rows';
+import { containsAll } from './matches';
+import { piecesQuery, termsOf, tokenable, tokenQuery, WORD_CHARS } from './tokens';
 
-/** The schema of the index file; a file of another version is made again. */
-/*
- * 5: deleted content is overwritten (secure_delete, FTS5's secure-delete) and a removed job's
- * words leave the vocabulary; a file of 4 is made again, so words of jobs removed before are gone.
- */
-/*
- * 6: each job's word times (packTimes), so a hit says when each of its passages begins; a file of
- * 5 is made again.
- */
-export const SEARCH_SCHEMA = 6;
-export const SEARCH_FILE = 'search.sqlite';
+export { SEARCH_FILE, SEARCH_SCHEMA } from './index-file';
+export type { Indexable } from './index-rows';
+export { SNIPPETS, type SearchHit, type SearchResults } from './hits';
 
-/** What the index reads of a job: its title (if it has one) and its current transcript. */
-export interface Indexable {
-  readonly title?: string;
-  readonly transcript: Transcript | undefined;
-}
 /** The seam the transcript's current text comes through (today the stored result; later with edits). */
 export type TextOf = (job: Job) => Promise<Indexable>;
 
@@ -88,33 +64,6 @@ export interface SearchDeps {
   readonly onProblem?: (error: unknown) => void;
 }
 
-export interface SearchHit {
-  readonly jobId: string;
-  readonly fileName: string;
-  readonly title?: string;
-  /** Where the best match is: the transcript's text, the file name or the title. */
-  readonly field: 'text' | 'name' | 'title';
-  /** The best match: the first utterance holding the most terms, else the title or the name. */
-  readonly snippet: Snippet;
-  /** The transcript-wide index of the word the best match is in (for text matches). */
-  readonly wordIndex?: number;
-  /** How many times the terms occur in the transcript's text. */
-  readonly matches: number;
-  /**
-   * Up to SNIPPETS utterances holding the most terms, in reading order, each with the
-   * transcript-wide index of the word its first match is in; or the title or name that matched.
-   */
-  readonly snippets: Array<Snippet & { readonly wordIndex?: number; readonly start?: number }>;
-}
-
-export interface SearchResults {
-  readonly hits: SearchHit[];
-  /** More jobs match than the limit let through. */
-  readonly more: boolean;
-  /** False while the index is still being made from the journal: some jobs may be missing. */
-  readonly complete: boolean;
-}
-
 /** A query's terms beyond this many are ignored. */
 const MAX_TERMS = 8;
 /** Jobs indexed at once after which the full-text tables are merged. */
@@ -125,40 +74,6 @@ const FIRST_BATCH = 64;
 const WORDS_CAP = 1000;
 /** The longest a search works before it lets the event loop run (then it goes on). */
 const SLICE_MS = 10;
-
-/*
- * Contentless tables keep no copy of the text: a row is deleted with the tokens it was made of
- * (FTS5's 'delete' command), which the job's stored row gives again; with FTS5's secure-delete
- * (set at creation) its entries leave the index's pages at once, where a tombstone
- * (`contentless_delete`) would leave its words in the file until the next merge.
- */
-const SCHEMA_SQL = `
-  CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
-                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL,
-                     times BLOB NOT NULL);
-  CREATE TABLE words (no INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
-  CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', columnsize=0, detail='none',
-                                             tokenize="${TOKENIZER}");
-  CREATE VIRTUAL TABLE word_pieces USING fts5(pieces, content='', columnsize=0, detail='none',
-                                              tokenize="${TOKENIZER}");
-`;
-
-interface JobRow {
-  readonly no: number;
-  readonly id: string;
-  readonly name: string;
-  readonly title: string | null;
-  /** The text and word starts, packed (packBody). */
-  readonly body: Uint8Array;
-}
-
-/** SQLite's answer when the file is not a database, or is damaged. */
-function isDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))
-  );
-}
 
 export class SearchIndex {
   private db: Database.Database;
@@ -201,19 +116,19 @@ export class SearchIndex {
     return this.enqueue(async () => {
       const job = this.deps.job(jobId);
       if (!job || job.status !== 'completed') {
-        this.dropJob(jobId);
+        dropJob(this.db, jobId);
         return;
       }
       const indexable = await this.deps.textOf(job);
       if (this.closed) return;
-      this.write(job, indexable);
+      writeJob(this.db, job, indexable);
     });
   }
 
   /** Drops a removed job from the index. */
   remove(jobId: string): Promise<void> {
     return this.enqueue(() => {
-      this.forget(jobId);
+      forgetJob(this.db, jobId);
       return Promise.resolve();
     });
   }
@@ -369,13 +284,14 @@ export class SearchIndex {
       const completed = this.deps.jobs().filter((job) => job.status === 'completed');
       const live = new Set(completed.map((job) => job.id));
       const gone = [...indexed.keys()].filter((id) => !live.has(id));
-      for (const id of gone) this.dropJob(id);
+      for (const id of gone) dropJob(this.db, id);
       if (gone.length > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
       const stale = completed.filter((job) => indexed.get(job.id) !== job.updatedAt);
       // Each job is its own piece of work, so a search or an update gets in between.
       for (const job of stale) void this.reindex(job.id);
       // After many, the full-text tables' segments are merged into one: smaller and quicker.
-      if (stale.length >= OPTIMIZE_AFTER) void this.enqueue(() => Promise.resolve(this.optimize()));
+      if (stale.length >= OPTIMIZE_AFTER)
+        void this.enqueue(() => Promise.resolve(optimize(this.db)));
       await Promise.resolve();
     });
   }
@@ -409,195 +325,4 @@ export class SearchIndex {
     this.db = freshFile(this.path);
     this.catchUp();
   }
-
-  private optimize(): void {
-    for (const table of ['job_tokens', 'word_pieces'])
-      this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
-    // The merged segments' old pages go back to the file system.
-    this.db.pragma('incremental_vacuum');
-  }
-
-  /**
-   * Drops a job's rows, and the words only it held from the vocabulary (`keep`: those its new
-   * text still holds, when it is indexed again). Deleted content is overwritten where it was
-   * (secure_delete, FTS5's secure-delete), so none of its words stays in the file.
-   */
-  private dropJob(id: string, keep: ReadonlySet<string> = new Set()): void {
-    this.db.transaction(() => {
-      const row = this.db
-        .prepare<[string], JobRow>('SELECT no, id, name, title, body FROM jobs WHERE id = ?')
-        .get(id);
-      if (row === undefined) return;
-      // The tokens the row was made of (write): the same texts give the same tokens.
-      const { tokens, words } = tokensOf([unpackBody(row.body).text, row.title ?? '', row.name]);
-      this.db
-        .prepare("INSERT INTO job_tokens (job_tokens, rowid, tokens) VALUES ('delete', ?, ?)")
-        .run(row.no, tokens);
-      this.db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
-      const held = this.db
-        .prepare<[string], number>('SELECT rowid FROM job_tokens WHERE job_tokens MATCH ? LIMIT 1')
-        .pluck();
-      const wordNo = this.db
-        .prepare<[string], number>('SELECT no FROM words WHERE word = ?')
-        .pluck();
-      const dropWord = this.db.prepare('DELETE FROM words WHERE no = ?');
-      const dropPieces = this.db.prepare(
-        "INSERT INTO word_pieces (word_pieces, rowid, pieces) VALUES ('delete', ?, ?)",
-      );
-      for (const word of words) {
-        if (keep.has(word) || held.get(tokenQuery(word)) !== undefined) continue;
-        const no = wordNo.get(word);
-        if (no === undefined) continue;
-        dropWord.run(no);
-        dropPieces.run(no, piecesOf(word).join(' '));
-      }
-    })();
-  }
-
-  /**
-   * A removed job's words are overwritten in the file; the write-ahead log still holds the pages
-   * as they were, so it is written into the file and emptied.
-   */
-  private forget(id: string): void {
-    this.dropJob(id);
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
-  }
-
-  private write(job: Job, { title, transcript }: Indexable): void {
-    const body = transcript ? bodyOf(transcript) : { text: '', starts: [], times: [] };
-    const name = job.file.name;
-    const { tokens, words } = tokensOf([body.text, title ?? '', name]);
-    this.db.transaction(() => {
-      // A job indexed again gets a new number: the newest indexed comes first.
-      this.dropJob(job.id, new Set(words));
-      const no = Number(
-        this.db
-          .prepare(
-            'INSERT INTO jobs (id, name, title, stamp, body, times) VALUES (?, ?, ?, ?, ?, ?)',
-          )
-          .run(job.id, name, title ?? null, job.updatedAt, packBody(body), packTimes(body.times))
-          .lastInsertRowid,
-      );
-      this.db.prepare('INSERT INTO job_tokens (rowid, tokens) VALUES (?, ?)').run(no, tokens);
-      const addWord = this.db.prepare('INSERT OR IGNORE INTO words (word) VALUES (?)');
-      const addPieces = this.db.prepare('INSERT INTO word_pieces (rowid, pieces) VALUES (?, ?)');
-      for (const word of words) {
-        const added = addWord.run(word);
-        if (added.changes > 0) addPieces.run(added.lastInsertRowid, piecesOf(word).join(' '));
-      }
-    })();
-  }
-}
-
-/** Snippets a hit shows at most. */
-export const SNIPPETS = 3;
-
-function hitOf(
-  row: JobRow,
-  body: { text: string; wordsAt: (offsets: readonly number[]) => number[] },
-  hay: string,
-  terms: readonly string[],
-  times: () => Uint8Array | undefined,
-): SearchHit {
-  const base = {
-    jobId: row.id,
-    fileName: row.name,
-    ...(row.title ? { title: row.title } : {}),
-  };
-  // Every occurrence of a term in the text (an utterance a line), counted; each line holding
-  // some, with how many of the terms it holds.
-  const { matches, lines } = linesHolding(body.text, hay, terms, SNIPPETS);
-  const best = Math.max(0, ...lines.map((l) => l.count));
-  const titleCount = row.title
-    ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length
-    : 0;
-  const nameCount = terms.filter((t) => row.name.toLowerCase().includes(t)).length;
-  if (best > 0 && best >= titleCount && best >= nameCount) {
-    // The lines holding the most terms first, then in reading order; shown in reading order.
-    const ranked = lines
-      .map((l, order) => ({ ...l, order }))
-      .sort((a, b) => b.count - a.count || a.order - b.order)
-      .slice(0, SNIPPETS);
-    const words = body.wordsAt(ranked.map((l) => l.at));
-    const packed = times();
-    const starts = packed ? timesAt(packed, words) : [];
-    const snippets = ranked.map((l, i) => {
-      const line = body.text.slice(l.from, l.to);
-      const start = starts[i];
-      return {
-        ...snippetOf(line, rangesIn(line, terms)),
-        wordIndex: words[i]!,
-        ...(start !== undefined && { start }),
-      };
-    });
-    const { wordIndex, start: _start, ...snippet } = snippets[0]!;
-    return {
-      ...base,
-      field: 'text',
-      snippet,
-      wordIndex,
-      matches,
-      snippets: ranked
-        .map((l, i) => ({ order: l.order, s: snippets[i]! }))
-        .sort((a, b) => a.order - b.order)
-        .map(({ s }) => s),
-    };
-  }
-  const [field, text] =
-    row.title && titleCount >= nameCount
-      ? (['title', row.title] as const)
-      : (['name', row.name] as const);
-  const snippet = snippetOf(text, rangesIn(text, terms));
-  return { ...base, field, snippet, matches, snippets: [snippet] };
-}
-
-/** A new, empty index file (whatever was at its place is deleted: it is only ever a copy). */
-function freshFile(path: string): Database.Database {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
-  return create(path);
-}
-
-function create(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma('secure_delete = ON');
-  // A job's body is a few KB: 4 KB pages hold one each, a quarter left empty (0.17x the text);
-  // 16 KB pages hold five (64 KB pages gained nothing: the small tables waste more of theirs).
-  db.pragma('page_size = 16384');
-  db.pragma('auto_vacuum = INCREMENTAL');
-  db.pragma('journal_mode = WAL');
-  // A copy of the journal: losing its last writes to a power cut only means indexing them again.
-  db.pragma('synchronous = NORMAL');
-  db.exec(SCHEMA_SQL);
-  for (const table of ['job_tokens', 'word_pieces'])
-    db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('secure-delete', 1)`).run();
-  db.pragma(`user_version = ${SEARCH_SCHEMA}`);
-  return db;
-}
-
-/** The index file as it is, if it is whole and of this schema; else a new one. */
-async function openFile(path: string): Promise<Database.Database> {
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(path);
-    const version = db.pragma('user_version', { simple: true });
-    if (version === SEARCH_SCHEMA) {
-      db.pragma('secure_delete = ON');
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      // Touch every table: a damaged header or schema fails here.
-      db.prepare('SELECT no FROM jobs LIMIT 1').get();
-      db.prepare('SELECT no FROM words LIMIT 1').get();
-      db.prepare("SELECT rowid FROM job_tokens WHERE job_tokens MATCH 'abc' LIMIT 1").get();
-      db.prepare("SELECT rowid FROM word_pieces WHERE word_pieces MATCH 'abc' LIMIT 1").get();
-      return db;
-    }
-  } catch (error) {
-    if (!isDamage(error)) {
-      db?.close();
-      throw error;
-    }
-  }
-  db?.close();
-  for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(path + suffix, { force: true });
-  return create(path);
 }

@@ -34,6 +34,7 @@
  * The decoder receives [S − preRollMs, E + padMs) of each utterance (pre-roll clipped to the
  * end of the audio already handed over): every sample at most once, in order.
  */
+import { NoiseFloor } from './noise-floor';
 
 export interface EndpointerOptions {
   /** 16000. */
@@ -85,10 +86,6 @@ const ADAPT_FRAMES = 300;
 const MIN_FLOOR_FRAMES = 30;
 /** dB above the noise floor that make a frame speech (as the splitter). */
 const SPEECH_DB = 12;
-const PERCENTILE = 0.1;
-/** Energy histogram: 0.1 dB bins; int16 audio peaks at 90.3 dB. */
-const BINS_PER_DB = 10;
-const BINS = 100 * BINS_PER_DB + 1;
 
 export class Endpointer {
   readonly sampleRate: number;
@@ -107,15 +104,9 @@ export class Endpointer {
   private frameFill = 0;
   private frames = 0;
 
-  /** Noise window: the last frames' histogram bins, and the histogram with its percentile bin. */
-  private readonly window: Uint16Array;
+  /** The noise floor, learnt from the frames (noise-floor.ts). */
+  private readonly noise: NoiseFloor;
   private sinceQuiet = 0;
-  private windowFill = 0;
-  private remembered = 0;
-  private readonly histogram = new Uint32Array(BINS);
-  private percentileBin = 0;
-  /** Frames of the window in bins below percentileBin. */
-  private below = 0;
   private readonly warmupEnergies: Float64Array;
 
   private speaking = false;
@@ -171,7 +162,7 @@ export class Endpointer {
       );
     const windowFrames = frames(noiseWindowMs, 'noiseWindowMs', 1);
     if (windowFrames > 0xffff) throw new RangeError('endpointer: noiseWindowMs is at most 655 s');
-    this.window = new Uint16Array(windowFrames);
+    this.noise = new NoiseFloor(windowFrames);
     this.warmup = Math.min(frames(warmupMs, 'warmupMs'), windowFrames);
     this.warmupEnergies = new Float64Array(this.warmup);
     // The oldest audio still needed: the warm-up's; or a candidate's pre-roll, the candidate
@@ -212,8 +203,8 @@ export class Endpointer {
     return {
       ringSamples: this.ring.length,
       heldSamples: this.samples - Math.min(from, this.samples),
-      windowFrames: this.windowFill,
-      floorDb: this.windowFill === 0 ? NaN : this.floor(),
+      windowFrames: this.noise.fill,
+      floorDb: this.noise.fill === 0 ? NaN : this.noise.floor(),
     };
   }
 
@@ -259,26 +250,26 @@ export class Endpointer {
     // A frame of exact zeros is no room's noise but a muted or starting microphone: left out of
     // the floor, it cannot hold the floor at 0 dB (all noise reading as speech) when sound comes.
     if (f < this.warmup) {
-      if (energy > 0) this.remember(energy);
+      if (energy > 0) this.noise.remember(energy);
       this.warmupEnergies[f] = energy;
       if (f === this.warmup - 1) this.endWarmup();
       return;
     }
-    const silent = energy < this.floor() + SPEECH_DB;
+    const silent = energy < this.noise.floor() + SPEECH_DB;
     // Loud speech is no noise: the floor learns from quiet frames, so that the quieter closing
     // words of a loud sentence are still speech (LibriVox 0920 lost its last three words to a
     // floor raised by the loud words before them). It learns from every frame while it knows
     // fewer than MIN_FLOOR_FRAMES (after a muted start), and after ADAPT_FRAMES with no quiet
     // frame at all (the room got louder).
     this.sinceQuiet = silent ? 0 : this.sinceQuiet + 1;
-    const learn = silent || this.windowFill < MIN_FLOOR_FRAMES || this.sinceQuiet > ADAPT_FRAMES;
-    if (energy > 0 && learn) this.remember(energy);
+    const learn = silent || this.noise.fill < MIN_FLOOR_FRAMES || this.sinceQuiet > ADAPT_FRAMES;
+    if (energy > 0 && learn) this.noise.remember(energy);
     this.judge(f, silent);
   }
 
   /** The warm-up's frames, judged against the floor of all of them. */
   private endWarmup(): void {
-    const threshold = this.floor() + SPEECH_DB;
+    const threshold = this.noise.floor() + SPEECH_DB;
     const n = Math.min(this.frames, this.warmup);
     for (let f = 0; f < n; f++) this.judge(f, this.warmupEnergies[f]! < threshold);
   }
@@ -397,35 +388,5 @@ export class Endpointer {
 
   private ms(sample: number): number {
     return Math.round((sample * 1000) / this.sampleRate);
-  }
-
-  /** Adds a frame's energy to the noise window, dropping the oldest when it is full. */
-  private remember(energy: number): void {
-    const bin = Math.min(BINS - 1, Math.max(0, Math.floor(energy * BINS_PER_DB)));
-    const { window, histogram } = this;
-    const slot = this.remembered++ % window.length;
-    if (this.windowFill === window.length) {
-      const old = window[slot]!;
-      histogram[old]!--;
-      if (old < this.percentileBin) this.below--;
-    } else {
-      this.windowFill++;
-    }
-    window[slot] = bin;
-    histogram[bin]!++;
-    if (bin < this.percentileBin) this.below++;
-    // Move the percentile bin so that `below` ≤ rank < below + its count: the splitter's
-    // sorted[floor(n * 0.1)] once the window is full; before, a lower one (the minimum at
-    // first), since a session that starts in speech has too few quiet frames yet for its 10th
-    // percentile to be noise. Energies drift slowly, so the bin moves a step or two per frame.
-    const n = this.windowFill;
-    const rank = Math.floor((n * n * PERCENTILE) / window.length);
-    while (this.below > rank) this.below -= histogram[--this.percentileBin]!;
-    while (this.below + histogram[this.percentileBin]! <= rank)
-      this.below += histogram[this.percentileBin++]!;
-  }
-
-  private floor(): number {
-    return this.percentileBin / BINS_PER_DB;
   }
 }

@@ -20,6 +20,9 @@ export interface Language {
   readonly wordRejectionSubCodes: Translations<WordRejectionSubCodes>;
 }
 
+/** One domain's share of a language (shared/domain/error-text/en/, ja/): the language joins them. */
+export type LanguagePart = { readonly [K in keyof Language]?: Partial<Language[K]> };
+
 type Params = Readonly<Record<string, string | number>>;
 type SubTable = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
 

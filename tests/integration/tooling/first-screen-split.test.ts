@@ -60,7 +60,7 @@ describe('the first screen', () => {
     // sections are ui/tabs), by a static import or a modulepreload; nor the calls' notices and
     // their strings (with the first notice), nor the errors' sentences (fetched after the start).
     const later = modules.filter((id) =>
-      /renderer\/src\/(features\/(jobs|dictionary|settings|keys|viewer|live|export)\/|features\/calls\/CallNotices\.tsx|i18n\/(en|ja)-(dictionary-settings|jobs|live|viewer|calls)\.ts|host\/download\.ts)|shared\/domain\/(edits|error-text\/(en|ja|index))\.ts|node_modules\/(@radix-ui\/react-(tooltip|dialog|alert-dialog|dropdown-menu|tabs|roving-focus)|@floating-ui|@tanstack)\//.test(
+      /renderer\/src\/(features\/(jobs|dictionary|settings|keys|viewer|live|export)\/|features\/calls\/CallNotices\.tsx|i18n\/(en|ja)-(dictionary-settings|jobs|live|viewer|calls)\.ts|host\/download\.ts)|shared\/domain\/(edit(s|-ops|-apply)\.ts|error-text\/((en|ja|index)\.ts|(en|ja)\/))|node_modules\/(@radix-ui\/react-(tooltip|dialog|alert-dialog|dropdown-menu|tabs|roving-focus)|@floating-ui|@tanstack)\//.test(
         id,
       ),
     );
