@@ -92,7 +92,10 @@ describe('search:query', () => {
           snippet: { text: '今日の会議は予算についてです。', marks: [[6, 12]] },
           wordIndex: 7,
           matches: 1,
-          snippets: [{ text: '今日の会議は予算についてです。', marks: [[6, 12]], wordIndex: 7 }],
+          // 予算 is the fifth word of its utterance, 1.2 s in.
+          snippets: [
+            { text: '今日の会議は予算についてです。', marks: [[6, 12]], wordIndex: 7, start: 1.2 },
+          ],
         },
       ],
     });
