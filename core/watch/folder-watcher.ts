@@ -77,15 +77,15 @@ export class FolderWatchers implements FolderGroup {
   private readonly unsubscribe: () => void;
   private closed = false;
   readonly timing: Required<WatchTiming>;
-  /** What this group's parts are given of it: settling a file, following its job to files. */
-  private readonly parts: SettlingGroup & OutcomeGroup;
+  /** What its modules are given of it: settling a file, following a file's job to files. */
+  private readonly group: SettlingGroup & OutcomeGroup;
 
   constructor(private readonly deps: FolderWatchersDeps) {
     this.seen = SeenFiles.open(deps.dataDir);
     this.timing = { stableMs: 1_000, checkMs: 1_000, shortMs: 60_000, ...deps.timing };
     this.closing = new Promise((settle) => (this.closed_ = settle));
     this.turns = new WatchTurns(deps.concurrency ?? 2);
-    this.parts = {
+    this.group = {
       seen: this.seen,
       timing: this.timing,
       wholeWay: deps.wholeWay,
@@ -227,7 +227,7 @@ export class FolderWatchers implements FolderGroup {
 
   /** A file offered: once whole, and not seen before, claimed and sent in a slot of its own. */
   private async handle(watch: FolderWatch, path: string): Promise<void> {
-    const version = await wholeVersion(this.parts, watch, path);
+    const version = await wholeVersion(this.group, watch, path);
     if (!version) return;
     await this.turns.slot();
     try {
@@ -279,7 +279,7 @@ export class FolderWatchers implements FolderGroup {
             watched: { folder, claim, version },
           },
         };
-    await toFiles(this.parts, entry, from, recovering, (job) => {
+    await toFiles(this.group, entry, from, recovering, (job) => {
       this.seen.sent(entry.id, job.id);
       this.emit('watch:file', {
         folder,
@@ -307,7 +307,7 @@ export class FolderWatchers implements FolderGroup {
 
   /** Follows a sent file's job to its end: writes its outputs, or says why it failed. */
   async follow(entry: SeenEntry, recovering: boolean): Promise<void> {
-    await toFiles(this.parts, entry, { follow: entry.job! }, recovering);
+    await toFiles(this.group, entry, { follow: entry.job! }, recovering);
   }
 
   /**
@@ -344,7 +344,7 @@ export class FolderWatchers implements FolderGroup {
     for (const entry of this.seen.unfinished(watch.path)) {
       this.track(
         (entry.state === 'claimed' ? this.send(entry, true) : this.follow(entry, true)).catch(
-          (error: unknown) => fail(this.parts, entry, toAppError(error)),
+          (error: unknown) => fail(this.group, entry, toAppError(error)),
         ),
       );
     }

@@ -113,6 +113,7 @@ async function write(
   return written.outputs.map((output) => output.path);
 }
 
+/** A file whose work failed: its record finished so, and said with the reason. */
 export function fail(
   group: OutcomeGroup,
   entry: SeenEntry,
