@@ -61,10 +61,61 @@ export async function transcribe(
   const out = options.out === undefined ? undefined : await outFolder(io, options.out);
   await checkUse(link, io, options);
   const progress = fileProgress(io);
+  const { latest, nameOf, finished, seen, stop } = followJobs(link, io, progress);
+  const { failed, outcomeOf } = fileEnds(io, progress, finished);
+
+  const work: Promise<Outcome>[] = [];
+  for (const file of files) {
+    const source = resolve(file);
+    const beside = out === undefined ? await besideProblem(io, source) : undefined;
+    if (beside !== undefined) {
+      work.push(Promise.resolve(failed(file, beside)));
+      continue;
+    }
+    // Sent one after another, in the order given; each followed and written as it ends.
+    let sent = () => {};
+    const taken = new Promise<void>((settle) => (sent = settle));
+    const outcome = jobToFiles(link, {
+      from: { send: sendInput(source, options) },
+      formats: options.formats,
+      settings: options.settings,
+      write: writeInto(out ?? dirname(source)),
+      known: (job) => {
+        nameOf.set(job.id, file);
+        seen(job);
+        sent();
+      },
+      stop: interrupted,
+    }).then((done) => outcomeOf(file, done));
+    work.push(outcome);
+    await Promise.race([taken, outcome]);
+  }
+
+  const all = Promise.all(work);
+  const outcome = await Promise.race([all, interrupted.then(() => undefined)]);
+  stop();
+  progress.stop();
+  return outcome === undefined
+    ? leftRunning(
+        io,
+        [...latest.values()].filter((job) => !ended(job)),
+        nameOf,
+      )
+    : summed(io, outcome);
+}
+
+/**
+ * The jobs of the files sent, as the core reports them: the newest copy of each, its file's bar
+ * drawn from its state (the estimate counting down between events), each change said as a JSON
+ * event. `stop` ends the following.
+ */
+function followJobs(link: CoreLink, io: Io, progress: FileProgress) {
   const historyOf = lazyHistory(link);
   /** The newest copy of each job of ours, by the journal's revision. */
   const latest = new Map<string, Job>();
   const nameOf = new Map<string, string>();
+  /** Jobs whose file has had its last line: nothing more is drawn for them. */
+  const finished = new Set<string>();
 
   const show = (job: Job) => {
     const name = nameOf.get(job.id);
@@ -72,8 +123,6 @@ export async function transcribe(
     const { stage, fraction } = stageOf(job, io.lang, historyOf);
     progress.update(name, job.status, stage, fraction);
   };
-  /** Jobs whose file has had its last line: nothing more is drawn for them. */
-  const finished = new Set<string>();
 
   const seen = (job: Job) => {
     const before = latest.get(job.id);
@@ -133,6 +182,15 @@ export async function transcribe(
     io.emit({ type: 'sent', file, job: job.id, sentSeconds: sent, recordedSeconds: recorded });
   };
 
+  const stop = () => {
+    clearInterval(ticker);
+    unsubscribe();
+  };
+  return { latest, nameOf, finished, seen, stop };
+}
+
+/** How each file ends: its last line, its JSON events, and what it gives the summary. */
+function fileEnds(io: Io, progress: FileProgress, finished: Set<string>) {
   const failed = (file: string, sentence: string, job?: string, detail?: string): Outcome => {
     const line = say(io.lang, 'file.failed', { name: file, reason: sentence });
     if (job) finished.add(job);
@@ -176,45 +234,7 @@ export async function transcribe(
     return { file, job: job.id, ok: true, outputs };
   };
 
-  const work: Promise<Outcome>[] = [];
-  for (const file of files) {
-    const source = resolve(file);
-    const beside = out === undefined ? await besideProblem(io, source) : undefined;
-    if (beside !== undefined) {
-      work.push(Promise.resolve(failed(file, beside)));
-      continue;
-    }
-    // Sent one after another, in the order given; each followed and written as it ends.
-    let sent = () => {};
-    const taken = new Promise<void>((settle) => (sent = settle));
-    const outcome = jobToFiles(link, {
-      from: { send: sendInput(source, options) },
-      formats: options.formats,
-      settings: options.settings,
-      write: writeInto(out ?? dirname(source)),
-      known: (job) => {
-        nameOf.set(job.id, file);
-        seen(job);
-        sent();
-      },
-      stop: interrupted,
-    }).then((done) => outcomeOf(file, done));
-    work.push(outcome);
-    await Promise.race([taken, outcome]);
-  }
-
-  const all = Promise.all(work);
-  const outcome = await Promise.race([all, interrupted.then(() => undefined)]);
-  clearInterval(ticker);
-  unsubscribe();
-  progress.stop();
-  return outcome === undefined
-    ? leftRunning(
-        io,
-        [...latest.values()].filter((job) => !ended(job)),
-        nameOf,
-      )
-    : summed(io, outcome);
+  return { failed, outcomeOf };
 }
 
 /**

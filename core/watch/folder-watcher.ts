@@ -9,14 +9,17 @@
  * - A file is read only through a descriptor opened without following links, every check made on
  *   that descriptor (./whole-file.ts): a link, a FIFO, a device, a file over the size limit is
  *   refused from what it is, before a byte is read, and said once.
- * - It is taken once it is whole (./whole-file.ts: quiet, as long as its container says, nobody
- *   writing it), however long its writer pauses. Waiting for that takes no transcription slot.
+ * - It is taken once it is whole (./file-settling.ts, ./whole-file.ts: quiet, as long as its
+ *   container says, nobody writing it), however long its writer pauses. Waiting for that takes
+ *   no transcription slot (./watch-turns.ts).
  * - Which version of which file is sent (device, inode, size, time, content hash) is recorded
  *   before it is sent (./seen-files.ts); the core sends only that version (core/media/media-file.ts). A
  *   restart resumes what was claimed or sent and never sends a version twice; a file seen before
  *   (touched, saved again unchanged, moved on its disk) is not sent again.
  * - A file whose content changed after it was transcribed is a new version: said once, sent once,
  *   and its transcripts take the place of the earlier version's (./watch-outputs.ts).
+ * - A sent file's job is followed to its transcripts (./watch-outcome.ts): an interrupted upload
+ *   is sent again once, a full disk waited out.
  *
  * Everything goes through a CoreLink's `invoke` and `subscribe`, so the same watcher runs in the
  * app (over its own core) and in `kikitori watch` (over a core it opened, or the running app's).
@@ -25,92 +28,32 @@
  * itself (./folder-watch.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { lstat, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { appError, type AppError } from '../../shared/domain/errors';
 import { isEnded, type Job } from '../../shared/domain/job';
-import { jobToFiles, type JobSource, type RenderedFile } from '../programs/job-files';
+import type { JobSource } from '../programs/job-files';
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { ExportChoice } from '../../shared/format/exporters';
-import type { ExportSettingsInput } from '../../shared/format/export-settings';
 import { toAppError } from '../errors';
-import {
-  checkOutputFolder,
-  checkWatchFolder,
-  fileIdOf,
-  FolderWatch,
-  type FolderGroup,
-} from './folder-watch';
-import { lockFolder, type FolderLock, type WatchHolder } from './folder-lock';
+import { wholeVersion, type SettlingGroup } from './file-settling';
+import { checkOutputFolder, checkWatchFolder, FolderWatch, type FolderGroup } from './folder-watch';
+import { lockFolder, type FolderLock } from './folder-lock';
 import { SeenFiles, type FileId, type SeenEntry, type WatchPlan } from './seen-files';
-import { writeOutputs, type WatchLink } from './watch-outputs';
-import {
-  contentHash,
-  openWatched,
-  sameVersion,
-  versionNow,
-  wholeness,
-  type FileVersion,
-  type NotRead,
-  type WholeWay,
-} from './whole-file';
+import { fail, toFiles, type OutcomeGroup } from './watch-outcome';
+import type { WatchLink } from './watch-outputs';
+import type { FolderWatchersDeps, WatchListener, WatchOptions, WatchTiming } from './watch-options';
+import { WatchTurns } from './watch-turns';
+import { contentHash, openWatched, sameVersion, versionNow, type FileVersion } from './whole-file';
 
 export { checkOutputFolder, checkWatchFolder, FolderWatch };
 
 export type { WatchLink };
-
-export type WatchEventName = 'watch:folder' | 'watch:file';
-export type WatchListener = <E extends WatchEventName>(event: E, payload: EventPayload<E>) => void;
-
-/** One folder to watch, as `kikitori watch DIR… [--format] [--out] [--recursive]` gives it. */
-export interface WatchOptions {
-  readonly folder: string;
-  /** The export formats written for each file (default txt). */
-  readonly formats?: readonly ExportChoice[];
-  /** The output folder (default: next to each source). */
-  readonly out?: string;
-  readonly recursive?: boolean;
-  /** The export choices (language of a document's fixed words, fillers…). */
-  readonly settings?: ExportSettingsInput;
-  /** The connection files are sent with (default: the active one). */
-  readonly connection?: string;
-}
-
-export interface WatchTiming {
-  /** How long a file must stay unchanged (the quiet time) before it may be whole (default 1 s). */
-  readonly stableMs?: number;
-  /** How often a folder is checked for being there and readable (default 1 s). */
-  readonly checkMs?: number;
-  /**
-   * How long a file its container says is cut short must stay unchanged (and, where that can be
-   * seen, not open for writing) before it is taken as it is (default 60 s).
-   */
-  readonly shortMs?: number;
-}
-
-export interface FolderWatchersDeps {
-  readonly dataDir: string;
-  readonly link: WatchLink;
-  readonly holder: WatchHolder;
-  readonly onEvent?: WatchListener;
-  readonly timing?: WatchTiming;
-  /** Files of all folders transcribed at once (default 2); the others wait their turn. */
-  readonly concurrency?: number;
-  /** How a file is known whole (default: this system's way; tests try the other). */
-  readonly wholeWay?: WholeWay;
-}
-
-/** Why a file is not read, as the sentence a person is told (once). */
-const NOT_READ: Readonly<Record<Exclude<NotRead, 'gone' | 'empty'>, (path: string) => AppError>> = {
-  link: (path) => appError('file-refused', { path, name: baseOf(path), reason: 'link' }),
-  'not-media': (path) =>
-    appError('file-refused', { path, name: baseOf(path), reason: 'not-media' }),
-  'too-large': (path) =>
-    appError('file-refused', { path, name: baseOf(path), reason: 'too-large' }),
-  'not-file': (path) => appError('file', { path, name: baseOf(path), reason: 'not-a-file' }),
-  denied: (path) => appError('file', { path, name: baseOf(path), reason: 'denied' }),
-};
-const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+export type {
+  FolderWatchersDeps,
+  WatchEventName,
+  WatchListener,
+  WatchOptions,
+  WatchTiming,
+} from './watch-options';
 
 /**
  * A group of watched folders sharing one record of files seen, one subscription to the core's
@@ -128,20 +71,32 @@ export class FolderWatchers implements FolderGroup {
   private closed_: () => void = () => {};
   /** Paths being looked at, waiting or transcribed; `again`: it changed meanwhile. */
   private readonly busy = new Map<string, { again: boolean }>();
-  /** Files waiting for a transcription slot, in turn. */
-  private readonly slots: (() => void)[] = [];
-  /** Pauses that stopping cuts short. */
-  private readonly sleepers = new Set<() => void>();
+  /** Files transcribed at once, in turn; pauses that closing cuts short. */
+  private readonly turns: WatchTurns;
   private readonly work = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
-  private running = 0;
   private closed = false;
   readonly timing: Required<WatchTiming>;
+  /** What its modules are given of it: settling a file, following a file's job to files. */
+  private readonly group: SettlingGroup & OutcomeGroup;
 
   constructor(private readonly deps: FolderWatchersDeps) {
     this.seen = SeenFiles.open(deps.dataDir);
     this.timing = { stableMs: 1_000, checkMs: 1_000, shortMs: 60_000, ...deps.timing };
     this.closing = new Promise((settle) => (this.closed_ = settle));
+    this.turns = new WatchTurns(deps.concurrency ?? 2);
+    this.group = {
+      seen: this.seen,
+      timing: this.timing,
+      wholeWay: deps.wholeWay,
+      turns: this.turns,
+      closed: () => this.closed,
+      emit: (event, payload) => this.emit(event, payload),
+      link: deps.link,
+      following: this.following,
+      closing: this.closing,
+      folders: this.folders,
+    };
     this.unsubscribe = deps.link.subscribe((event, payload) => {
       if (event === 'jobs:changed') this.jobChanged((payload as EventPayload<'jobs:changed'>).job);
     });
@@ -206,12 +161,7 @@ export class FolderWatchers implements FolderGroup {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const wake of this.sleepers) wake();
-    // Each file waiting for a slot is handed one, finds the watchers closed and gives it back.
-    for (const handed of this.slots.splice(0)) {
-      this.running++;
-      handed();
-    }
+    this.turns.close();
     await Promise.all([...this.folders.values()].map((folder) => folder.stop()));
     this.folders.clear();
     this.closed_();
@@ -275,88 +225,16 @@ export class FolderWatchers implements FolderGroup {
     void work.finally(() => this.work.delete(work));
   }
 
-  /** Waits `ms`, or less when the watchers stop. */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((settle) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(done);
-        settle();
-      };
-      const timer = setTimeout(done, ms);
-      this.sleepers.add(done);
-    });
-  }
-
-  /** A transcription slot (of `concurrency`), taken in turn; given back by `release`. */
-  private slot(): Promise<void> {
-    if (this.running >= (this.deps.concurrency ?? 2))
-      return new Promise<void>((handed) => this.slots.push(handed));
-    this.running++;
-    return Promise.resolve();
-  }
-
-  /** Hands the slot to the next file waiting for one, or frees it. */
-  private release(): void {
-    const next = this.slots.shift();
-    if (next) next();
-    else this.running--;
-  }
-
   /** A file offered: once whole, and not seen before, claimed and sent in a slot of its own. */
   private async handle(watch: FolderWatch, path: string): Promise<void> {
-    const version = await this.whole(watch, path);
+    const version = await wholeVersion(this.group, watch, path);
     if (!version) return;
-    await this.slot();
+    await this.turns.slot();
     try {
       if (!this.closed && !watch.stopped) await this.take(watch, path, version);
     } finally {
-      this.release();
+      this.turns.release();
     }
-  }
-
-  /**
-   * The version of a file once it is whole (./whole-file.ts), waiting as long as its writer takes;
-   * undefined when it is seen already, gone, or not read (said once: a link, not media…).
-   */
-  private async whole(watch: FolderWatch, path: string): Promise<FileVersion | undefined> {
-    /** Since when the file has been this version, found cut short by its container. */
-    let short: { version: FileVersion; since: number } | undefined;
-    while (!this.closed && !watch.stopped) {
-      const info = await lstat(path).catch(() => undefined);
-      if (!info || this.seen.seen(fileIdOf(path, info)) || this.seen.isOutput(path)) return;
-      const opened = await openWatched(path);
-      if ('notRead' in opened) return this.notRead(watch, path, opened.notRead);
-      try {
-        await this.sleep(this.timing.stableMs);
-        if (this.closed) return;
-        const now = await wholeness(opened, path, opened.version, this.deps.wholeWay);
-        if (now === 'whole') return opened.version;
-        if (now === 'moved') return;
-        if (now !== 'short') continue;
-        // A recording cut off for good (its writer crashed) stays cut off: once nobody has
-        // changed it for `shortMs`, it is taken as it is, and the service makes what it can of it.
-        if (!short || !sameVersion(short.version, opened.version))
-          short = { version: opened.version, since: Date.now() };
-        else if (Date.now() - short.since >= this.timing.shortMs) return opened.version;
-      } finally {
-        await opened.handle.close();
-      }
-    }
-    return undefined;
-  }
-
-  /** Says once why a file is not read (never of a file Kikitori wrote itself). */
-  private async notRead(watch: FolderWatch, path: string, why: NotRead): Promise<undefined> {
-    if (why === 'gone' || why === 'empty') return;
-    // A transcript just written is recorded a moment after its name appears.
-    await this.sleep(this.timing.stableMs);
-    const info = await lstat(path).catch(() => undefined);
-    if (!info || this.closed || this.seen.isOutput(path)) return;
-    const error = NOT_READ[why](path);
-    if (this.seen.skip(watch.path, fileIdOf(path, info), error))
-      this.emit('watch:file', { folder: watch.path, path, state: 'skipped', error });
-    return undefined;
   }
 
   /**
@@ -401,7 +279,7 @@ export class FolderWatchers implements FolderGroup {
             watched: { folder, claim, version },
           },
         };
-    await this.toFiles(entry, from, recovering, (job) => {
+    await toFiles(this.group, entry, from, recovering, (job) => {
       this.seen.sent(entry.id, job.id);
       this.emit('watch:file', {
         folder,
@@ -429,102 +307,7 @@ export class FolderWatchers implements FolderGroup {
 
   /** Follows a sent file's job to its end: writes its outputs, or says why it failed. */
   async follow(entry: SeenEntry, recovering: boolean): Promise<void> {
-    await this.toFiles(entry, { follow: entry.job! }, recovering);
-  }
-
-  /**
-   * The programs' one routine from a job to files (core/programs/job-files.ts), its files written
-   * by this group's writer (./watch-outputs.ts: each recorded as it is written, an earlier
-   * version's transcripts replaced); then the file's record finished as it went. An upload a
-   * crash cut off is sent again, once; a full disk waits for room, the folder saying so once.
-   */
-  private async toFiles(
-    entry: SeenEntry,
-    from: JobSource,
-    recovering: boolean,
-    known?: (job: Job) => void,
-  ): Promise<void> {
-    let followed: string | undefined;
-    const done = await jobToFiles(this.deps.link, {
-      from,
-      formats: entry.plan.formats,
-      settings: entry.plan.settings,
-      write: (files) => this.write(entry.id, files, recovering),
-      known: (job) => {
-        followed = job.id;
-        this.following.add(job.id);
-        known?.(job);
-      },
-      stop: this.closing,
-    }).finally(() => {
-      if (followed !== undefined) this.following.delete(followed);
-    });
-    if (done.kind === 'stopped') return;
-    if (done.kind === 'removed') {
-      this.seen.finish(entry.id, 'gone');
-      return;
-    }
-    if (done.kind === 'refused') return this.fail(entry, done.error);
-    const { job } = done;
-    const current = this.seen.get(entry.id) ?? entry;
-    if (done.kind === 'failed') {
-      if (job.error?.code === 'interrupted' && !current.retried) {
-        const retried = await this.deps.link.invoke('jobs:retry', { id: job.id });
-        if (retried.ok)
-          return this.toFiles(
-            this.seen.sent(entry.id, job.id, true),
-            { follow: job.id },
-            recovering,
-          );
-      }
-      return this.fail(entry, job.error, job.id);
-    }
-    if (done.kind === 'unwritten') {
-      const problem = toAppError(done.error);
-      const watch = this.folders.get(entry.folder);
-      if (problem.code === 'disk-full' && watch && !watch.stopped) {
-        // Said once for the folder; written when there is room (the folder's next checks).
-        watch.waitForRoom(() => this.toFiles(this.seen.get(entry.id)!, { done: job.id }, true));
-        return;
-      }
-      return this.fail(entry, problem, job.id);
-    }
-    this.folders.get(entry.folder)?.roomFound();
-    this.seen.finish(entry.id, 'done');
-    this.emit('watch:file', {
-      folder: entry.folder,
-      path: entry.path,
-      state: 'done',
-      job: job.id,
-      outputs: [...done.paths],
-    });
-  }
-
-  /** Writes a file's rendered transcripts not yet written; answers all its outputs' paths. */
-  private async write(
-    id: number,
-    files: readonly RenderedFile[],
-    recovering: boolean,
-  ): Promise<readonly string[]> {
-    const entry = this.seen.get(id)!;
-    const earlier =
-      entry.replaces === undefined ? [] : (this.seen.get(entry.replaces)?.outputs ?? []);
-    const written = await writeOutputs(entry, files, earlier, recovering, (outputs) =>
-      this.seen.wrote(entry.id, outputs),
-    );
-    if (!written.ok) throw written.error;
-    return written.outputs.map((output) => output.path);
-  }
-
-  private fail(entry: SeenEntry, error: AppError | undefined, job?: string): void {
-    this.seen.finish(entry.id, 'failed', error);
-    this.emit('watch:file', {
-      folder: entry.folder,
-      path: entry.path,
-      state: 'failed',
-      ...(job !== undefined && { job }),
-      ...(error && { error }),
-    });
+    await toFiles(this.group, entry, { follow: entry.job! }, recovering);
   }
 
   /**
@@ -561,7 +344,7 @@ export class FolderWatchers implements FolderGroup {
     for (const entry of this.seen.unfinished(watch.path)) {
       this.track(
         (entry.state === 'claimed' ? this.send(entry, true) : this.follow(entry, true)).catch(
-          (error: unknown) => this.fail(entry, toAppError(error)),
+          (error: unknown) => fail(this.group, entry, toAppError(error)),
         ),
       );
     }

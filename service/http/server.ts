@@ -50,7 +50,26 @@ interface Route {
 }
 
 export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
-  const routes: Route[] = [
+  const routes = routeTable(ctx, jobs);
+  const server = createServer(
+    { maxHeaderSize: 64 * 1024, requestTimeout: 30 * 60_000, headersTimeout: 60_000 },
+    (req, res) => {
+      lingerAtMost(req, res, drainDeadlineMs());
+      void route(ctx, routes, req, res).catch((error: unknown) => {
+        // Never let one request take the process down.
+        const detail = error instanceof Error ? error.message : String(error);
+        if (!res.headersSent) sendRestError(res, 500, '?', `${RESULT_MESSAGES['?']} (${detail})`);
+        else res.destroy();
+      });
+    },
+  );
+  refuseMalformed(server);
+  return server;
+}
+
+/** Each path the service answers, its methods and how it authenticates. */
+function routeTable(ctx: ServiceContext, jobs: JobRoutes): Route[] {
+  return [
     {
       pattern: /^\/v1\/recognize$/,
       sync: true,
@@ -113,76 +132,75 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
       methods: { POST: (req, res, q, _m, identity) => handleIssue(ctx, req, res, q, identity) },
     },
   ];
+}
 
-  const server = createServer(
-    { maxHeaderSize: 64 * 1024, requestTimeout: 30 * 60_000, headersTimeout: 60_000 },
-    (req, res) => {
-      lingerAtMost(req, res, drainDeadlineMs());
-      void route(req, res).catch((error: unknown) => {
-        // Never let one request take the process down.
-        const detail = error instanceof Error ? error.message : String(error);
-        if (!res.headersSent) sendRestError(res, 500, '?', `${RESULT_MESSAGES['?']} (${detail})`);
-        else res.destroy();
-      });
-    },
-  );
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestLine = `${req.method} ${req.url} HTTP/${req.httpVersion}`;
-    if (Buffer.byteLength(requestLine) > LIMITS.requestLineBytes) {
-      return sendSyncError(
-        res,
-        '>',
-        `${RESULT_MESSAGES['>']} (the request line is longer than ${LIMITS.requestLineBytes} bytes: send d as a multipart part)`,
-        414,
-        { Connection: 'close' },
-      );
-    }
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    } catch {
-      return sendRestError(
-        res,
-        400,
-        '>',
-        `the request target ${JSON.stringify(req.url)} is not a valid URL`,
-      );
-    }
-    for (const candidate of routes) {
-      const match = candidate.pattern.exec(url.pathname);
-      if (!match) continue;
-      const handler = candidate.methods[req.method ?? ''];
-      if (!handler) {
-        res.setHeader('Allow', Object.keys(candidate.methods).join(', '));
-        return sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed(req.method ?? ''));
-      }
-      let identity: KeyIdentity | undefined;
-      const { authentication } = candidate;
-      if (
-        authentication === 'bearer' ||
-        (authentication === 'bearer-if-given' && bearerOf(req) !== undefined)
-      ) {
-        const auth = authenticateBearer(ctx, req);
-        if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
-        identity = auth.data;
-      }
-      try {
-        return await handler(req, res, url.searchParams, match, identity);
-      } catch (error) {
-        if (error instanceof URIError)
-          return sendRestError(
-            res,
-            400,
-            '>',
-            `the path ${url.pathname} has invalid percent-encoding`,
-          );
-        throw error;
-      }
-    }
-    sendJson(res, 404, { code: '>', message: `no such endpoint: ${req.method} ${url.pathname}` });
+/**
+ * One request: the request line's limit, then the first route whose path matches, its method,
+ * its authentication and its handler.
+ */
+async function route(
+  ctx: ServiceContext,
+  routes: readonly Route[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const requestLine = `${req.method} ${req.url} HTTP/${req.httpVersion}`;
+  if (Buffer.byteLength(requestLine) > LIMITS.requestLineBytes) {
+    return sendSyncError(
+      res,
+      '>',
+      `${RESULT_MESSAGES['>']} (the request line is longer than ${LIMITS.requestLineBytes} bytes: send d as a multipart part)`,
+      414,
+      { Connection: 'close' },
+    );
   }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    return sendRestError(
+      res,
+      400,
+      '>',
+      `the request target ${JSON.stringify(req.url)} is not a valid URL`,
+    );
+  }
+  for (const candidate of routes) {
+    const match = candidate.pattern.exec(url.pathname);
+    if (!match) continue;
+    const handler = candidate.methods[req.method ?? ''];
+    if (!handler) {
+      res.setHeader('Allow', Object.keys(candidate.methods).join(', '));
+      return sendRestError(res, 405, '>', REST_MESSAGES.methodNotAllowed(req.method ?? ''));
+    }
+    let identity: KeyIdentity | undefined;
+    const { authentication } = candidate;
+    if (
+      authentication === 'bearer' ||
+      (authentication === 'bearer-if-given' && bearerOf(req) !== undefined)
+    ) {
+      const auth = authenticateBearer(ctx, req);
+      if (!auth.ok) return sendRestError(res, 401, '-', auth.error);
+      identity = auth.data;
+    }
+    try {
+      return await handler(req, res, url.searchParams, match, identity);
+    } catch (error) {
+      if (error instanceof URIError)
+        return sendRestError(
+          res,
+          400,
+          '>',
+          `the path ${url.pathname} has invalid percent-encoding`,
+        );
+      throw error;
+    }
+  }
+  sendJson(res, 404, { code: '>', message: `no such endpoint: ${req.method} ${url.pathname}` });
+}
 
+/** Malformed HTTP, or headers over the limit: answered plainly, then the connection closed. */
+function refuseMalformed(server: Server): void {
   const refused = new WeakSet<object>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Malformed HTTP or headers over the limit: answer plainly and close; never crash. The parser
@@ -209,5 +227,4 @@ export function createHttpServer(ctx: ServiceContext, jobs: JobRoutes): Server {
     const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     socket.once('close', () => clearTimeout(linger));
   });
-  return server;
 }

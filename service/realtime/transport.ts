@@ -174,57 +174,22 @@ function serve(
   // event goes out at once.
   net.setTimeout?.(0);
   net.setNoDelay?.(true);
-  const unread = () => (socket as Duplex & { writableLength: number }).writableLength;
 
   let ended = false;
   // Set once accept() returns; undefined until then, as accept() may close the peer at once.
   // eslint-disable-next-line prefer-const
   let handlers: RealtimeHandlers | undefined;
-
-  // The bounded sender. `congested`: more than the bound waits for the client; reading stops
-  // until it has all been taken ('drain'), and the stall timer runs meanwhile.
-  let congested = false;
-  let stall: NodeJS.Timeout | undefined;
-  let pongInFlight = false;
-  let nextPong: Buffer | undefined;
-  const write = (frame: Buffer, written?: () => void) => {
-    if (ended || !socket.writable) return;
-    socket.write(frame, written);
-    if (congested || unread() <= options.maxBufferedBytes) return;
-    congested = true;
-    socket.pause();
-    stall = setTimeout(() => {
-      if (!ended) handlers?.stalled();
-    }, options.stallMs);
-    stall.unref();
-  };
-  socket.on('drain', () => {
-    if (!congested || ended) return;
-    congested = false;
-    clearTimeout(stall);
-    release();
+  const sender = boundedSender(socket, options, {
+    drained: () => release(),
+    stalled: () => handlers?.stalled(),
   });
-  // A ping flood from a client that does not read earns one pong at a time, the newest waiting.
-  const pong = (frame: Buffer) => {
-    if (pongInFlight) {
-      nextPong = frame;
-      return;
-    }
-    pongInFlight = true;
-    write(frame, () => {
-      pongInFlight = false;
-      const next = nextPong;
-      nextPong = undefined;
-      if (next && !ended) pong(next);
-    });
-  };
+  const { write } = sender;
 
   const finish = () => {
     if (ended) return;
     ended = true;
     held.length = 0;
-    nextPong = undefined;
-    clearTimeout(stall);
+    sender.stop();
     handlers?.closed();
   };
   const end = () => {
@@ -241,7 +206,7 @@ function serve(
   let paused = false;
   const held: Array<string | Buffer> = [];
   let afterHeld: (() => void) | undefined;
-  const holding = () => paused || congested;
+  const holding = () => paused || sender.congested;
   const deliver = (data: string | Buffer) => {
     if (typeof data === 'string') handlers?.text(data);
     else handlers?.binary(data);
@@ -270,7 +235,7 @@ function serve(
   };
   driver.io.on('data', (chunk: Buffer) => {
     if (ended || closing) return;
-    if (chunk[0] === 0x8a) return pong(chunk);
+    if (chunk[0] === 0x8a) return sender.pong(chunk);
     if (chunk[0] !== 0x88) return write(chunk);
     closing = true;
     // While the session holds the socket paused (an `e` being finished, a full queue), the
@@ -315,7 +280,7 @@ function serve(
       release();
     },
     get bufferedBytes() {
-      return unread();
+      return sender.unread;
     },
   };
   driver.start();
@@ -325,4 +290,69 @@ function serve(
   socket.on('data', (chunk: Buffer) => {
     if (!ended) driver.io.write(chunk);
   });
+}
+
+/**
+ * The bounded sender, through which every byte to the client goes. `congested`: more than the
+ * bound waits for the client; reading stops until it has all been taken ('drain', then
+ * `drained`), and the stall timer runs meanwhile. Nothing is written once it is stopped.
+ */
+function boundedSender(
+  socket: Duplex,
+  options: RealtimeOptions,
+  on: { drained(): void; stalled(): void },
+) {
+  const unread = () => (socket as Duplex & { writableLength: number }).writableLength;
+  let stopped = false;
+  let congested = false;
+  let stall: NodeJS.Timeout | undefined;
+  let pongInFlight = false;
+  let nextPong: Buffer | undefined;
+  const write = (frame: Buffer, written?: () => void) => {
+    if (stopped || !socket.writable) return;
+    socket.write(frame, written);
+    if (congested || unread() <= options.maxBufferedBytes) return;
+    congested = true;
+    socket.pause();
+    stall = setTimeout(() => {
+      if (!stopped) on.stalled();
+    }, options.stallMs);
+    stall.unref();
+  };
+  socket.on('drain', () => {
+    if (!congested || stopped) return;
+    congested = false;
+    clearTimeout(stall);
+    on.drained();
+  });
+  // A ping flood from a client that does not read earns one pong at a time, the newest waiting.
+  const pong = (frame: Buffer) => {
+    if (pongInFlight) {
+      nextPong = frame;
+      return;
+    }
+    pongInFlight = true;
+    write(frame, () => {
+      pongInFlight = false;
+      const next = nextPong;
+      nextPong = undefined;
+      if (next && !stopped) pong(next);
+    });
+  };
+  return {
+    write,
+    pong,
+    get congested() {
+      return congested;
+    },
+    get unread() {
+      return unread();
+    },
+    /** The connection ended: no more writes, no pong waiting, no stall timer. */
+    stop() {
+      stopped = true;
+      nextPong = undefined;
+      clearTimeout(stall);
+    },
+  };
 }
