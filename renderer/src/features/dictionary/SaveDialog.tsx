@@ -31,13 +31,22 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
       ? button.current
       : document.querySelector<HTMLElement>('[data-testid="add-written"]');
 
+  // Each opening counts: a diff that arrives after the person closed the dialog (or opened it
+  // again) must not open it behind their back.
+  const opening = useRef(0);
   const open = async () => {
+    const mine = ++opening.current;
     setSaved(false);
     setPhase({ step: 'diffing' });
     const diff = await previewSave();
+    if (opening.current !== mine) return;
     setPhase(
       diff.ok ? { step: 'confirm', diff: diff.data } : { step: 'failed', error: diff.error },
     );
+  };
+  const close = () => {
+    opening.current++;
+    setPhase({ step: 'closed' });
   };
   const confirm = async (e: React.MouseEvent) => {
     e.preventDefault();
@@ -73,7 +82,7 @@ export function SaveDialog({ blocked }: { blocked: boolean }) {
       <Modal
         alert
         open={phase.step !== 'closed'}
-        onOpenChange={(o) => !o && setPhase({ step: 'closed' })}
+        onOpenChange={(o) => !o && close()}
         title={t('dictionary.saveTitle', { profile })}
         description={phase.step === 'diffing' ? t('dictionary.loading') : t('dictionary.saveBody')}
         testId="save-dialog"
