@@ -17,8 +17,11 @@ import type { Reporter, TestModule } from 'vitest/node';
 /** Clock ticks a second (getconf CLK_TCK): 100 on every Linux vitest runs on. */
 const TICKS = 100;
 
-/** Processor seconds of `root` and the live processes under it, and of children they waited for. */
-export async function treeCpuSeconds(root: number): Promise<number> {
+/**
+ * Processor seconds of `root` and the live processes under it, and (unless `reaped` is false) of
+ * the children they waited for.
+ */
+export async function treeCpuSeconds(root: number, { reaped = true } = {}): Promise<number> {
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const name of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(name)) continue;
@@ -28,8 +31,11 @@ export async function treeCpuSeconds(root: number): Promise<number> {
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     stats.set(Number(name), {
       ppid: Number(fields[1]),
-      // utime, stime, cutime, cstime (stat's fields 14–17).
-      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      // utime, stime, then cutime, cstime (stat's fields 14–17).
+      ticks:
+        Number(fields[11]) +
+        Number(fields[12]) +
+        (reaped ? Number(fields[13]) + Number(fields[14]) : 0),
     });
   }
   const under = (pid: number): boolean => {

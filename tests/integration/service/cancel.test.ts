@@ -6,7 +6,7 @@
  * cancelled 10-minute job kept two decoders busy for 90 s).
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR, loadFixtures } from '../../fixtures/build';
 import { multipart, rawRequest, removeDir, tempDir } from '../../support/service-process';
 import { useService } from '../../support/hooks';
+import { treeCpuSeconds } from '../../support/cpu-reporter';
 import { until } from '../../support/until';
 
 const run = promisify(execFile);
-const TICKS = Number((await run('getconf', ['CLK_TCK'])).stdout.trim()) || 100;
 const manifest = await loadFixtures();
 const librivox = manifest.fixtures.filter((f) => f.kind === 'librivox');
 
@@ -47,30 +47,7 @@ afterAll(async () => {
 });
 
 /** utime + stime (seconds) of the service and every process under it (its decoders). */
-async function cpuSeconds(root: number): Promise<number> {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const text = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
-    if (!text) continue;
-    // The command name may hold spaces: the fields after it start past its closing parenthesis.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(name), {
-      ppid: Number(fields[1]),
-      ticks: Number(fields[11]) + Number(fields[12]),
-    });
-  }
-  const inTree = (pid: number): boolean => {
-    for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
-      if (at === root) return true;
-      at = stats.get(at)?.ppid ?? 0;
-    }
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
-  return ticks / TICKS;
-}
+const cpuSeconds = (root: number) => treeCpuSeconds(root, { reaped: false });
 
 /** Waits until the service spends no processor time for a second, and says how much it spent. */
 async function idleAfter(root: number, from: number): Promise<number> {

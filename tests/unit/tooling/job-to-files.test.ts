@@ -51,7 +51,7 @@ describe('one routine from a job to files', () => {
     for (const file of [
       'cli/transcribe.ts',
       'cli/jobs.ts',
-      'core/watch/folder-watcher.ts',
+      'core/watch/watch-outcome.ts',
       'core/programs/mcp/mcp-server.ts',
     ])
       expect(callsOf(file).names, file).toContain('jobToFiles');
