@@ -72,6 +72,7 @@ export const fileIdOf = (path: string, info: Stats): FileId => ({
   mtimeMs: info.mtimeMs,
   dev: info.dev,
   ino: info.ino,
+  btime: info.birthtimeMs,
 });
 
 /**

@@ -2,7 +2,8 @@
  * What watched folders have seen, kept in the data folder (`watched.sqlite`), so a file is
  * transcribed once across restarts and crashes, whoever watches (the app or `kikitori watch`).
  * A file is known by its path, size and modification time, or (moved or renamed on its disk) by
- * its device, inode, size and time, or (touched, saved again unchanged, copied out and back) by
+ * its device, inode, size and time (and its birth time, where its file system keeps one: an inode
+ * number freed by a deleted file is soon given to a new one, which is not the old file moved), or (touched, saved again unchanged, copied out and back) by
  * its path or inode and its content (size and SHA-256): a file whose bytes were seen there is not
  * transcribed again, while a copy under another name is a file of its own. The files a folder
  * held when first watched get their content's hash in the background (`unhashed`); until then
@@ -30,8 +31,9 @@ import { EXPORT_CHOICES } from '../../shared/format/exporters';
  * 2: each file's content hash (`hash`, SHA-256 hex; null for a file not hashed yet).
  * 3: `replaces` (the earlier version's row), `mode` (its permissions), `skipped` rows, and each
  * output's content hash beside its path.
+ * 4: `btime`, each file's birth time (ms; null where its file system keeps none).
  */
-const SCHEMA = 3;
+const SCHEMA = 4;
 
 /** A file as the disk has it now. */
 export interface FileId {
@@ -42,6 +44,8 @@ export interface FileId {
   readonly ino: number;
   /** Its content's SHA-256 (hex), when it was read. */
   readonly hash?: string;
+  /** When its inode was made (ms), where its file system keeps that (0 or none: not known). */
+  readonly btime?: number;
 }
 
 /** What to make of a file once transcribed: fixed when it is claimed, so a restart makes the same. */
@@ -131,8 +135,20 @@ const entryOf = (row: Row): SeenEntry => ({
 const mtimeOf = (file: FileId) => Math.trunc(file.mtimeMs);
 
 /** A file's columns as inserted: folder, path, size, mtime, dev, ino, hash. */
+const btimeOf = (file: FileId) => (file.btime ? Math.trunc(file.btime) : null);
 const fileColumns = (folder: string, file: FileId) =>
-  [folder, file.path, file.size, mtimeOf(file), file.dev, file.ino, file.hash ?? null] as const;
+  [
+    folder,
+    file.path,
+    file.size,
+    mtimeOf(file),
+    file.dev,
+    file.ino,
+    file.hash ?? null,
+    btimeOf(file),
+  ] as const;
+/** The same inode, and (where both birth times are known) the same file, not a new one given its number. */
+const SAME_INODE = 'dev = ? AND ino = ? AND (btime IS NULL OR ? IS NULL OR btime = ?)';
 
 export class SeenFiles {
   private constructor(private readonly db: Database.Database) {}
@@ -174,6 +190,7 @@ export class SeenFiles {
       if (!columns.has('hash')) db.exec('ALTER TABLE files ADD COLUMN hash TEXT');
       if (!columns.has('replaces')) db.exec('ALTER TABLE files ADD COLUMN replaces INTEGER');
       if (!columns.has('mode')) db.exec('ALTER TABLE files ADD COLUMN mode INTEGER');
+      if (!columns.has('btime')) db.exec('ALTER TABLE files ADD COLUMN btime INTEGER');
       db.exec(`
         CREATE INDEX IF NOT EXISTS files_path ON files (path, state);
         CREATE TABLE IF NOT EXISTS outputs (path TEXT PRIMARY KEY, file INTEGER NOT NULL);
@@ -197,8 +214,9 @@ export class SeenFiles {
   /** The files `folder` holds as it starts being watched: they are not transcribed. */
   recordBaseline(folder: string, files: readonly FileId[]): void {
     const insert = this.db.prepare(
-      `INSERT OR IGNORE INTO files (folder, path, size, mtime, dev, ino, hash, state, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'existing', ?)`,
+      `INSERT OR IGNORE INTO files
+         (folder, path, size, mtime, dev, ino, hash, btime, state, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'existing', ?)`,
     );
     const now = Date.now();
     this.db.transaction(() => {
@@ -227,12 +245,13 @@ export class SeenFiles {
    */
   seen(file: FileId): boolean {
     const mtime = mtimeOf(file);
+    const inode = [file.dev, file.ino, btimeOf(file), btimeOf(file)] as const;
     const found = this.db
       .prepare(
         `SELECT 1 FROM files WHERE (path = ? AND size = ? AND mtime = ?)
-           OR (dev = ? AND ino = ? AND size = ? AND mtime = ?) LIMIT 1`,
+           OR (${SAME_INODE} AND size = ? AND mtime = ?) LIMIT 1`,
       )
-      .get(file.path, file.size, mtime, file.dev, file.ino, file.size, mtime);
+      .get(file.path, file.size, mtime, ...inode, file.size, mtime);
     if (found !== undefined || file.hash === undefined) return found !== undefined;
     // A file the folder held when first watched, not hashed yet, is known by its size there.
     return (
@@ -240,10 +259,9 @@ export class SeenFiles {
         .prepare(
           `SELECT 1 FROM files WHERE (path = ? AND size = ? AND (hash = ?
                OR (hash IS NULL AND state = 'existing')))
-             OR (dev = ? AND ino = ? AND size = ? AND hash = ?) LIMIT 1`,
+             OR (${SAME_INODE} AND size = ? AND hash = ?) LIMIT 1`,
         )
-        .get(file.path, file.size, file.hash, file.dev, file.ino, file.size, file.hash) !==
-      undefined
+        .get(file.path, file.size, file.hash, ...inode, file.size, file.hash) !== undefined
     );
   }
 
@@ -286,9 +304,9 @@ export class SeenFiles {
     const added = this.db
       .prepare(
         `INSERT OR IGNORE INTO files
-           (folder, path, size, mtime, dev, ino, hash, state, claim, plan, replaces, mode,
-            updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?, ?, ?)`,
+           (folder, path, size, mtime, dev, ino, hash, btime, state, claim, plan, replaces,
+            mode, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'claimed', ?, ?, ?, ?, ?)`,
       )
       .run(
         ...fileColumns(folder, file),
@@ -315,8 +333,8 @@ export class SeenFiles {
     this.db
       .prepare(
         `INSERT OR IGNORE INTO files
-           (folder, path, size, mtime, dev, ino, hash, state, error, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'skipped', ?, ?)`,
+           (folder, path, size, mtime, dev, ino, hash, btime, state, error, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'skipped', ?, ?)`,
       )
       .run(...fileColumns(folder, file), JSON.stringify(error), Date.now());
     return !before;

@@ -53,6 +53,8 @@ export interface FileVersion {
   readonly mtimeMs: number;
   /** Its mode bits (permissions): a transcript is no more readable than its recording. */
   readonly mode: number;
+  /** When its inode was made (ms; 0 where its file system does not say). */
+  readonly btime: number;
 }
 
 export interface OpenedFile {
@@ -67,6 +69,7 @@ const versionOf = (info: Stats): FileVersion => ({
   size: info.size,
   mtimeMs: Math.trunc(info.mtimeMs),
   mode: info.mode & 0o7777,
+  btime: Math.trunc(info.birthtimeMs),
 });
 
 /** Whether two looks at a file saw the same version of it. */

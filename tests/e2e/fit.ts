@@ -2,39 +2,47 @@
  * What "fits the window" means for the layout specs (zoom, narrow windows): no sideways scroll,
  * tabs on one line each, controls inside the window and not covered, Jobs rows holding their
  * content, and (in the stacked layout) each row's cells one under another.
+ *
+ * Each is judged once the layout has settled: a row that just grew (a failed job's note) is
+ * measured again by the list a frame or two later, so a check polls until it holds (the expect
+ * timeout); a layout that never fits still fails, with what was wrong at the end.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** How long a layout may take to settle before a check of it fails. */
+const SETTLE_MS = 15_000;
+
 /** The page never scrolls sideways. */
 export async function expectNoSidewaysScroll(app: Page, name: string): Promise<void> {
-  const overflow = await app.evaluate(() => {
-    const root = (
-      globalThis as unknown as {
-        document: { documentElement: { scrollWidth: number; clientWidth: number } };
-      }
-    ).document.documentElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  expect(overflow.scrollWidth, `${name}: no horizontal scroll of the page`).toBeLessThanOrEqual(
-    overflow.clientWidth,
-  );
+  const overflow = () =>
+    app.evaluate(() => {
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+  await expect
+    .poll(overflow, { message: `${name}: pixels of horizontal scroll of the page` })
+    .toBeLessThanOrEqual(0);
 }
 
 /** Every tab of the window's tab bar shows its name on one line (no word broken). */
 export async function expectTabsOnOneLine(app: Page, name: string): Promise<void> {
-  const lines = await app.evaluate<string[]>(`(() =>
-    [...document.querySelector('.tabs').querySelectorAll('[role="tab"]')].map((tab) => {
-      const range = document.createRange();
-      range.selectNodeContents(tab);
-      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      return tab.textContent + ':' + tops.size;
-    })
-  )()`);
-  expect(
-    lines.filter((l) => !l.endsWith(':1')),
-    `${name}: tabs whose name breaks`,
-  ).toEqual([]);
+  const broken = async () =>
+    (
+      await app.evaluate<string[]>(`(() =>
+        [...document.querySelector('.tabs').querySelectorAll('[role="tab"]')].map((tab) => {
+          const range = document.createRange();
+          range.selectNodeContents(tab);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return tab.textContent + ':' + tops.size;
+        })
+      )()`)
+    ).filter((l) => !l.endsWith(':1'));
+  await expect.poll(broken, { message: `${name}: tabs whose name breaks` }).toEqual([]);
 }
 
 /** Inside the viewport's width and, brought into view, not covered by another element at its centre. */
@@ -45,10 +53,17 @@ export async function expectUsable(app: Page, control: Locator): Promise<void> {
     (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
   );
   await expect(control).toBeVisible();
-  const box = (await control.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(app.viewportSize()!.width + 0.5);
-  const onTop = await control.evaluate((el) => {
+  await expect(async () => {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(app.viewportSize()!.width + 0.5);
+    expect(await coveredBy(control), 'the control is not covered by another element').toBe('');
+  }).toPass({ timeout: SETTLE_MS });
+}
+
+/** What covers `control` at its centre ('' when nothing does). */
+function coveredBy(control: Locator): Promise<string> {
+  return control.evaluate((el) => {
     const r = (
       el as unknown as {
         getBoundingClientRect(): { x: number; y: number; width: number; height: number };
@@ -63,7 +78,6 @@ export async function expectUsable(app: Page, control: Locator): Promise<void> {
       ? ''
       : `${(el as unknown as { outerHTML: string }).outerHTML.slice(0, 120)} under ${hit?.outerHTML?.slice(0, 120) ?? 'nothing'}`;
   });
-  expect(onTop, 'the control is not covered by another element').toBe('');
 }
 
 /**
@@ -72,7 +86,8 @@ export async function expectUsable(app: Page, control: Locator): Promise<void> {
  */
 export async function expectRowsHoldContent(app: Page): Promise<void> {
   // (Page code, given as text: this file is type-checked without DOM types.)
-  const problems = await app.evaluate<string[]>(`(() => {
+  const problems = () =>
+    app.evaluate<string[]>(`(() => {
     const out = [];
     const slots = [...document.querySelectorAll('.job-slot')];
     const boxes = slots.map((slot) => slot.getBoundingClientRect());
@@ -112,16 +127,20 @@ export async function expectRowsHoldContent(app: Page): Promise<void> {
     });
     return out;
   })()`);
-  expect(problems, 'Jobs rows whose content spills out of them').toEqual([]);
+  await expect
+    .poll(problems, { message: 'Jobs rows whose content spills out of them' })
+    .toEqual([]);
 }
 
 /** The stacked Jobs layout: in each row the status lies below the file, not beside it. */
 export async function expectStackedRows(app: Page): Promise<void> {
   for (const row of await app.getByTestId('job-row').all()) {
-    const file = (await row.locator('.job-file').boundingBox())!;
-    const status = (await row.locator('.job-status').boundingBox())!;
-    expect(status.y, 'the status sits under the file').toBeGreaterThanOrEqual(
-      file.y + file.height - 0.5,
-    );
+    await expect(async () => {
+      const file = (await row.locator('.job-file').boundingBox())!;
+      const status = (await row.locator('.job-status').boundingBox())!;
+      expect(status.y, 'the status sits under the file').toBeGreaterThanOrEqual(
+        file.y + file.height - 0.5,
+      );
+    }).toPass({ timeout: SETTLE_MS });
   }
 }
