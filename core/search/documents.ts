@@ -6,11 +6,10 @@
  * Words are counted as the viewer counts them (renderer/src/features/viewer/words.ts): every token
  * but punctuation, in order.
  *
- * Where words start is kept inside the stored text, as two control characters (markWords): the
- * space before a word becomes SPACE_WORD, and a word with no space before it (the first of a
- * line, Japanese words joined without spaces) gets WORD in front. English costs nothing that way,
- * and the marks compress with the words around them: the deflated body is about 0.50× the text,
- * where the text with varint word starts beside it was 0.60× (tests/bench/search.ts).
+ * The text is stored on its own, deflated, and where its words start and when they begin beside
+ * it (packWords), read only for a hit: a search unpacks every job it checks, and a text with
+ * its word starts marked inside it (as the index kept it before) had to be unmarked byte by byte,
+ * which cost as much as inflating it (tests/bench/search.ts).
  *
  * The tokens of the index are made in tokens.ts, what a hit shows of a text in matches.ts.
  */
@@ -19,10 +18,7 @@ import type { Transcript } from '../../shared/domain/job';
 import { isPunctuation, joinerOf } from '../../shared/format/speakers';
 
 export interface Body {
-  /**
-   * The utterances' text, one line each (line breaks and the two word marks inside a word become
-   * spaces).
-   */
+  /** The utterances' text, one line each (line breaks inside a word become spaces). */
   readonly text: string;
   /** Where each word starts in `text` (UTF-16 offsets), in order. */
   readonly starts: readonly number[];
@@ -37,17 +33,8 @@ export interface TimedBody extends Body {
   readonly times: readonly number[];
 }
 
-/** In a stored text: a space, and a word starting after it. */
-const SPACE_WORD = '\u0001';
-/** In a stored text: a word starting here, with no space before it. */
-const WORD = '\u0002';
-
-/** A token's text with its line breaks and the two marks made spaces. */
-const spaced = (written: string) =>
-  written
-    .replace(/[\r\n]/g, ' ')
-    .replaceAll(SPACE_WORD, ' ')
-    .replaceAll(WORD, ' ');
+/** A token's text with its line breaks made spaces (a line is an utterance). */
+const spaced = (written: string) => written.replace(/[\r\n]/g, ' ');
 
 /** A transcript as one text, an utterance a line, and where its words start. */
 export function bodyOf(transcript: Transcript): TimedBody {
@@ -73,137 +60,80 @@ export function bodyOf(transcript: Transcript): TimedBody {
 }
 
 /**
- * Word times as the index stores them: each word's start in hundredths of a second, as the
- * difference from the word before (zigzag, so a time earlier than the one before costs no more),
- * in LEB128 varints: a word a byte, mostly. A hit reads only as far as the word it needs, so a
- * search never reads a transcript for the times of its passages.
+ * Where each word starts and when it begins, as the index stores them beside the text: for each
+ * word, the step from the start before (UTF-16 units) and the step from the time before
+ * (hundredths of a second, zigzag, so a time earlier than the one before costs no more), each a
+ * LEB128 varint: two bytes a word, mostly. A hit reads only as far as the last word it needs,
+ * and only a hit reads them.
  */
-export function packTimes(times: readonly number[]): Buffer {
+export function packWords(starts: readonly number[], times: readonly number[]): Buffer {
   const bytes: number[] = [];
-  let before = 0;
-  for (const ms of times) {
-    const now = Math.round(ms / 10);
-    const step = now - before;
-    before = now;
-    let rest = step >= 0 ? step * 2 : -step * 2 - 1;
+  const push = (value: number) => {
+    let rest = value;
     while (rest >= 0x80) {
       bytes.push((rest % 0x80) | 0x80);
       rest = Math.floor(rest / 0x80);
     }
     bytes.push(rest);
-  }
+  };
+  let start = 0;
+  let time = 0;
+  starts.forEach((at, word) => {
+    push(at - start);
+    start = at;
+    const now = Math.round((times[word] ?? 0) / 10);
+    const step = now - time;
+    time = now;
+    push(step >= 0 ? step * 2 : -step * 2 - 1);
+  });
   return Buffer.from(bytes);
 }
 
-/** The start (seconds) of each of the words asked for, from packed times (packTimes). */
-export function timesAt(packed: Uint8Array, words: readonly number[]): Array<number | undefined> {
-  const last = Math.max(-1, ...words);
-  const found = new Map<number, number>();
+/**
+ * The word each offset of the text falls in (as `wordAtOffset` finds it in the starts) and when
+ * that word begins (seconds; undefined when the text has no words), from packed words
+ * (packWords), read up to the last offset asked for.
+ */
+export function wordsAt(
+  packed: Uint8Array,
+  offsets: readonly number[],
+): { words: number[]; times: Array<number | undefined> } {
+  const order = offsets.map((offset, i) => ({ offset, i })).sort((a, b) => a.offset - b.offset);
+  const words = new Array<number>(offsets.length).fill(0);
+  const times = new Array<number | undefined>(offsets.length).fill(undefined);
+  let next = 0;
   let at = 0;
-  let now = 0;
-  for (let word = 0; word <= last && at < packed.length; word++) {
-    let rest = 0;
+  const read = () => {
+    let value = 0;
     let scale = 1;
     let byte: number;
     do {
       byte = packed[at++]!;
-      rest += (byte & 0x7f) * scale;
+      value += (byte & 0x7f) * scale;
       scale *= 0x80;
     } while (byte & 0x80 && at < packed.length);
-    now += rest % 2 === 0 ? rest / 2 : -(rest + 1) / 2;
-    found.set(word, now / 100);
-  }
-  return words.map((word) => found.get(word));
-}
-
-/**
- * A body as one string, its word starts marked in it: the space before a start becomes
- * SPACE_WORD, else WORD goes in front of it (a second word at the same place gets WORD too).
- */
-export function markWords({ text, starts }: Body): string {
-  let marked = '';
-  let at = 0;
-  for (const start of starts) {
-    if (start > at && text[start - 1] === ' ') {
-      marked += text.slice(at, start - 1) + SPACE_WORD;
-    } else {
-      marked += text.slice(at, start) + WORD;
+    return value;
+  };
+  let start = 0;
+  let time = 0;
+  let before: number | undefined;
+  let word = 0;
+  for (; at < packed.length && next < order.length; word++) {
+    start += read();
+    const step = read();
+    time += step % 2 === 0 ? step / 2 : -(step + 1) / 2;
+    // The offsets before this word's start are in the word before it (the first: in it).
+    for (; next < order.length && order[next]!.offset < start; next++) {
+      words[order[next]!.i] = Math.max(0, word - 1);
+      times[order[next]!.i] = (word === 0 ? time : before!) / 100;
     }
-    at = start;
+    before = time;
   }
-  return marked + text.slice(at);
-}
-
-/** A marked body's text, and where its words start. */
-export function unmarkWords(marked: string): Body {
-  const bytes = plainBytes(Buffer.from(marked, 'utf8'));
-  return { text: unmarkedText(bytes), starts: startsOf(bytes) };
-}
-
-/*
- * A stored body is read as UTF-8 bytes, where each mark is one byte that is never part of a
- * character's bytes: stripping them there (through a plain Uint8Array: a Buffer's bytes are
- * slower to index) costs a third of decoding them, replacing them in the string twice as much;
- * word starts are counted in UTF-16 units as they go.
- */
-const SPACE_WORD_BYTE = 1;
-const WORD_BYTE = 2;
-const SPACE_BYTE = 0x20;
-
-/** A marked body's text without its marks. */
-function unmarkedText(marked: Uint8Array): string {
-  const bytes = new Uint8Array(marked.length);
-  let length = 0;
-  for (let at = 0; at < marked.length; at++) {
-    const byte = marked[at]!;
-    if (byte === SPACE_WORD_BYTE) bytes[length++] = SPACE_BYTE;
-    else if (byte !== WORD_BYTE) bytes[length++] = byte;
+  for (; next < order.length; next++) {
+    words[order[next]!.i] = Math.max(0, word - 1);
+    times[order[next]!.i] = before === undefined ? undefined : before / 100;
   }
-  return Buffer.from(bytes.buffer, 0, length).toString('utf8');
-}
-
-const plainBytes = (buffer: Buffer) =>
-  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-
-/** Where the words of a marked body start in its text (UTF-16 offsets). */
-function startsOf(marked: Uint8Array): number[] {
-  const starts: number[] = [];
-  let units = 0;
-  for (let at = 0; at < marked.length; at++) {
-    const byte = marked[at]!;
-    if (byte === SPACE_WORD_BYTE) starts.push(++units);
-    else if (byte === WORD_BYTE) starts.push(units);
-    // A character's first byte: four-byte characters are two UTF-16 units.
-    else if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
-  }
-  return starts;
-}
-
-/**
- * The index of the word each offset of a marked body's text falls in, as `wordAtOffset` finds
- * it in its starts: counted up to the last offset, with no list of every start (a hit needs
- * three, near the top of a text of thousands).
- */
-function wordsAt(marked: Uint8Array, offsets: readonly number[]): number[] {
-  const order = offsets.map((offset, i) => ({ offset, i })).sort((a, b) => a.offset - b.offset);
-  const words = new Array<number>(offsets.length).fill(0);
-  let next = 0;
-  let seen = 0;
-  let units = 0;
-  for (let at = 0; at < marked.length && next < order.length; at++) {
-    const byte = marked[at]!;
-    if (byte === SPACE_WORD_BYTE || byte === WORD_BYTE) {
-      if (byte === SPACE_WORD_BYTE) units += 1;
-      // The offsets before this start are in the word before it.
-      for (; next < order.length && order[next]!.offset < units; next++)
-        words[order[next]!.i] = Math.max(0, seen - 1);
-      seen += 1;
-    } else if ((byte & 0xc0) !== 0x80) {
-      units += byte >= 0xf0 ? 2 : 1;
-    }
-  }
-  for (; next < order.length; next++) words[order[next]!.i] = Math.max(0, seen - 1);
-  return words;
+  return { words, times };
 }
 
 /** The index of the word (of `starts`) a character offset falls in. */
@@ -222,29 +152,16 @@ export function wordAtOffset(starts: readonly number[], offset: number): number 
 }
 
 /**
- * A body as the index stores it: its text with its word starts marked (markWords), UTF-8,
- * deflated (level 6: level 9 or a dictionary of common words saved at most 2 %, brotli's best
- * 6 % but took 40 times as long to write).
+ * A text as the index stores it: UTF-8, deflated (level 6: level 9 or a dictionary of common
+ * words saved at most 2 %, brotli's best 6 % but took 40 times as long to write).
  */
-export function packBody(body: Body): Buffer {
-  return deflateRawSync(Buffer.from(markWords(body), 'utf8'));
+export function packBody(text: string): Buffer {
+  return deflateRawSync(Buffer.from(text, 'utf8'));
 }
 
-/**
- * A stored body: its text, and its word starts found when asked for (only a hit needs them), all
- * of them or the word each of a few offsets falls in (wordsAt).
- */
-export function unpackBody(packed: Uint8Array): {
-  text: string;
-  starts: () => readonly number[];
-  wordsAt: (offsets: readonly number[]) => number[];
-} {
-  const marked = plainBytes(inflateRawSync(packed));
-  return {
-    text: unmarkedText(marked),
-    starts: () => startsOf(marked),
-    wordsAt: (offsets) => wordsAt(marked, offsets),
-  };
+/** A stored text (packBody). */
+export function unpackBody(packed: Uint8Array): string {
+  return inflateRawSync(packed).toString('utf8');
 }
 
 export {

@@ -4,7 +4,7 @@
  */
 import type { JobRow } from './index-file';
 import { linesHolding, rangesIn, type Snippet, snippetOf } from './matches';
-import { timesAt } from './documents';
+import { wordsAt } from './documents';
 
 export interface SearchHit {
   readonly jobId: string;
@@ -38,10 +38,10 @@ export const SNIPPETS = 3;
 
 export function hitOf(
   row: JobRow,
-  body: { text: string; wordsAt: (offsets: readonly number[]) => number[] },
+  text: string,
   hay: string,
   terms: readonly string[],
-  times: () => Uint8Array | undefined,
+  packedWords: () => Uint8Array | undefined,
 ): SearchHit {
   const base = {
     jobId: row.id,
@@ -50,7 +50,7 @@ export function hitOf(
   };
   // Every occurrence of a term in the text (an utterance a line), counted; each line holding
   // some, with how many of the terms it holds.
-  const { matches, lines } = linesHolding(body.text, hay, terms, SNIPPETS);
+  const { matches, lines } = linesHolding(text, hay, terms, SNIPPETS);
   const best = Math.max(0, ...lines.map((l) => l.count));
   const titleCount = row.title
     ? terms.filter((t) => row.title!.toLowerCase().includes(t)).length
@@ -62,11 +62,13 @@ export function hitOf(
       .map((l, order) => ({ ...l, order }))
       .sort((a, b) => b.count - a.count || a.order - b.order)
       .slice(0, SNIPPETS);
-    const words = body.wordsAt(ranked.map((l) => l.at));
-    const packed = times();
-    const starts = packed ? timesAt(packed, words) : [];
+    // The word each passage's first match is in, and when it begins.
+    const { words, times: starts } = wordsAt(
+      packedWords() ?? new Uint8Array(),
+      ranked.map((l) => l.at),
+    );
     const snippets = ranked.map((l, i) => {
-      const line = body.text.slice(l.from, l.to);
+      const line = text.slice(l.from, l.to);
       const start = starts[i];
       return {
         ...snippetOf(line, rangesIn(line, terms)),
@@ -87,10 +89,10 @@ export function hitOf(
         .map(({ s }) => s),
     };
   }
-  const [field, text] =
+  const [field, shown] =
     row.title && titleCount >= nameCount
       ? (['title', row.title] as const)
       : (['name', row.name] as const);
-  const snippet = snippetOf(text, rangesIn(text, terms));
+  const snippet = snippetOf(shown, rangesIn(shown, terms));
   return { ...base, field, snippet, matches, snippets: [snippet] };
 }

@@ -17,7 +17,11 @@ import { TOKENIZER } from './tokens';
  * 6: each job's word times (packTimes), so a hit says when each of its passages begins; a file of
  * 5 is made again.
  */
-export const SEARCH_SCHEMA = 6;
+/*
+ * 7: the text is stored plain (deflated) and each job's word starts go beside its word times in
+ * `job_words` (packWords), where the text held its word starts as marks; a file of 6 is made again.
+ */
+export const SEARCH_SCHEMA = 7;
 export const SEARCH_FILE = 'search.sqlite';
 
 /*
@@ -28,8 +32,8 @@ export const SEARCH_FILE = 'search.sqlite';
  */
 const SCHEMA_SQL = `
   CREATE TABLE jobs (no INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
-                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL,
-                     times BLOB NOT NULL);
+                     title TEXT, stamp INTEGER NOT NULL, body BLOB NOT NULL);
+  CREATE TABLE job_words (no INTEGER PRIMARY KEY, words BLOB NOT NULL);
   CREATE TABLE words (no INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
   CREATE VIRTUAL TABLE job_tokens USING fts5(tokens, content='', columnsize=0, detail='none',
                                              tokenize="${TOKENIZER}");
@@ -42,7 +46,7 @@ export interface JobRow {
   readonly id: string;
   readonly name: string;
   readonly title: string | null;
-  /** The text and word starts, packed (packBody). */
+  /** The text, packed (packBody). */
   readonly body: Uint8Array;
 }
 
@@ -89,6 +93,7 @@ export async function openFile(path: string): Promise<Database.Database> {
       db.pragma('synchronous = NORMAL');
       // Touch every table: a damaged header or schema fails here.
       db.prepare('SELECT no FROM jobs LIMIT 1').get();
+      db.prepare('SELECT no FROM job_words LIMIT 1').get();
       db.prepare('SELECT no FROM words LIMIT 1').get();
       db.prepare("SELECT rowid FROM job_tokens WHERE job_tokens MATCH 'abc' LIMIT 1").get();
       db.prepare("SELECT rowid FROM word_pieces WHERE word_pieces MATCH 'abc' LIMIT 1").get();

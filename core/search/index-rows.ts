@@ -1,11 +1,11 @@
 /**
- * A job's rows in the index: written (its stored body and times, its tokens, the words it adds to
+ * A job's rows in the index: written (its stored text, word starts and times, its tokens, the words it adds to
  * the vocabulary and their pieces) and dropped (with the words only it held), and the full-text
  * tables merged after many writes.
  */
 import type Database from 'better-sqlite3';
 import type { Job, Transcript } from '../../shared/domain/job';
-import { bodyOf, packBody, packTimes, unpackBody } from './documents';
+import { bodyOf, packBody, packWords, unpackBody } from './documents';
 import type { JobRow } from './index-file';
 import { piecesOf, tokenQuery, tokensOf } from './tokens';
 
@@ -38,12 +38,13 @@ export function dropJob(
       .get(id);
     if (row === undefined) return;
     // The tokens the row was made of (write): the same texts give the same tokens.
-    const { tokens, words } = tokensOf([unpackBody(row.body).text, row.title ?? '', row.name]);
+    const { tokens, words } = tokensOf([unpackBody(row.body), row.title ?? '', row.name]);
     db.prepare("INSERT INTO job_tokens (job_tokens, rowid, tokens) VALUES ('delete', ?, ?)").run(
       row.no,
       tokens,
     );
     db.prepare('DELETE FROM jobs WHERE no = ?').run(row.no);
+    db.prepare('DELETE FROM job_words WHERE no = ?').run(row.no);
     const held = db
       .prepare<[string], number>('SELECT rowid FROM job_tokens WHERE job_tokens MATCH ? LIMIT 1')
       .pluck();
@@ -81,9 +82,12 @@ export function writeJob(db: Database.Database, job: Job, { title, transcript }:
     dropJob(db, job.id, new Set(words));
     const no = Number(
       db
-        .prepare('INSERT INTO jobs (id, name, title, stamp, body, times) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(job.id, name, title ?? null, job.updatedAt, packBody(body), packTimes(body.times))
-        .lastInsertRowid,
+        .prepare('INSERT INTO jobs (id, name, title, stamp, body) VALUES (?, ?, ?, ?, ?)')
+        .run(job.id, name, title ?? null, job.updatedAt, packBody(body.text)).lastInsertRowid,
+    );
+    db.prepare('INSERT INTO job_words (no, words) VALUES (?, ?)').run(
+      no,
+      packWords(body.starts, body.times),
     );
     db.prepare('INSERT INTO job_tokens (rowid, tokens) VALUES (?, ?)').run(no, tokens);
     const addWord = db.prepare('INSERT OR IGNORE INTO words (word) VALUES (?)');

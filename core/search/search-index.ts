@@ -9,8 +9,8 @@
  * meanwhile answer from what is indexed so far and say that indexing is incomplete.
  *
  * Layout (chosen to keep the index small and quick, see tests/bench/search.ts):
- *  - `jobs`: a row per job with its file name, title and text (an utterance a line, where its
- *    words start marked in it), deflated.
+ *  - `jobs`: a row per job with its file name, title and text (an utterance a line), deflated;
+ *    `job_words`: where its words start and when they begin, read for a hit only.
  *  - `job_tokens`: a contentless FTS5 table with `detail=none` (rowids only), a row per job, its
  *    rowid the job's number (consecutive: a step between two is a one-byte varint), made of the
  *    runs between spaces of its text, title and name (tokensOf): each short run whole (a word),
@@ -215,26 +215,21 @@ export class SearchIndex {
   private async find(terms: readonly string[], limit: number): Promise<SearchResults> {
     const db = this.db;
     const candidates = this.candidates(terms);
-    const read = db.prepare<[number], JobRow>(
-      'SELECT no, id, name, title, body FROM jobs WHERE no = ?',
-    );
-    // Read a page at a time (no statement stays open while others use the file between slices):
-    // a common term has its hits among the newest jobs.
-    // A hit's word times, read for hits only (a search reads many rows it does not show).
-    const timesOf = db.prepare<[number], { times: Uint8Array }>(
-      'SELECT times FROM jobs WHERE no = ?',
+    // Rows are read a page at a time, a statement a page (a statement a row cost three times as
+    // much), and no statement stays open while others use the file between slices; a common term
+    // has its hits among the newest jobs.
+    const read = db.prepare<[string], JobRow>(
+      `SELECT no, id, name, title, body FROM jobs WHERE no IN (SELECT value FROM json_each(?))
+       ORDER BY no DESC`,
     );
     const page = db.prepare<[number, number], JobRow>(
       'SELECT no, id, name, title, body FROM jobs WHERE no < ? ORDER BY no DESC LIMIT ?',
     );
     const rows: Iterable<JobRow> = candidates
       ? (function* () {
-          for (const batch of candidates) {
-            for (const no of batch) {
-              const row = read.get(no);
-              if (row) yield row;
-            }
-          }
+          for (const batch of candidates)
+            for (let at = 0; at < batch.length; at += FIRST_BATCH)
+              yield* read.all(JSON.stringify(batch.slice(at, at + FIRST_BATCH)));
         })()
       : (function* () {
           for (let below = Number.MAX_SAFE_INTEGER; ;) {
@@ -244,7 +239,7 @@ export class SearchIndex {
             below = batch.at(-1)!.no;
           }
         })();
-    const hits: SearchHit[] = [];
+    const found: Array<{ row: JobRow; text: string; hay: string }> = [];
     const seen = new Set<string>();
     let more = false;
     let slice = performance.now();
@@ -252,24 +247,34 @@ export class SearchIndex {
       if (performance.now() - slice > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         // Closed or made again meanwhile: what was found so far, said to be incomplete.
-        if (this.closed || this.db !== db) return { hits, more, complete: false };
+        if (this.closed || this.db !== db)
+          return { hits: hitsOf(found, terms), more, complete: false };
         slice = performance.now();
       }
       // A job indexed again meanwhile has a new number, and may come twice.
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      const body = unpackBody(row.body);
+      const text = unpackBody(row.body);
       // The text in lower case, once: the check reads it, and a hit finds its matches in it.
-      const hay = body.text.toLowerCase();
+      const hay = text.toLowerCase();
       const hays = [hay, row.name.toLowerCase(), (row.title ?? '').toLowerCase()];
       if (!containsAll(hays, terms)) continue;
-      if (hits.length >= limit) {
+      if (found.length >= limit) {
         more = true;
         break;
       }
-      hits.push(hitOf(row, body, hay, terms, () => timesOf.get(row.no)?.times));
+      found.push({ row, text, hay });
     }
-    return { hits, more, complete: this.complete };
+    // The hits' word starts and times, in one statement (only hits need them).
+    const words = new Map(
+      db
+        .prepare<[string], { no: number; words: Uint8Array }>(
+          'SELECT no, words FROM job_words WHERE no IN (SELECT value FROM json_each(?))',
+        )
+        .all(JSON.stringify(found.map(({ row }) => row.no)))
+        .map((row) => [row.no, row.words]),
+    );
+    return { hits: hitsOf(found, terms, words), more, complete: this.complete };
   }
 
   /** Brings the index up to date with the journal: completed jobs missing or changed, jobs gone. */
@@ -325,4 +330,13 @@ export class SearchIndex {
     this.db = freshFile(this.path);
     this.catchUp();
   }
+}
+
+/** What a search shows of the jobs it found; a job's word times where they were read. */
+function hitsOf(
+  found: ReadonlyArray<{ row: JobRow; text: string; hay: string }>,
+  terms: readonly string[],
+  words: ReadonlyMap<number, Uint8Array> = new Map(),
+): SearchHit[] {
+  return found.map(({ row, text, hay }) => hitOf(row, text, hay, terms, () => words.get(row.no)));
 }

@@ -4,18 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
   linesHolding,
-  markWords,
-  packTimes,
   packBody,
+  packWords,
   piecesOf,
   piecesQuery,
   snippetOf,
   rangesIn,
   tokensOf,
-  timesAt,
-  unmarkWords,
   unpackBody,
   wordAtOffset,
+  wordsAt,
 } from '../../../../core/search/documents';
 
 const utterance = (tokens: Array<{ written: string; spoken?: string }>, text: string) => ({
@@ -42,30 +40,23 @@ describe('a transcript as a body', () => {
 
   it('is the text as the viewer joins it, a line an utterance, words counted without punctuation', () => {
     expect(body.text).toBe('Hello, you\n会議です。');
-    const { text, starts } = unpackBody(packBody(body));
-    expect(text).toBe(body.text);
-    expect(starts()).toEqual([0, 7, 11, 13]);
-    expect(wordAtOffset(starts(), text.indexOf('です'))).toBe(3);
-    expect(wordAtOffset(starts(), text.indexOf('llo'))).toBe(0);
+    expect(body.starts).toEqual([0, 7, 11, 13]);
+    expect(unpackBody(packBody(body.text))).toBe(body.text);
+    expect(wordAtOffset(body.starts, body.text.indexOf('です'))).toBe(3);
+    expect(wordAtOffset(body.starts, body.text.indexOf('llo'))).toBe(0);
   });
 
-  it('keeps where words start inside the stored text: a mark for a space and a word, or a word alone', () => {
-    expect(markWords(body)).toBe('\u0002Hello,\u0001you\n\u0002会議\u0002です。');
-    expect(unmarkWords(markWords(body))).toEqual({ text: body.text, starts: body.starts });
-  });
-
-  it('takes line breaks and the two marks inside a word as spaces', () => {
+  it('takes line breaks inside a word as spaces', () => {
     const odd = bodyOf({
       text: '',
       utterances: [utterance([{ written: 'a\u0001b' }, { written: 'c\u0002d\ne' }], 'a b c d e')],
     });
     // Words the service gave no time begin at 0.
-    expect(odd).toEqual({ text: 'a b c d e', starts: [0, 4], times: [0, 0] });
-    const { text, starts } = unpackBody(packBody(odd));
-    expect([text, starts()]).toEqual([odd.text, odd.starts]);
+    expect(odd).toEqual({ text: 'a\u0001b c\u0002d e', starts: [0, 4], times: [0, 0] });
+    expect(unpackBody(packBody(odd.text))).toBe(odd.text);
   });
 
-  it('gives back any text and word starts it was given, even two words at one place', () => {
+  it('gives back any text, and the word any offset falls in, even with two words at one place', () => {
     const char = fc.constantFrom('a', 'é', ' ', ' ', '会', '\n', '😀', '。');
     const bodies = fc
       .tuple(fc.array(char, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 20 }))
@@ -74,47 +65,53 @@ describe('a transcript as a body', () => {
         // Words start between characters (never inside a surrogate pair).
         const places = chars.map((_, i) => chars.slice(0, i).join('').length).concat(text.length);
         const starts = picks.map((pick) => places[pick % places.length]!).sort((a, b) => a - b);
-        return { text, starts };
+        return { text, starts, times: starts.map((_, i) => 1_000 + i * 300) };
       });
     fc.assert(
-      fc.property(bodies, (body) => {
-        expect(unmarkWords(markWords(body))).toEqual(body);
-        const { text, starts } = unpackBody(packBody(body));
-        expect([text, starts()]).toEqual([body.text, body.starts]);
-        // The word a few offsets fall in, found without the list of starts.
-        const offsets = [text.length, 0, 3, Math.floor(text.length / 2), 3];
-        expect(unpackBody(packBody(body)).wordsAt(offsets)).toEqual(
-          offsets.map((offset) => wordAtOffset(body.starts, offset)),
-        );
+      fc.property(bodies, fc.array(fc.nat({ max: 50 }), { maxLength: 5 }), (body, asked) => {
+        expect(unpackBody(packBody(body.text))).toBe(body.text);
+        // The word a few offsets fall in, and when it begins, read without the list of starts.
+        const offsets = [body.text.length, 0, 3, Math.floor(body.text.length / 2), 3, ...asked];
+        const words = offsets.map((offset) => wordAtOffset(body.starts, offset));
+        expect(wordsAt(packWords(body.starts, body.times), offsets)).toEqual({
+          words,
+          times: words.map((word) => (body.starts.length ? body.times[word]! / 1000 : undefined)),
+        });
       }),
     );
-    expect(unmarkWords(markWords({ text: 'a  b', starts: [2, 2, 3, 4] }))).toEqual({
-      text: 'a  b',
-      starts: [2, 2, 3, 4],
-    });
+    const twice = packWords([2, 2, 3, 4], [0, 100, 200, 300]);
+    expect(wordsAt(twice, [2, 1, 5])).toEqual({ words: [1, 0, 3], times: [0.1, 0, 0.3] });
   });
 
-  it('packs word times a byte a word mostly, and reads back those asked for', () => {
+  it('packs word starts and times two bytes a word mostly, and reads back those asked for', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 48 * 3_600_000 }), { maxLength: 300 }),
         fc.array(fc.nat({ max: 320 }), { maxLength: 5 }),
         (times, asked) => {
-          const packed = packTimes(times);
+          // A word every 6 characters: the word asked for starts at 6 × its place.
+          const starts = times.map((_, i) => i * 6);
+          const { words, times: found } = wordsAt(
+            packWords(starts, times),
+            asked.map((word) => word * 6),
+          );
+          const last = times.length - 1;
+          expect(words).toEqual(asked.map((word) => Math.max(0, Math.min(word, last))));
           // Hundredths of a second: a time comes back within 5 ms, in seconds.
-          expect(timesAt(packed, asked)).toEqual(
-            asked.map((word) =>
-              word < times.length ? Math.round(times[word]! / 10) / 100 : undefined,
-            ),
+          expect(found).toEqual(
+            words.map((word) => (times.length ? Math.round(times[word]! / 10) / 100 : undefined)),
           );
         },
       ),
     );
-    // Words 300 ms apart (as speech is): one byte each, the first (5 s in) two.
+    // Words 300 ms and 6 characters apart (as speech is): two bytes each, the first (5 s in) three.
     const speech = Array.from({ length: 1_000 }, (_, i) => 5_000 + i * 300);
-    expect(packTimes(speech).length).toBe(1_000 + 1);
+    const starts = speech.map((_, i) => i * 6);
+    expect(packWords(starts, speech).length).toBe(2 * 1_000 + 1);
     // Times out of order cost no more than in order.
-    expect(packTimes([5_000, 4_700, 5_000]).length).toBe(packTimes([5_000, 5_300, 5_600]).length);
+    expect(packWords([0, 6, 12], [5_000, 4_700, 5_000]).length).toBe(
+      packWords([0, 6, 12], [5_000, 5_300, 5_600]).length,
+    );
   });
 
   it("gives a run's trigrams, and one- and two-character pieces of non-ASCII letters only", () => {
