@@ -239,7 +239,11 @@ export class SearchIndex {
             below = batch.at(-1)!.no;
           }
         })();
-    const found: Array<{ row: JobRow; text: string; hay: string }> = [];
+    // A hit's word starts and times, read for hits only (a search reads many rows it does not show).
+    const wordsOf = db
+      .prepare<[number], Uint8Array>('SELECT words FROM job_words WHERE no = ?')
+      .pluck();
+    const found: SearchHit[] = [];
     const seen = new Set<string>();
     let more = false;
     let slice = performance.now();
@@ -247,8 +251,7 @@ export class SearchIndex {
       if (performance.now() - slice > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         // Closed or made again meanwhile: what was found so far, said to be incomplete.
-        if (this.closed || this.db !== db)
-          return { hits: hitsOf(found, terms), more, complete: false };
+        if (this.closed || this.db !== db) return { hits: found, more, complete: false };
         slice = performance.now();
       }
       // A job indexed again meanwhile has a new number, and may come twice.
@@ -263,18 +266,9 @@ export class SearchIndex {
         more = true;
         break;
       }
-      found.push({ row, text, hay });
+      found.push(hitOf(row, text, hay, terms, () => wordsOf.get(row.no)));
     }
-    // The hits' word starts and times, in one statement (only hits need them).
-    const words = new Map(
-      db
-        .prepare<[string], { no: number; words: Uint8Array }>(
-          'SELECT no, words FROM job_words WHERE no IN (SELECT value FROM json_each(?))',
-        )
-        .all(JSON.stringify(found.map(({ row }) => row.no)))
-        .map((row) => [row.no, row.words]),
-    );
-    return { hits: hitsOf(found, terms, words), more, complete: this.complete };
+    return { hits: found, more, complete: this.complete };
   }
 
   /** Brings the index up to date with the journal: completed jobs missing or changed, jobs gone. */
@@ -330,13 +324,4 @@ export class SearchIndex {
     this.db = freshFile(this.path);
     this.catchUp();
   }
-}
-
-/** What a search shows of the jobs it found; a job's word times where they were read. */
-function hitsOf(
-  found: ReadonlyArray<{ row: JobRow; text: string; hay: string }>,
-  terms: readonly string[],
-  words: ReadonlyMap<number, Uint8Array> = new Map(),
-): SearchHit[] {
-  return found.map(({ row, text, hay }) => hitOf(row, text, hay, terms, () => words.get(row.no)));
 }
