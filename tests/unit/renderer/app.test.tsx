@@ -9,7 +9,7 @@ import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
 describe('the shell', () => {
   it('has the sections as tabs with one tab stop, moved by arrows, Home and End', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(fakeBridge());
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
@@ -32,7 +32,7 @@ describe('the shell', () => {
   });
 
   it('moves the focus with the selection when a drop opens Transcribe (one tab looks chosen)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'transcribe:files': (input: { files: string[] }) => ({
@@ -68,7 +68,7 @@ describe('the shell', () => {
   });
 
   it('opens the screens that load when opened, with their strings, focus staying on the tab', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'connections:test': () => ({ ok: true, data: { engines: ['-a-general'], key: 'none' } }),
@@ -133,7 +133,7 @@ describe('the shell', () => {
   });
 
   it('switches to Japanese, remembers it, and sets the page language', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderApp(fakeBridge());
     await user.selectOptions(screen.getByTestId('language'), 'ja');
     expect(screen.getAllByRole('tab')[0]!.textContent).toBe('文字起こし');
@@ -146,7 +146,7 @@ describe('the shell', () => {
   });
 
   it('follows a chosen theme', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(fakeBridge());
     await user.selectOptions(screen.getByTestId('theme'), 'dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -156,7 +156,7 @@ describe('the shell', () => {
 
 describe('the error boundary', () => {
   it('says what happened and recovers with Try again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let broken = true;
     function Fragile() {
       if (broken) throw new Error('the transcript list fell over');

@@ -85,7 +85,7 @@ describe('the calls’ notices', () => {
 
 describe('Settings → Calls', () => {
   it('has its words with Settings, no notice having been shown', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(fakeBridge());
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     const mode = await screen.findByTestId('calls-mode');

@@ -15,7 +15,7 @@ const cloud = { ...BUILT_IN_CONNECTIONS.find((c) => c.kind === 'cloud')!, keyRef
 
 describe('the connection editor', () => {
   it('follows a key set for the connection underneath it, without turning Save on', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved: Connection[] = [];
     const store = createAppStore({
       bridge: fakeBridge({
@@ -69,7 +69,7 @@ describe('the connection editor', () => {
   });
 
   it('turns on sending only speech for the connection, saved with it, its hint read with it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved: Connection[] = [];
     const store = createAppStore({
       bridge: fakeBridge({
@@ -104,7 +104,7 @@ describe('the connection editor', () => {
   });
 
   it('removes a connection the person added after asking, never a built-in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const staging = { ...cloud, id: 'staging', name: 'Staging' };
     const bridge = fakeBridge({ 'connections:remove': () => ({ active: 'local' }) });
     const store = createAppStore({ bridge });
@@ -140,7 +140,7 @@ describe('the connection editor', () => {
 
   /** The Connections panel with the built-ins, after a click on Add connection. */
   async function addingConnection() {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({});
     const store = createAppStore({ bridge });
     store.setState({
@@ -176,7 +176,7 @@ describe('the connection editor', () => {
 
 describe('a built-in connection’s name in the editor', () => {
   it('reads in the window’s language until the person renames it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const local = BUILT_IN_CONNECTIONS.find((c) => c.id === 'local')!;
     const store = createAppStore({ bridge: fakeBridge({}) });
     store.setState({ lang: 'ja', activeConnection: 'local', connections: [local] });

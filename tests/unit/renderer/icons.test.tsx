@@ -12,7 +12,7 @@ describe('icons', () => {
   // A symbol character as an icon shows as an empty box where no installed font has it (⧉ on
   // Debian's fonts): icons are drawn, and the control keeps its name.
   it('draws the copy-session-ID icon instead of relying on a font glyph; Export… says it opens a dialog', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'jobs:list': () => ({ ok: true, data: { jobs: [talk] } }),
       'jobs:get': () => ({ ok: true, data: { job: talk, transcript: DIARIZED } }),

@@ -13,7 +13,7 @@ import { fakeBridge } from '../../support/window/table-bridge';
 afterEach(cleanup);
 
 it('reports each rejected line by number with its reason in the window’s language', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   // The table is read in the window: nothing goes to the host until the words are saved.
   const bridge = fakeBridge({});
   const store = createAppStore({ bridge });
@@ -56,7 +56,7 @@ it('reports each rejected line by number with its reason in the window’s langu
 });
 
 it('says which imported words have no reading, quoted in the language’s own marks', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   // The table is read in the window: nothing goes to the host until the words are saved.
   const bridge = fakeBridge({});
   const store = createAppStore({ bridge });

@@ -96,7 +96,7 @@ function renderDialog() {
 
 describe('the issue dialog', () => {
   it('checks addresses as typed and sends nothing while the form is wrong', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { issued } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
     const dialog = screen.getByRole('dialog', { name: 'Issue a new API key' });
@@ -142,7 +142,7 @@ describe('the issue dialog', () => {
   });
 
   it('authenticates with the chosen keychain key and files the new key without using it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { issued, bridge } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
     await user.click(screen.getByRole('button', { name: 'Issue key' }));
@@ -173,7 +173,7 @@ describe('closing on a new key', () => {
   }
 
   it('asks before Escape or Done drop a key neither copied nor saved', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await issue(user);
     await user.keyboard('{Escape}');
     const ask = screen.getByRole('alertdialog', { name: 'Close without saving the key?' });
@@ -192,7 +192,7 @@ describe('closing on a new key', () => {
   });
 
   it('says so when the system refuses the copy, and still asks before the key is dropped', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await issue(user);
     const refused = vi
       .spyOn(navigator.clipboard, 'writeText')
@@ -207,7 +207,7 @@ describe('closing on a new key', () => {
   });
 
   it('closes without asking once the key is copied', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await issue(user);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe('issued-key-abcd1234');
@@ -217,7 +217,7 @@ describe('closing on a new key', () => {
   });
 
   it('closes without asking once the key is in the keychain', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await issue(user);
     await user.click(screen.getByRole('button', { name: 'Save to keychain' }));
     await screen.findByText(/Saved to the keychain as/);
@@ -239,7 +239,7 @@ describe('the issue form in Japanese', () => {
 
 describe("the issue dialog's times", () => {
   it('names the same zone on the end time it asks for and on the expiry it shows', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDialog();
     await user.click(screen.getByRole('button', { name: 'Issue a key…' }));
     await user.click(screen.getByRole('radio', { name: 'Until a date and time' }));

@@ -43,7 +43,7 @@ async function openJobs(bridge: FakeBridge, lang: 'en' | 'ja') {
       subtitles: { cjk: { maxLine: 12 } },
     }),
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
   await screen.findAllByTestId('job-row');

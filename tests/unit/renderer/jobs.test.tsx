@@ -60,7 +60,7 @@ describe('the jobs slice', () => {
 
 describe('the Jobs view', () => {
   it('renders 10,000 jobs as a few rows, newest first, and follows events', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: many } }) });
     renderApp(bridge);
     await user.click(screen.getByRole('tab', { name: 'Jobs' }));
@@ -84,7 +84,7 @@ describe('the Jobs view', () => {
   });
 
   it('removes a job only after a confirmation that says the service keeps its copy', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }),
       'jobs:remove': () => ({ ok: true, data: { removed: true } }),
@@ -107,7 +107,7 @@ describe('the Jobs view', () => {
 
   it("names the built-in connection of a job in the window's language", async () => {
     localStorage.setItem('kikitori.lang', 'ja');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }) }));
     await user.click(screen.getByRole('tab', { name: 'ジョブ' }));
     const row = await screen.findByTestId('job-row');
@@ -116,7 +116,7 @@ describe('the Jobs view', () => {
   });
 
   it('estimates the time left of a running job from the jobs the connection finished before', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const now = stillClock();
     // Two earlier jobs worked 0.4 and 0.6 s per second of audio: the median is 0.5.
     const earlier = (id: string, rate: number) =>
@@ -162,7 +162,7 @@ describe('the Jobs view', () => {
   });
 
   it('gives the first job of a connection a first estimate, said to be one, and shows a cancelled job as cancelled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const now = stillClock();
     renderApp(
       fakeBridge({
@@ -200,7 +200,7 @@ describe('the Jobs view', () => {
   });
 
   it('says how long a job took, and "under a second" rather than 0:00', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const at = 1_700_000_000_000;
     renderApp(
       fakeBridge({
@@ -226,7 +226,7 @@ describe('the Jobs view', () => {
   });
 
   it('shows a live session with its connection and the length it recorded', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'jobs:list': () => ({
@@ -248,7 +248,7 @@ describe('the Jobs view', () => {
   });
 
   it('says how much a speech-only job sent of its recording, and nothing for one sent whole', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'jobs:list': () => ({
@@ -278,7 +278,7 @@ describe('the Jobs view', () => {
 
 describe('what a failed job offers', () => {
   it('offers Retry where it can help, and not for a file that cannot be converted', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const failed = (id: string, code: 'conversion-failed' | 'network') =>
       job(id, {
         status: 'failed',
@@ -303,7 +303,7 @@ describe('what a failed job offers', () => {
   });
 
   it('says why a Retry failed above the list, and clears it when the next one works', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const offline = job('offline', {
       status: 'failed',
       error: { code: 'network', params: { host: 'h', reason: 'refused' } },
@@ -334,7 +334,7 @@ describe('what a failed job offers', () => {
 
 describe('stopping a running job', () => {
   it('offers Stop on a running job, and shows it cancelled with what the service may still do', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const running = job('long', { mode: 'async', status: 'recognizing', sessionid: 's1' });
     const bridge = fakeBridge({
       'jobs:list': () => ({ ok: true, data: { jobs: [running] } }),
@@ -366,7 +366,7 @@ describe('a job’s id, shared with the command line', () => {
   it('is copied by the row’s Copy ID, named for its job, in each language', async () => {
     for (const lang of ['en', 'ja'] as const) {
       localStorage.setItem('kikitori.lang', lang);
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const view = renderApp(
         fakeBridge({
           'jobs:list': () => ({
@@ -396,7 +396,7 @@ describe('one way to write a moment', () => {
     const at = Date.UTC(2026, 10, 24, 9, 5);
     for (const lang of ['en', 'ja'] as const) {
       localStorage.setItem('kikitori.lang', lang);
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const view = renderApp(
         fakeBridge({
           'jobs:list': () => ({ ok: true, data: { jobs: [job('when', { createdAt: at })] } }),
@@ -415,7 +415,7 @@ describe('one way to write a moment', () => {
 
 describe('tabs with a transcript open', () => {
   it('a click on Jobs or Transcribe shows that tab’s own screen, not the transcript', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'jobs:list': () => ({ ok: true, data: { jobs: [job('talk')] } }),
@@ -443,7 +443,7 @@ describe('tabs with a transcript open', () => {
 
 describe('a finished job’s first words', () => {
   it('shows them in the Jobs row, whole on hover', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       fakeBridge({
         'jobs:list': () => ({
@@ -461,7 +461,7 @@ describe('a finished job’s first words', () => {
 
 describe('a program’s job in Jobs', () => {
   it('is marked with the program’s name, said whole to screen readers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const sent = job('sent', { program: { name: 'Obsidian' } });
     const bridge = fakeBridge({ 'jobs:list': () => ({ ok: true, data: { jobs: [sent] } }) });
     renderApp(bridge);

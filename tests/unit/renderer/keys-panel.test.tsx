@@ -76,7 +76,7 @@ describe('names the app gave itself, in Japanese', () => {
 
 describe('keys and when they stop working', () => {
   it('shows when an issued key expires, marks an expired one, and says what deleting the local key does', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const store = createAppStore({ bridge: fakeBridge({}) });
     const day = 86_400_000;
     store.setState({

@@ -75,7 +75,7 @@ describe('a live session seen from every tab', () => {
 
   it('offers Stop in Jobs for the running live session, which stops it as the Live screen does', async () => {
     const { store, emit, sent, stops } = setUp();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await act(() => store.getState().liveStart());
     emit({ type: 'state', state: 'listening', jobId: 'talk-live' });
     await user.click(screen.getByRole('tab', { name: 'Jobs' }));
@@ -98,7 +98,7 @@ describe('a live session seen from every tab', () => {
 
   it('chooses the dictionary profile of the live session on the Live screen, kept on the connection', async () => {
     const { store, bridge, emit } = setUp();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'Live' }));
     const profile = await screen.findByRole('combobox', { name: 'Dictionary profile' });
     await waitFor(() =>

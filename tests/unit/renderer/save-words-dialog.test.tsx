@@ -30,7 +30,7 @@ const diff: Result<Diff> = { ok: true, data: { added: 1, removed: 0, changed: 0 
 
 describe('Save of the word table', () => {
   it('stays closed when the person cancels before the diff arrives', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { asked } = renderSave();
     await user.click(screen.getByRole('button', { name: 'Save…' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -42,7 +42,7 @@ describe('Save of the word table', () => {
   });
 
   it('shows the diff of the latest opening, not one asked for before', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { asked } = renderSave();
     await user.click(screen.getByRole('button', { name: 'Save…' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));

@@ -72,7 +72,7 @@ const HITS: Record<string, SearchHit[]> = {
 
 async function openJobs(lang: 'en' | 'ja', complete: () => boolean = () => true) {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const bridge = fakeBridge({
     'jobs:list': () => ({ ok: true, data: { jobs: [meeting, review, other] } }),
     'jobs:get': () => ({ ok: true, data: { job: meeting, transcript } }),

@@ -34,7 +34,7 @@ const saved = (bridge: FakeBridge) =>
 
 describe('Transcribe options kept on the connection', () => {
   it('keep fillers: keepFillerToken=1 while checked, removed when unchecked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = withConnection(local);
     renderApp(bridge);
     const box = await screen.findByRole('checkbox', {
@@ -68,7 +68,7 @@ describe('Transcribe options kept on the connection', () => {
   });
 
   it('speaker labels on a cloud connection: for jobs, with speaker bounds from 1 to 20, kept with other settings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = withConnection(cloud);
     renderApp(bridge);
     const box = await screen.findByRole('checkbox', { name: 'Label who speaks (speaker labels)' });

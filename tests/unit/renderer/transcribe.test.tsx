@@ -28,7 +28,7 @@ describe('files in', () => {
   it('a file dropped before the window has read the connections goes to the core’s active connection, never to one named ""', async () => {
     // Seen on a fresh machine: dropped right after start, a file failed with "There is no
     // connection “”": the window sent the active connection it had not read yet.
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     const bridge = fakeBridge({
       // Never answered (the window awaits its answer, so a promise stands for a slow host).
       'connections:list': () => new Promise(() => {}) as unknown as Result<never, never>,
@@ -49,7 +49,7 @@ describe('files in', () => {
 
   it('sends picked files one by one and follows each job to done; unsupported ones are named and never sent', async () => {
     // A drop has no accept filter: let the picker pass everything too, to see the window's own check.
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     let n = 0;
     const bridge = fakeBridge({
       'transcribe:files': (input: { files: string[] }) => ({
@@ -105,7 +105,7 @@ describe('files in', () => {
   });
 
   it('sends a file at once while the local service starts: its job waits in the core, and the row says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'service:status': () => ({ ok: true, data: { state: 'starting' } }),
       'transcribe:files': () => ({ ok: true, data: { jobs: [job('late', { status: 'queued' })] } }),
@@ -138,7 +138,7 @@ describe('files in', () => {
   });
 
   it('says what to do when a job fails for want of a key, with a way to Settings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'transcribe:files': () => ({ ok: true, data: { jobs: [job('k', { status: 'queued' })] } }),
     });
@@ -168,7 +168,7 @@ describe('files in', () => {
 
 describe('a job that fails at once', () => {
   it('is shown failed when its events overtake the answer that made it (queued, failed, then the answer)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queued = job('fast', { status: 'queued', revision: 1 });
     const failed = job('fast', {
       status: 'failed',
@@ -210,7 +210,7 @@ describe('a job that fails at once', () => {
 
 describe('messages and names', () => {
   it('a file with no speech says so in one spelling, and offers no Retry that cannot help', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const silent = job('quiet', {
       status: 'failed',
       revision: 2,
@@ -239,7 +239,7 @@ describe('messages and names', () => {
   });
 
   it('files of one name get rows told apart, in Transcribe and in Jobs, and a long name keeps its end in both', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const long = 'quarterly-planning-meeting-with-the-regional-sales-team-recording-part-07.wav';
     let n = 0;
     const bridge = fakeBridge({
@@ -304,7 +304,7 @@ describe('messages and names', () => {
 
 describe('a Stop or Retry that fails', () => {
   it('says why in the file row, and the next one that works clears it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let retry: 'refused' | 'accepted' = 'refused';
     const failed = job('r', {
       status: 'failed',
@@ -337,7 +337,7 @@ describe('a Stop or Retry that fails', () => {
 
 describe('cancel', () => {
   it('stops a file while it streams to the host, and never submits it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge();
     let aborted = false;
     bridge.chosenFile = (_file, onProgress, signal) =>
@@ -366,7 +366,7 @@ describe('cancel', () => {
 
 describe('a row whose job is removed', () => {
   it('says Removed once the job is removed in Jobs, offers nothing, and clears with the finished ones', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'transcribe:files': () => ({
         ok: true,
@@ -405,7 +405,7 @@ describe('a row whose job is removed', () => {
 
 describe('how a file is sent, and why', () => {
   it('says what the core decided on the job, never working it out again, and nothing before the job', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'transcribe:files': () => ({
         ok: true,
@@ -435,7 +435,7 @@ describe('how a file is sent, and why', () => {
   });
 
   it('labels a 10:30 file a job for its length, in the row', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = fakeBridge({
       'transcribe:files': () => ({
         ok: true,

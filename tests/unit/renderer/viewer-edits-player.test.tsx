@@ -30,7 +30,7 @@ function bridgeFor(): FakeBridge {
 
 async function openTalk(bridge: FakeBridge) {
   localStorage.setItem('kikitori.lang', 'en');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: 'Jobs' }));
   await user.click(await screen.findByRole('button', { name: 'Open: Weekly: call' }));

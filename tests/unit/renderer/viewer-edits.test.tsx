@@ -22,7 +22,7 @@ const editingTalk = () => editingBridge(talk, DIARIZED);
 
 async function openTalk(bridge: FakeBridge, lang: 'en' | 'ja' = 'en') {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
   await user.click(await screen.findByRole('button', { name: /^(Open|開く): talk\.wav$/ }));
@@ -226,7 +226,7 @@ describe('undo, redo, show original, revert', () => {
   it('undoes after the window is opened again', async () => {
     const { bridge } = await corrected();
     act(() => screen.getByRole('button', { name: /Back/ }).click());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Open: talk.wav' }));
     await screen.findByTestId('utterances');
     expect(texts()[0]).toBe('Good evening.');
@@ -374,7 +374,7 @@ describe('in Japanese, and in Jobs', () => {
       }),
     });
     localStorage.setItem('kikitori.lang', 'en');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(bridge);
     await user.click(screen.getByRole('tab', { name: 'Jobs' }));
     const rows = await screen.findAllByTestId('job-row');

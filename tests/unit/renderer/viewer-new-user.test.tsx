@@ -21,7 +21,7 @@ const talk = job('talk', { mode: 'async' });
 
 async function open(bridge: FakeBridge, lang: 'en' | 'ja' = 'en', name = 'talk.wav') {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
   await user.click(

@@ -42,7 +42,7 @@ function bridgeFor(jobs: Job[] = [talk]): FakeBridge {
 
 async function openTalk(lang: 'en' | 'ja' = 'en', bridge = bridgeFor()) {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
   await user.click(await screen.findByRole('button', { name: /^(Open|開く): talk\.wav$/ }));
@@ -266,7 +266,7 @@ describe('the text view', () => {
 describe('renaming a job', () => {
   it('from its row in Jobs: the name shows with the file name under it, and goes back when cleared', async () => {
     localStorage.setItem('kikitori.lang', 'en');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const bridge = bridgeFor();
     renderApp(bridge);
     await user.click(screen.getByRole('tab', { name: 'Jobs' }));

@@ -27,7 +27,7 @@ const meeting = job('meeting', { mode: 'async' });
 
 async function openMeeting(bridge: FakeBridge, lang: 'en' | 'ja' = 'en') {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp(bridge);
   await user.click(screen.getByRole('tab', { name: lang === 'en' ? 'Jobs' : 'ジョブ' }));
   await user.click(await screen.findByRole('button', { name: /^(Open|開く): meeting\.wav$/ }));

@@ -9,7 +9,7 @@ const talk = job('talk', { mode: 'async', sessionid: '017c25ec12c00a304474a999' 
 
 async function openTalk(lang: 'en' | 'ja') {
   localStorage.setItem('kikitori.lang', lang);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const bridge = fakeBridge({
     'jobs:list': () => ({ ok: true, data: { jobs: [talk] } }),
     'jobs:get': () => ({ ok: true, data: { job: talk, transcript: DIARIZED } }),
