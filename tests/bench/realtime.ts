@@ -168,6 +168,32 @@ async function decoderPids(service: RunningService): Promise<number[]> {
   return stdout.split(/\s+/).filter(Boolean).map(Number);
 }
 
+/**
+ * What `work` cost the service's process and its decoders, in cores over its wall time
+ * (decoders started during it count from zero), and how many decoders started.
+ */
+async function cpuWhile<T>(
+  service: RunningService,
+  work: () => Promise<T>,
+): Promise<{ result: T; service: number; decoders: number; started: number }> {
+  const pid = service.process.pid!;
+  const before = new Map<number, number>();
+  for (const worker of await decoderPids(service)) before.set(worker, await cpuSeconds([worker]));
+  const own = await cpuSeconds([pid]);
+  const started = performance.now();
+  const result = await work();
+  const wall = (performance.now() - started) / 1000;
+  const after = await decoderPids(service);
+  let decoders = 0;
+  for (const worker of after) decoders += (await cpuSeconds([worker])) - (before.get(worker) ?? 0);
+  return {
+    result,
+    service: ((await cpuSeconds([pid])) - own) / wall,
+    decoders: decoders / wall,
+    started: after.filter((worker) => !before.has(worker)).length,
+  };
+}
+
 /** A second key of the service's account, so that more than 8 sessions can run at once. */
 async function anotherKey(service: RunningService): Promise<string> {
   const response = await rawRequest(service.url, {
@@ -248,19 +274,25 @@ export async function realtimeBench(service: RunningService, line: Line): Promis
 
   // (r4) n sessions at once, each a clip after another at real time; n grows while none lags.
   const keys = [service.key, await anotherKey(service)];
+  const pcm = Buffer.concat(all.map((c) => c.pcm));
   let best = 0;
   for (const n of [2, 3, 4, 6, 8, 10, 12, 16]) {
-    const sessions = await allOrRefused(
-      Array.from({ length: n }, (_, i) =>
-        liveSession(service, keys[Math.floor(i / 8)]!, Buffer.concat(all.map((c) => c.pcm))),
+    const used = await cpuWhile(service, () =>
+      allOrRefused(
+        Array.from({ length: n }, (_, i) => liveSession(service, keys[Math.floor(i / 8)]!, pcm)),
       ),
     );
+    const sessions = used.result;
     if (sessions === 'refused') {
       console.log(`    ${n} sessions at once: ${REFUSED}`);
       break;
     }
     const worst = Math.max(...sessions.flatMap((s) => [...latencies(s).finals, s.endLag]));
-    console.log(`    ${n} sessions at once: worst lag ${lagOf(worst)}`);
+    // Where the two cores went: the service's own process (sockets, endpointing, results) and
+    // the decoders, in cores over the round's wall time.
+    console.log(
+      `    ${n} sessions at once: worst lag ${lagOf(worst)}; service ${used.service.toFixed(2)} core, decoders ${used.decoders.toFixed(2)} core (${used.started} started)`,
+    );
     if (worst > 1000) break;
     best = n;
   }
