@@ -90,9 +90,10 @@ export function packWords(starts: readonly number[], times: readonly number[]): 
 }
 
 /**
- * The word each offset of the text falls in (as `wordAtOffset` finds it in the starts) and when
- * that word begins (seconds; undefined when the text has no words), from packed words
- * (packWords), read up to the last offset asked for.
+ * The word each offset of the text falls in (the last word starting at or before it; the
+ * first word for an offset before every start) and when that word begins (seconds; undefined
+ * when the text has no words), from packed words (packWords), read up to the last offset asked
+ * for.
  */
 export function wordsAt(
   packed: Uint8Array,
@@ -134,21 +135,6 @@ export function wordsAt(
     times[order[next]!.i] = before === undefined ? undefined : before / 100;
   }
   return { words, times };
-}
-
-/** The index of the word (of `starts`) a character offset falls in. */
-export function wordAtOffset(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  let found = 0;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if (starts[mid]! <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
 }
 
 /**

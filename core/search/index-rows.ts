@@ -1,7 +1,7 @@
 /**
- * A job's rows in the index: written (its stored text, word starts and times, its tokens, the words it adds to
- * the vocabulary and their pieces) and dropped (with the words only it held), and the full-text
- * tables merged after many writes.
+ * A job's rows in the index: written (its stored text, its word starts and times, its tokens, the
+ * words it adds to the vocabulary and their pieces) and dropped (with the words only it held), and
+ * the full-text tables merged after many writes.
  */
 import type Database from 'better-sqlite3';
 import type { Job, Transcript } from '../../shared/domain/job';

@@ -239,7 +239,8 @@ export class SearchIndex {
             below = batch.at(-1)!.no;
           }
         })();
-    // A hit's word starts and times, read for hits only (a search reads many rows it does not show).
+    // A hit's word starts and times, read for hits only (a search reads many rows it does
+    // not show).
     const wordsOf = db
       .prepare<[number], Uint8Array>('SELECT words FROM job_words WHERE no = ?')
       .pluck();

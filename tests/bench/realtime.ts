@@ -169,13 +169,13 @@ async function decoderPids(service: RunningService): Promise<number[]> {
 }
 
 /**
- * What `work` cost the service's process and its decoders, in cores over its wall time
- * (decoders started during it count from zero), and how many decoders started.
+ * What `work` cost the service's process and its decoders, in CPU seconds (decoders started
+ * during it count from zero), how many decoders started, and its wall time in seconds.
  */
 async function cpuWhile<T>(
   service: RunningService,
   work: () => Promise<T>,
-): Promise<{ result: T; service: number; decoders: number; started: number }> {
+): Promise<{ result: T; service: number; decoders: number; started: number; wall: number }> {
   const pid = service.process.pid!;
   const before = new Map<number, number>();
   for (const worker of await decoderPids(service)) before.set(worker, await cpuSeconds([worker]));
@@ -188,9 +188,10 @@ async function cpuWhile<T>(
   for (const worker of after) decoders += (await cpuSeconds([worker])) - (before.get(worker) ?? 0);
   return {
     result,
-    service: ((await cpuSeconds([pid])) - own) / wall,
-    decoders: decoders / wall,
+    service: (await cpuSeconds([pid])) - own,
+    decoders,
     started: after.filter((worker) => !before.has(worker)).length,
+    wall,
   };
 }
 
@@ -224,14 +225,11 @@ export async function realtimeBench(service: RunningService, line: Line): Promis
   await liveSession(service, service.key, all[0]!.pcm);
   let started = 0;
   for (const clip of all) {
-    const before = new Map<number, number>();
-    for (const pid of await decoderPids(service)) before.set(pid, await cpuSeconds([pid]));
-    const session = await liveSession(service, service.key, clip.pcm);
     // Workers the pool started during the session (it grows for streams) count from zero.
-    for (const pid of await decoderPids(service)) {
-      if (!before.has(pid)) started += 1;
-      cpu += (await cpuSeconds([pid])) - (before.get(pid) ?? 0);
-    }
+    const used = await cpuWhile(service, () => liveSession(service, service.key, clip.pcm));
+    const session = used.result;
+    started += used.started;
+    cpu += used.decoders;
     audioSeconds += clip.pcm.length / BYTES_PER_SECOND;
     const measured = latencies(session);
     // The clip's last utterance is the one followed by room tone.
@@ -289,9 +287,9 @@ export async function realtimeBench(service: RunningService, line: Line): Promis
     }
     const worst = Math.max(...sessions.flatMap((s) => [...latencies(s).finals, s.endLag]));
     // Where the two cores went: the service's own process (sockets, endpointing, results) and
-    // the decoders, in cores over the round's wall time.
+    // the decoders, as cores over the round's wall time.
     console.log(
-      `    ${n} sessions at once: worst lag ${lagOf(worst)}; service ${used.service.toFixed(2)} core, decoders ${used.decoders.toFixed(2)} core (${used.started} started)`,
+      `    ${n} sessions at once: worst lag ${lagOf(worst)}; service ${(used.service / used.wall).toFixed(2)} core, decoders ${(used.decoders / used.wall).toFixed(2)} core (${used.started} started)`,
     );
     if (worst > 1000) break;
     best = n;

@@ -12,9 +12,23 @@ import {
   rangesIn,
   tokensOf,
   unpackBody,
-  wordAtOffset,
   wordsAt,
 } from '../../../../core/search/documents';
+
+/** The word an offset falls in, found by a binary search over every start: what wordsAt must give. */
+function wordAtOffset(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (starts[mid]! <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
 
 const utterance = (tokens: Array<{ written: string; spoken?: string }>, text: string) => ({
   text,
