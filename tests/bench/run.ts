@@ -168,7 +168,7 @@ async function waitJob(
 
 async function main(): Promise<void> {
   const work = await tempDir('kikitori-bench-');
-  const service = await startService();
+  let service = await startService();
   console.log(
     `Kikitori local service benchmarks (${availableParallelism()} cores, ${service.url})\n`,
   );
@@ -342,10 +342,12 @@ async function main(): Promise<void> {
     );
     await rm(gib, { force: true });
 
-    await realtimeBench(service, line);
+    service = await realtimeBench(service, line);
 
     // (d) Peak RSS while an hour-long job runs.
     if (!quick) {
+      // The service (r4) restarted with a second account: its process now.
+      const pid = service.process.pid!;
       const hour = await recording(work, 3600);
       const hourSeconds = Number((await run('soxi', ['-D', hour])).stdout);
       // The decoders' peaks are sampled while the job runs: the pool retires the workers the
@@ -393,10 +395,10 @@ async function main(): Promise<void> {
 }
 
 async function realtimeOnly(): Promise<void> {
-  const service = await startService();
+  let service = await startService();
   console.log(`Kikitori realtime interface benchmarks (${availableParallelism()} cores)\n`);
   try {
-    await realtimeBench(service, line);
+    service = await realtimeBench(service, line);
   } finally {
     await service.stop();
     await removeDir(service.dataDir);
