@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -104,16 +105,43 @@ const LONGEST_FIRST = [
   'tests/system/restart-session.test.ts', // 10 s
 ];
 
-/** Vitest's order (each project in turn, then kept durations or sizes), LONGEST_FIRST first. */
+/** The test environment a file names in its first line (`// @vitest-environment …`), or node. */
+function environmentOf(file: string): string {
+  const head = Buffer.alloc(120);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return /^\/\/ @vitest-environment (\S+)/.exec(head.toString('utf8'))?.[1] ?? 'node';
+}
+
+/**
+ * Vitest's order (each project in turn, then kept durations or sizes), LONGEST_FIRST first; in
+ * the unit tier, the files of each environment together (the test DOM's first). A thread that
+ * goes from a file in the DOM to one in Node and back pays for it: idle here, the tier's files
+ * took 43 s of wall in Vitest's order and 32 s run as two lists, one per environment, one after
+ * the other (its modules imported 19.5 s against 14.4 s, its tests 47 s against 39 s, summed
+ * over the threads).
+ */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const projects = [...new Set(sorted.map((file) => file.project.name))];
+    const environments = ['happy-dom', 'jsdom', 'node'];
     const key = new Map(
       sorted.map((file) => {
         const at = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
         const rank = at < 0 ? LONGEST_FIRST.length : at;
-        return [file, projects.indexOf(file.project.name) * (LONGEST_FIRST.length + 1) + rank];
+        const environment =
+          file.project.name === 'unit' ? environments.indexOf(environmentOf(file.moduleId)) : 0;
+        return [
+          file,
+          (projects.indexOf(file.project.name) * environments.length + environment) *
+            (LONGEST_FIRST.length + 1) +
+            rank,
+        ];
       }),
     );
     return sorted.sort((a, b) => key.get(a)! - key.get(b)!);
