@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FLASH_MS } from '../../../renderer/src/ui/use-flash';
 import { DIARIZED } from '../../support/diarized';
 import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
@@ -22,14 +23,21 @@ describe('icons', () => {
     const copy = await screen.findByRole('button', { name: `Copy session ID ${sessionid}` });
     expect(copy.textContent).toBe('');
     expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull();
-    await user.click(copy);
-    expect(await navigator.clipboard.readText()).toBe(sessionid);
-    await waitFor(() => expect(copy.querySelector('svg[data-icon="check"]')).not.toBeNull());
-    expect(copy.textContent).toBe('');
-    // …and back to the copy icon, ready for the next copy.
-    await waitFor(() => expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull(), {
-      timeout: 10_000,
-    });
+    // A clock the test can move on: the flash ends without waiting its 2 s of real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await user.click(copy);
+      expect(await navigator.clipboard.readText()).toBe(sessionid);
+      await waitFor(() => expect(copy.querySelector('svg[data-icon="check"]')).not.toBeNull());
+      expect(copy.textContent).toBe('');
+      // …and back to the copy icon after FLASH_MS, ready for the next copy.
+      await act(async () => {
+        vi.advanceTimersByTime(FLASH_MS);
+      });
+      expect(copy.querySelector('svg[data-icon="copy"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
 
     // A copy the system refuses says so, in the window's language, instead of failing silently.
     const refused = vi

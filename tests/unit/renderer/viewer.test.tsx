@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FLASH_MS } from '../../../renderer/src/ui/use-flash';
 import { DIARIZED } from '../../support/diarized';
 import { fakeBridge, job, renderApp } from '../../support/window/fake-bridge';
 
@@ -81,12 +82,19 @@ describe('speaker labels in the viewer', () => {
 describe('copy text', () => {
   it('says Copied after a copy, then offers Copy text again', async () => {
     const user = await openTalk('en');
-    await user.click(screen.getByRole('button', { name: 'Copy text' }));
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
-    // The label reverts by itself (after about 2 s) while the transcript stays open.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy text' })).toBeTruthy(), {
-      timeout: 10_000,
-    });
+    // A clock the test can move on: the flash ends without waiting its 2 s of real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Copy text' }));
+      await screen.findByRole('button', { name: 'Copied' });
+      // The label reverts by itself after FLASH_MS, while the transcript stays open.
+      await act(async () => {
+        vi.advanceTimersByTime(FLASH_MS);
+      });
+      expect(screen.getByRole('button', { name: 'Copy text' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.getByTestId('utterances')).toBeTruthy();
   });
 });
