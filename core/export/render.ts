@@ -22,7 +22,7 @@ import {
 import { type MinutesMeta, minutesOf, speakerNameIn } from '../../shared/format/minutes';
 import { type PhraseSegmenter, scriptOf, SUBTITLE_DEFAULTS } from '../../shared/format/subtitles';
 import type { ConnectionStore } from '../connections/connection-store';
-import { currentTranscript } from '../jobs/job-edits';
+import { bothTranscripts } from '../jobs/job-edits';
 import type { JobJournal } from '../jobs/job-journal';
 import { readAnswer, rebuiltAnswer } from '../jobs/service-answers';
 import { toDocx } from './docx';
@@ -185,9 +185,8 @@ export async function exportSource(
 }> {
   const job = deps.journal.get(id);
   if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
-  const service = await deps.journal.readResult(job);
-  const edited = await currentTranscript(deps.journal, job);
-  if (!service || !edited)
+  const both = await bothTranscripts(deps.journal, job);
+  if (!both)
     throw new AppFailure(
       appError('export-no-transcript', {
         name: jobName(job),
@@ -195,6 +194,7 @@ export async function exportSource(
           job.status === 'cancelled' ? 'cancelled' : job.status === 'failed' ? 'failed' : 'running',
       }),
     );
+  const { service, edited } = both;
   const facts = recordingFactsOf(job, service, deps.connections.get(job.connection)?.name);
   const answer = deps.dataDir === undefined ? undefined : await readAnswer(deps.dataDir, id);
   return { service, edited, facts, answer };

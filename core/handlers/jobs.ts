@@ -48,10 +48,14 @@ export function jobHandlers(deps: {
       attempt(async () => {
         const job = journal.get(id);
         if (!job) throw new AppFailure(appError('not-found', { what: 'job', id }));
-        const transcript = await journal.readResult(job);
-        if (!transcript) return { job };
-        const history = await edits.history(id);
-        return { job: journal.get(id) ?? job, transcript, edits: history };
+        // Read once: the corrections that follow start from what was read here.
+        const opened = await edits.opened(id);
+        if (!opened) return { job };
+        return {
+          job: journal.get(id) ?? job,
+          transcript: opened.transcript,
+          edits: opened.history,
+        };
       }),
     'jobs:remove': ({ id }) => attempt(async () => ({ removed: await runner.remove(id) })),
     'jobs:retry': ({ id }) => attempt(async () => ({ job: await runner.retry(id) })),

@@ -6,8 +6,9 @@
  * so undo works the same after a restart. The job's `edited` flag and its preview (the first
  * words, as corrected) follow: Jobs marks and lists them.
  *
- * `currentTranscript` is the one reader of the text a person sees: exports, search and the
- * viewer all read the transcript with the edits in effect through it.
+ * `currentTranscript` (or `bothTranscripts`, beside the service's) is the one reader of the text a
+ * person sees: exports, search and the viewer all read the transcript with the edits in effect
+ * through it.
  */
 import {
   applicable,
@@ -15,7 +16,6 @@ import {
   EDIT_MAX_CHARS,
   editChars,
   editedTranscript,
-  NO_EDITS,
   pushEdit,
   redo,
   undo,
@@ -33,9 +33,17 @@ export async function currentTranscript(
   journal: JobJournal,
   job: Job,
 ): Promise<EditedTranscript | undefined> {
-  const transcript = await journal.readResult(job);
-  if (!transcript) return undefined;
-  return editedTranscript(transcript, await journal.readEdits(job.id));
+  return (await bothTranscripts(journal, job))?.edited;
+}
+
+/** The service's transcript and the one a person sees, from one reading of the job's files. */
+export async function bothTranscripts(
+  journal: JobJournal,
+  job: Job,
+): Promise<{ service: Transcript; edited: EditedTranscript } | undefined> {
+  const service = await journal.readResult(job);
+  if (!service) return undefined;
+  return { service, edited: editedTranscript(service, await journal.readEdits(job.id)) };
 }
 
 export interface JobEditsView {
@@ -76,17 +84,21 @@ export class JobEdits {
     },
   ) {}
 
-  /** A job's edit history (none for a job without edits). */
-  async history(id: string): Promise<EditHistory> {
+  /**
+   * A job's transcript as the service gave it and its edit history, for a window that opens it:
+   * read once, and kept for the corrections that follow. None for a job without a transcript.
+   */
+  async opened(id: string): Promise<{ transcript: Transcript; history: EditHistory } | undefined> {
     const job = this.deps.journal.get(id);
-    if (!job?.resultFile) return NO_EDITS;
+    if (!job?.resultFile) return undefined;
     const resultFile = job.resultFile;
     return this.serial(id, async () => {
-      const state = await this.load({ ...job, resultFile });
+      const state = await this.read({ ...job, resultFile });
+      if (!state) return undefined;
       // The flag and the preview are written after the edits: a crash between the two (or a job
       // corrected before the preview followed corrections) is mended here.
       await this.mark(job, state.current);
-      return state.history;
+      return { transcript: state.transcript, history: state.history };
     });
   }
 
@@ -151,6 +163,13 @@ export class JobEdits {
   }
 
   private async load(job: Job & { resultFile: string }): Promise<Loaded> {
+    const state = await this.read(job);
+    if (!state) throw new AppFailure(appError('not-found', { what: 'resource' }));
+    return state;
+  }
+
+  /** The job's transcript and edits, kept or read; none when its transcript is gone. */
+  private async read(job: Job & { resultFile: string }): Promise<Loaded | undefined> {
     const kept = this.loaded.get(job.id);
     if (kept?.resultFile === job.resultFile) {
       // Most recently used last.
@@ -159,7 +178,7 @@ export class JobEdits {
       return kept;
     }
     const transcript = await this.deps.journal.readResult(job);
-    if (!transcript) throw new AppFailure(appError('not-found', { what: 'resource' }));
+    if (!transcript) return undefined;
     const history = await this.deps.journal.readEdits(job.id);
     const loaded = {
       resultFile: job.resultFile,
