@@ -96,14 +96,11 @@ check('build', build.status === 0, 'vite build into dist/renderer');
 //   and real audio played in real time, so it starts first, as soon as the checks but ESLint are
 //   done;
 // - the window lane: the unit tier (CPU-bound, two worker threads, so a broken unit shows early),
-//   then Playwright's specs of the window (one worker).
-// The system tier (~185 s on a fresh machine), the crash tests (vitest's `crash` project, ~85 s)
-// and the security checks (tests/security, ~75 s, most of it waiting out the realtime
-// interface's limits) are taken in that order by whichever lane is done first with its own work,
-// each two files at a time, so the two lanes end together whatever the machine. With the crash
-// tests fixed after Playwright, a fast fresh machine's window lane was done with them 44 s after
-// the services lane had taken the system tier, and the run ended with that tier alone (836 s of
-// lanes; 773 s in the other). Before that: with
+//   then Playwright's specs of the window (one worker), then the crash tests (vitest's `crash`
+//   project, two files at a time).
+// The system tier (~70 s) and then the security checks (tests/security, ~100 s alone, most of it
+// waiting out the realtime interface's limits) are taken by whichever lane is done first with its
+// own work, each two files at a time, so the two lanes end together whatever the machine: with
 // the services lane started only after the unit tier, it ran alone for its last ~150 s at half
 // the machine's CPU (877 s against 562 s of Playwright and 166 s of crash tests); with the system
 // tier fixed in the window lane, that lane was the one 80 s longer on a fresh machine (941 s
@@ -112,7 +109,10 @@ check('build', build.status === 0, 'vite build into dist/renderer');
 // fresh machine (837 s against 906 s). Under these streams live-recognizer's
 // stalled-network case once failed on a fresh machine (its limits were tighter than a slowed
 // decoder's pace; they are set apart from it now).
-// Earlier trials: a third stream of integration files (the lane in two forks) made Playwright
+// Earlier trials: the crash tests taken by whichever lane was done first (as the system tier is)
+// ran beside the system tier, four files at a time, and both took longer (126 s and 232 s against
+// 83 s and 185 s on one fast fresh machine; the lanes 883 s against 836 s); a third stream of
+// integration files (the lane in two forks) made Playwright
 // take 966 s instead of 713 s, and at this round, with axe cheaper, 690 s instead of 522 s with
 // the lanes no shorter (957 s against 944 s) and a live spec on its retry; the checks and the
 // unit tier beside the halves at a lower priority (nice 10) starved a unit test past its
@@ -147,11 +147,6 @@ const floating = [
     name: 'the system tier',
     args: vitestArgs(systemReport, ['system'], TWO_FORKS),
     prefix: 'system │ ',
-  },
-  {
-    name: 'the crash tests',
-    args: vitestArgs(crashReport, ['crash'], TWO_FORKS),
-    prefix: 'crash │ ',
   },
   {
     name: 'the security checks',
@@ -223,6 +218,10 @@ const windowDone = await runStreamed(bin('playwright'), ['test'], {
   env: { ...process.env, KIKITORI_RENDERER_BUILT: '1' },
   prefix: 'window │ ',
 });
+const crashDone = await runStreamed(bin('vitest'), vitestArgs(crashReport, ['crash'], TWO_FORKS), {
+  cwd: ROOT,
+  prefix: 'crash │ ',
+});
 await takeFloating('the window lane');
 const slowDone = await servicesLane;
 await lintReported;
@@ -230,7 +229,7 @@ const floats = [];
 for (const { name, lane, running } of floated)
   floats.push(`${name} (${(await running).seconds} s) in ${lane}`);
 console.log(
-  `\nthe services lane, vitest's integration tiers but the crash tests and the security checks (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), then Playwright (${windowDone.seconds} s); ${floats.join(', ')}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
+  `\nthe services lane, vitest's integration tiers but the crash tests and the security checks (${slowDone.seconds} s), beside the unit tier (${unitDone.seconds} s), Playwright (${windowDone.seconds} s), then the crash tests (${crashDone.seconds} s); ${floats.join(', ')}: ${((performance.now() - lanesStarted) / 1000).toFixed(0)} s`,
 );
 
 console.log('\n— vitest');
