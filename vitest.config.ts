@@ -1,8 +1,8 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { testOrder } from './tests/support/test-order';
 
 /**
  * Three tiers (`vitest run --project <name>`; `npm test` runs every project):
@@ -105,46 +105,16 @@ const LONGEST_FIRST = [
   'tests/system/restart-session.test.ts', // 10 s
 ];
 
-/** The test environment a file names in its first line (`// @vitest-environment …`), or node. */
-function environmentOf(file: string): string {
-  const head = Buffer.alloc(120);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return /^\/\/ @vitest-environment (\S+)/.exec(head.toString('utf8'))?.[1] ?? 'node';
-}
-
-/**
- * Vitest's order (each project in turn, then kept durations or sizes), LONGEST_FIRST first; in
- * the unit tier, the files of each environment together (the test DOM's first). A thread that
- * goes from a file in the DOM to one in Node and back imports and sets up again what it had:
- * idle here, side by side, the tier took 54 s and 52 s of wall in Vitest's order against 32 s and
- * 29 s grouped (imports 25 s against 13 s, set-up 7 s against 1 s, tests 57 s against 46 s,
- * summed over the threads).
- */
+/** Vitest's order, then the tiers' own (tests/support/test-order.ts). */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const projects = [...new Set(sorted.map((file) => file.project.name))];
-    const environments = ['happy-dom', 'jsdom', 'node'];
-    const key = new Map(
-      sorted.map((file) => {
-        const at = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
-        const rank = at < 0 ? LONGEST_FIRST.length : at;
-        const environment =
-          file.project.name === 'unit' ? environments.indexOf(environmentOf(file.moduleId)) : 0;
-        return [
-          file,
-          (projects.indexOf(file.project.name) * environments.length + environment) *
-            (LONGEST_FIRST.length + 1) +
-            rank,
-        ];
-      }),
-    );
-    return sorted.sort((a, b) => key.get(a)! - key.get(b)!);
+    const sorted = (await super.sort(files)).map((spec) => ({
+      spec,
+      project: spec.project.name,
+      path: relative(spec.project.config.root, spec.moduleId),
+      file: spec.moduleId,
+    }));
+    return testOrder(sorted, LONGEST_FIRST).map((f) => f.spec);
   }
 }
 

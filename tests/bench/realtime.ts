@@ -16,10 +16,10 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LOCAL_ENGINE } from '../../shared/api';
-import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import Database from 'better-sqlite3';
 import { AccountStore } from '../../service/keys/accounts';
+import { LOCAL_ENGINE } from '../../shared/api';
+import { buildFixtures, DEFAULT_FIXTURES_DIR } from '../fixtures/build';
 import {
   multipart,
   rawRequest,
@@ -335,7 +335,7 @@ export async function realtimeBench(first: RunningService, line: Line): Promise<
     const sessions = await allOrRefused(
       Array.from({ length: n }, async (_, i) => {
         await new Promise((resolve) => setTimeout(resolve, i * 700));
-        return liveSession(service, keys[Math.floor(i / 8)]!, Buffer.concat(all.map((c) => c.pcm)));
+        return liveSession(service, keys[Math.floor(i / 8)]!, pcm);
       }),
     );
     if (sessions === 'refused') {
